@@ -1,0 +1,367 @@
+//! `barrage load`: flags to a [`LoadSpec`], the run, and its outputs.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use barrage_engine::{Arrival, LoadSpec, Model, RequestTemplate, Reuse, RunReport, Target};
+use clap::ValueEnum;
+
+use crate::observer::CliObserver;
+use crate::{summary, usage_error, EXIT_FAILED};
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ArrivalArg {
+    Uniform,
+    Poisson,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'"
+)]
+pub struct LoadArgs {
+    /// The URL to load (http://host:port/path).
+    url: String,
+
+    /// Connections (closed loop), or the initial pool (open loop).
+    #[arg(short = 'c', long = "connections", default_value_t = 10)]
+    connections: usize,
+    /// Measured duration, e.g. 10s, 1m, 500ms [default: 10s unless -n is given].
+    #[arg(short = 'd', long, value_parser = parse_duration)]
+    duration: Option<Duration>,
+    /// Total requests to send, then stop.
+    #[arg(short = 'n', long = "requests")]
+    requests: Option<u64>,
+    /// Worker threads [default: one per core].
+    #[arg(short = 't', long)]
+    threads: Option<usize>,
+    /// HTTP/1.1 pipelining: requests in flight per connection.
+    #[arg(long, default_value_t = 1, value_name = "DEPTH")]
+    pipeline: usize,
+
+    /// One request per connection, with `Connection: close`.
+    #[arg(long)]
+    no_keepalive: bool,
+    /// Send HTTP/1.0 requests, as ab does (no keep-alive unless -k).
+    #[arg(long = "http1.0")]
+    http10: bool,
+    /// With --http1.0: ask for keep-alive (`Connection: keep-alive`), as ab -k.
+    #[arg(short = 'k', long = "keepalive", requires = "http10")]
+    keepalive: bool,
+
+    /// Open loop: requests started per second, whatever the server does.
+    #[arg(
+        short = 'R',
+        long,
+        value_name = "PER_SECOND",
+        allow_negative_numbers = true
+    )]
+    rate: Option<f64>,
+    /// Open loop and sessions: spacing of arrivals.
+    #[arg(long, value_enum, default_value_t = ArrivalArg::Uniform)]
+    arrival: ArrivalArg,
+    /// Seed of the Poisson arrivals (same seed, same schedule).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Open loop: open more connections, up to this many, while all are busy [default: -c].
+    #[arg(long)]
+    max_connections: Option<usize>,
+
+    /// Sessions: new connections per second.
+    #[arg(long, value_name = "PER_SECOND", allow_negative_numbers = true, requires_all = ["calls", "num_conns"])]
+    conn_rate: Option<f64>,
+    /// Sessions: requests each connection makes, one after another.
+    #[arg(long, requires = "conn_rate")]
+    calls: Option<u32>,
+    /// Sessions: connections (sessions) in all.
+    #[arg(long, requires = "conn_rate")]
+    num_conns: Option<u64>,
+
+    /// A request without its complete response after this long is a timeout error.
+    #[arg(long, value_parser = parse_duration, default_value = "10s")]
+    timeout: Duration,
+    /// Run the load this long first, recording nothing.
+    #[arg(long, value_parser = parse_duration, default_value = "0s")]
+    warmup: Duration,
+
+    /// Request method.
+    #[arg(long, default_value = "GET")]
+    method: String,
+    /// Extra request header, 'Name: value' (repeatable).
+    #[arg(short = 'H', long = "header", value_name = "NAME: VALUE")]
+    headers: Vec<String>,
+    /// Request body: TEXT, or @FILE to read it from a file.
+    #[arg(long)]
+    body: Option<String>,
+    /// A file of paths or URLs (one per line), used in turn instead of the URL's path.
+    #[arg(long, value_name = "FILE")]
+    urls: Option<PathBuf>,
+
+    /// Write the full results as JSON to FILE, or to stdout with '-' (the summary then goes to stderr).
+    #[arg(long, value_name = "FILE|-")]
+    json: Option<String>,
+    /// Write an HdrHistogram interval log (one histogram per second, microseconds).
+    #[arg(long, value_name = "FILE")]
+    hdr_log: Option<PathBuf>,
+    /// No summary on stdout (errors still go to stderr).
+    #[arg(short = 'q', long)]
+    quiet: bool,
+}
+
+pub fn main(args: LoadArgs) -> ExitCode {
+    let spec = match build_spec(&args) {
+        Ok(spec) => spec,
+        Err(msg) => return usage_error(msg),
+    };
+    if let Err(e) = spec.validate() {
+        return usage_error(e);
+    }
+    let json_to_stdout = args.json.as_deref() == Some("-");
+    let progress = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
+    let mut observer = match CliObserver::new(progress, args.hdr_log.as_deref()) {
+        Ok(o) => o,
+        Err(e) => return usage_error(e),
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    // A first Ctrl-C ends the run with a report; a second one exits at once.
+    let _ = signal_hook::flag::register_conditional_shutdown(
+        signal_hook::consts::SIGINT,
+        130,
+        stop.clone(),
+    );
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop.clone());
+    let report = match barrage_engine::run_until(&spec, &mut observer, stop) {
+        Ok(r) => r,
+        Err(e) => return usage_error(e),
+    };
+    if let Err(e) = observer.finish() {
+        eprintln!("barrage: error: writing the HdrHistogram log: {e}");
+    }
+    let text = summary::render(&report);
+    if json_to_stdout {
+        eprint!("{text}");
+    } else if !args.quiet {
+        print!("{text}");
+    }
+    if let Some(path) = &args.json {
+        if let Err(e) = write_json(&report, path) {
+            eprintln!("barrage: error: writing JSON to {path}: {e}");
+            return ExitCode::from(EXIT_FAILED);
+        }
+    }
+    exit_code(&report)
+}
+
+/// 1 when the run got no response at all and saw errors (e.g. every connection refused).
+fn exit_code(report: &RunReport) -> ExitCode {
+    if report.totals.responses == 0 && report.totals.errors > 0 {
+        ExitCode::from(EXIT_FAILED)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn write_json(report: &RunReport, path: &str) -> std::io::Result<()> {
+    let text = serde_json::to_string_pretty(report).map_err(std::io::Error::other)?;
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        return out.write_all(b"\n");
+    }
+    std::fs::write(path, text + "\n")
+}
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    // A bare number is seconds, as wrk and h2load accept.
+    if let Ok(secs) = s.parse::<f64>() {
+        if secs.is_finite() && secs >= 0.0 {
+            return Ok(Duration::from_secs_f64(secs));
+        }
+        return Err(format!("{s:?} is not a duration; use e.g. 10s, 500ms, 2m"));
+    }
+    humantime::parse_duration(s)
+        .map_err(|_| format!("{s:?} is not a duration; use e.g. 10s, 500ms, 2m"))
+}
+
+fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
+    let mut spec = LoadSpec::from_url(&a.url).map_err(|e| e.to_string())?;
+    spec.requests = requests(a, &spec.target)?;
+    spec.reuse = match (a.http10, a.no_keepalive) {
+        (true, true) => {
+            return Err(
+                "--http1.0 and --no-keepalive together: HTTP/1.0 already closes unless -k".into(),
+            )
+        }
+        (true, false) => Reuse::Http10 {
+            keepalive: a.keepalive,
+        },
+        (false, true) => Reuse::Close,
+        (false, false) => Reuse::KeepAlive,
+    };
+    if let Some(t) = a.threads {
+        spec.threads = t;
+    }
+    spec.timeout = a.timeout;
+    spec.warmup = a.warmup;
+    spec.max_requests = a.requests;
+    spec.duration = match (a.duration, a.requests, a.conn_rate) {
+        (Some(d), _, _) => Some(d),
+        (None, Some(_), _) | (None, None, Some(_)) => None,
+        (None, None, None) => Some(Duration::from_secs(10)),
+    };
+    let arrival = match a.arrival {
+        ArrivalArg::Uniform => Arrival::Uniform,
+        ArrivalArg::Poisson => Arrival::Poisson { seed: a.seed },
+    };
+    spec.model = match (a.rate, a.conn_rate) {
+        (Some(_), Some(_)) => {
+            return Err("-R/--rate and --conn-rate are different models: give one".into())
+        }
+        (Some(rate), None) => Model::Open {
+            rate_per_s: rate,
+            arrival,
+            connections: a.connections,
+            max_connections: a.max_connections.unwrap_or(a.connections),
+        },
+        (None, Some(rate)) => {
+            if a.requests.is_some() {
+                return Err("-n does not apply to sessions: use --num-conns and --calls".into());
+            }
+            Model::Sessions {
+                conn_rate_per_s: rate,
+                arrival,
+                calls: a.calls.unwrap_or(1),
+                sessions: a.num_conns.unwrap_or(1),
+            }
+        }
+        (None, None) => {
+            if a.max_connections.is_some() {
+                return Err("--max-connections applies to the open loop (-R)".into());
+            }
+            Model::Closed {
+                connections: a.connections,
+                pipeline: a.pipeline,
+            }
+        }
+    };
+    Ok(spec)
+}
+
+fn requests(a: &LoadArgs, target: &Target) -> Result<Vec<RequestTemplate>, String> {
+    let headers = a
+        .headers
+        .iter()
+        .map(|h| parse_header(h))
+        .collect::<Result<Vec<_>, _>>()?;
+    let body = match a.body.as_deref() {
+        None => Vec::new(),
+        Some(b) => match b.strip_prefix('@') {
+            Some(path) => std::fs::read(path)
+                .map_err(|e| format!("--body @{path}: cannot read the file: {e}"))?,
+            None => b.as_bytes().to_vec(),
+        },
+    };
+    let paths = match &a.urls {
+        Some(file) => read_urls(file, target)?,
+        None => vec![Target::parse(&a.url).map_err(|e| e.to_string())?.1],
+    };
+    if a.method.is_empty()
+        || !a
+            .method
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic() || b == b'-')
+    {
+        return Err(format!(
+            "--method {:?}: expected a method name such as GET or POST",
+            a.method
+        ));
+    }
+    Ok(paths
+        .into_iter()
+        .map(|path| RequestTemplate {
+            method: a.method.clone(),
+            path,
+            headers: headers.clone(),
+            body: body.clone(),
+        })
+        .collect())
+}
+
+fn parse_header(h: &str) -> Result<(String, String), String> {
+    let Some((name, value)) = h.split_once(':') else {
+        return Err(format!("-H {h:?}: expected 'Name: value'"));
+    };
+    let name = name.trim();
+    let valid = !name.is_empty() && name.bytes().all(|b| b.is_ascii_graphic() && b != b':');
+    if !valid || value.contains(['\r', '\n']) {
+        return Err(format!(
+            "-H {h:?}: not a valid header; expected 'Name: value'"
+        ));
+    }
+    Ok((name.to_string(), value.trim().to_string()))
+}
+
+/// Paths from a `--urls` file: `/path` or a URL on the target's host and port.
+fn read_urls(file: &Path, target: &Target) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("--urls {}: cannot read: {e}", file.display()))?;
+    let mut paths = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = format!("--urls {}:{}", file.display(), i + 1);
+        if line.starts_with('/') {
+            paths.push(line.to_string());
+            continue;
+        }
+        let (t, path) = Target::parse(line).map_err(|e| format!("{at}: {e}"))?;
+        if t.addr != target.addr {
+            return Err(format!(
+                "{at}: {line} is not on the target {}; every URL must go to the same host and port",
+                target.authority
+            ));
+        }
+        paths.push(path);
+    }
+    if paths.is_empty() {
+        return Err(format!(
+            "--urls {}: no path or URL in the file",
+            file.display()
+        ));
+    }
+    Ok(paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_duration("5"), Ok(Duration::from_secs(5)));
+        assert!(parse_duration("-1").is_err());
+        assert!(parse_duration("soon").is_err());
+    }
+
+    #[test]
+    fn headers() {
+        assert_eq!(parse_header("X-A: 1"), Ok(("X-A".into(), "1".into())));
+        assert_eq!(
+            parse_header("Host:h:80"),
+            Ok(("Host".into(), "h:80".into()))
+        );
+        assert!(parse_header("nocolon").is_err());
+        assert!(parse_header(": v").is_err());
+        assert!(parse_header("Bad Name: v").is_err());
+    }
+}

@@ -1,0 +1,67 @@
+//! The `barrage` binary: flags, terminal output and exit codes. Each
+//! subcommand is a thin file of wiring over the library crates.
+
+mod load;
+mod observer;
+mod serve;
+mod summary;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// barrage: a web-server benchmark lab.
+#[derive(Debug, Parser)]
+#[command(name = "barrage", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Put load on a URL: closed loop, open loop (-R) or httperf-style sessions (--conn-rate).
+    Load(Box<load::LoadArgs>),
+    /// Run the built-in reference server (the endpoint contract every server implements).
+    Serve(serve::ServeArgs),
+}
+
+/// Exit codes: 0 done, 1 the run failed (nothing answered), 2 bad input.
+pub(crate) const EXIT_FAILED: u8 = 1;
+pub(crate) const EXIT_USAGE: u8 = 2;
+
+/// One clear line for bad input, then exit 2.
+pub(crate) fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("barrage: error: {msg}");
+    ExitCode::from(EXIT_USAGE)
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(e),
+    };
+    match cli.command {
+        Command::Load(args) => load::main(*args),
+        Command::Serve(args) => serve::main(args),
+    }
+}
+
+/// Help and version print as clap prints them; any other parse error is
+/// reduced to its first line and a pointer to --help.
+fn clap_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("invalid arguments");
+    let first = first.trim_start_matches("error: ");
+    usage_error(format!("{first}; see 'barrage --help'"))
+}

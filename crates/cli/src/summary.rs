@@ -1,0 +1,238 @@
+//! The human summary printed after a run.
+
+use std::fmt::Write;
+
+use barrage_engine::{LatencyStats, RunReport, StopReason};
+
+/// The summary as text, one section per line group.
+pub fn render(r: &RunReport) -> String {
+    let mut s = String::new();
+    header(&mut s, r);
+    let t = &r.totals;
+    let _ = writeln!(
+        s,
+        "  Responses   {} in {:.2}s: {}/s, {} read ({}/s)",
+        group(t.responses),
+        t.elapsed_s,
+        group(t.responses_per_s.round() as u64),
+        bytes(t.bytes_read as f64),
+        bytes(t.bytes_read_per_s)
+    );
+    if t.requests_sent != t.responses {
+        let _ = writeln!(
+            s,
+            "  Sent        {} requests ({} unanswered)",
+            group(t.requests_sent),
+            group(t.requests_sent.saturating_sub(t.responses))
+        );
+    }
+    latency(&mut s, "Latency", &r.latency_us);
+    latency(&mut s, "Connect", &r.connect_us);
+    let _ = writeln!(
+        s,
+        "  Connections {} opened, {} at most open at once",
+        group(r.connections.opened),
+        group(r.connections.peak_open as u64)
+    );
+    if let Some(o) = &r.open_loop {
+        let _ = writeln!(
+            s,
+            "  Schedule    target {}/s, sent {:.1}/s; {} sent late (>{} ms behind), {} never sent (no free connection)",
+            o.target_rate_per_s,
+            o.achieved_rate_per_s,
+            group(o.late_sends),
+            o.late_threshold_us / 1000,
+            group(o.unsent)
+        );
+        if o.send_delay_us.count > 0 {
+            let d = &o.send_delay_us;
+            let _ = writeln!(
+                s,
+                "  Send delay  p50 {}  p99 {}  max {}",
+                fmt_us(d.p50 as f64),
+                fmt_us(d.p99 as f64),
+                fmt_us(d.max as f64)
+            );
+        }
+    }
+    if let Some(x) = &r.sessions {
+        let _ = writeln!(
+            s,
+            "  Sessions    {} planned, {} started, {} completed, {} failed ({} calls each at {} connections/s)",
+            group(x.planned),
+            group(x.started),
+            group(x.completed),
+            group(x.failed),
+            x.calls_per_session,
+            x.conn_rate_per_s
+        );
+    }
+    status(&mut s, r);
+    errors(&mut s, r);
+    s
+}
+
+fn header(s: &mut String, r: &RunReport) {
+    let p = &r.spec;
+    let model = match p.model {
+        "open" => format!(
+            "open loop at {}/s ({}), {} connections",
+            p.rate_per_s.unwrap_or(0.0),
+            p.arrival.unwrap_or(""),
+            p.connections
+        ),
+        "sessions" => format!(
+            "sessions of {} calls at {} connections/s, {} sessions",
+            p.calls_per_session.unwrap_or(0),
+            p.conn_rate_per_s.unwrap_or(0.0),
+            p.sessions.unwrap_or(0)
+        ),
+        _ => {
+            let pipe = match p.pipeline {
+                Some(d) if d > 1 => format!(", pipeline {d}"),
+                _ => String::new(),
+            };
+            format!("closed loop, {} connections{pipe}", p.connections)
+        }
+    };
+    let reuse = if p.keepalive {
+        "keep-alive"
+    } else {
+        "a connection per request"
+    };
+    let _ = writeln!(
+        s,
+        "barrage {} — {} {}, {model}, {} thread(s)",
+        r.barrage_version, p.protocol, reuse, p.threads
+    );
+    let _ = writeln!(s, "  Target      {} ({})", r.target.url, r.target.address);
+    let why = match r.stop_reason {
+        StopReason::Duration => None,
+        StopReason::Requests => None,
+        StopReason::Sessions => None,
+        StopReason::Interrupted => Some("interrupted: the figures cover the run until the stop"),
+        StopReason::Unreachable => {
+            Some("stopped early: nothing connected or answered for a whole timeout")
+        }
+    };
+    if let Some(why) = why {
+        let _ = writeln!(s, "  Note        {why}");
+    }
+}
+
+fn latency(s: &mut String, name: &str, l: &LatencyStats) {
+    if l.count == 0 {
+        let _ = writeln!(s, "  {name:<11} no samples");
+        return;
+    }
+    let f = |v: u64| fmt_us(v as f64);
+    let _ = writeln!(
+        s,
+        "  {name:<11} min {}  mean {}  stdev {}  max {}",
+        f(l.min),
+        fmt_us(l.mean),
+        fmt_us(l.stdev),
+        f(l.max)
+    );
+    let _ = writeln!(
+        s,
+        "  {:<11} p50 {}  p75 {}  p90 {}  p99 {}  p99.9 {}  p99.99 {}",
+        "",
+        f(l.p50),
+        f(l.p75),
+        f(l.p90),
+        f(l.p99),
+        f(l.p99_9),
+        f(l.p99_99)
+    );
+}
+
+fn status(s: &mut String, r: &RunReport) {
+    if r.status_counts.is_empty() {
+        return;
+    }
+    let list: Vec<String> = r
+        .status_counts
+        .iter()
+        .map(|(code, n)| format!("{code}: {}", group(*n)))
+        .collect();
+    let _ = writeln!(s, "  Status      {}", list.join(", "));
+}
+
+fn errors(s: &mut String, r: &RunReport) {
+    if r.totals.errors == 0 {
+        let _ = writeln!(s, "  Errors      none");
+        return;
+    }
+    let _ = writeln!(s, "  Errors      {} in all", group(r.totals.errors));
+    for (kind, e) in r.errors.iter().filter(|(_, e)| e.count > 0) {
+        let first = e.first.as_deref().unwrap_or("");
+        let _ = writeln!(s, "    {kind:<9} {:>9}  first: {first}", group(e.count));
+    }
+    if r.totals.responses == 0
+        && r.errors.get("connect").is_some_and(|e| e.count > 0)
+        && r.connections.opened == 0
+    {
+        let _ = writeln!(
+            s,
+            "  Every connection failed: is the server running at {}?",
+            r.target.address
+        );
+    }
+}
+
+/// A time in microseconds, in the unit that reads best.
+pub fn fmt_us(us: f64) -> String {
+    if us < 1000.0 {
+        format!("{us:.0}µs")
+    } else if us < 1_000_000.0 {
+        format!("{:.2}ms", us / 1000.0)
+    } else {
+        format!("{:.2}s", us / 1_000_000.0)
+    }
+}
+
+fn bytes(b: f64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = b;
+    let mut i = 0;
+    while v >= 1024.0 && i < UNITS.len() - 1 {
+        v /= 1024.0;
+        i += 1;
+    }
+    if i == 0 {
+        format!("{v:.0} {}", UNITS[i])
+    } else {
+        format!("{v:.2} {}", UNITS[i])
+    }
+}
+
+/// 1234567 as "1,234,567".
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(group(0), "0");
+        assert_eq!(group(1234567), "1,234,567");
+        assert_eq!(group(100), "100");
+        assert_eq!(fmt_us(12.0), "12µs");
+        assert_eq!(fmt_us(1500.0), "1.50ms");
+        assert_eq!(fmt_us(2_500_000.0), "2.50s");
+        assert_eq!(bytes(512.0), "512 B");
+        assert_eq!(bytes(2048.0), "2.00 KiB");
+    }
+}

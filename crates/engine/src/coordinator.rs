@@ -1,0 +1,406 @@
+//! Runs a spec: splits it over worker threads, merges their one-second
+//! windows in order (telling an [`Observer`] about each), and builds the
+//! [`RunReport`].
+
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+use hdrhistogram::Histogram;
+
+use crate::limits::raise_open_files_limit;
+use crate::pacer::Pacer;
+use crate::recorder::{Counters, ErrorKind, Recorder, LATE_SEND};
+use crate::report::*;
+use crate::request::compile;
+use crate::spec::{LoadSpec, Model, SpecError};
+use crate::worker::{Msg, Plan, SessionCounts, Shared, Worker, WorkerSummary};
+
+/// One second of the run, merged over every worker.
+#[derive(Debug, Clone)]
+pub struct Window {
+    /// A warm-up window: shown, never recorded.
+    pub warmup: bool,
+    /// Seconds since the measured phase began.
+    pub index: u32,
+    /// Time since the load started, at this window's end.
+    pub elapsed: Duration,
+    pub latency_us: Histogram<u64>,
+    pub counters: Counters,
+}
+
+/// Watches a run as it goes (live display, interval logs).
+pub trait Observer {
+    fn on_window(&mut self, _window: &Window) {}
+}
+
+/// An observer that does nothing.
+pub struct NoObserver;
+impl Observer for NoObserver {}
+
+/// Runs `spec` to its end.
+pub fn run(spec: &LoadSpec, observer: &mut dyn Observer) -> Result<RunReport, SpecError> {
+    run_until(spec, observer, Arc::new(AtomicBool::new(false)))
+}
+
+/// Runs `spec`; setting `stop` ends the run early (its report says `interrupted`).
+pub fn run_until(
+    spec: &LoadSpec,
+    observer: &mut dyn Observer,
+    stop: Arc<AtomicBool>,
+) -> Result<RunReport, SpecError> {
+    spec.validate()?;
+    check_open_files(spec)?;
+    let workers = worker_count(spec);
+    let start = Instant::now();
+    let measure_start = start + spec.warmup;
+    let shared = Arc::new(Shared {
+        addr: spec.target.addr,
+        requests: compile(&spec.requests, &spec.target.authority, spec.reuse),
+        reuse: spec.reuse,
+        start,
+        measure_start,
+        end: spec.duration.map(|d| measure_start + d),
+        timeout: spec.timeout,
+        stop,
+    });
+    let (tx, rx) = mpsc::channel();
+    let mut handles = Vec::with_capacity(workers);
+    for id in 0..workers {
+        let worker = Worker::new(id, shared.clone(), plan_for(spec, id, workers), tx.clone())
+            .map_err(|e| SpecError(format!("cannot start worker {id}: {e}")))?;
+        let handle = std::thread::Builder::new()
+            .name(format!("barrage-worker-{id}"))
+            .spawn(move || worker.run())
+            .map_err(|e| SpecError(format!("cannot start worker thread: {e}")))?;
+        handles.push(handle);
+    }
+    drop(tx);
+    let mut merger = Merger::new(workers, start);
+    for msg in rx {
+        merger.take(msg, observer);
+    }
+    for h in handles {
+        let _ = h.join();
+    }
+    Ok(merger.report(spec, measure_start))
+}
+
+fn check_open_files(spec: &LoadSpec) -> Result<(), SpecError> {
+    let Ok(limit) = raise_open_files_limit() else {
+        return Ok(());
+    };
+    let want = spec.peak_connections() as u64;
+    if want > limit.connections_that_fit() {
+        return Err(SpecError(format!(
+            "{want} connections do not fit under the open-files limit of {} (hard limit {}): \
+             at most {} fit; raise the hard limit (ulimit -Hn, or LimitNOFILE= for a service) or use fewer connections",
+            limit.soft,
+            limit.hard,
+            limit.connections_that_fit()
+        )));
+    }
+    Ok(())
+}
+
+fn worker_count(spec: &LoadSpec) -> usize {
+    let units = match spec.model {
+        Model::Closed { connections, .. } | Model::Open { connections, .. } => connections as u64,
+        Model::Sessions { sessions, .. } => sessions,
+    };
+    let units = match spec.max_requests {
+        Some(n) if !matches!(spec.model, Model::Sessions { .. }) => units.min(n),
+        _ => units,
+    };
+    (spec.threads as u64).min(units).max(1) as usize
+}
+
+/// `total` split over `n`: share `i` (the first ones get the remainder).
+fn share(total: u64, i: usize, n: usize) -> u64 {
+    total / n as u64 + u64::from((i as u64) < total % n as u64)
+}
+
+fn plan_for(spec: &LoadSpec, id: usize, workers: usize) -> Plan {
+    let budget = spec.max_requests.map(|n| share(n, id, workers));
+    match spec.model {
+        Model::Closed {
+            connections,
+            pipeline,
+        } => Plan::Closed {
+            connections: share(connections as u64, id, workers) as usize,
+            pipeline,
+            budget,
+        },
+        Model::Open {
+            rate_per_s,
+            arrival,
+            connections,
+            max_connections,
+        } => Plan::Open {
+            pacer: Pacer::new(rate_per_s, arrival, id, workers, budget),
+            connections: share(connections as u64, id, workers) as usize,
+            max_connections: share(max_connections as u64, id, workers) as usize,
+            idle: Vec::new(),
+        },
+        Model::Sessions {
+            conn_rate_per_s,
+            arrival,
+            calls,
+            sessions,
+        } => Plan::Sessions {
+            pacer: Pacer::new(
+                conn_rate_per_s,
+                arrival,
+                id,
+                workers,
+                Some(share(sessions, id, workers)),
+            ),
+            calls,
+            counts: SessionCounts::default(),
+        },
+    }
+}
+
+/// A window being assembled from the workers' parts.
+struct Pending {
+    rec: Recorder,
+    ends: Instant,
+    from: Vec<bool>,
+}
+
+/// Merges windows in order and keeps the run's totals.
+struct Merger {
+    workers: usize,
+    start: Instant,
+    done: Vec<bool>,
+    /// Key -1 is the warm-up.
+    pending: BTreeMap<i64, Pending>,
+    total: Recorder,
+    series: Vec<Second>,
+    summaries: Vec<WorkerSummary>,
+}
+
+impl Merger {
+    fn new(workers: usize, start: Instant) -> Merger {
+        Merger {
+            workers,
+            start,
+            done: vec![false; workers],
+            pending: BTreeMap::new(),
+            total: Recorder::new(),
+            series: Vec::new(),
+            summaries: Vec::new(),
+        }
+    }
+
+    fn take(&mut self, msg: Msg, observer: &mut dyn Observer) {
+        match msg {
+            Msg::Window {
+                worker,
+                index,
+                ends,
+                rec,
+            } => {
+                let key = index.map_or(-1, i64::from);
+                let workers = self.workers;
+                let p = self.pending.entry(key).or_insert_with(|| Pending {
+                    rec: Recorder::new(),
+                    ends,
+                    from: vec![false; workers],
+                });
+                merge(&mut p.rec, &rec);
+                p.ends = p.ends.max(ends);
+                p.from[worker] = true;
+            }
+            Msg::Done { worker, summary } => {
+                self.done[worker] = true;
+                self.summaries.push(*summary);
+            }
+        }
+        self.emit_ready(observer);
+    }
+
+    fn emit_ready(&mut self, observer: &mut dyn Observer) {
+        while let Some(entry) = self.pending.first_entry() {
+            let complete = entry
+                .get()
+                .from
+                .iter()
+                .zip(&self.done)
+                .all(|(&f, &d)| f || d);
+            if !complete {
+                return;
+            }
+            let (key, p) = entry.remove_entry();
+            let window = Window {
+                warmup: key < 0,
+                index: key.max(0) as u32,
+                elapsed: p.ends - self.start,
+                latency_us: p.rec.latency_us,
+                counters: p.rec.counters,
+            };
+            if !window.warmup {
+                self.record(&window, &p.rec.connect_us, &p.rec.send_delay_us);
+            }
+            observer.on_window(&window);
+        }
+    }
+
+    fn record(&mut self, w: &Window, connect: &Histogram<u64>, send_delay: &Histogram<u64>) {
+        let h = &w.latency_us;
+        self.series.push(Second {
+            t_s: w.index,
+            responses: w.counters.responses,
+            errors: w.counters.errors_total(),
+            bytes_read: w.counters.bytes_read,
+            p50_us: if h.is_empty() {
+                0
+            } else {
+                h.value_at_quantile(0.5)
+            },
+            p99_us: if h.is_empty() {
+                0
+            } else {
+                h.value_at_quantile(0.99)
+            },
+            max_us: if h.is_empty() { 0 } else { h.max() },
+        });
+        let t = &mut self.total;
+        let _ = t.latency_us.add(h);
+        let _ = t.connect_us.add(connect);
+        let _ = t.send_delay_us.add(send_delay);
+        t.counters.add(&w.counters);
+    }
+
+    fn report(self, spec: &LoadSpec, measure_start: Instant) -> RunReport {
+        let reason = self
+            .summaries
+            .iter()
+            .map(|s| s.reason)
+            .max()
+            .unwrap_or(StopReason::Duration);
+        let last = self
+            .summaries
+            .iter()
+            .map(|s| s.finished)
+            .max()
+            .unwrap_or(measure_start);
+        let elapsed = match (reason, spec.duration) {
+            (StopReason::Duration, Some(d)) => d,
+            _ => last.saturating_duration_since(measure_start),
+        };
+        let secs = elapsed.as_secs_f64().max(1e-9);
+        let c = &self.total.counters;
+        let totals = Totals {
+            elapsed_s: secs,
+            requests_sent: c.requests_sent,
+            responses: c.responses,
+            responses_per_s: c.responses as f64 / secs,
+            responses_not_2xx_3xx: c.responses_not_2xx_3xx,
+            bytes_read: c.bytes_read,
+            bytes_read_per_s: c.bytes_read as f64 / secs,
+            bytes_written: c.bytes_written,
+            errors: c.errors_total(),
+        };
+        let mut status_counts = BTreeMap::new();
+        let mut errors = BTreeMap::new();
+        for kind in ErrorKind::ALL {
+            let first = self
+                .summaries
+                .iter()
+                .find_map(|s| s.first_errors[kind as usize].clone());
+            errors.insert(
+                kind.name(),
+                ErrorCount {
+                    count: c.errors[kind as usize],
+                    first,
+                },
+            );
+        }
+        let mut sessions = SessionCounts::default();
+        for s in &self.summaries {
+            for &(code, n) in &s.status_counts {
+                *status_counts.entry(code.to_string()).or_insert(0) += n;
+            }
+            sessions.started += s.sessions.started;
+            sessions.completed += s.sessions.completed;
+            sessions.failed += s.sessions.failed;
+        }
+        let open_loop = match spec.model {
+            Model::Open { rate_per_s, .. } => Some(OpenLoopStats {
+                target_rate_per_s: rate_per_s,
+                achieved_rate_per_s: c.requests_sent as f64 / secs,
+                late_sends: c.late_sends,
+                late_threshold_us: LATE_SEND.as_micros() as u64,
+                unsent: self.summaries.iter().map(|s| s.unsent).sum(),
+                send_delay_us: LatencyStats::from_histogram(&self.total.send_delay_us),
+            }),
+            _ => None,
+        };
+        let session_stats = match spec.model {
+            Model::Sessions {
+                conn_rate_per_s,
+                calls,
+                sessions: planned,
+                ..
+            } => Some(SessionStats {
+                planned,
+                started: sessions.started,
+                completed: sessions.completed,
+                failed: sessions.failed,
+                calls_per_session: calls,
+                conn_rate_per_s,
+            }),
+            _ => None,
+        };
+        RunReport {
+            schema: SCHEMA,
+            barrage_version: env!("CARGO_PKG_VERSION"),
+            target: TargetReport {
+                url: spec.target.url.clone(),
+                address: spec.target.addr.to_string(),
+            },
+            spec: SpecSummary::of(spec),
+            stop_reason: reason,
+            totals,
+            latency_us: LatencyStats::from_histogram(&self.total.latency_us),
+            connect_us: LatencyStats::from_histogram(&self.total.connect_us),
+            connections: ConnectionStats {
+                opened: c.connections_opened,
+                peak_open: self.summaries.iter().map(|s| s.peak_connections).sum(),
+            },
+            open_loop,
+            sessions: session_stats,
+            status_counts,
+            errors,
+            series: self.series,
+            histograms: Histograms {
+                latency_us: encode_histogram(&self.total.latency_us),
+                connect_us: encode_histogram(&self.total.connect_us),
+            },
+        }
+    }
+}
+
+fn merge(into: &mut Recorder, from: &Recorder) {
+    let _ = into.latency_us.add(&from.latency_us);
+    let _ = into.connect_us.add(&from.connect_us);
+    let _ = into.send_delay_us.add(&from.send_delay_us);
+    into.counters.add(&from.counters);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_add_up() {
+        for (total, n) in [(10u64, 3usize), (1, 2), (100, 1), (7, 7)] {
+            let sum: u64 = (0..n).map(|i| share(total, i, n)).sum();
+            assert_eq!(sum, total);
+        }
+        assert_eq!(share(10, 0, 3), 4);
+        assert_eq!(share(10, 2, 3), 3);
+    }
+}

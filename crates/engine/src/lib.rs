@@ -1,0 +1,40 @@
+//! barrage's load engine.
+//!
+//! Owns transports (TCP), protocol sessions (HTTP/1.x today), schedules
+//! (closed loop, open loop, httperf-style sessions), the per-core workers and
+//! the recorder (fixed-memory HdrHistograms and counters).
+//!
+//! It never prints, reads no configuration file and knows nothing about the
+//! servers under test: a caller builds a [`LoadSpec`], calls [`run`], watches
+//! per-second [`Window`]s through an [`Observer`] and gets a [`RunReport`] back.
+//!
+//! ```no_run
+//! use barrage_engine::{LoadSpec, Model, run, NoObserver};
+//! let mut spec = LoadSpec::from_url("http://127.0.0.1:8080/hello").unwrap();
+//! spec.model = Model::Closed { connections: 100, pipeline: 1 };
+//! spec.duration = Some(std::time::Duration::from_secs(10));
+//! let report = run(&spec, &mut NoObserver).unwrap();
+//! println!("{} responses/s", report.totals.responses_per_s);
+//! ```
+
+mod coordinator;
+mod limits;
+pub mod pacer;
+mod recorder;
+mod report;
+mod request;
+pub mod session;
+mod spec;
+mod timer;
+mod worker;
+
+pub use coordinator::{run, run_until, NoObserver, Observer, Window};
+pub use limits::{raise_open_files_limit, OpenFiles};
+pub use pacer::{Arrival, Pacer};
+pub use recorder::{Counters, ErrorKind, LATE_SEND};
+pub use report::{
+    encode_histogram, ConnectionStats, ErrorCount, Histograms, LatencyStats, OpenLoopStats,
+    RunReport, Second, SessionStats, SpecSummary, StopReason, TargetReport, Totals, SCHEMA,
+};
+pub use request::RequestTemplate;
+pub use spec::{LoadSpec, Model, Reuse, SpecError, Target};

@@ -1,0 +1,57 @@
+//! The open-files limit: raised to the hard limit at start, and checked
+//! against the connections a run needs.
+
+/// The open-files limit after raising it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenFiles {
+    pub soft: u64,
+    pub hard: u64,
+}
+
+/// File descriptors a run uses besides its connections (epoll, timers, stdio, logs).
+pub const SPARE_FDS: u64 = 64;
+
+/// Raises the soft `RLIMIT_NOFILE` to the hard limit; returns both.
+pub fn raise_open_files_limit() -> std::io::Result<OpenFiles> {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes into the struct we own.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    if lim.rlim_cur < lim.rlim_max {
+        let raised = libc::rlimit {
+            rlim_cur: lim.rlim_max,
+            rlim_max: lim.rlim_max,
+        };
+        // SAFETY: setrlimit reads the struct we own.
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+            lim.rlim_cur = lim.rlim_max;
+        }
+    }
+    Ok(OpenFiles {
+        soft: lim.rlim_cur,
+        hard: lim.rlim_max,
+    })
+}
+
+impl OpenFiles {
+    /// Connections that fit under the soft limit.
+    pub fn connections_that_fit(&self) -> u64 {
+        self.soft.saturating_sub(SPARE_FDS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raises_to_hard() {
+        let l = raise_open_files_limit().unwrap();
+        assert!(l.soft <= l.hard);
+        assert!(l.connections_that_fit() < l.soft.max(SPARE_FDS));
+    }
+}

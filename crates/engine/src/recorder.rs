@@ -1,0 +1,223 @@
+//! The recorder: what one worker measured in the current one-second window.
+//! Fixed memory (HdrHistograms of 1 µs to 1 h at 3 significant digits,
+//! counters), shipped to the coordinator at each window's end and reset.
+
+use std::time::Duration;
+
+use hdrhistogram::Histogram;
+
+/// Lowest and highest trackable values, microseconds (1 µs to 1 h).
+pub(crate) const HIST_LOW_US: u64 = 1;
+pub(crate) const HIST_HIGH_US: u64 = 3_600_000_000;
+pub(crate) const HIST_SIGFIG: u8 = 3;
+
+/// A latency histogram in microseconds with barrage's fixed bounds.
+pub(crate) fn histogram() -> Histogram<u64> {
+    Histogram::new_with_bounds(HIST_LOW_US, HIST_HIGH_US, HIST_SIGFIG)
+        .expect("valid histogram bounds")
+}
+
+/// Kinds of error, counted separately (as wrk does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ErrorKind {
+    /// A connection could not be established (refused, unreachable, timed out, no file descriptors).
+    Connect,
+    /// Reading failed, or the peer closed before a response was complete.
+    Read,
+    /// Writing a request failed.
+    Write,
+    /// No complete response within the timeout.
+    Timeout,
+    /// The peer reset the connection.
+    Reset,
+    /// The peer's bytes broke the protocol.
+    Protocol,
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 6] = [
+        ErrorKind::Connect,
+        ErrorKind::Read,
+        ErrorKind::Write,
+        ErrorKind::Timeout,
+        ErrorKind::Reset,
+        ErrorKind::Protocol,
+    ];
+
+    /// The lower-case name used in reports and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Connect => "connect",
+            ErrorKind::Read => "read",
+            ErrorKind::Write => "write",
+            ErrorKind::Timeout => "timeout",
+            ErrorKind::Reset => "reset",
+            ErrorKind::Protocol => "protocol",
+        }
+    }
+
+    /// Classifies an I/O error seen while reading or writing.
+    pub(crate) fn of_io(e: &std::io::Error, writing: bool) -> ErrorKind {
+        use std::io::ErrorKind as K;
+        match e.kind() {
+            K::ConnectionReset | K::ConnectionAborted => ErrorKind::Reset,
+            K::BrokenPipe if writing => ErrorKind::Reset,
+            _ if writing => ErrorKind::Write,
+            _ => ErrorKind::Read,
+        }
+    }
+}
+
+/// Counts over one window (or, summed, a whole run). Units are in the names;
+/// `responses` is a subset of `requests_sent`; every error is also in `errors`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Requests written (measured phase only).
+    pub requests_sent: u64,
+    /// Complete responses, whatever their status.
+    pub responses: u64,
+    /// Responses with a status outside 200–399.
+    pub responses_not_2xx_3xx: u64,
+    pub bytes_read: u64,
+    pub bytes_written: u64,
+    /// Connections established.
+    pub connections_opened: u64,
+    /// Errors by kind, indexed as [`ErrorKind::ALL`].
+    pub errors: [u64; 6],
+    /// Open loop: requests sent more than [`LATE_SEND`] after their intended time.
+    pub late_sends: u64,
+}
+
+/// A send this far behind its schedule counts as late.
+pub const LATE_SEND: Duration = Duration::from_millis(1);
+
+impl Counters {
+    pub fn errors_total(&self) -> u64 {
+        self.errors.iter().sum()
+    }
+
+    pub(crate) fn add(&mut self, o: &Counters) {
+        self.requests_sent += o.requests_sent;
+        self.responses += o.responses;
+        self.responses_not_2xx_3xx += o.responses_not_2xx_3xx;
+        self.bytes_read += o.bytes_read;
+        self.bytes_written += o.bytes_written;
+        self.connections_opened += o.connections_opened;
+        for (a, b) in self.errors.iter_mut().zip(o.errors) {
+            *a += b;
+        }
+        self.late_sends += o.late_sends;
+    }
+}
+
+/// One worker's measurements for the current window.
+#[derive(Debug, Clone)]
+pub(crate) struct Recorder {
+    pub latency_us: Histogram<u64>,
+    pub connect_us: Histogram<u64>,
+    /// Open loop: how far behind schedule each request was sent.
+    pub send_delay_us: Histogram<u64>,
+    pub counters: Counters,
+}
+
+impl Recorder {
+    pub fn new() -> Recorder {
+        Recorder {
+            latency_us: histogram(),
+            connect_us: histogram(),
+            send_delay_us: histogram(),
+            counters: Counters::default(),
+        }
+    }
+
+    /// Takes this window's measurements, leaving the recorder empty.
+    pub fn take(&mut self) -> Recorder {
+        let out = self.clone();
+        self.latency_us.reset();
+        self.connect_us.reset();
+        self.send_delay_us.reset();
+        self.counters = Counters::default();
+        out
+    }
+
+    #[inline]
+    pub fn record_latency(&mut self, d: Duration, status: u16) {
+        self.latency_us.saturating_record(micros(d));
+        self.counters.responses += 1;
+        if !(200..400).contains(&status) {
+            self.counters.responses_not_2xx_3xx += 1;
+        }
+    }
+
+    pub fn record_connect(&mut self, d: Duration) {
+        self.connect_us.saturating_record(micros(d));
+        self.counters.connections_opened += 1;
+    }
+
+    pub fn record_send_delay(&mut self, d: Duration) {
+        self.send_delay_us.saturating_record(micros(d));
+        if d > LATE_SEND {
+            self.counters.late_sends += 1;
+        }
+    }
+
+    pub fn record_error(&mut self, kind: ErrorKind) {
+        self.counters.errors[kind as usize] += 1;
+    }
+}
+
+/// Whole microseconds, at least 1 (the histogram's lowest value).
+#[inline]
+pub(crate) fn micros(d: Duration) -> u64 {
+    (d.as_micros() as u64).max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merging_windows_adds_histograms_and_counters() {
+        let mut a = Recorder::new();
+        let mut b = Recorder::new();
+        for us in [100, 200, 300] {
+            a.record_latency(Duration::from_micros(us), 200);
+        }
+        b.record_latency(Duration::from_millis(1500), 503);
+        b.record_error(ErrorKind::Timeout);
+        let wa = a.take();
+        let wb = b.take();
+        assert_eq!(a.counters, Counters::default());
+        assert_eq!(a.latency_us.len(), 0);
+        let mut total = histogram();
+        total.add(&wa.latency_us).unwrap();
+        total.add(&wb.latency_us).unwrap();
+        let mut c = wa.counters.clone();
+        c.add(&wb.counters);
+        assert_eq!(total.len(), 4);
+        assert_eq!(total.min(), 100);
+        assert!(total.max() >= 1_500_000 && total.max() < 1_502_000);
+        assert_eq!(c.responses, 4);
+        assert_eq!(c.responses_not_2xx_3xx, 1);
+        assert_eq!(c.errors_total(), 1);
+        assert_eq!(c.errors[ErrorKind::Timeout as usize], 1);
+    }
+
+    #[test]
+    fn extreme_values_saturate() {
+        let mut r = Recorder::new();
+        r.record_latency(Duration::ZERO, 200);
+        r.record_latency(Duration::from_secs(10_000), 200);
+        assert_eq!(r.latency_us.min(), 1);
+        assert!(r.latency_us.max() >= HIST_HIGH_US * 999 / 1000);
+    }
+
+    #[test]
+    fn late_sends_count_past_one_millisecond() {
+        let mut r = Recorder::new();
+        r.record_send_delay(Duration::from_micros(999));
+        r.record_send_delay(Duration::from_micros(1001));
+        assert_eq!(r.counters.late_sends, 1);
+        assert_eq!(r.send_delay_us.len(), 2);
+    }
+}

@@ -1,0 +1,324 @@
+//! What to run: the target, the requests, and the load model — modes are
+//! data ([`Model`]), there is one run loop for all of them.
+
+use std::fmt;
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::time::Duration;
+
+use crate::pacer::Arrival;
+use crate::request::RequestTemplate;
+
+/// Where the load goes: one resolved address, and what the requests say.
+#[derive(Debug, Clone)]
+pub struct Target {
+    /// The URL as given (for reports).
+    pub url: String,
+    /// `host[:port]` for the `Host` header.
+    pub authority: String,
+    /// The resolved socket address every connection goes to.
+    pub addr: SocketAddr,
+}
+
+/// How connections are reused between requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reuse {
+    /// HTTP/1.1 keep-alive (the default).
+    KeepAlive,
+    /// HTTP/1.1 with `Connection: close`: one request per connection.
+    Close,
+    /// HTTP/1.0 as ab sends it; `keepalive` adds `Connection: keep-alive` (ab -k).
+    Http10 { keepalive: bool },
+}
+
+/// The load model. Every model runs on the same worker loop.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Model {
+    /// Closed loop: `connections` connections, each keeping `pipeline`
+    /// requests in flight and sending the next as soon as a response ends.
+    Closed { connections: usize, pipeline: usize },
+    /// Open loop: requests start on a schedule of `rate_per_s`, whatever the
+    /// server does; latency is timed from each request's intended start.
+    Open {
+        rate_per_s: f64,
+        arrival: Arrival,
+        /// Connections opened at the start.
+        connections: usize,
+        /// More are opened, up to this many, while every one is busy.
+        max_connections: usize,
+    },
+    /// httperf-style sessions: connections arrive at `conn_rate_per_s`, each
+    /// makes `calls` requests one after another, then closes; `sessions` in all.
+    Sessions {
+        conn_rate_per_s: f64,
+        arrival: Arrival,
+        calls: u32,
+        sessions: u64,
+    },
+}
+
+/// A complete description of one load run.
+#[derive(Debug, Clone)]
+pub struct LoadSpec {
+    pub target: Target,
+    /// Requests, used in turn (`--urls`); at least one.
+    pub requests: Vec<RequestTemplate>,
+    pub model: Model,
+    pub reuse: Reuse,
+    /// Worker threads (one event loop each).
+    pub threads: usize,
+    /// Measured duration (after warm-up). `None` with a request budget runs until it is spent.
+    pub duration: Option<Duration>,
+    /// Total requests to send in the measured phase (`-n`).
+    pub max_requests: Option<u64>,
+    /// Load runs but nothing is recorded.
+    pub warmup: Duration,
+    /// A request without a complete response after this long is a timeout error.
+    pub timeout: Duration,
+}
+
+/// A spec that cannot run: the message says what and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, SpecError> {
+    Err(SpecError(msg.into()))
+}
+
+impl Target {
+    /// Parses and resolves an `http://` URL; returns the target and the
+    /// request path (with query).
+    pub fn parse(raw: &str) -> Result<(Target, String), SpecError> {
+        let url = url::Url::parse(raw).map_err(|e| {
+            SpecError(format!(
+                "invalid URL {raw:?}: {e}; expected e.g. http://127.0.0.1:8080/hello"
+            ))
+        })?;
+        match url.scheme() {
+            "http" => {}
+            "https" => {
+                return err(format!(
+                    "URL {raw:?}: https is not supported yet by this engine; use http://"
+                ))
+            }
+            other => {
+                return err(format!(
+                    "URL {raw:?}: unknown scheme {other:?}; use http://host:port/path"
+                ))
+            }
+        }
+        let host = url
+            .host_str()
+            .ok_or_else(|| SpecError(format!("URL {raw:?} has no host")))?;
+        let port = url.port_or_known_default().unwrap_or(80);
+        let addr = resolve(host, port)?;
+        let authority = match url.port() {
+            Some(p) => format!("{host}:{p}"),
+            None => host.to_string(),
+        };
+        let mut path = url.path().to_string();
+        if let Some(q) = url.query() {
+            path.push('?');
+            path.push_str(q);
+        }
+        let target = Target {
+            url: raw.to_string(),
+            authority,
+            addr,
+        };
+        Ok((target, path))
+    }
+}
+
+fn resolve(host: &str, port: u16) -> Result<SocketAddr, SpecError> {
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    let mut addrs = (bare, port)
+        .to_socket_addrs()
+        .map_err(|e| SpecError(format!("cannot resolve host {host:?}: {e}")))?;
+    addrs
+        .next()
+        .ok_or_else(|| SpecError(format!("host {host:?} resolved to no address")))
+}
+
+impl LoadSpec {
+    /// A spec with barrage's defaults for a `GET` of `url`: closed loop, 10
+    /// connections, keep-alive, one thread per core, 10 s, 10 s timeout.
+    pub fn from_url(url: &str) -> Result<LoadSpec, SpecError> {
+        let (target, path) = Target::parse(url)?;
+        let request = RequestTemplate::get(&path);
+        Ok(LoadSpec {
+            target,
+            requests: vec![request],
+            model: Model::Closed {
+                connections: 10,
+                pipeline: 1,
+            },
+            reuse: Reuse::KeepAlive,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            duration: Some(Duration::from_secs(10)),
+            max_requests: None,
+            warmup: Duration::ZERO,
+            timeout: Duration::from_secs(10),
+        })
+    }
+
+    /// Checks the spec for values that cannot run; nothing is started.
+    pub fn validate(&self) -> Result<(), SpecError> {
+        if self.requests.is_empty() {
+            return err("no request to send");
+        }
+        if self.threads == 0 {
+            return err("threads must be at least 1");
+        }
+        if self.duration.is_none() && self.max_requests.is_none() {
+            if let Model::Sessions { .. } = self.model {
+            } else {
+                return err("give a duration (-d) or a number of requests (-n)");
+            }
+        }
+        if self.duration == Some(Duration::ZERO) {
+            return err("duration must be greater than zero");
+        }
+        if self.max_requests == Some(0) {
+            return err("the number of requests (-n) must be at least 1");
+        }
+        if self.timeout.is_zero() {
+            return err("timeout must be greater than zero");
+        }
+        self.validate_model()
+    }
+
+    fn validate_model(&self) -> Result<(), SpecError> {
+        match self.model {
+            Model::Closed {
+                connections,
+                pipeline,
+            } => {
+                if connections == 0 {
+                    return err("connections (-c) must be at least 1");
+                }
+                if pipeline == 0 {
+                    return err("pipeline depth must be at least 1");
+                }
+                if pipeline > 1 && self.reuse != Reuse::KeepAlive {
+                    return err("--pipeline needs keep-alive HTTP/1.1 connections");
+                }
+            }
+            Model::Open {
+                rate_per_s,
+                connections,
+                max_connections,
+                ..
+            } => {
+                check_rate(rate_per_s, "rate (-R)")?;
+                if connections == 0 {
+                    return err("connections (-c) must be at least 1");
+                }
+                if max_connections < connections {
+                    return err(format!(
+                        "--max-connections ({max_connections}) is below -c ({connections})"
+                    ));
+                }
+            }
+            Model::Sessions {
+                conn_rate_per_s,
+                calls,
+                sessions,
+                ..
+            } => {
+                check_rate(conn_rate_per_s, "connection rate (--conn-rate)")?;
+                if calls == 0 {
+                    return err("--calls must be at least 1");
+                }
+                if sessions == 0 {
+                    return err("--num-conns must be at least 1");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The most connections this spec can hold open at once.
+    pub fn peak_connections(&self) -> usize {
+        match self.model {
+            Model::Closed { connections, .. } => connections,
+            Model::Open {
+                max_connections, ..
+            } => max_connections,
+            // Sessions overlap: rate × (expected session time); bounded by the total.
+            Model::Sessions { sessions, .. } => sessions.min(65_536) as usize,
+        }
+    }
+}
+
+fn check_rate(rate: f64, what: &str) -> Result<(), SpecError> {
+    if !rate.is_finite() || rate <= 0.0 {
+        return err(format!("{what} must be a positive number per second"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_urls() {
+        let (t, path) = Target::parse("http://127.0.0.1:8080/hello?x=1").unwrap();
+        assert_eq!(t.authority, "127.0.0.1:8080");
+        assert_eq!(path, "/hello?x=1");
+        assert_eq!(t.addr, "127.0.0.1:8080".parse().unwrap());
+        let (t, path) = Target::parse("http://[::1]:9/").unwrap();
+        assert_eq!(t.addr, "[::1]:9".parse().unwrap());
+        assert_eq!(path, "/");
+        let (t, _) = Target::parse("http://localhost/").unwrap();
+        assert_eq!(t.addr.port(), 80);
+        assert_eq!(t.authority, "localhost");
+    }
+
+    #[test]
+    fn rejects_bad_urls() {
+        for bad in ["127.0.0.1:8080", "ftp://x/", "http://", "not a url"] {
+            assert!(Target::parse(bad).is_err(), "{bad}");
+        }
+        let e = Target::parse("http://no-such-host.invalid/").unwrap_err();
+        assert!(e.0.contains("cannot resolve"), "{e}");
+    }
+
+    #[test]
+    fn rejects_bad_models() {
+        let mut s = LoadSpec::from_url("http://127.0.0.1:1/").unwrap();
+        s.model = Model::Closed {
+            connections: 0,
+            pipeline: 1,
+        };
+        assert!(s.validate().is_err());
+        s.model = Model::Open {
+            rate_per_s: 0.0,
+            arrival: Arrival::Uniform,
+            connections: 1,
+            max_connections: 1,
+        };
+        assert!(s.validate().is_err());
+        s.model = Model::Open {
+            rate_per_s: -5.0,
+            arrival: Arrival::Uniform,
+            connections: 1,
+            max_connections: 1,
+        };
+        assert!(s.validate().is_err());
+        s.model = Model::Closed {
+            connections: 1,
+            pipeline: 4,
+        };
+        s.reuse = Reuse::Close;
+        assert!(s.validate().is_err());
+    }
+}

@@ -1,0 +1,866 @@
+//! A worker: one thread, one epoll loop (mio, edge-triggered), its share of
+//! the connections, and one [`Recorder`].
+//!
+//! The hot path for a keep-alive connection is two system calls per response,
+//! as in the floor client: a `read` that comes back short (so the socket is
+//! drained and the edge will fire again), then a `write` of the next
+//! request(s). epoll interest is registered once per connection and never
+//! modified.
+
+use std::io::{self, Read, Write};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mio::net::TcpStream;
+use mio::{Events, Interest, Poll, Token};
+use slab::Slab;
+
+use crate::pacer::Pacer;
+use crate::recorder::{ErrorKind, Recorder};
+use crate::report::StopReason;
+use crate::request::WireRequest;
+use crate::session::h1::H1Session;
+use crate::session::{Completed, Flow, Inflight};
+use crate::spec::Reuse;
+use crate::timer::Timer;
+
+const TIMER: Token = Token(usize::MAX - 1);
+const READ_BUF_BYTES: usize = 64 * 1024;
+const WINDOW: Duration = Duration::from_secs(1);
+const MAX_BACKOFF: Duration = Duration::from_secs(1);
+/// Open loop: connections being opened at once while requests wait for one.
+const MAX_CONNECTING: usize = 16;
+
+/// What every worker of a run shares.
+pub(crate) struct Shared {
+    pub addr: SocketAddr,
+    pub requests: Vec<WireRequest>,
+    pub reuse: Reuse,
+    /// When load starts (warm-up included).
+    pub start: Instant,
+    /// When recording starts (after warm-up); windows are numbered from here.
+    pub measure_start: Instant,
+    /// When the measured phase ends, if it is timed.
+    pub end: Option<Instant>,
+    pub timeout: Duration,
+    /// Set from outside (Ctrl-C): stop at once.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// This worker's share of the load model.
+pub(crate) enum Plan {
+    Closed {
+        connections: usize,
+        pipeline: usize,
+        budget: Option<u64>,
+    },
+    Open {
+        pacer: Pacer,
+        connections: usize,
+        max_connections: usize,
+        idle: Vec<usize>,
+    },
+    Sessions {
+        pacer: Pacer,
+        calls: u32,
+        counts: SessionCounts,
+    },
+}
+
+/// httperf-style session outcomes of one worker.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SessionCounts {
+    pub started: u64,
+    pub completed: u64,
+    pub failed: u64,
+}
+
+/// What a worker sends the coordinator.
+pub(crate) enum Msg {
+    /// A finished window: `index` counts seconds from the measured start; `None` is the warm-up.
+    Window {
+        worker: usize,
+        index: Option<u32>,
+        ends: Instant,
+        rec: Box<Recorder>,
+    },
+    Done {
+        worker: usize,
+        summary: Box<WorkerSummary>,
+    },
+}
+
+/// What a worker knows only at its end.
+pub(crate) struct WorkerSummary {
+    pub status_counts: Vec<(u16, u64)>,
+    pub first_errors: [Option<String>; 6],
+    pub finished: Instant,
+    pub reason: StopReason,
+    pub unsent: u64,
+    pub sessions: SessionCounts,
+    pub peak_connections: usize,
+}
+
+/// What a ready connection should send.
+enum Sends {
+    /// This many requests, now (closed loop, sessions).
+    Now(usize),
+    /// One scheduled request, meant to start at this instant (open loop).
+    Scheduled(Instant),
+    /// Nothing for now.
+    Idle,
+    /// The session made all its calls: close the connection.
+    CloseSession,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ConnState {
+    Connecting {
+        since: Instant,
+    },
+    /// Established: sends and reads.
+    Open,
+    /// The last response ended the connection: waiting for the peer's close.
+    Draining {
+        since: Instant,
+    },
+}
+
+struct Conn {
+    stream: TcpStream,
+    state: ConnState,
+    session: H1Session,
+    /// Bytes a short write left unsent.
+    out: Vec<u8>,
+    /// Requests sent on this connection.
+    calls: u32,
+    /// Open loop: listed as idle.
+    idle: bool,
+}
+
+pub(crate) struct Worker {
+    id: usize,
+    shared: Arc<Shared>,
+    plan: Plan,
+    tx: Sender<Msg>,
+    poll: Poll,
+    conns: Slab<Conn>,
+    recorder: Recorder,
+    read_buf: Box<[u8]>,
+    scratch: Vec<u8>,
+    timer: Timer,
+    next_request: usize,
+    inflight: usize,
+    connecting: usize,
+    /// Closed loop: connections to reopen after a connect error, and when.
+    reconnects: usize,
+    reconnect_at: Instant,
+    backoff: Duration,
+    window: Option<u32>,
+    window_ends: Instant,
+    next_sweep: Instant,
+    sweep_every: Duration,
+    finishing: Option<(Instant, StopReason)>,
+    last_progress: Instant,
+    errors_since_progress: u64,
+    status_counts: Vec<u64>,
+    first_errors: [Option<String>; 6],
+    peak_connections: usize,
+    expired: Vec<(usize, Option<(ErrorKind, String)>)>,
+}
+
+impl Worker {
+    pub fn new(id: usize, shared: Arc<Shared>, plan: Plan, tx: Sender<Msg>) -> io::Result<Worker> {
+        let poll = Poll::new()?;
+        let mut timer = Timer::new()?;
+        poll.registry()
+            .register(&mut timer, TIMER, Interest::READABLE)?;
+        let start = shared.start;
+        let (window, window_ends) = if shared.measure_start > start {
+            (None, shared.measure_start)
+        } else {
+            (Some(0), start + WINDOW)
+        };
+        let sweep_every =
+            (shared.timeout / 20).clamp(Duration::from_millis(5), Duration::from_millis(250));
+        Ok(Worker {
+            id,
+            plan,
+            tx,
+            poll,
+            conns: Slab::new(),
+            recorder: Recorder::new(),
+            read_buf: vec![0u8; READ_BUF_BYTES].into_boxed_slice(),
+            scratch: Vec::with_capacity(4096),
+            timer,
+            next_request: id,
+            inflight: 0,
+            connecting: 0,
+            reconnects: 0,
+            reconnect_at: start,
+            backoff: Duration::from_millis(10),
+            window,
+            window_ends,
+            next_sweep: start + sweep_every,
+            sweep_every,
+            finishing: None,
+            last_progress: start,
+            errors_since_progress: 0,
+            status_counts: vec![0; 1000],
+            first_errors: Default::default(),
+            peak_connections: 0,
+            expired: Vec::new(),
+            shared,
+        })
+    }
+
+    /// Runs until the plan is done, the time is up, or the stop flag is set.
+    pub fn run(mut self) {
+        let mut events = Events::with_capacity(1024);
+        let now = Instant::now();
+        let initial = match self.plan {
+            Plan::Closed { connections, .. } | Plan::Open { connections, .. } => connections,
+            Plan::Sessions { .. } => 0,
+        };
+        for _ in 0..initial {
+            self.open_conn(now);
+        }
+        loop {
+            let now = Instant::now();
+            if self.tick(now) {
+                break;
+            }
+            let wait = self.next_wake(now);
+            if let Err(e) = self.poll.poll(&mut events, Some(wait)) {
+                if e.kind() != io::ErrorKind::Interrupted {
+                    self.stop_now(now, StopReason::Interrupted);
+                }
+                continue;
+            }
+            for event in events.iter() {
+                let now = Instant::now();
+                if event.token() == TIMER {
+                    self.timer.fired();
+                    continue;
+                }
+                self.on_event(
+                    event.token().0,
+                    event.is_readable(),
+                    event.is_writable(),
+                    event.is_error(),
+                    now,
+                );
+            }
+        }
+        self.finish();
+    }
+
+    // ---- connection lifecycle -------------------------------------------------
+
+    fn open_conn(&mut self, now: Instant) {
+        match TcpStream::connect(self.shared.addr) {
+            Ok(mut stream) => {
+                let entry = self.conns.vacant_entry();
+                let key = entry.key();
+                if let Err(e) = self.poll.registry().register(
+                    &mut stream,
+                    Token(key),
+                    Interest::READABLE | Interest::WRITABLE,
+                ) {
+                    self.connect_failed(now, format!("cannot watch a new connection: {e}"));
+                    return;
+                }
+                let requests_close = !matches!(
+                    self.shared.reuse,
+                    Reuse::KeepAlive | Reuse::Http10 { keepalive: true }
+                );
+                entry.insert(Conn {
+                    stream,
+                    state: ConnState::Connecting { since: now },
+                    session: H1Session::new(requests_close),
+                    out: Vec::new(),
+                    calls: 0,
+                    idle: false,
+                });
+                self.connecting += 1;
+                self.peak_connections = self.peak_connections.max(self.conns.len());
+            }
+            Err(e) => {
+                let msg = connect_message(&e, self.shared.addr);
+                self.connect_failed(now, msg);
+            }
+        }
+    }
+
+    /// A connection could not be made: count it, and for a closed loop try
+    /// again after a growing pause (so a refused target is not hammered).
+    fn connect_failed(&mut self, now: Instant, msg: String) {
+        self.error(ErrorKind::Connect, now, || msg);
+        if let Plan::Closed { .. } = self.plan {
+            if self.reconnects == 0 {
+                self.reconnect_at = now + self.backoff;
+                self.backoff = (self.backoff * 2).min(MAX_BACKOFF);
+            }
+            self.reconnects += 1;
+        } else if let Plan::Sessions { counts, .. } = &mut self.plan {
+            counts.failed += 1;
+        }
+    }
+
+    fn on_connected(&mut self, key: usize, since: Instant, now: Instant) {
+        self.connecting -= 1;
+        self.backoff = Duration::from_millis(10);
+        self.progress(now);
+        if now >= self.shared.measure_start {
+            self.recorder.record_connect(now - since);
+        }
+        let conn = &mut self.conns[key];
+        conn.state = ConnState::Open;
+        if matches!(
+            self.shared.reuse,
+            Reuse::KeepAlive | Reuse::Http10 { keepalive: true }
+        ) {
+            let _ = conn.stream.set_nodelay(true);
+        }
+        self.fill(key, now);
+    }
+
+    /// Closes a connection and, per the plan, replaces it.
+    fn close_conn(&mut self, key: usize, now: Instant, failed: bool) {
+        let conn = self.conns.remove(key);
+        self.inflight -= conn.session.in_flight();
+        if let ConnState::Connecting { .. } = conn.state {
+            self.connecting -= 1;
+        }
+        let finishing = self.finishing.is_some();
+        match &mut self.plan {
+            Plan::Closed { .. } if !finishing => self.open_conn(now),
+            Plan::Closed { .. } | Plan::Open { .. } => {}
+            Plan::Sessions { calls, counts, .. } => {
+                if !failed && conn.calls == *calls && conn.session.in_flight() == 0 {
+                    counts.completed += 1;
+                } else {
+                    counts.failed += 1;
+                }
+            }
+        }
+    }
+
+    fn fail(&mut self, key: usize, kind: ErrorKind, now: Instant, msg: impl FnOnce() -> String) {
+        self.error(kind, now, msg);
+        self.close_conn(key, now, true);
+    }
+
+    // ---- events -----------------------------------------------------------------
+
+    fn on_event(&mut self, key: usize, readable: bool, writable: bool, error: bool, now: Instant) {
+        let Some(conn) = self.conns.get_mut(key) else {
+            return;
+        };
+        if let ConnState::Connecting { since } = conn.state {
+            if error || (!writable && readable) {
+                let e = conn.stream.take_error().ok().flatten();
+                let e = e.unwrap_or_else(|| io::Error::other("connection failed"));
+                let msg = connect_message(&e, self.shared.addr);
+                self.close_conn(key, now, true);
+                self.connect_failed(now, msg);
+                return;
+            }
+            if !writable {
+                return;
+            }
+            self.on_connected(key, since, now);
+            return;
+        }
+        if writable && !conn.out.is_empty() && !self.flush(key, now) {
+            return;
+        }
+        if readable || error {
+            self.on_readable(key, now);
+        }
+    }
+
+    /// Reads until a short read (the socket is drained: the edge fires again
+    /// for new bytes), feeding the session; then sends what the plan wants.
+    fn on_readable(&mut self, key: usize, now: Instant) {
+        let measure_start = self.shared.measure_start;
+        loop {
+            let conn = &mut self.conns[key];
+            let n = match conn.stream.read(&mut self.read_buf) {
+                Ok(0) => return self.on_eof(key, now),
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    let kind = ErrorKind::of_io(&e, false);
+                    return self.fail(key, kind, now, || format!("read: {e}"));
+                }
+            };
+            self.recorder.counters.bytes_read += n as u64;
+            let draining = matches!(conn.state, ConnState::Draining { .. });
+            if !draining {
+                let (rec, status_counts, inflight) = (
+                    &mut self.recorder,
+                    &mut self.status_counts,
+                    &mut self.inflight,
+                );
+                let mut any = false;
+                let flow = conn
+                    .session
+                    .on_read(&self.read_buf[..n], &mut |c: Completed| {
+                        *inflight -= 1;
+                        any = true;
+                        if c.request.measured && now >= measure_start {
+                            rec.record_latency(
+                                now.saturating_duration_since(c.request.intended),
+                                c.status,
+                            );
+                            status_counts[c.status as usize % 1000] += 1;
+                        }
+                    });
+                if any {
+                    self.progress(now);
+                }
+                let conn = &mut self.conns[key];
+                match flow {
+                    Ok(Flow::Continue) => {}
+                    Ok(Flow::Close) => conn.state = ConnState::Draining { since: now },
+                    Err(e) => return self.fail(key, ErrorKind::Protocol, now, || e.0),
+                }
+            }
+            // A short read means drained; but a connection that must close is
+            // read once more at once, as the peer's close usually follows its last bytes.
+            let draining = matches!(self.conns[key].state, ConnState::Draining { .. });
+            if n < self.read_buf.len() && !draining {
+                break;
+            }
+        }
+        if self.conns[key].state == ConnState::Open {
+            self.fill(key, now);
+        }
+    }
+
+    fn on_eof(&mut self, key: usize, now: Instant) {
+        let measure_start = self.shared.measure_start;
+        let conn = &mut self.conns[key];
+        let (rec, status_counts, inflight) = (
+            &mut self.recorder,
+            &mut self.status_counts,
+            &mut self.inflight,
+        );
+        let result = conn.session.on_eof(&mut |c: Completed| {
+            *inflight -= 1;
+            if c.request.measured && now >= measure_start {
+                rec.record_latency(now.saturating_duration_since(c.request.intended), c.status);
+                status_counts[c.status as usize % 1000] += 1;
+            }
+        });
+        match result {
+            Ok(()) => self.close_conn(key, now, false),
+            Err(e) => self.fail(key, ErrorKind::Read, now, || e.0),
+        }
+    }
+
+    // ---- sending ----------------------------------------------------------------
+
+    /// Gives a ready connection what the plan wants sent, and writes it.
+    fn fill(&mut self, key: usize, now: Instant) {
+        if self.finishing.is_some() {
+            return;
+        }
+        self.scratch.clear();
+        match self.next_sends(key, now) {
+            Sends::Now(n) => {
+                let measured = now >= self.shared.measure_start;
+                for _ in 0..n {
+                    self.submit(key, now, now, measured);
+                }
+            }
+            Sends::Scheduled(intended) => {
+                self.recorder.record_send_delay(now - intended);
+                self.submit(key, intended, now, intended >= self.shared.measure_start);
+            }
+            Sends::Idle => return,
+            Sends::CloseSession => return self.close_conn(key, now, false),
+        }
+        self.flush_scratch(key, now);
+    }
+
+    /// What the plan wants sent on a ready connection (taking it from the budget or schedule).
+    fn next_sends(&mut self, key: usize, now: Instant) -> Sends {
+        let measured_now = now >= self.shared.measure_start;
+        let conn = &mut self.conns[key];
+        let one_shot = conn.session.requests_close();
+        let in_flight = conn.session.in_flight();
+        match &mut self.plan {
+            Plan::Closed {
+                pipeline, budget, ..
+            } => {
+                let mut room = pipeline.saturating_sub(in_flight);
+                if one_shot {
+                    room = room.min(usize::from(conn.calls == 0));
+                }
+                if let (Some(b), true) = (budget.as_mut(), measured_now) {
+                    let n = room.min(usize::try_from(*b).unwrap_or(usize::MAX));
+                    *b -= n as u64;
+                    room = n;
+                }
+                Sends::Now(room)
+            }
+            Plan::Open { pacer, idle, .. } => {
+                if in_flight > 0 || (one_shot && conn.calls > 0) {
+                    return Sends::Idle;
+                }
+                let start = self.shared.start;
+                match pacer.peek() {
+                    Some(offset) if start + offset <= now => {
+                        pacer.take();
+                        Sends::Scheduled(start + offset)
+                    }
+                    _ => {
+                        if !conn.idle {
+                            conn.idle = true;
+                            idle.push(key);
+                        }
+                        Sends::Idle
+                    }
+                }
+            }
+            Plan::Sessions { calls, .. } => match (in_flight, conn.calls >= *calls) {
+                (0, true) => Sends::CloseSession,
+                (0, false) => Sends::Now(1),
+                _ => Sends::Idle,
+            },
+        }
+    }
+
+    fn submit(&mut self, key: usize, intended: Instant, now: Instant, measured: bool) {
+        let req = &self.shared.requests[self.next_request % self.shared.requests.len()];
+        self.next_request = self.next_request.wrapping_add(1);
+        let conn = &mut self.conns[key];
+        let inflight = Inflight {
+            intended,
+            sent: now,
+            head: req.head,
+            measured,
+        };
+        conn.session.submit(&req.bytes, inflight, &mut self.scratch);
+        conn.calls += 1;
+        self.inflight += 1;
+        if measured {
+            self.recorder.counters.requests_sent += 1;
+        }
+    }
+
+    /// Writes the requests just built; keeps what the socket did not take.
+    fn flush_scratch(&mut self, key: usize, now: Instant) {
+        if self.scratch.is_empty() {
+            return;
+        }
+        let conn = &mut self.conns[key];
+        if !conn.out.is_empty() {
+            conn.out.extend_from_slice(&self.scratch);
+            self.flush(key, now);
+            return;
+        }
+        match write_some(&mut conn.stream, &self.scratch) {
+            Ok(n) => {
+                self.recorder.counters.bytes_written += n as u64;
+                if n < self.scratch.len() {
+                    conn.out.extend_from_slice(&self.scratch[n..]);
+                }
+            }
+            Err(e) => {
+                let kind = ErrorKind::of_io(&e, true);
+                self.fail(key, kind, now, || format!("write: {e}"));
+            }
+        }
+    }
+
+    /// Writes pending bytes; false if the connection failed and is gone.
+    fn flush(&mut self, key: usize, now: Instant) -> bool {
+        let conn = &mut self.conns[key];
+        match write_some(&mut conn.stream, &conn.out) {
+            Ok(n) => {
+                self.recorder.counters.bytes_written += n as u64;
+                conn.out.drain(..n);
+                true
+            }
+            Err(e) => {
+                let kind = ErrorKind::of_io(&e, true);
+                self.fail(key, kind, now, || format!("write: {e}"));
+                false
+            }
+        }
+    }
+
+    // ---- time ---------------------------------------------------------------
+
+    /// Everything driven by the clock. Returns true when the worker is done.
+    fn tick(&mut self, now: Instant) -> bool {
+        if now >= self.window_ends {
+            self.ship_window(now);
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stop_now(now, StopReason::Interrupted);
+        }
+        if self.finishing.is_none() {
+            if let Some(reason) = self.should_finish(now) {
+                self.finishing = Some((now, reason));
+            }
+        }
+        if now >= self.next_sweep {
+            self.sweep(now);
+        }
+        if let Some((since, _)) = self.finishing {
+            let sessions_open =
+                matches!(self.plan, Plan::Sessions { .. }) && !self.conns.is_empty();
+            return (self.inflight == 0 && !sessions_open) || now >= since + self.shared.timeout;
+        }
+        if self.reconnects > 0 && now >= self.reconnect_at {
+            for _ in 0..std::mem::take(&mut self.reconnects) {
+                self.open_conn(now);
+            }
+        }
+        self.dispatch_due(now);
+        false
+    }
+
+    fn should_finish(&self, now: Instant) -> Option<StopReason> {
+        if self.shared.end.is_some_and(|end| now >= end) {
+            return Some(StopReason::Duration);
+        }
+        match &self.plan {
+            Plan::Closed {
+                budget: Some(0), ..
+            } => Some(StopReason::Requests),
+            Plan::Open { pacer, .. } if pacer.peek().is_none() => Some(StopReason::Requests),
+            Plan::Sessions { pacer, .. } if pacer.peek().is_none() => Some(StopReason::Sessions),
+            _ => None,
+        }
+    }
+
+    fn stop_now(&mut self, now: Instant, reason: StopReason) {
+        let since = now.checked_sub(self.shared.timeout).unwrap_or(now);
+        self.finishing = Some((since, reason));
+    }
+
+    /// Starts what the schedule says is due: open-loop requests and session arrivals.
+    fn dispatch_due(&mut self, now: Instant) {
+        let start = self.shared.start;
+        loop {
+            let due = match &self.plan {
+                Plan::Open { pacer, .. } | Plan::Sessions { pacer, .. } => pacer.peek(),
+                Plan::Closed { .. } => return,
+            };
+            let Some(offset) = due else { return };
+            let at = start + offset;
+            if at > now {
+                let _ = self.timer.arm_at(at, now);
+                return;
+            }
+            if !self.start_due(now) {
+                return;
+            }
+        }
+    }
+
+    /// Starts the first due hit; false if it has to wait for a connection.
+    fn start_due(&mut self, now: Instant) -> bool {
+        match &mut self.plan {
+            Plan::Open {
+                idle,
+                max_connections,
+                ..
+            } => {
+                while let Some(key) = idle.pop() {
+                    let Some(conn) = self.conns.get_mut(key) else {
+                        continue;
+                    };
+                    if !conn.idle {
+                        continue;
+                    }
+                    conn.idle = false;
+                    if conn.state == ConnState::Open && conn.session.in_flight() == 0 {
+                        self.fill(key, now);
+                        return true;
+                    }
+                }
+                let max = *max_connections;
+                if self.conns.len() < max && self.connecting < MAX_CONNECTING {
+                    self.open_conn(now);
+                    return self.connecting < MAX_CONNECTING && self.conns.len() < max;
+                }
+                false
+            }
+            Plan::Sessions { pacer, counts, .. } => {
+                pacer.take();
+                counts.started += 1;
+                self.open_conn(now);
+                true
+            }
+            Plan::Closed { .. } => false,
+        }
+    }
+
+    /// Connect and response timeouts, and a target that stopped answering.
+    fn sweep(&mut self, now: Instant) {
+        self.next_sweep = now + self.sweep_every;
+        let timeout = self.shared.timeout;
+        let mut expired = std::mem::take(&mut self.expired);
+        for (key, conn) in self.conns.iter() {
+            match conn.state {
+                ConnState::Connecting { since } if now - since > timeout => expired.push((
+                    key,
+                    Some((
+                        ErrorKind::Connect,
+                        format!("connect timed out after {timeout:?}"),
+                    )),
+                )),
+                ConnState::Open => {
+                    if let Some(r) = conn.session.oldest() {
+                        if now - r.sent > timeout {
+                            expired.push((
+                                key,
+                                Some((
+                                    ErrorKind::Timeout,
+                                    format!("no response within {timeout:?}"),
+                                )),
+                            ));
+                        }
+                    }
+                }
+                ConnState::Draining { since } if now - since > timeout => expired.push((key, None)),
+                _ => {}
+            }
+        }
+        for (key, error) in expired.drain(..) {
+            match error {
+                Some((kind, msg)) => self.fail(key, kind, now, || msg),
+                None => self.close_conn(key, now, false),
+            }
+        }
+        self.expired = expired;
+        if self.errors_since_progress > 0
+            && now - self.last_progress > timeout
+            && self.finishing.is_none()
+        {
+            self.stop_now(now, StopReason::Unreachable);
+        }
+    }
+
+    fn next_wake(&self, now: Instant) -> Duration {
+        let mut at = self.window_ends.min(self.next_sweep);
+        match self.finishing {
+            Some((since, _)) => at = at.min(since + self.shared.timeout),
+            None => {
+                if let Some(end) = self.shared.end {
+                    at = at.min(end);
+                }
+                if self.reconnects > 0 {
+                    at = at.min(self.reconnect_at);
+                }
+            }
+        }
+        at.saturating_duration_since(now)
+    }
+
+    // ---- recording ----------------------------------------------------------
+
+    fn progress(&mut self, now: Instant) {
+        self.last_progress = now;
+        self.errors_since_progress = 0;
+    }
+
+    fn error(&mut self, kind: ErrorKind, now: Instant, msg: impl FnOnce() -> String) {
+        self.errors_since_progress += 1;
+        if now < self.shared.measure_start {
+            return;
+        }
+        self.recorder.record_error(kind);
+        let first = &mut self.first_errors[kind as usize];
+        if first.is_none() {
+            *first = Some(msg());
+        }
+    }
+
+    fn ship_window(&mut self, now: Instant) {
+        // Windows missed while blocked are shipped empty, so indices stay aligned.
+        while now >= self.window_ends {
+            let rec = Box::new(self.recorder.take());
+            let msg = Msg::Window {
+                worker: self.id,
+                index: self.window,
+                ends: self.window_ends,
+                rec,
+            };
+            let _ = self.tx.send(msg);
+            self.window = Some(self.window.map_or(0, |i| i + 1));
+            self.window_ends = self.shared.measure_start + WINDOW * (self.window.unwrap() + 1);
+        }
+    }
+
+    fn finish(mut self) {
+        let now = Instant::now();
+        let rec = Box::new(self.recorder.take());
+        let _ = self.tx.send(Msg::Window {
+            worker: self.id,
+            index: self.window,
+            ends: now,
+            rec,
+        });
+        let reason = self.finishing.map_or(StopReason::Duration, |(_, r)| r);
+        let (unsent, sessions) = match &self.plan {
+            Plan::Open { pacer, .. } => {
+                let end = self.shared.end.unwrap_or(now).min(now);
+                (
+                    pacer.backlog(end.saturating_duration_since(self.shared.start)),
+                    SessionCounts::default(),
+                )
+            }
+            Plan::Sessions { counts, .. } => (0, *counts),
+            Plan::Closed { .. } => (0, SessionCounts::default()),
+        };
+        let status_counts = (0..1000u16)
+            .filter(|&s| self.status_counts[s as usize] > 0)
+            .map(|s| (s, self.status_counts[s as usize]))
+            .collect();
+        let summary = WorkerSummary {
+            status_counts,
+            first_errors: std::mem::take(&mut self.first_errors),
+            finished: now,
+            reason,
+            unsent,
+            sessions,
+            peak_connections: self.peak_connections,
+        };
+        let _ = self.tx.send(Msg::Done {
+            worker: self.id,
+            summary: Box::new(summary),
+        });
+    }
+}
+
+fn write_some(stream: &mut TcpStream, bytes: &[u8]) -> io::Result<usize> {
+    loop {
+        match stream.write(bytes) {
+            Ok(n) => return Ok(n),
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(0),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+fn connect_message(e: &io::Error, addr: SocketAddr) -> String {
+    if e.raw_os_error() == Some(libc::EMFILE) || e.raw_os_error() == Some(libc::ENFILE) {
+        return format!("connect to {addr}: {e} (raise the open-files limit: ulimit -n)");
+    }
+    if e.raw_os_error() == Some(libc::EADDRNOTAVAIL) {
+        return format!("connect to {addr}: {e} (local ports exhausted: widen net.ipv4.ip_local_port_range or use keep-alive)");
+    }
+    format!("connect to {addr}: {e}")
+}

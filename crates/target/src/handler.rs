@@ -1,0 +1,380 @@
+//! Request handling: maps a request onto the [`contract`](crate::contract)
+//! and builds the response, without allocating for the static endpoints.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::Full;
+use hyper::body::Incoming;
+use hyper::header::{HeaderValue, ALLOW, CONTENT_LENGTH, CONTENT_TYPE, SERVER};
+use hyper::service::Service;
+use hyper::{HeaderMap, Method, Request, Response, StatusCode};
+use tokio::time::Sleep;
+
+use crate::contract::{self, Endpoint};
+
+const TEXT_PLAIN: HeaderValue = HeaderValue::from_static("text/plain");
+const TEXT_XML: HeaderValue = HeaderValue::from_static("text/xml");
+const OCTET_STREAM: HeaderValue = HeaderValue::from_static("application/octet-stream");
+
+/// An atomic counter on its own cache line, so the two counters bumped by
+/// every worker do not false-share.
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct Counter(AtomicU64);
+
+/// Counters shared by the server and [`Target`](crate::Target).
+#[derive(Debug, Default)]
+pub(crate) struct Stats {
+    responses: Counter,
+    connections: Counter,
+}
+
+impl Stats {
+    pub(crate) fn responses(&self) -> u64 {
+        self.responses.0.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn connections(&self) -> u64 {
+        self.connections.0.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn count_connection(&self) {
+        self.connections.0.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn count_response(&self) {
+        self.responses.0.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// What the contract says to send, before HTTP framing.
+#[derive(Debug)]
+pub(crate) struct Reply {
+    status: StatusCode,
+    content_type: HeaderValue,
+    body: Bytes,
+}
+
+impl Reply {
+    fn ok(content_type: HeaderValue, body: Bytes) -> Reply {
+        Reply {
+            status: StatusCode::OK,
+            content_type,
+            body,
+        }
+    }
+
+    fn text(status: StatusCode, body: &'static [u8]) -> Reply {
+        Reply {
+            status,
+            content_type: TEXT_PLAIN,
+            body: Bytes::from_static(body),
+        }
+    }
+
+    /// The full response; `head` keeps the headers (including the
+    /// `Content-Length` of the body) but sends no body.
+    pub(crate) fn into_response(self, head: bool) -> Response<Full<Bytes>> {
+        let mut headers = HeaderMap::with_capacity(5);
+        headers.insert(SERVER, HeaderValue::from_static(contract::SERVER));
+        headers.insert(CONTENT_TYPE, self.content_type);
+        headers.insert(CONTENT_LENGTH, content_length(self.body.len()));
+        if self.status == StatusCode::METHOD_NOT_ALLOWED {
+            headers.insert(ALLOW, HeaderValue::from_static(contract::ALLOW));
+        }
+        let body = if head { Bytes::new() } else { self.body };
+        let mut response = Response::new(Full::new(body));
+        *response.status_mut() = self.status;
+        *response.headers_mut() = headers;
+        response
+    }
+}
+
+/// `Content-Length` value, without allocating for the contract's fixed sizes.
+fn content_length(len: usize) -> HeaderValue {
+    match len {
+        0 => HeaderValue::from_static("0"),
+        3 => HeaderValue::from_static("3"),
+        6 => HeaderValue::from_static("6"),
+        10 => HeaderValue::from_static("10"),
+        12 => HeaderValue::from_static("12"),
+        19 => HeaderValue::from_static("19"),
+        56 => HeaderValue::from_static("56"),
+        4096 => HeaderValue::from_static("4096"),
+        _ => HeaderValue::from(len),
+    }
+}
+
+/// Routing result: reply now, or after a delay (`/delay`).
+#[derive(Debug)]
+pub(crate) enum Outcome {
+    Now(Reply),
+    After(Duration, Reply),
+}
+
+/// Applies the contract to a request line.
+pub(crate) fn route(method: &Method, path: &str, query: Option<&str>) -> Outcome {
+    let Some(endpoint) = Endpoint::from_path(path) else {
+        return Outcome::Now(Reply::text(StatusCode::NOT_FOUND, contract::NOT_FOUND_BODY));
+    };
+    if method != Method::GET && method != Method::HEAD {
+        return Outcome::Now(Reply::text(
+            StatusCode::METHOD_NOT_ALLOWED,
+            contract::METHOD_NOT_ALLOWED_BODY,
+        ));
+    }
+    let reply = match endpoint {
+        Endpoint::Hello => Reply::ok(TEXT_PLAIN, Bytes::from_static(contract::HELLO_BODY)),
+        Endpoint::Xml => {
+            let body = match contract::xml_body(query) {
+                std::borrow::Cow::Borrowed(s) => Bytes::from_static(s.as_bytes()),
+                std::borrow::Cow::Owned(s) => Bytes::from(s),
+            };
+            Reply::ok(TEXT_XML, body)
+        }
+        Endpoint::Static6b => Reply::ok(OCTET_STREAM, Bytes::from_static(contract::STATIC_6B)),
+        Endpoint::Static4k => Reply::ok(OCTET_STREAM, Bytes::from_static(&contract::STATIC_4K)),
+        Endpoint::Delay => match contract::parse_delay(query) {
+            Ok(delay) => {
+                let reply = Reply::ok(TEXT_PLAIN, Bytes::from_static(contract::DELAY_BODY));
+                return Outcome::After(delay, reply);
+            }
+            Err(e) => bad_request(e),
+        },
+        Endpoint::Bytes => match contract::parse_bytes(query) {
+            Ok(n) => Reply::ok(OCTET_STREAM, filled(n)),
+            Err(e) => bad_request(e),
+        },
+    };
+    Outcome::Now(reply)
+}
+
+fn bad_request(err: contract::QueryError) -> Reply {
+    Reply::text(StatusCode::BAD_REQUEST, err.reason().as_bytes())
+}
+
+/// Bodies up to this size come from a static buffer.
+const SMALL_FILL: usize = 64 * 1024;
+static SMALL: [u8; SMALL_FILL] = [contract::BYTES_FILL; SMALL_FILL];
+/// Larger bodies are slices of a shared buffer that grows (by powers of
+/// two, up to [`contract::MAX_BYTES`]) to the largest size requested so far.
+static LARGE: RwLock<Bytes> = RwLock::new(Bytes::new());
+
+/// `n` bytes of [`contract::BYTES_FILL`]; allocates only when a larger body
+/// than ever before is requested.
+fn filled(n: usize) -> Bytes {
+    if n <= SMALL_FILL {
+        return Bytes::from_static(&SMALL[..n]);
+    }
+    {
+        let large = LARGE.read().unwrap_or_else(|e| e.into_inner());
+        if large.len() >= n {
+            return large.slice(..n);
+        }
+    }
+    let mut large = LARGE.write().unwrap_or_else(|e| e.into_inner());
+    if large.len() < n {
+        let size = n
+            .next_power_of_two()
+            .min(contract::MAX_BYTES as usize)
+            .max(n);
+        *large = Bytes::from(vec![contract::BYTES_FILL; size]);
+    }
+    large.slice(..n)
+}
+
+/// The hyper service: one clone per connection, no allocation per request
+/// except for dynamic bodies and `/delay` timers.
+#[derive(Debug, Clone)]
+pub(crate) struct TargetService {
+    stats: Arc<Stats>,
+}
+
+impl TargetService {
+    pub(crate) fn new(stats: Arc<Stats>) -> TargetService {
+        TargetService { stats }
+    }
+}
+
+impl Service<Request<Incoming>> for TargetService {
+    type Response = Response<Full<Bytes>>;
+    type Error = Infallible;
+    type Future = ResponseFuture;
+
+    fn call(&self, req: Request<Incoming>) -> ResponseFuture {
+        let head = req.method() == Method::HEAD;
+        match route(req.method(), req.uri().path(), req.uri().query()) {
+            Outcome::Now(reply) => {
+                self.stats.count_response();
+                ResponseFuture::Ready(Some(reply.into_response(head)))
+            }
+            Outcome::After(delay, reply) => ResponseFuture::Delayed {
+                sleep: Box::pin(tokio::time::sleep(delay)),
+                response: Some(reply.into_response(head)),
+                stats: Arc::clone(&self.stats),
+            },
+        }
+    }
+}
+
+/// Future returned by [`TargetService`].
+pub(crate) enum ResponseFuture {
+    Ready(Option<Response<Full<Bytes>>>),
+    Delayed {
+        sleep: Pin<Box<Sleep>>,
+        response: Option<Response<Full<Bytes>>>,
+        stats: Arc<Stats>,
+    },
+}
+
+impl Future for ResponseFuture {
+    type Output = Result<Response<Full<Bytes>>, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        match self.get_mut() {
+            ResponseFuture::Ready(response) => {
+                Poll::Ready(Ok(response.take().expect("polled after completion")))
+            }
+            ResponseFuture::Delayed {
+                sleep,
+                response,
+                stats,
+            } => {
+                std::task::ready!(sleep.as_mut().poll(cx));
+                stats.count_response();
+                Poll::Ready(Ok(response.take().expect("polled after completion")))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn now(outcome: Outcome) -> Reply {
+        match outcome {
+            Outcome::Now(reply) => reply,
+            Outcome::After(..) => panic!("unexpected delay"),
+        }
+    }
+
+    /// method, path, query → status, content type, body length.
+    type Case = (
+        Method,
+        &'static str,
+        Option<&'static str>,
+        u16,
+        &'static str,
+        usize,
+    );
+
+    #[test]
+    fn route_table() {
+        let cases: &[Case] = &[
+            (Method::GET, "/hello", None, 200, "text/plain", 12),
+            (Method::HEAD, "/hello", Some("x=1"), 200, "text/plain", 12),
+            (Method::GET, "/xml", None, 200, "text/xml", 56),
+            (
+                Method::GET,
+                "/static/6b",
+                None,
+                200,
+                "application/octet-stream",
+                6,
+            ),
+            (
+                Method::GET,
+                "/static/4k",
+                None,
+                200,
+                "application/octet-stream",
+                4096,
+            ),
+            (
+                Method::GET,
+                "/bytes",
+                Some("n=0"),
+                200,
+                "application/octet-stream",
+                0,
+            ),
+            (
+                Method::GET,
+                "/bytes",
+                Some("n=70000"),
+                200,
+                "application/octet-stream",
+                70000,
+            ),
+            (Method::GET, "/bytes", Some("n=-3"), 400, "text/plain", 49),
+            (Method::GET, "/delay", Some("ms=abc"), 400, "text/plain", 50),
+            (Method::GET, "/nope", None, 404, "text/plain", 10),
+            (Method::POST, "/nope", None, 404, "text/plain", 10),
+            (Method::POST, "/hello", None, 405, "text/plain", 19),
+            (
+                Method::DELETE,
+                "/delay",
+                Some("ms=5"),
+                405,
+                "text/plain",
+                19,
+            ),
+        ];
+        for (method, path, query, status, ctype, len) in cases {
+            let reply = now(route(method, path, *query));
+            assert_eq!(reply.status.as_u16(), *status, "{method} {path}");
+            assert_eq!(reply.content_type, ctype, "{method} {path}");
+            assert_eq!(reply.body.len(), *len, "{method} {path}");
+        }
+    }
+
+    #[test]
+    fn delay_is_deferred() {
+        match route(&Method::GET, "/delay", Some("ms=70000")) {
+            Outcome::After(d, reply) => {
+                assert_eq!(d, Duration::from_millis(contract::MAX_DELAY_MS));
+                assert_eq!(&reply.body[..], contract::DELAY_BODY);
+            }
+            Outcome::Now(_) => panic!("expected a delay"),
+        }
+    }
+
+    #[test]
+    fn head_keeps_length_drops_body() {
+        let response = now(route(&Method::HEAD, "/static/4k", None)).into_response(true);
+        assert_eq!(response.headers()[CONTENT_LENGTH], "4096");
+        assert_eq!(response.headers()[SERVER], contract::SERVER);
+        assert!(hyper::body::Body::is_end_stream(response.body()));
+    }
+
+    #[test]
+    fn method_not_allowed_has_allow() {
+        let response = now(route(&Method::PUT, "/xml", None)).into_response(false);
+        assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(response.headers()[ALLOW], "GET, HEAD");
+    }
+
+    #[test]
+    fn filled_sizes_and_content() {
+        for n in [0, 1, SMALL_FILL, SMALL_FILL + 1, 100_000, 3 << 20, 1 << 20] {
+            let b = filled(n);
+            assert_eq!(b.len(), n);
+            assert!(b.iter().all(|&c| c == contract::BYTES_FILL));
+        }
+    }
+
+    #[test]
+    fn content_length_values() {
+        for n in [0, 3, 6, 7, 10, 12, 19, 56, 4096, 123_456] {
+            assert_eq!(content_length(n), n.to_string().as_str());
+        }
+    }
+}

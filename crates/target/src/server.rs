@@ -1,0 +1,155 @@
+//! Listener, accept loop and connection driving.
+
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::server::conn::auto;
+use socket2::{Domain, Protocol, Socket, Type};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::runtime::Runtime;
+use tokio::sync::{mpsc, watch};
+
+use crate::handler::{Stats, TargetService};
+
+/// Listen backlog requested from the kernel (which may cap it at `somaxconn`).
+pub(crate) const BACKLOG: i32 = 4096;
+/// How long shutdown waits for open connections to finish their requests.
+const GRACE: Duration = Duration::from_secs(2);
+/// How long the runtime then waits for tasks that are still running.
+const RUNTIME_SHUTDOWN: Duration = Duration::from_millis(200);
+/// Back-off after an accept error that is not about one connection (e.g. EMFILE).
+const ACCEPT_BACKOFF: Duration = Duration::from_millis(10);
+
+/// Binds a non-blocking listener on `addr` with a [`BACKLOG`]-deep queue;
+/// errors name the address.
+pub(crate) fn bind(addr: SocketAddr) -> io::Result<std::net::TcpListener> {
+    let with_addr =
+        |e: io::Error| io::Error::new(e.kind(), format!("cannot listen on {addr}: {e}"));
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))
+        .map_err(with_addr)?;
+    #[cfg(unix)]
+    socket.set_reuse_address(true).map_err(with_addr)?;
+    socket.set_nonblocking(true).map_err(with_addr)?;
+    socket.bind(&addr.into()).map_err(with_addr)?;
+    socket.listen(BACKLOG).map_err(with_addr)?;
+    Ok(socket.into())
+}
+
+/// The connection builder: HTTP/1.1 and h2c prior knowledge, auto-detected.
+fn builder() -> auto::Builder<TokioExecutor> {
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    // Both are hyper's defaults; set explicitly because the contract
+    // requires `Date` on every response, HTTP/2 included.
+    builder.http1().keep_alive(true).auto_date_header(true);
+    builder.http2().auto_date_header(true);
+    builder
+}
+
+/// Runs the server on `rt` until `shutdown` turns true, then drains
+/// connections for up to [`GRACE`] and shuts the runtime down.
+/// Meant to be the body of the target's main thread.
+pub(crate) fn run(
+    rt: Runtime,
+    listener: TcpListener,
+    stats: Arc<Stats>,
+    shutdown: watch::Receiver<bool>,
+) {
+    rt.block_on(async move {
+        let (drain_tx, mut drain_rx) = mpsc::channel::<()>(1);
+        let accept = tokio::spawn(accept_loop(listener, stats, shutdown, drain_tx));
+        let _ = accept.await;
+        // Every connection task holds a sender; recv() yields None once all are gone.
+        let _ = tokio::time::timeout(GRACE, drain_rx.recv()).await;
+    });
+    rt.shutdown_timeout(RUNTIME_SHUTDOWN);
+}
+
+async fn accept_loop(
+    listener: TcpListener,
+    stats: Arc<Stats>,
+    mut shutdown: watch::Receiver<bool>,
+    drain: mpsc::Sender<()>,
+) {
+    let builder = Arc::new(builder());
+    let service = TargetService::new(Arc::clone(&stats));
+    loop {
+        let accepted = tokio::select! {
+            biased;
+            _ = stopped(&mut shutdown) => break,
+            accepted = listener.accept() => accepted,
+        };
+        let stream = match accepted {
+            Ok((stream, _peer)) => stream,
+            Err(e) if is_connection_error(&e) => continue,
+            Err(_) => {
+                tokio::time::sleep(ACCEPT_BACKOFF).await;
+                continue;
+            }
+        };
+        stats.count_connection();
+        tokio::spawn(serve(
+            stream,
+            Arc::clone(&builder),
+            service.clone(),
+            shutdown.clone(),
+            drain.clone(),
+        ));
+    }
+    // Dropping the listener here closes the port before connections drain.
+}
+
+async fn serve(
+    stream: TcpStream,
+    builder: Arc<auto::Builder<TokioExecutor>>,
+    service: TargetService,
+    mut shutdown: watch::Receiver<bool>,
+    _drain: mpsc::Sender<()>,
+) {
+    let _ = stream.set_nodelay(true);
+    let conn = builder.serve_connection(TokioIo::new(stream), service);
+    tokio::pin!(conn);
+    tokio::select! {
+        _ = conn.as_mut() => {}
+        _ = stopped(&mut shutdown) => {
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        }
+    }
+}
+
+/// Resolves once shutdown is requested (or the [`Target`](crate::Target) is gone).
+async fn stopped(shutdown: &mut watch::Receiver<bool>) {
+    let _ = shutdown.wait_for(|stop| *stop).await;
+}
+
+/// Accept errors that concern only the connection being accepted.
+fn is_connection_error(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::ConnectionRefused
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::Interrupted
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bind_error_names_the_address() {
+        let first = bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        let addr = first.local_addr().unwrap();
+        let err = bind(addr).unwrap_err();
+        let msg = err.to_string();
+        assert!(
+            msg.starts_with(&format!("cannot listen on {addr}: ")),
+            "{msg}"
+        );
+        assert_eq!(err.kind(), io::ErrorKind::AddrInUse);
+    }
+}

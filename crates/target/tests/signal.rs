@@ -1,0 +1,53 @@
+//! `run_until_signal` returns cleanly on SIGTERM. Its own test binary,
+//! because signals are process-wide.
+
+#![cfg(unix)]
+
+mod common;
+
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use barrage_target::{run_until_signal, TargetConfig};
+
+#[test]
+fn run_until_signal_stops_on_sigterm() {
+    // Keep a SIGTERM handler installed for the whole process, so a signal
+    // that races with run_until_signal's own setup cannot kill the test.
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let _guard = rt
+        .block_on(async {
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        })
+        .unwrap();
+
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let server = std::thread::spawn(move || {
+        run_until_signal(TargetConfig {
+            listen: addr,
+            threads: 1,
+        })
+    });
+
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while TcpStream::connect(addr).is_err() {
+        assert!(Instant::now() < deadline, "server never came up");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(common::get(addr, "/hello").status, 200);
+
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &std::process::id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success());
+
+    server.join().unwrap().expect("clean shutdown");
+    assert!(TcpStream::connect(addr).is_err(), "port still open");
+}

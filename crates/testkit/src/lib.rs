@@ -1,0 +1,776 @@
+//! Small TCP servers that misbehave on purpose, for barrage's integration tests.
+//!
+//! A [`TestServer`] binds `127.0.0.1:0`, accepts connections on a background thread and serves
+//! each connection on its own small-stack thread according to a [`Behavior`]: a correct
+//! HTTP/1.1 keep-alive server ([`Behavior::Good`]), one that pauses once like a GC pause
+//! ([`Behavior::StallOnce`]), and a set of broken servers (resets, garbage, truncated heads and
+//! bodies, silence, immediate closes) that a load engine must classify as distinct errors.
+//!
+//! The server counts requests, connections, responses and the peak number of simultaneously open
+//! connections. Dropping it stops everything promptly, even with connections open: a wake-up pipe
+//! interrupts the accept loop, every tracked socket is `shutdown(2)`, and stalls wait on a condvar
+//! that the drop notifies.
+//!
+//! ```
+//! use std::io::{Read, Write};
+//! use barrage_testkit::{Behavior, TestServer};
+//!
+//! let server = TestServer::start(Behavior::Good { body: b"hi" });
+//! let mut s = std::net::TcpStream::connect(server.addr()).unwrap();
+//! s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+//! let mut resp = Vec::new();
+//! s.read_to_end(&mut resp).unwrap();
+//! assert!(resp.starts_with(b"HTTP/1.1 200 OK\r\n"));
+//! assert!(resp.ends_with(b"\r\n\r\nhi"));
+//! assert_eq!(server.requests(), 1);
+//! ```
+
+use std::collections::HashMap;
+use std::io::{self, Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, Once, OnceLock};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+/// Stack size of the per-connection threads (they keep their buffers on the heap).
+const CONN_STACK: usize = 64 * 1024;
+/// Largest request head accepted before the request is treated as malformed.
+const MAX_HEAD: usize = 64 * 1024;
+/// Size of one read from a connection.
+const READ_CHUNK: usize = 16 * 1024;
+/// How long a graceful close waits for the peer to close after our FIN (discarding its data),
+/// so that unread request bytes do not turn the close into a reset.
+const LINGER: Duration = Duration::from_secs(1);
+/// Safety-net period of the accept loop's poll (the wake-up pipe normally ends it at once).
+const ACCEPT_POLL_MS: libc::c_int = 200;
+/// Listen backlog, so that 1000+ simultaneous connects do not overflow the accept queue.
+const BACKLOG: libc::c_int = 4096;
+/// How long `Drop` waits for connection threads before leaving stragglers detached.
+const DROP_JOIN_DEADLINE: Duration = Duration::from_millis(900);
+/// Body of [`Behavior::StallOnce`] responses and of the head announced by [`Behavior::EarlyClose`].
+const HELLO: &[u8] = b"Hello World\n";
+
+/// How a [`TestServer`] treats its connections.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Behavior {
+    /// Correct HTTP/1.1 keep-alive server: answers every request with 200 and `body`
+    /// (Content-Length framing), honours `Connection: close` and HTTP/1.0 (closes unless
+    /// `Connection: keep-alive`).
+    Good {
+        /// Response body of every answer.
+        body: &'static [u8],
+    },
+    /// Like Good, but once, `after` after the first request arrives, every connection stops
+    /// answering for `stall` (a global pause, like a GC pause); requests received during the
+    /// stall are answered when it ends. Responses carry the body `Hello World\n`.
+    StallOnce {
+        /// Delay between the first request (over all connections) and the start of the stall.
+        after: Duration,
+        /// Length of the stall.
+        stall: Duration,
+    },
+    /// Reads a request, then resets the connection (SO_LINGER 0 + close => RST).
+    Reset,
+    /// Reads a request, answers `garbage` bytes (e.g. `b"HTPT/9 abc\r\n\r\n"`), keeps reading.
+    Garbage {
+        /// Bytes sent in answer to each request.
+        garbage: &'static [u8],
+    },
+    /// Reads a request, sends the first `n` bytes of a valid response's head, then closes (FIN).
+    /// `n` is capped at the head's length (the head announces a 12-byte body that never comes).
+    EarlyClose {
+        /// Number of head bytes sent before the close.
+        n: usize,
+    },
+    /// Reads requests and never answers (keeps the connection open until the server is dropped).
+    NeverAnswers,
+    /// Announces Content-Length: `announced` but sends only `sent` body bytes, then closes (FIN).
+    /// `sent` is capped at `announced`.
+    ShortBody {
+        /// Content-Length announced in the head.
+        announced: usize,
+        /// Body bytes actually sent.
+        sent: usize,
+    },
+    /// Accepts, reads nothing, closes immediately after accept. The client sees EOF, or a reset
+    /// if its request reached the server before the close.
+    CloseOnAccept,
+}
+
+/// A misbehaving (or well-behaved) HTTP server on `127.0.0.1`, stopped when dropped.
+pub struct TestServer {
+    addr: SocketAddr,
+    shared: Arc<Shared>,
+    /// Write end of the pipe that wakes the accept loop.
+    wake: Option<OwnedFd>,
+    accept: Option<JoinHandle<Vec<JoinHandle<()>>>>,
+}
+
+impl std::fmt::Debug for TestServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TestServer")
+            .field("addr", &self.addr)
+            .field("behavior", &self.shared.behavior)
+            .field("requests", &self.requests())
+            .field("connections", &self.connections())
+            .field("responses", &self.responses())
+            .finish()
+    }
+}
+
+impl TestServer {
+    /// Binds `127.0.0.1:0`, serves on background threads (one small-stack thread per
+    /// connection) and returns once listening.
+    ///
+    /// Also raises the process's soft open-file limit to its hard limit (once), so that tests
+    /// can hold 1000+ connections (both ends live in the test process).
+    ///
+    /// # Panics
+    /// If the listener cannot be created or the accept thread cannot be spawned.
+    pub fn start(behavior: Behavior) -> TestServer {
+        raise_fd_limit();
+        let listener = TcpListener::bind("127.0.0.1:0").expect("testkit: bind 127.0.0.1:0");
+        // Re-listening updates the backlog (std's default is small).
+        // SAFETY: plain syscall on a listening socket we own.
+        unsafe { libc::listen(listener.as_raw_fd(), BACKLOG) };
+        listener
+            .set_nonblocking(true)
+            .expect("testkit: nonblocking listener");
+        let addr = listener.local_addr().expect("testkit: local_addr");
+        let (wake_rx, wake_tx) = pipe().expect("testkit: pipe");
+        let shared = Arc::new(Shared::new(behavior));
+        let accept = {
+            let shared = Arc::clone(&shared);
+            thread::Builder::new()
+                .name(format!("testkit-accept-{}", addr.port()))
+                .stack_size(256 * 1024)
+                .spawn(move || accept_loop(listener, wake_rx, shared))
+                .expect("testkit: spawn accept thread")
+        };
+        TestServer {
+            addr,
+            shared,
+            wake: Some(wake_tx),
+            accept: Some(accept),
+        }
+    }
+
+    /// The listening address (`127.0.0.1:PORT`).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `http://127.0.0.1:PORT/path` (a missing leading `/` is added).
+    pub fn url(&self, path: &str) -> String {
+        let sep = if path.starts_with('/') { "" } else { "/" };
+        format!("http://{}{sep}{path}", self.addr)
+    }
+
+    /// Requests fully read so far (head read, and body consumed when it has a Content-Length).
+    ///
+    /// A request is counted before it is answered, so a client that got an answer sees it.
+    pub fn requests(&self) -> u64 {
+        self.shared.requests.load(Ordering::SeqCst)
+    }
+
+    /// Connections accepted so far (counted at accept, before any byte is read).
+    pub fn connections(&self) -> u64 {
+        self.shared.connections.load(Ordering::SeqCst)
+    }
+
+    /// Responses fully written so far: whatever the behaviour sends in answer to a request
+    /// (a 200, garbage, a truncated head or body), once written in full. Nothing is counted for
+    /// [`Behavior::Reset`], [`Behavior::NeverAnswers`], [`Behavior::CloseOnAccept`], or for
+    /// [`Behavior::EarlyClose`] with `n == 0`.
+    ///
+    /// Responses are counted just before their write and uncounted if it fails, so a client that
+    /// has read a response always sees it counted.
+    pub fn responses(&self) -> u64 {
+        self.shared.responses.load(Ordering::SeqCst)
+    }
+
+    /// Largest number of connections that were open at the same time.
+    pub fn max_open_connections(&self) -> u64 {
+        self.shared.max_open.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.shared.stop();
+        self.shared.shutdown_all();
+        // Wake the accept loop; dropping the write end also makes the pipe readable (EOF).
+        if let Some(wake) = self.wake.take() {
+            // SAFETY: writing one byte from a valid buffer to a pipe we own.
+            unsafe { libc::write(wake.as_raw_fd(), [1u8].as_ptr().cast(), 1) };
+        }
+        let handles = self
+            .accept
+            .take()
+            .and_then(|h| h.join().ok())
+            .unwrap_or_default();
+        // Connections accepted while we were stopping are registered by now.
+        self.shared.shutdown_all();
+        let deadline = Instant::now() + DROP_JOIN_DEADLINE;
+        while handles.iter().any(|h| !h.is_finished()) && Instant::now() < deadline {
+            thread::sleep(Duration::from_millis(1));
+        }
+        for h in handles {
+            if h.is_finished() {
+                let _ = h.join();
+            }
+        }
+    }
+}
+
+/// Find the end of an HTTP request head in `buf`; returns the head's length (including the
+/// blank line) if it is complete. Accepts `\r\n\r\n` and bare `\n\n` line endings.
+pub fn find_head_end(buf: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(p) = buf[i..].iter().position(|&b| b == b'\n') {
+        let nl = i + p;
+        match buf.get(nl + 1) {
+            Some(b'\n') => return Some(nl + 2),
+            Some(b'\r') if buf.get(nl + 2) == Some(&b'\n') => return Some(nl + 3),
+            _ => i = nl + 1,
+        }
+    }
+    None
+}
+
+/// A port on 127.0.0.1 that nothing listens on (bind port 0, take the port, drop the listener).
+pub fn closed_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("testkit: bind 127.0.0.1:0")
+}
+
+/// Raises the soft `RLIMIT_NOFILE` to the hard limit (once per process; errors are ignored).
+/// [`TestServer::start`] calls it; call it yourself if you open many sockets before that.
+pub fn raise_fd_limit() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit/setrlimit with a valid, initialised struct.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+                let want = if lim.rlim_max == libc::RLIM_INFINITY {
+                    1 << 20
+                } else {
+                    lim.rlim_max
+                };
+                if lim.rlim_cur < want {
+                    lim.rlim_cur = want;
+                    libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+                }
+            }
+        }
+    });
+}
+
+/// State shared by the server handle, the accept loop and the connection threads.
+struct Shared {
+    behavior: Behavior,
+    requests: AtomicU64,
+    connections: AtomicU64,
+    responses: AtomicU64,
+    open: AtomicU64,
+    max_open: AtomicU64,
+    stopping: AtomicBool,
+    /// `true` once stopping; paired with `stop_cv` so stalls can be interrupted.
+    stop_lock: Mutex<bool>,
+    stop_cv: Condvar,
+    /// Raw fds of the open connections, so `Drop` can `shutdown(2)` them. A connection removes
+    /// its entry before closing its socket, so an fd here is never a reused number.
+    fds: Mutex<HashMap<u64, RawFd>>,
+    next_id: AtomicU64,
+    /// When the first request arrived (StallOnce's clock).
+    first_request: OnceLock<Instant>,
+}
+
+impl Shared {
+    fn new(behavior: Behavior) -> Shared {
+        Shared {
+            behavior,
+            requests: AtomicU64::new(0),
+            connections: AtomicU64::new(0),
+            responses: AtomicU64::new(0),
+            open: AtomicU64::new(0),
+            max_open: AtomicU64::new(0),
+            stopping: AtomicBool::new(false),
+            stop_lock: Mutex::new(false),
+            stop_cv: Condvar::new(),
+            fds: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(0),
+            first_request: OnceLock::new(),
+        }
+    }
+
+    fn stopping(&self) -> bool {
+        self.stopping.load(Ordering::SeqCst)
+    }
+
+    fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        *lock(&self.stop_lock) = true;
+        self.stop_cv.notify_all();
+    }
+
+    fn shutdown_all(&self) {
+        for &fd in lock(&self.fds).values() {
+            // SAFETY: the fd is open while it is in the map (removed under this lock before close).
+            unsafe { libc::shutdown(fd, libc::SHUT_RDWR) };
+        }
+    }
+
+    /// Sleeps until `until` or until the server stops.
+    fn sleep_until(&self, until: Instant) {
+        let mut stopped = lock(&self.stop_lock);
+        loop {
+            let now = Instant::now();
+            if *stopped || now >= until {
+                return;
+            }
+            stopped = match self.stop_cv.wait_timeout(stopped, until - now) {
+                Ok((g, _)) => g,
+                Err(p) => p.into_inner().0,
+            };
+        }
+    }
+
+    /// Registers a new accepted connection and returns its handle.
+    fn open_conn(self: &Arc<Self>, stream: TcpStream) -> Conn {
+        self.connections.fetch_add(1, Ordering::SeqCst);
+        let open = self.open.fetch_add(1, Ordering::SeqCst) + 1;
+        self.max_open.fetch_max(open, Ordering::SeqCst);
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        lock(&self.fds).insert(id, stream.as_raw_fd());
+        Conn {
+            shared: Arc::clone(self),
+            id,
+            stream,
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// An accepted connection; dropping it unregisters it, then closes the socket.
+struct Conn {
+    shared: Arc<Shared>,
+    id: u64,
+    stream: TcpStream,
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        lock(&self.shared.fds).remove(&self.id);
+        self.shared.open.fetch_sub(1, Ordering::SeqCst);
+        // `stream` is closed after this, when the fields drop.
+    }
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0 as libc::c_int; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe(2) writes.
+    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: pipe(2) succeeded, so both fds are open and owned by nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+fn accept_loop(listener: TcpListener, wake: OwnedFd, shared: Arc<Shared>) -> Vec<JoinHandle<()>> {
+    let mut handles: Vec<JoinHandle<()>> = Vec::new();
+    let mut prune_at = 256;
+    loop {
+        if shared.stopping() {
+            return handles;
+        }
+        let mut pfds = [
+            libc::pollfd {
+                fd: listener.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: wake.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        // SAFETY: `pfds` is a valid array of two pollfd structs.
+        unsafe { libc::poll(pfds.as_mut_ptr(), 2, ACCEPT_POLL_MS) };
+        // Accept everything that is queued.
+        loop {
+            if shared.stopping() {
+                return handles;
+            }
+            let stream = match listener.accept() {
+                Ok((s, _)) => s,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => {
+                    // E.g. EMFILE: back off instead of spinning.
+                    thread::sleep(Duration::from_millis(10));
+                    break;
+                }
+            };
+            let _ = stream.set_nonblocking(false);
+            let _ = stream.set_nodelay(true);
+            let conn = shared.open_conn(stream);
+            if shared.behavior == Behavior::CloseOnAccept {
+                drop(conn);
+                continue;
+            }
+            let spawned = thread::Builder::new()
+                .name("testkit-conn".into())
+                .stack_size(CONN_STACK)
+                .spawn(move || serve(conn));
+            // On spawn failure the closure, and with it the connection, is dropped (closed).
+            if let Ok(h) = spawned {
+                handles.push(h);
+            }
+            if handles.len() >= prune_at {
+                let (done, live): (Vec<_>, Vec<_>) =
+                    handles.into_iter().partition(|h| h.is_finished());
+                for h in done {
+                    let _ = h.join();
+                }
+                handles = live;
+                prune_at = (handles.len() * 2).max(256);
+            }
+        }
+    }
+}
+
+/// A parsed request head.
+struct Head {
+    len: usize,
+    body_len: usize,
+    keep_alive: bool,
+    http10: bool,
+    is_head: bool,
+}
+
+/// Parses the request head at the start of `buf` (leading blank lines already skipped).
+/// `Ok(None)`: incomplete; `Err(())`: malformed or unsupported.
+fn parse_head(buf: &[u8]) -> Result<Option<Head>, ()> {
+    let Some(len) = find_head_end(buf) else {
+        return if buf.len() > MAX_HEAD {
+            Err(())
+        } else {
+            Ok(None)
+        };
+    };
+    let text = std::str::from_utf8(&buf[..len]).map_err(|_| ())?;
+    let mut lines = text.lines();
+    let mut parts = lines.next().ok_or(())?.split_ascii_whitespace();
+    let (method, _target, version) = (
+        parts.next().ok_or(())?,
+        parts.next().ok_or(())?,
+        parts.next().ok_or(())?,
+    );
+    if parts.next().is_some() {
+        return Err(());
+    }
+    let http10 = match version {
+        "HTTP/1.1" => false,
+        "HTTP/1.0" => true,
+        _ => return Err(()),
+    };
+    let mut body_len: Option<usize> = None;
+    let (mut close, mut keep) = (false, false);
+    for line in lines.map(|l| l.trim_end_matches('\r')) {
+        if line.is_empty() {
+            break;
+        }
+        let (name, value) = line.split_once(':').ok_or(())?;
+        let value = value.trim();
+        if name.eq_ignore_ascii_case("content-length") {
+            let n: usize = value.parse().map_err(|_| ())?;
+            if body_len.is_some_and(|old| old != n) {
+                return Err(());
+            }
+            body_len = Some(n);
+        } else if name.eq_ignore_ascii_case("transfer-encoding") {
+            return Err(()); // chunked request bodies are not supported
+        } else if name.eq_ignore_ascii_case("connection") {
+            for token in value.split(',').map(str::trim) {
+                close |= token.eq_ignore_ascii_case("close");
+                keep |= token.eq_ignore_ascii_case("keep-alive");
+            }
+        }
+    }
+    Ok(Some(Head {
+        len,
+        body_len: body_len.unwrap_or(0),
+        keep_alive: !close && (!http10 || keep),
+        http10,
+        is_head: method == "HEAD",
+    }))
+}
+
+/// What to do with the connection after writing the batch of answers.
+#[derive(PartialEq, Eq)]
+enum After {
+    KeepReading,
+    /// Send FIN, wait briefly for the peer to close, then close.
+    Close,
+    /// Close with SO_LINGER 0 (RST).
+    Reset,
+}
+
+fn ok_head(body_len: usize, connection: Option<&str>) -> Vec<u8> {
+    let mut h = format!(
+        "HTTP/1.1 200 OK\r\nServer: testkit\r\nContent-Type: text/plain\r\nContent-Length: {body_len}\r\n"
+    );
+    if let Some(c) = connection {
+        h.push_str("Connection: ");
+        h.push_str(c);
+        h.push_str("\r\n");
+    }
+    h.push_str("\r\n");
+    h.into_bytes()
+}
+
+const BAD_REQUEST: &[u8] =
+    b"HTTP/1.1 400 Bad Request\r\nServer: testkit\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+
+/// Appends the behaviour's answer to one request to `out`; returns whether something was
+/// answered and what to do afterwards.
+fn answer(behavior: Behavior, req: &Head, out: &mut Vec<u8>) -> (bool, After) {
+    match behavior {
+        Behavior::Good { body } => answer_ok(body, req, out),
+        Behavior::StallOnce { .. } => answer_ok(HELLO, req, out),
+        Behavior::Reset => (false, After::Reset),
+        Behavior::Garbage { garbage } => {
+            out.extend_from_slice(garbage);
+            (!garbage.is_empty(), After::KeepReading)
+        }
+        Behavior::EarlyClose { n } => {
+            let head = ok_head(HELLO.len(), None);
+            let n = n.min(head.len());
+            out.extend_from_slice(&head[..n]);
+            (n > 0, After::Close)
+        }
+        Behavior::NeverAnswers => (false, After::KeepReading),
+        Behavior::ShortBody { announced, sent } => {
+            out.extend_from_slice(&ok_head(announced, None));
+            out.resize(out.len() + sent.min(announced), b'x');
+            (true, After::Close)
+        }
+        Behavior::CloseOnAccept => (false, After::Close),
+    }
+}
+
+fn answer_ok(body: &[u8], req: &Head, out: &mut Vec<u8>) -> (bool, After) {
+    let connection = match (req.keep_alive, req.http10) {
+        (false, _) => Some("close"),
+        (true, true) => Some("keep-alive"),
+        (true, false) => None,
+    };
+    out.extend_from_slice(&ok_head(body.len(), connection));
+    if !req.is_head {
+        out.extend_from_slice(body);
+    }
+    let after = if req.keep_alive {
+        After::KeepReading
+    } else {
+        After::Close
+    };
+    (true, after)
+}
+
+/// Serves one connection until the peer closes, the behaviour closes, or the server stops.
+fn serve(mut conn: Conn) {
+    let shared = Arc::clone(&conn.shared);
+    let behavior = shared.behavior;
+    let mut buf: Vec<u8> = Vec::with_capacity(READ_CHUNK);
+    let mut out: Vec<u8> = Vec::new();
+    // Request whose head is parsed but whose body is still being consumed: (head, bytes left).
+    let mut pending: Option<(Head, usize)> = None;
+    let after = 'conn: loop {
+        if shared.stopping() {
+            return;
+        }
+        match read_more(&mut conn.stream, &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let mut consumed = 0;
+        let mut answered = 0u64;
+        let mut after = After::KeepReading;
+        loop {
+            if let Some((_, left)) = pending.as_mut() {
+                let take = (*left).min(buf.len() - consumed);
+                consumed += take;
+                *left -= take;
+                if *left > 0 {
+                    break;
+                }
+                let (req, _) = pending.take().expect("pending request");
+                shared.requests.fetch_add(1, Ordering::SeqCst);
+                shared.first_request.get_or_init(Instant::now);
+                let (did, next) = answer(behavior, &req, &mut out);
+                answered += u64::from(did);
+                if next != After::KeepReading {
+                    after = next;
+                    break;
+                }
+                continue;
+            }
+            // Tolerate blank lines between requests.
+            while buf[consumed..].starts_with(b"\r\n") || buf[consumed..].starts_with(b"\n") {
+                consumed += if buf[consumed] == b'\r' { 2 } else { 1 };
+            }
+            match parse_head(&buf[consumed..]) {
+                Ok(None) => break,
+                Ok(Some(req)) => {
+                    consumed += req.len;
+                    let left = req.body_len;
+                    pending = Some((req, left));
+                }
+                Err(()) => {
+                    if matches!(behavior, Behavior::Good { .. } | Behavior::StallOnce { .. }) {
+                        out.extend_from_slice(BAD_REQUEST);
+                    }
+                    after = After::Close;
+                    break;
+                }
+            }
+        }
+        buf.drain(..consumed);
+
+        if !out.is_empty() {
+            if let Behavior::StallOnce {
+                after: delay,
+                stall,
+            } = behavior
+            {
+                if let Some(&first) = shared.first_request.get() {
+                    let (start, end) = (first + delay, first + delay + stall);
+                    if (start..end).contains(&Instant::now()) {
+                        shared.sleep_until(end);
+                    }
+                }
+            }
+            shared.responses.fetch_add(answered, Ordering::SeqCst);
+            if conn.stream.write_all(&out).is_err() {
+                shared.responses.fetch_sub(answered, Ordering::SeqCst);
+                return;
+            }
+            out.clear();
+        }
+        if after != After::KeepReading {
+            break 'conn after;
+        }
+    };
+    match after {
+        After::Reset => set_linger_zero(&conn.stream),
+        _ => lingering_close(&mut conn.stream, &shared),
+    }
+    // `conn` drops here: unregister, then close.
+}
+
+fn read_more(stream: &mut TcpStream, buf: &mut Vec<u8>) -> io::Result<usize> {
+    let old = buf.len();
+    buf.resize(old + READ_CHUNK, 0);
+    let r = loop {
+        match stream.read(&mut buf[old..]) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            r => break r,
+        }
+    };
+    buf.truncate(old + *r.as_ref().unwrap_or(&0));
+    r
+}
+
+fn set_linger_zero(stream: &TcpStream) {
+    let linger = libc::linger {
+        l_onoff: 1,
+        l_linger: 0,
+    };
+    // SAFETY: setsockopt with a valid `linger` struct and its exact size.
+    unsafe {
+        libc::setsockopt(
+            stream.as_raw_fd(),
+            libc::SOL_SOCKET,
+            libc::SO_LINGER,
+            (&linger as *const libc::linger).cast(),
+            std::mem::size_of::<libc::linger>() as libc::socklen_t,
+        );
+    }
+}
+
+/// Sends FIN, then discards incoming data until the peer closes (or [`LINGER`] passes, or the
+/// server stops), so that unread request bytes do not make the kernel answer the close with RST.
+fn lingering_close(stream: &mut TcpStream, shared: &Shared) {
+    if stream.shutdown(Shutdown::Write).is_err() {
+        return;
+    }
+    let deadline = Instant::now() + LINGER;
+    let _ = stream.set_read_timeout(Some(Duration::from_millis(50)));
+    let mut sink = [0u8; 4096];
+    while !shared.stopping() && Instant::now() < deadline {
+        match stream.read(&mut sink) {
+            Ok(0) => return,
+            Ok(_) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock
+                        | io::ErrorKind::TimedOut
+                        | io::ErrorKind::Interrupted
+                ) => {}
+            Err(_) => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_end() {
+        assert_eq!(find_head_end(b""), None);
+        assert_eq!(find_head_end(b"GET / HTTP/1.1\r\nHost: x\r\n"), None);
+        assert_eq!(find_head_end(b"GET / HTTP/1.1\r\n\r\nrest"), Some(18));
+        assert_eq!(find_head_end(b"GET / HTTP/1.1\n\nrest"), Some(16));
+        assert_eq!(find_head_end(b"GET / HTTP/1.1\r\nA: b\r\n\r"), None);
+    }
+
+    #[test]
+    fn parses_heads() {
+        let h = parse_head(b"POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (h.len, h.body_len, h.keep_alive, h.http10),
+            (38, 5, true, false)
+        );
+        let h = parse_head(b"GET / HTTP/1.0\r\n\r\n").unwrap().unwrap();
+        assert!(!h.keep_alive && h.http10);
+        let h = parse_head(b"GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n")
+            .unwrap()
+            .unwrap();
+        assert!(h.keep_alive);
+        let h = parse_head(b"GET / HTTP/1.1\r\nconnection: CLOSE\r\n\r\n")
+            .unwrap()
+            .unwrap();
+        assert!(!h.keep_alive);
+        assert!(parse_head(b"GET / HTTP/1.1\r\nA: b").unwrap().is_none());
+        assert!(parse_head(b"GARBAGE\r\n\r\n").is_err());
+        assert!(parse_head(b"GET / HTTP/1.1\r\nContent-Length: x\r\n\r\n").is_err());
+        assert!(parse_head(&vec![b'a'; MAX_HEAD + 1]).is_err());
+    }
+}
