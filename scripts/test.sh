@@ -20,7 +20,7 @@ if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
   export PATH="$HOME/.cargo/bin:$PATH"
 fi
 
-BARRAGE_NGINX=$(command -v nginx || true)
+BARRAGE_NGINX=$(command -v nginx || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true)
 export BARRAGE_NGINX
 printf 'BARRAGE_NGINX=%s\n' "${BARRAGE_NGINX:-(not found)}"
 

@@ -402,26 +402,17 @@ impl Worker {
             self.recorder.counters.bytes_read += n as u64;
             let draining = matches!(conn.state, ConnState::Draining { .. });
             if !draining {
-                let (rec, status_counts, inflight) = (
+                let mut tally = Tally::new(
                     &mut self.recorder,
                     &mut self.status_counts,
                     &mut self.inflight,
+                    now,
+                    measure_start,
                 );
-                let mut any = false;
                 let flow = conn
                     .session
-                    .on_read(&self.read_buf[..n], &mut |c: Completed| {
-                        *inflight -= 1;
-                        any = true;
-                        if c.request.measured && now >= measure_start {
-                            rec.record_latency(
-                                now.saturating_duration_since(c.request.intended),
-                                c.status,
-                            );
-                            status_counts[c.status as usize % 1000] += 1;
-                        }
-                    });
-                if any {
+                    .on_read(&self.read_buf[..n], &mut |c| tally.completed(c));
+                if tally.any {
                     self.progress(now);
                 }
                 let conn = &mut self.conns[key];
@@ -446,18 +437,14 @@ impl Worker {
     fn on_eof(&mut self, key: usize, now: Instant) {
         let measure_start = self.shared.measure_start;
         let conn = &mut self.conns[key];
-        let (rec, status_counts, inflight) = (
+        let mut tally = Tally::new(
             &mut self.recorder,
             &mut self.status_counts,
             &mut self.inflight,
+            now,
+            measure_start,
         );
-        let result = conn.session.on_eof(&mut |c: Completed| {
-            *inflight -= 1;
-            if c.request.measured && now >= measure_start {
-                rec.record_latency(now.saturating_duration_since(c.request.intended), c.status);
-                status_counts[c.status as usize % 1000] += 1;
-            }
-        });
+        let result = conn.session.on_eof(&mut |c| tally.completed(c));
         match result {
             Ok(()) => self.close_conn(key, now, false),
             Err(e) => self.fail(key, ErrorKind::Read, now, || e.0),
@@ -841,6 +828,49 @@ impl Worker {
             worker: self.id,
             summary: Box::new(summary),
         });
+    }
+}
+
+/// Records the responses a session completes during one read.
+struct Tally<'a> {
+    recorder: &'a mut Recorder,
+    status_counts: &'a mut [u64],
+    inflight: &'a mut usize,
+    now: Instant,
+    measure_start: Instant,
+    /// At least one response completed.
+    any: bool,
+}
+
+impl<'a> Tally<'a> {
+    fn new(
+        recorder: &'a mut Recorder,
+        status_counts: &'a mut [u64],
+        inflight: &'a mut usize,
+        now: Instant,
+        measure_start: Instant,
+    ) -> Tally<'a> {
+        Tally {
+            recorder,
+            status_counts,
+            inflight,
+            now,
+            measure_start,
+            any: false,
+        }
+    }
+
+    /// A response ended now. It is recorded if its request was sent in the
+    /// measured phase; its latency runs from the request's intended start.
+    #[inline]
+    fn completed(&mut self, c: Completed) {
+        *self.inflight -= 1;
+        self.any = true;
+        if c.request.measured && self.now >= self.measure_start {
+            let latency = self.now.saturating_duration_since(c.request.intended);
+            self.recorder.record_latency(latency, c.status);
+            self.status_counts[c.status as usize % 1000] += 1;
+        }
     }
 }
 
