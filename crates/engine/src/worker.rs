@@ -242,6 +242,11 @@ impl Worker {
             }
             for event in events.iter() {
                 let now = Instant::now();
+                // What happens after a window's end goes in the next window (a
+                // measured request must not land in the discarded warm-up).
+                if now >= self.window_ends {
+                    self.ship_window(now);
+                }
                 if event.token() == TIMER {
                     self.timer.fired();
                     continue;
@@ -251,6 +256,7 @@ impl Worker {
                     event.is_readable(),
                     event.is_writable(),
                     event.is_error(),
+                    event.is_read_closed(),
                     now,
                 );
             }
@@ -336,8 +342,13 @@ impl Worker {
             self.connecting -= 1;
         }
         let finishing = self.finishing.is_some();
+        let connecting = self.connecting as u64;
         match &mut self.plan {
-            Plan::Closed { .. } if !finishing => self.open_conn(now),
+            // Not when the budget left goes to the connections being opened:
+            // the new one would send nothing.
+            Plan::Closed { budget, .. } if !finishing && budget.is_none_or(|b| b > connecting) => {
+                self.open_conn(now)
+            }
             Plan::Closed { .. } | Plan::Open { .. } => {}
             Plan::Sessions { calls, counts, .. } => {
                 if !failed && conn.calls == *calls && conn.session.in_flight() == 0 {
@@ -356,7 +367,15 @@ impl Worker {
 
     // ---- events -----------------------------------------------------------------
 
-    fn on_event(&mut self, key: usize, readable: bool, writable: bool, error: bool, now: Instant) {
+    fn on_event(
+        &mut self,
+        key: usize,
+        readable: bool,
+        writable: bool,
+        error: bool,
+        read_closed: bool,
+        now: Instant,
+    ) {
         let Some(conn) = self.conns.get_mut(key) else {
             return;
         };
@@ -365,7 +384,10 @@ impl Worker {
                 let e = conn.stream.take_error().ok().flatten();
                 let e = e.unwrap_or_else(|| io::Error::other("connection failed"));
                 let msg = connect_message(&e, self.shared.addr);
-                self.close_conn(key, now, true);
+                // Not close_conn: connect_failed replaces the connection after a
+                // pause and counts the failed session (close_conn would do both again).
+                self.conns.remove(key);
+                self.connecting -= 1;
                 self.connect_failed(now, msg);
                 return;
             }
@@ -379,13 +401,15 @@ impl Worker {
             return;
         }
         if readable || error {
-            self.on_readable(key, now);
+            self.on_readable(key, now, read_closed);
         }
     }
 
     /// Reads until a short read (the socket is drained: the edge fires again
     /// for new bytes), feeding the session; then sends what the plan wants.
-    fn on_readable(&mut self, key: usize, now: Instant) {
+    /// When the peer has closed (`read_closed`), reads on to the end of file:
+    /// no edge fires again for a close that came with the last bytes.
+    fn on_readable(&mut self, key: usize, now: Instant, read_closed: bool) {
         let measure_start = self.shared.measure_start;
         loop {
             let conn = &mut self.conns[key];
@@ -425,7 +449,7 @@ impl Worker {
             // A short read means drained; but a connection that must close is
             // read once more at once, as the peer's close usually follows its last bytes.
             let draining = matches!(self.conns[key].state, ConnState::Draining { .. });
-            if n < self.read_buf.len() && !draining {
+            if n < self.read_buf.len() && !draining && !read_closed {
                 break;
             }
         }
@@ -455,7 +479,11 @@ impl Worker {
 
     /// Gives a ready connection what the plan wants sent, and writes it.
     fn fill(&mut self, key: usize, now: Instant) {
-        if self.finishing.is_some() {
+        // Once every session has arrived, the open ones still make their calls.
+        if self
+            .finishing
+            .is_some_and(|(_, reason)| reason != StopReason::Sessions)
+        {
             return;
         }
         self.scratch.clear();
@@ -501,9 +529,11 @@ impl Worker {
                 if in_flight > 0 || (one_shot && conn.calls > 0) {
                     return Sends::Idle;
                 }
-                let start = self.shared.start;
+                let (start, end) = (self.shared.start, self.shared.end);
                 match pacer.peek() {
-                    Some(offset) if start + offset <= now => {
+                    Some(offset)
+                        if start + offset <= now && end.is_none_or(|e| start + offset < e) =>
+                    {
                         pacer.take();
                         Sends::Scheduled(start + offset)
                     }
@@ -596,6 +626,10 @@ impl Worker {
         }
         if self.finishing.is_none() {
             if let Some(reason) = self.should_finish(now) {
+                if let Plan::Open { .. } = self.plan {
+                    // A late wake-up still sends what was due before the end.
+                    self.dispatch_due(now);
+                }
                 self.finishing = Some((now, reason));
             }
         }
@@ -645,6 +679,9 @@ impl Worker {
             };
             let Some(offset) = due else { return };
             let at = start + offset;
+            if self.shared.end.is_some_and(|end| at >= end) {
+                return; // past the run
+            }
             if at > now {
                 let _ = self.timer.arm_at(at, now);
                 return;
@@ -803,10 +840,11 @@ impl Worker {
         let (unsent, sessions) = match &self.plan {
             Plan::Open { pacer, .. } => {
                 let end = self.shared.end.unwrap_or(now).min(now);
-                (
-                    pacer.backlog(end.saturating_duration_since(self.shared.start)),
-                    SessionCounts::default(),
-                )
+                // Due before the end: a hit due at the end itself is past the run.
+                let due_by = end
+                    .saturating_duration_since(self.shared.start)
+                    .saturating_sub(Duration::from_nanos(1));
+                (pacer.backlog(due_by), SessionCounts::default())
             }
             Plan::Sessions { counts, .. } => (0, *counts),
             Plan::Closed { .. } => (0, SessionCounts::default()),

@@ -1,0 +1,467 @@
+//! The `barrage` binary end to end: outputs, exit codes and error lines,
+//! against the reference server started in this process.
+
+use std::io::Read;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use barrage_target::{Target, TargetConfig};
+use barrage_testkit::closed_port;
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_barrage");
+/// No command of these tests should take nearly this long.
+const DEADLINE: Duration = Duration::from_secs(30);
+
+/// One load at a time: the machine may have two cores only.
+fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn target() -> Target {
+    Target::start(TargetConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: 1,
+    })
+    .expect("start the reference server")
+}
+
+fn url(addr: SocketAddr, path: &str) -> String {
+    format!("http://{addr}{path}")
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+impl Run {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
+    }
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {:?} after {:?}\n--- stdout\n{}\n--- stderr\n{}",
+            self.code, self.took, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs `barrage ARGS`, killing it if it outlives [`DEADLINE`].
+fn barrage(args: &[&str]) -> Run {
+    let began = Instant::now();
+    let child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the barrage binary");
+    let pid = child.id();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let out: Output = match rx.recv_timeout(DEADLINE) {
+        Ok(out) => out.expect("wait for barrage"),
+        Err(_) => {
+            // SAFETY: kill(2) on the pid of the child this test started.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+            panic!("barrage {args:?} still running after {DEADLINE:?}");
+        }
+    };
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        took: began.elapsed(),
+    }
+}
+
+/// A fresh directory for output files, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir =
+            std::env::temp_dir().join(format!("barrage-cli-{name}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("create a temp dir");
+        TempDir(dir)
+    }
+
+    fn path(&self, file: &str) -> String {
+        self.0.join(file).to_str().expect("UTF-8 path").to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn u64_at(v: &Value, pointer: &str) -> u64 {
+    v.pointer(pointer)
+        .and_then(Value::as_u64)
+        .unwrap_or_else(|| panic!("no number at {pointer}"))
+}
+
+#[test]
+fn json_to_stdout_and_summary_to_stderr() {
+    let _serial = serial();
+    let t = target();
+    let u = url(t.local_addr(), "/hello");
+    let r = barrage(&[
+        "load",
+        "-t1",
+        "-c5",
+        "-n",
+        "500",
+        "--timeout",
+        "5s",
+        "--json",
+        "-",
+        &u,
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let v = r.json();
+    assert_eq!(v["schema"], "barrage.load/1");
+    assert_eq!(u64_at(&v, "/totals/responses"), 500);
+    assert_eq!(u64_at(&v, "/totals/errors"), 0);
+    assert_eq!(u64_at(&v, "/status_counts/200"), 500);
+    assert_eq!(v["stop_reason"], "requests");
+    assert_eq!(v["target"]["url"], u.as_str());
+    assert_eq!(t.responses(), 500, "server-side responses");
+    assert!(
+        r.stderr.contains("Responses   500 in"),
+        "the summary goes to stderr: {r:?}"
+    );
+}
+
+/// A minimal standard base64 decoder (the log's histograms), to keep the
+/// CLI's dependencies as they are.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| -> u32 {
+        match c {
+            b'A'..=b'Z' => u32::from(c - b'A'),
+            b'a'..=b'z' => u32::from(c - b'a') + 26,
+            b'0'..=b'9' => u32::from(c - b'0') + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => panic!("not base64: {c:?}"),
+        }
+    };
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for &c in text.as_bytes().iter().filter(|&&c| c != b'=') {
+        acc = (acc << 6) | value(c);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn json_file_and_hdr_log() {
+    use hdrhistogram::serialization::Deserializer;
+    use hdrhistogram::Histogram;
+
+    let _serial = serial();
+    let t = target();
+    let dir = TempDir::new("files");
+    let (json, log) = (dir.path("out.json"), dir.path("out.hlog"));
+    let r = barrage(&[
+        "load",
+        "-t1",
+        "-c2",
+        "-d",
+        "1s",
+        "--timeout",
+        "5s",
+        "--json",
+        &json,
+        "--hdr-log",
+        &log,
+        &url(t.local_addr(), "/hello"),
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(
+        r.stdout.contains("Responses"),
+        "without --json -, the summary goes to stdout: {r:?}"
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON file"))
+        .expect("the JSON file parses");
+    assert_eq!(v["schema"], "barrage.load/1");
+    let responses = u64_at(&v, "/totals/responses");
+    assert!(responses > 0);
+
+    let text = std::fs::read_to_string(&log).expect("the HdrHistogram log");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines.iter().any(|l| l.starts_with("#[StartTime: ")),
+        "no StartTime header:\n{text}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("#[BaseTime: ")),
+        "no BaseTime header:\n{text}"
+    );
+    let intervals: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    assert!(
+        intervals
+            .first()
+            .is_some_and(|l| l.starts_with("0.000,1.000,")),
+        "the first interval is the first second:\n{text}"
+    );
+    let mut logged = 0;
+    for line in &intervals {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), 4, "start,length,max,histogram: {line}");
+        for f in &fields[..3] {
+            f.parse::<f64>()
+                .unwrap_or_else(|_| panic!("not a number: {f} in {line}"));
+        }
+        assert!(fields[3].starts_with("HISTF"), "a V2 histogram: {line}");
+        let bytes = base64_decode(fields[3]);
+        let h: Histogram<u64> = Deserializer::new()
+            .deserialize(&mut &bytes[..])
+            .expect("a V2 histogram");
+        logged += h.len();
+    }
+    assert_eq!(
+        logged, responses,
+        "the log's intervals hold every response of the report"
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let closed = url(SocketAddr::from(([127, 0, 0, 1], closed_port())), "/");
+    let urls_missing = std::env::temp_dir().join(format!(
+        "barrage-cli-no-such-file-{}.txt",
+        std::process::id()
+    ));
+    let urls_missing = urls_missing.to_str().unwrap();
+    // Every case also gets a short run, in case it were (wrongly) accepted.
+    let cases: &[(&[&str], &str)] = &[
+        (&["127.0.0.1:8080"], "invalid URL"),
+        (&["ftp://127.0.0.1/"], "unknown scheme"),
+        (&["http://no-such-host.invalid/"], "cannot resolve host"),
+        (&["-c", "0", &closed], "connections"),
+        (&["-R", "0", &closed], "rate"),
+        (&["-R", "-5", &closed], "rate"),
+        (&["--frobnicate", &closed], "--frobnicate"),
+        (&["-H", "nocolon", &closed], "nocolon"),
+        (&["--urls", urls_missing, &closed], "--urls"),
+    ];
+    for (args, says) in cases {
+        let mut all = vec!["load", "-d", "1s", "--timeout", "1s"];
+        all.extend_from_slice(args);
+        let r = barrage(&all);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        assert!(r.stdout.is_empty(), "{args:?}: nothing on stdout: {r:?}");
+        let lines: Vec<&str> = r.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{args:?}: one line on stderr: {r:?}");
+        assert!(lines[0].starts_with("barrage: error: "), "{args:?}: {r:?}");
+        assert!(
+            lines[0].contains(says),
+            "{args:?} should say {says:?}: {r:?}"
+        );
+    }
+}
+
+#[test]
+fn refused_connections_exit_1_early() {
+    let _serial = serial();
+    let u = url(SocketAddr::from(([127, 0, 0, 1], closed_port())), "/");
+    let r = barrage(&["load", "-t1", "-c2", "-d", "5s", "--timeout", "500ms", &u]);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    assert!(r.stdout.contains("Every connection failed"), "{r:?}");
+    assert!(r.stdout.contains("stopped early"), "{r:?}");
+    assert!(
+        r.took < Duration::from_secs(3),
+        "the run stops after about one timeout without progress, not after 5 s: {r:?}"
+    );
+}
+
+#[test]
+fn urls_file_uses_every_path() {
+    let _serial = serial();
+    let t = target();
+    let dir = TempDir::new("urls");
+    let file = dir.path("urls.txt");
+    std::fs::write(&file, "# two endpoints\n/hello\n\n/static/6b\n").unwrap();
+    let load = |extra: &[&str], path: &str| -> Value {
+        let u = url(t.local_addr(), path);
+        let mut args = vec![
+            "load",
+            "-t1",
+            "-c1",
+            "-n",
+            "100",
+            "--timeout",
+            "5s",
+            "--json",
+            "-",
+        ];
+        args.extend_from_slice(extra);
+        args.push(&u);
+        let r = barrage(&args);
+        assert_eq!(r.code, Some(0), "{r:?}");
+        let v = r.json();
+        assert_eq!(u64_at(&v, "/totals/responses"), 100, "{r:?}");
+        assert_eq!(u64_at(&v, "/status_counts/200"), 100, "{r:?}");
+        v
+    };
+    let hello = u64_at(&load(&[], "/hello"), "/totals/bytes_read");
+    let six = u64_at(&load(&[], "/static/6b"), "/totals/bytes_read");
+    assert_ne!(hello, six, "the two endpoints answer different bytes");
+    let both = load(&["--urls", &file], "/hello");
+    assert_eq!(u64_at(&both, "/spec/request_count"), 2);
+    // One connection, 100 requests used in turn: 50 of each.
+    assert_eq!(
+        2 * u64_at(&both, "/totals/bytes_read"),
+        hello + six,
+        "half the responses from each path"
+    );
+}
+
+#[test]
+fn warmup_run_exits_0() {
+    let _serial = serial();
+    let t = target();
+    let r = barrage(&[
+        "load",
+        "-t1",
+        "-c2",
+        "-d",
+        "1s",
+        "--warmup",
+        "500ms",
+        "--timeout",
+        "5s",
+        "--json",
+        "-",
+        &url(t.local_addr(), "/hello"),
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let v = r.json();
+    assert_eq!(v["spec"]["warmup_s"], 0.5);
+    assert_eq!(v["totals"]["elapsed_s"], 1.0);
+    let responses = u64_at(&v, "/totals/responses");
+    assert!(responses > 0 && responses < t.responses(), "{r:?}");
+}
+
+/// Kills the child on drop (a failed assertion must not leave a server running).
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
+#[test]
+fn serve_then_load_then_sigterm() {
+    let _serial = serial();
+    let addr = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port");
+    let listen = addr.to_string();
+    let mut server = KillOnDrop(
+        Command::new(BIN)
+            .args(["serve", "--listen", &listen, "--threads", "1"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run barrage serve"),
+    );
+    let up = Instant::now() + Duration::from_secs(10);
+    while TcpStream::connect(addr).is_err() {
+        assert!(
+            Instant::now() < up,
+            "barrage serve never listened on {addr}"
+        );
+        assert!(
+            matches!(server.0.try_wait(), Ok(None)),
+            "barrage serve exited"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let r = barrage(&[
+        "load",
+        "-t1",
+        "-c2",
+        "-n",
+        "100",
+        "--timeout",
+        "5s",
+        "--json",
+        "-",
+        &url(addr, "/hello"),
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(u64_at(&r.json(), "/totals/responses"), 100);
+
+    // SAFETY: kill(2) on the pid of the child this test started.
+    let sent = unsafe { libc::kill(server.0.id() as libc::pid_t, libc::SIGTERM) };
+    assert_eq!(sent, 0);
+    let stop = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = server.0.try_wait().expect("wait for barrage serve") {
+            break status;
+        }
+        assert!(Instant::now() < stop, "barrage serve ignored SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(
+        status.success(),
+        "barrage serve exits cleanly on SIGTERM: {status:?}"
+    );
+    let mut stderr = String::new();
+    server
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(
+        stderr.contains(&listen),
+        "it says where it listens: {stderr}"
+    );
+}
+
+#[test]
+fn load_help() {
+    let r = barrage(&["load", "--help"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.contains("--rate"), "{r:?}");
+}

@@ -1,0 +1,107 @@
+//! Helpers shared by the engine's integration tests.
+//!
+//! Every load test takes [`serial`] first: the machine may have only two
+//! cores, and load tests that run at the same time disturb each other's
+//! timing (open-loop rates, latency percentiles, stop times).
+
+#![allow(dead_code)]
+
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use barrage_engine::{LoadSpec, Model, NoObserver, Reuse, RunReport};
+use barrage_target::{Target, TargetConfig};
+
+/// One load test at a time in this test binary.
+pub fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The reference server on a free port of 127.0.0.1, one runtime thread.
+pub fn target() -> Target {
+    Target::start(TargetConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: 1,
+    })
+    .expect("start the reference server")
+}
+
+/// `http://ADDR/hello` on a target.
+pub fn hello(t: &Target) -> String {
+    format!("http://{}/hello", t.local_addr())
+}
+
+/// A spec with test-sized defaults: one thread, keep-alive, a 5 s timeout,
+/// neither duration nor budget (each test sets one).
+pub fn spec(url: &str, model: Model) -> LoadSpec {
+    let mut s = LoadSpec::from_url(url).expect("valid URL");
+    s.model = model;
+    s.reuse = Reuse::KeepAlive;
+    s.threads = 1;
+    s.duration = None;
+    s.max_requests = None;
+    s.timeout = Duration::from_secs(5);
+    s
+}
+
+/// A closed loop of `connections`, no pipelining.
+pub fn closed(connections: usize) -> Model {
+    Model::Closed {
+        connections,
+        pipeline: 1,
+    }
+}
+
+pub fn run(spec: &LoadSpec) -> RunReport {
+    barrage_engine::run(spec, &mut NoObserver).expect("the spec is valid")
+}
+
+/// The count of errors of `kind`.
+pub fn errors(r: &RunReport, kind: &str) -> u64 {
+    r.errors.get(kind).map_or(0, |e| e.count)
+}
+
+/// The error kinds with a non-zero count, e.g. `["read", "reset"]`.
+pub fn error_kinds(r: &RunReport) -> Vec<&'static str> {
+    r.errors
+        .iter()
+        .filter(|(_, e)| e.count > 0)
+        .map(|(k, _)| *k)
+        .collect()
+}
+
+/// Checks what every report must satisfy, whatever the load.
+pub fn check_invariants(r: &RunReport) {
+    let t = &r.totals;
+    assert!(t.responses <= t.requests_sent, "{t:?}");
+    assert!(t.responses_not_2xx_3xx <= t.responses, "{t:?}");
+    assert_eq!(
+        t.errors,
+        r.errors.values().map(|e| e.count).sum::<u64>(),
+        "totals.errors is the sum of errors.*.count"
+    );
+    for (kind, e) in &r.errors {
+        assert_eq!(
+            e.count > 0,
+            e.first.is_some(),
+            "errors[{kind}]: a count needs its first message and only a count has one: {e:?}"
+        );
+    }
+    assert_eq!(r.latency_us.count, t.responses, "one latency per response");
+    assert_eq!(
+        r.status_counts.values().sum::<u64>(),
+        t.responses,
+        "status_counts add up to the responses"
+    );
+    assert_eq!(
+        r.series.iter().map(|s| s.responses).sum::<u64>(),
+        t.responses,
+        "the series adds up to the totals"
+    );
+    assert_eq!(
+        r.series.iter().map(|s| s.errors).sum::<u64>(),
+        t.errors,
+        "the series' errors add up to the totals"
+    );
+}
