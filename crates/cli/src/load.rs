@@ -30,16 +30,16 @@ pub struct LoadArgs {
     /// Connections (closed loop), or the initial pool (open loop).
     #[arg(short = 'c', long = "connections", default_value_t = 10)]
     connections: usize,
-    /// Measured duration, e.g. 10s, 1m, 500ms [default: 10s unless -n is given].
+    /// Measured duration, e.g. 10s, 1m, 500ms [default: 10s, or none with -n or sessions].
     #[arg(short = 'd', long, value_parser = parse_duration)]
     duration: Option<Duration>,
     /// Total requests to send, then stop.
     #[arg(short = 'n', long = "requests")]
     requests: Option<u64>,
-    /// Worker threads [default: one per core].
+    /// Worker threads [default: one per core; never more than connections, -n or sessions].
     #[arg(short = 't', long)]
     threads: Option<usize>,
-    /// HTTP/1.1 pipelining: requests in flight per connection.
+    /// HTTP/1.1 pipelining: requests in flight per connection (closed loop only).
     #[arg(long, default_value_t = 1, value_name = "DEPTH")]
     pipeline: usize,
 
@@ -71,7 +71,7 @@ pub struct LoadArgs {
     #[arg(long)]
     max_connections: Option<usize>,
 
-    /// Sessions: new connections per second.
+    /// Sessions: new connections per second (give --calls and --num-conns too).
     #[arg(long, value_name = "PER_SECOND", allow_negative_numbers = true, requires_all = ["calls", "num_conns"])]
     conn_rate: Option<f64>,
     /// Sessions: requests each connection makes, one after another.
@@ -81,7 +81,9 @@ pub struct LoadArgs {
     #[arg(long, requires = "conn_rate")]
     num_conns: Option<u64>,
 
-    /// A request without its complete response after this long is a timeout error.
+    /// A request without its complete response after this long is a timeout error; also
+    /// bounds connects and the wait for the last responses, and a run in which nothing
+    /// connects or answers for this long stops as unreachable.
     #[arg(long, value_parser = parse_duration, default_value = "10s")]
     timeout: Duration,
     /// Run the load this long first, recording nothing.
@@ -107,7 +109,7 @@ pub struct LoadArgs {
     /// Write an HdrHistogram interval log (one histogram per second, microseconds).
     #[arg(long, value_name = "FILE")]
     hdr_log: Option<PathBuf>,
-    /// No summary on stdout (errors still go to stderr).
+    /// No summary (errors still go to stderr).
     #[arg(short = 'q', long)]
     quiet: bool,
 }
@@ -142,10 +144,10 @@ pub fn main(args: LoadArgs) -> ExitCode {
         eprintln!("barrage: error: writing the HdrHistogram log: {e}");
     }
     let text = summary::render(&report);
-    if json_to_stdout {
-        eprint!("{text}");
-    } else if !args.quiet {
-        print!("{text}");
+    match (args.quiet, json_to_stdout) {
+        (true, _) => {}
+        (false, true) => eprint!("{text}"),
+        (false, false) => print!("{text}"),
     }
     if let Some(path) = &args.json {
         if let Err(e) = write_json(&report, path) {
@@ -218,6 +220,9 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
         ArrivalArg::Uniform => Arrival::Uniform,
         ArrivalArg::Poisson => Arrival::Poisson { seed: a.seed },
     };
+    if a.pipeline > 1 && (a.rate.is_some() || a.conn_rate.is_some()) {
+        return Err("--pipeline applies to the closed loop; -R and --conn-rate send one request at a time per connection".into());
+    }
     spec.model = match (a.rate, a.conn_rate) {
         (Some(_), Some(_)) => {
             return Err("-R/--rate and --conn-rate are different models: give one".into())

@@ -60,8 +60,44 @@ fn clap_error(e: clap::Error) -> ExitCode {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
-    let text = e.render().to_string();
-    let first = text.lines().next().unwrap_or("invalid arguments");
-    let first = first.trim_start_matches("error: ");
-    usage_error(format!("{first}; see 'barrage --help'"))
+    usage_error(format!(
+        "{}; see 'barrage --help'",
+        one_line(&e.render().to_string())
+    ))
+}
+
+/// The first paragraph of a clap error (its message and any list it names,
+/// e.g. the missing arguments), joined into one line.
+fn one_line(text: &str) -> String {
+    let first: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let joined = first.join(" ");
+    let joined = joined.trim_start_matches("error: ").to_string();
+    if joined.is_empty() {
+        "invalid arguments".into()
+    } else {
+        joined
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clap_errors_become_one_line() {
+        let text = "error: the following required arguments were not provided:\n  --http1.0\n\nUsage: barrage load -k --http1.0 <URL>\n";
+        assert_eq!(
+            one_line(text),
+            "the following required arguments were not provided: --http1.0"
+        );
+        assert_eq!(
+            one_line("error: unexpected argument '--x' found\n\n  tip: ...\n"),
+            "unexpected argument '--x' found"
+        );
+        assert_eq!(one_line(""), "invalid arguments");
+    }
 }

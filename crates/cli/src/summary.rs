@@ -58,11 +58,12 @@ pub fn render(r: &RunReport) -> String {
     if let Some(x) = &r.sessions {
         let _ = writeln!(
             s,
-            "  Sessions    {} planned, {} started, {} completed, {} failed ({} calls each at {} connections/s)",
+            "  Sessions    {} planned, {} started, {} completed, {} failed, {} cut by the end ({} calls each at {} connections/s)",
             group(x.planned),
             group(x.started),
             group(x.completed),
             group(x.failed),
+            group(x.incomplete),
             x.calls_per_session,
             x.conn_rate_per_s
         );

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use hdrhistogram::Histogram;
 
 use crate::limits::raise_open_files_limit;
-use crate::pacer::Pacer;
+use crate::pacer::{Arrival, Pacer};
 use crate::recorder::{Counters, ErrorKind, Recorder, LATE_SEND};
 use crate::report::*;
 use crate::request::compile;
@@ -84,7 +84,7 @@ pub fn run_until(
     for h in handles {
         let _ = h.join();
     }
-    Ok(merger.report(spec, measure_start))
+    Ok(merger.report(spec, measure_start, workers))
 }
 
 fn check_open_files(spec: &LoadSpec) -> Result<(), SpecError> {
@@ -138,7 +138,7 @@ fn plan_for(spec: &LoadSpec, id: usize, workers: usize) -> Plan {
             connections,
             max_connections,
         } => Plan::Open {
-            pacer: Pacer::new(rate_per_s, arrival, id, workers, budget),
+            pacer: open_pacer(spec, rate_per_s, arrival, id, workers, budget),
             connections: share(connections as u64, id, workers) as usize,
             max_connections: share(max_connections as u64, id, workers) as usize,
             idle: Vec::new(),
@@ -160,6 +160,25 @@ fn plan_for(spec: &LoadSpec, id: usize, workers: usize) -> Plan {
             counts: SessionCounts::default(),
         },
     }
+}
+
+/// The open-loop pacer of worker `id`. A request budget (`-n`) counts
+/// measured requests only: the hits due in the warm-up come on top of it.
+fn open_pacer(
+    spec: &LoadSpec,
+    rate: f64,
+    arrival: Arrival,
+    id: usize,
+    workers: usize,
+    budget: Option<u64>,
+) -> Pacer {
+    let in_warmup = if spec.warmup.is_zero() {
+        0
+    } else {
+        let before_end = spec.warmup.saturating_sub(Duration::from_nanos(1));
+        Pacer::new(rate, arrival, id, workers, None).backlog(before_end)
+    };
+    Pacer::new(rate, arrival, id, workers, budget.map(|b| b + in_warmup))
 }
 
 /// A window being assembled from the workers' parts.
@@ -273,7 +292,7 @@ impl Merger {
         t.counters.add(&w.counters);
     }
 
-    fn report(self, spec: &LoadSpec, measure_start: Instant) -> RunReport {
+    fn report(self, spec: &LoadSpec, measure_start: Instant, workers: usize) -> RunReport {
         let reason = self
             .summaries
             .iter()
@@ -326,6 +345,7 @@ impl Merger {
             sessions.started += s.sessions.started;
             sessions.completed += s.sessions.completed;
             sessions.failed += s.sessions.failed;
+            sessions.incomplete += s.sessions.incomplete;
         }
         let open_loop = match spec.model {
             Model::Open { rate_per_s, .. } => Some(OpenLoopStats {
@@ -349,6 +369,7 @@ impl Merger {
                 started: sessions.started,
                 completed: sessions.completed,
                 failed: sessions.failed,
+                incomplete: sessions.incomplete,
                 calls_per_session: calls,
                 conn_rate_per_s,
             }),
@@ -361,7 +382,10 @@ impl Merger {
                 url: spec.target.url.clone(),
                 address: spec.target.addr.to_string(),
             },
-            spec: SpecSummary::of(spec),
+            spec: SpecSummary {
+                threads: workers,
+                ..SpecSummary::of(spec)
+            },
             stop_reason: reason,
             totals,
             latency_us: LatencyStats::from_histogram(&self.total.latency_us),

@@ -158,6 +158,8 @@ pub struct SessionStats {
     pub completed: u64,
     /// Ended by an error or an early close.
     pub failed: u64,
+    /// Cut short by the end of a timed run (`-d`) without an error.
+    pub incomplete: u64,
     pub calls_per_session: u32,
     pub conn_rate_per_s: f64,
 }

@@ -252,8 +252,18 @@ impl LoadSpec {
             Model::Open {
                 max_connections, ..
             } => max_connections,
-            // Sessions overlap: rate × (expected session time); bounded by the total.
-            Model::Sessions { sessions, .. } => sessions.min(65_536) as usize,
+            // A session lasts at most (calls + 1) timeouts (connect, then each
+            // call), so at most rate × that many are open at once.
+            Model::Sessions {
+                sessions,
+                conn_rate_per_s,
+                calls,
+                ..
+            } => {
+                let longest_s = (f64::from(calls) + 1.0) * self.timeout.as_secs_f64();
+                let overlap = (conn_rate_per_s * longest_s).ceil() as u64 + 1;
+                sessions.min(overlap) as usize
+            }
         }
     }
 }

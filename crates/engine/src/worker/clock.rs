@@ -1,0 +1,289 @@
+//! The clock-driven half of a worker: windows, the schedule, timeouts, the
+//! end of the run and the summary sent at the end.
+//!
+//! Timing rules: every instant is monotonic (`Instant`). Windows are numbered
+//! from the measured start (after warm-up) so that the workers' windows line
+//! up; an open-loop request belongs to the measured phase when its *intended*
+//! start does, and one due at or after the end is never sent.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use super::*;
+
+impl Worker {
+    // ---- time ---------------------------------------------------------------
+
+    /// Everything driven by the clock. Returns true when the worker is done.
+    pub(super) fn tick(&mut self, now: Instant) -> bool {
+        if now >= self.window_ends {
+            self.ship_window(now);
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stop_now(now, StopReason::Interrupted);
+        }
+        if self.finishing.is_none() {
+            if let Some(reason) = self.should_finish(now) {
+                if let Plan::Open { .. } = self.plan {
+                    // A late wake-up still sends what was due before the end.
+                    self.dispatch_due(now);
+                }
+                self.finishing = Some((now, reason));
+                self.cut_waiting_sessions(now);
+            }
+        }
+        if now >= self.next_sweep {
+            self.sweep(now);
+        }
+        if let Some((since, _)) = self.finishing {
+            let sessions_open =
+                matches!(self.plan, Plan::Sessions { .. }) && !self.conns.is_empty();
+            return (self.inflight == 0 && !sessions_open) || now >= since + self.shared.timeout;
+        }
+        if self.reconnects > 0 && now >= self.reconnect_at {
+            for _ in 0..std::mem::take(&mut self.reconnects) {
+                self.open_conn(now);
+            }
+        }
+        self.dispatch_due(now);
+        false
+    }
+
+    /// A timed run ended: sessions waiting to connect or to send their next
+    /// call end now (as incomplete); those with a call in flight end when it does.
+    fn cut_waiting_sessions(&mut self, now: Instant) {
+        let Some((_, reason)) = self.finishing else {
+            return;
+        };
+        if reason == StopReason::Sessions || !matches!(self.plan, Plan::Sessions { .. }) {
+            return;
+        }
+        let waiting: Vec<usize> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.session.in_flight() == 0)
+            .map(|(key, _)| key)
+            .collect();
+        for key in waiting {
+            self.close_conn(key, now, false);
+        }
+    }
+
+    fn should_finish(&self, now: Instant) -> Option<StopReason> {
+        if self.shared.end.is_some_and(|end| now >= end) {
+            return Some(StopReason::Duration);
+        }
+        match &self.plan {
+            Plan::Closed {
+                budget: Some(0), ..
+            } => Some(StopReason::Requests),
+            Plan::Open { pacer, .. } if pacer.peek().is_none() => Some(StopReason::Requests),
+            Plan::Sessions { pacer, .. } if pacer.peek().is_none() => Some(StopReason::Sessions),
+            _ => None,
+        }
+    }
+
+    pub(super) fn stop_now(&mut self, now: Instant, reason: StopReason) {
+        let since = now.checked_sub(self.shared.timeout).unwrap_or(now);
+        self.finishing = Some((since, reason));
+    }
+
+    /// Starts what the schedule says is due: open-loop requests and session arrivals.
+    pub(super) fn dispatch_due(&mut self, now: Instant) {
+        let start = self.shared.start;
+        loop {
+            let due = match &self.plan {
+                Plan::Open { pacer, .. } | Plan::Sessions { pacer, .. } => pacer.peek(),
+                Plan::Closed { .. } => return,
+            };
+            let Some(offset) = due else { return };
+            let at = start + offset;
+            if self.shared.end.is_some_and(|end| at >= end) {
+                return; // past the run
+            }
+            if at > now {
+                let _ = self.timer.arm_at(at, now);
+                return;
+            }
+            if !self.start_due(now) {
+                return;
+            }
+        }
+    }
+
+    /// Starts the first due hit; false if it has to wait for a connection.
+    fn start_due(&mut self, now: Instant) -> bool {
+        match &mut self.plan {
+            Plan::Open {
+                idle,
+                max_connections,
+                ..
+            } => {
+                while let Some(key) = idle.pop() {
+                    let Some(conn) = self.conns.get_mut(key) else {
+                        continue;
+                    };
+                    if !conn.idle {
+                        continue;
+                    }
+                    conn.idle = false;
+                    if conn.state == ConnState::Open && conn.session.in_flight() == 0 {
+                        self.fill(key, now);
+                        return true;
+                    }
+                }
+                let max = *max_connections;
+                if self.conns.len() < max && self.connecting < MAX_CONNECTING {
+                    self.open_conn(now);
+                    return self.connecting < MAX_CONNECTING && self.conns.len() < max;
+                }
+                false
+            }
+            Plan::Sessions { pacer, counts, .. } => {
+                pacer.take();
+                counts.started += 1;
+                self.open_conn(now);
+                true
+            }
+            Plan::Closed { .. } => false,
+        }
+    }
+
+    /// Connect and response timeouts, and a target that stopped answering.
+    pub(super) fn sweep(&mut self, now: Instant) {
+        self.next_sweep = now + self.sweep_every;
+        let timeout = self.shared.timeout;
+        let mut expired = std::mem::take(&mut self.expired);
+        for (key, conn) in self.conns.iter() {
+            match conn.state {
+                ConnState::Connecting { since } if now - since > timeout => expired.push((
+                    key,
+                    Some((
+                        ErrorKind::Connect,
+                        format!("connect timed out after {timeout:?}"),
+                    )),
+                )),
+                ConnState::Open => {
+                    if let Some(r) = conn.session.oldest() {
+                        if now - r.sent > timeout {
+                            expired.push((
+                                key,
+                                Some((
+                                    ErrorKind::Timeout,
+                                    format!("no response within {timeout:?}"),
+                                )),
+                            ));
+                        }
+                    }
+                }
+                ConnState::Draining { since } if now - since > timeout => expired.push((key, None)),
+                _ => {}
+            }
+        }
+        for (key, error) in expired.drain(..) {
+            match error {
+                Some((kind, msg)) => self.fail(key, kind, now, || msg),
+                None => self.close_conn(key, now, false),
+            }
+        }
+        self.expired = expired;
+        if self.errors_since_progress > 0
+            && now - self.last_progress > timeout
+            && self.finishing.is_none()
+        {
+            self.stop_now(now, StopReason::Unreachable);
+        }
+    }
+
+    pub(super) fn next_wake(&self, now: Instant) -> Duration {
+        let mut at = self.window_ends.min(self.next_sweep);
+        match self.finishing {
+            Some((since, _)) => at = at.min(since + self.shared.timeout),
+            None => {
+                if let Some(end) = self.shared.end {
+                    at = at.min(end);
+                }
+                if self.reconnects > 0 {
+                    at = at.min(self.reconnect_at);
+                }
+            }
+        }
+        at.saturating_duration_since(now)
+    }
+
+    // ---- recording ----------------------------------------------------------
+
+    pub(super) fn progress(&mut self, now: Instant) {
+        self.last_progress = now;
+        self.errors_since_progress = 0;
+    }
+
+    pub(super) fn error(&mut self, kind: ErrorKind, now: Instant, msg: impl FnOnce() -> String) {
+        self.errors_since_progress += 1;
+        if now < self.shared.measure_start {
+            return;
+        }
+        self.recorder.record_error(kind);
+        let first = &mut self.first_errors[kind as usize];
+        if first.is_none() {
+            *first = Some(msg());
+        }
+    }
+
+    pub(super) fn ship_window(&mut self, now: Instant) {
+        // Windows missed while blocked are shipped empty, so indices stay aligned.
+        while now >= self.window_ends {
+            let rec = Box::new(self.recorder.take());
+            let msg = Msg::Window {
+                worker: self.id,
+                index: self.window,
+                ends: self.window_ends,
+                rec,
+            };
+            let _ = self.tx.send(msg);
+            self.window = Some(self.window.map_or(0, |i| i + 1));
+            self.window_ends = self.shared.measure_start + WINDOW * (self.window.unwrap() + 1);
+        }
+    }
+
+    pub(super) fn finish(mut self) {
+        let now = Instant::now();
+        let rec = Box::new(self.recorder.take());
+        let _ = self.tx.send(Msg::Window {
+            worker: self.id,
+            index: self.window,
+            ends: now,
+            rec,
+        });
+        let reason = self.finishing.map_or(StopReason::Duration, |(_, r)| r);
+        let (unsent, sessions) = match &self.plan {
+            Plan::Open { pacer, .. } => {
+                let end = self.shared.end.unwrap_or(now).min(now);
+                // Due before the end: a hit due at the end itself is past the run.
+                let due_by = end
+                    .saturating_duration_since(self.shared.start)
+                    .saturating_sub(Duration::from_nanos(1));
+                (pacer.backlog(due_by), SessionCounts::default())
+            }
+            Plan::Sessions { counts, .. } => (0, *counts),
+            Plan::Closed { .. } => (0, SessionCounts::default()),
+        };
+        let status_counts = (0..1000u16)
+            .filter(|&s| self.status_counts[s as usize] > 0)
+            .map(|s| (s, self.status_counts[s as usize]))
+            .collect();
+        let summary = WorkerSummary {
+            status_counts,
+            first_errors: std::mem::take(&mut self.first_errors),
+            finished: now,
+            reason,
+            unsent,
+            sessions,
+            peak_connections: self.peak_connections,
+        };
+        let _ = self.tx.send(Msg::Done {
+            worker: self.id,
+            summary: Box::new(summary),
+        });
+    }
+}
