@@ -28,17 +28,18 @@ impl Worker {
                     // A late wake-up still sends what was due before the end.
                     self.dispatch_due(now);
                 }
-                self.finishing = Some((now, reason));
+                let deadline = now + self.shared.timeout;
+                self.finishing = Some(Finishing { reason, deadline });
                 self.cut_waiting_sessions(now);
             }
         }
         if now >= self.next_sweep {
             self.sweep(now);
         }
-        if let Some((since, _)) = self.finishing {
+        if let Some(Finishing { deadline, .. }) = self.finishing {
             let sessions_open =
                 matches!(self.plan, Plan::Sessions { .. }) && !self.conns.is_empty();
-            return (self.inflight == 0 && !sessions_open) || now >= since + self.shared.timeout;
+            return (self.inflight == 0 && !sessions_open) || now >= deadline;
         }
         if self.reconnects > 0 && now >= self.reconnect_at {
             for _ in 0..std::mem::take(&mut self.reconnects) {
@@ -52,7 +53,7 @@ impl Worker {
     /// A timed run ended: sessions waiting to connect or to send their next
     /// call end now (as incomplete); those with a call in flight end when it does.
     fn cut_waiting_sessions(&mut self, now: Instant) {
-        let Some((_, reason)) = self.finishing else {
+        let Some(Finishing { reason, .. }) = self.finishing else {
             return;
         };
         if reason == StopReason::Sessions || !matches!(self.plan, Plan::Sessions { .. }) {
@@ -84,8 +85,10 @@ impl Worker {
     }
 
     pub(super) fn stop_now(&mut self, now: Instant, reason: StopReason) {
-        let since = now.checked_sub(self.shared.timeout).unwrap_or(now);
-        self.finishing = Some((since, reason));
+        self.finishing = Some(Finishing {
+            reason,
+            deadline: now,
+        });
     }
 
     /// Starts what the schedule says is due: open-loop requests and session arrivals.
@@ -155,34 +158,26 @@ impl Worker {
         let timeout = self.shared.timeout;
         let mut expired = std::mem::take(&mut self.expired);
         for (key, conn) in self.conns.iter() {
+            let overdue = |since: Instant| now - since > timeout;
             match conn.state {
-                ConnState::Connecting { since } if now - since > timeout => expired.push((
-                    key,
-                    Some((
-                        ErrorKind::Connect,
-                        format!("connect timed out after {timeout:?}"),
-                    )),
-                )),
-                ConnState::Open => {
-                    if let Some(r) = conn.session.oldest() {
-                        if now - r.sent > timeout {
-                            expired.push((
-                                key,
-                                Some((
-                                    ErrorKind::Timeout,
-                                    format!("no response within {timeout:?}"),
-                                )),
-                            ));
-                        }
-                    }
+                ConnState::Connecting { since } if overdue(since) => {
+                    expired.push((key, Some(ErrorKind::Connect)))
                 }
-                ConnState::Draining { since } if now - since > timeout => expired.push((key, None)),
+                ConnState::Open if conn.session.oldest().is_some_and(|r| overdue(r.sent)) => {
+                    expired.push((key, Some(ErrorKind::Timeout)))
+                }
+                ConnState::Draining { since } if overdue(since) => expired.push((key, None)),
                 _ => {}
             }
         }
         for (key, error) in expired.drain(..) {
             match error {
-                Some((kind, msg)) => self.fail(key, kind, now, || msg),
+                Some(ErrorKind::Connect) => self.fail(key, ErrorKind::Connect, now, || {
+                    format!("connect timed out after {timeout:?}")
+                }),
+                Some(kind) => {
+                    self.fail(key, kind, now, || format!("no response within {timeout:?}"))
+                }
                 None => self.close_conn(key, now, false),
             }
         }
@@ -198,7 +193,7 @@ impl Worker {
     pub(super) fn next_wake(&self, now: Instant) -> Duration {
         let mut at = self.window_ends.min(self.next_sweep);
         match self.finishing {
-            Some((since, _)) => at = at.min(since + self.shared.timeout),
+            Some(f) => at = at.min(f.deadline),
             None => {
                 if let Some(end) = self.shared.end {
                     at = at.min(end);
@@ -255,7 +250,7 @@ impl Worker {
             ends: now,
             rec,
         });
-        let reason = self.finishing.map_or(StopReason::Duration, |(_, r)| r);
+        let reason = self.finishing.map_or(StopReason::Duration, |f| f.reason);
         let (unsent, sessions) = match &self.plan {
             Plan::Open { pacer, .. } => {
                 let end = self.shared.end.unwrap_or(now).min(now);

@@ -120,6 +120,14 @@ enum Sends {
     CloseSession,
 }
 
+/// A run that is ending: why, and until when requests in flight may still
+/// be answered (now, for a stop from outside; a timeout away otherwise).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Finishing {
+    reason: StopReason,
+    deadline: Instant,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ConnState {
     Connecting {
@@ -167,13 +175,15 @@ pub(crate) struct Worker {
     window_ends: Instant,
     next_sweep: Instant,
     sweep_every: Duration,
-    finishing: Option<(Instant, StopReason)>,
+    /// Set once the run is ending: no new work starts.
+    finishing: Option<Finishing>,
     last_progress: Instant,
     errors_since_progress: u64,
     status_counts: Vec<u64>,
     first_errors: [Option<String>; 6],
     peak_connections: usize,
-    expired: Vec<(usize, Option<(ErrorKind, String)>)>,
+    /// Scratch for `sweep`: connections past their timeout, with the error to count.
+    expired: Vec<(usize, Option<ErrorKind>)>,
 }
 
 impl Worker {
@@ -358,7 +368,7 @@ impl Worker {
                 let all_answered = conn.calls == *calls && conn.session.in_flight() == 0;
                 let cut = self
                     .finishing
-                    .is_some_and(|(_, r)| r != StopReason::Sessions);
+                    .is_some_and(|f| f.reason != StopReason::Sessions);
                 match (failed, all_answered, cut) {
                     (true, _, _) => counts.failed += 1,
                     (false, true, _) => counts.completed += 1,
@@ -491,7 +501,7 @@ impl Worker {
     fn fill(&mut self, key: usize, now: Instant) {
         // Once every session has arrived, the open ones still make their calls;
         // when the time is up, a session between calls ends here.
-        if let Some((_, reason)) = self.finishing {
+        if let Some(Finishing { reason, .. }) = self.finishing {
             if reason != StopReason::Sessions {
                 if let Plan::Sessions { .. } = self.plan {
                     self.close_conn(key, now, false);
