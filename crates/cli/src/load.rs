@@ -7,7 +7,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use barrage_engine::{Arrival, LoadSpec, Model, RequestTemplate, Reuse, RunReport, Target};
+use barrage_engine::{
+    Arrival, LoadSpec, Model, Protocol, RequestTemplate, Reuse, RunReport, Scheme, Target,
+    TlsOptions,
+};
 use clap::ValueEnum;
 
 use crate::observer::CliObserver;
@@ -21,10 +24,10 @@ pub enum ArrivalArg {
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'"
+    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'"
 )]
 pub struct LoadArgs {
-    /// The URL to load (http://host:port/path).
+    /// The URL to load (http://host:port/path or https://…).
     url: String,
 
     /// Connections (closed loop), or the initial pool (open loop).
@@ -46,12 +49,52 @@ pub struct LoadArgs {
     /// One request per connection, with `Connection: close`.
     #[arg(long)]
     no_keepalive: bool,
-    /// Send HTTP/1.0 requests, as ab does (no keep-alive unless -k).
+    /// Send HTTP/1.0 requests, as ab does (no keep-alive unless --keepalive).
     #[arg(long = "http1.0")]
     http10: bool,
     /// With --http1.0: ask for keep-alive (`Connection: keep-alive`), as ab -k.
-    #[arg(short = 'k', long = "keepalive", requires = "http10")]
+    #[arg(long = "keepalive", requires = "http10")]
     keepalive: bool,
+
+    /// HTTP/2 with prior knowledge over cleartext (h2c), for http:// URLs.
+    #[arg(long, conflicts_with = "h2")]
+    h2c: bool,
+    /// HTTP/2 over TLS, for https:// URLs: ALPN offers h2 and http/1.1 and each
+    /// connection speaks what the server picks (as h2load).
+    #[arg(long)]
+    h2: bool,
+    /// HTTP/2: concurrent streams per connection (capped by the server's limit).
+    #[arg(short = 'm', long = "streams", default_value_t = 1, value_name = "N")]
+    streams: usize,
+    /// HTTP/2: stream window of 2^N-1 bytes, as h2load -w.
+    #[arg(
+        short = 'w',
+        long = "window-bits",
+        default_value_t = 30,
+        value_name = "N"
+    )]
+    window_bits: u8,
+    /// HTTP/2: connection window of 2^N-1 bytes, as h2load -W.
+    #[arg(
+        short = 'W',
+        long = "connection-window-bits",
+        default_value_t = 30,
+        value_name = "N"
+    )]
+    connection_window_bits: u8,
+
+    /// TLS: do not verify the server's certificate.
+    #[arg(short = 'k', long)]
+    insecure: bool,
+    /// TLS: trust the CA certificates in this PEM file instead of the system's.
+    #[arg(long, value_name = "FILE")]
+    cacert: Option<PathBuf>,
+    /// TLS: resume sessions (tickets or ids) when connections are reopened.
+    #[arg(long)]
+    tls_resume: bool,
+    /// TLS: the server name to send (SNI) and verify [default: the URL's host].
+    #[arg(long, value_name = "NAME")]
+    sni: Option<String>,
 
     /// Open loop: requests started per second, whatever the server does.
     #[arg(
@@ -208,6 +251,34 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
     if let Some(t) = a.threads {
         spec.threads = t;
     }
+    spec.protocol = match (a.h2c, a.h2, spec.target.scheme) {
+        (true, _, Scheme::Http) | (_, true, Scheme::Https) => Protocol::H2,
+        (true, _, Scheme::Https) => {
+            return Err(
+                "--h2c is cleartext HTTP/2: use an http:// URL, or --h2 for https://".into(),
+            )
+        }
+        (_, true, Scheme::Http) => {
+            return Err("--h2 is HTTP/2 over TLS: use an https:// URL, or --h2c for http://".into())
+        }
+        (false, false, _) => Protocol::Http1,
+    };
+    spec.h2.streams = a.streams;
+    spec.h2.window_bits = a.window_bits;
+    spec.h2.connection_window_bits = a.connection_window_bits;
+    let tls_flags = a.insecure || a.cacert.is_some() || a.tls_resume || a.sni.is_some();
+    if tls_flags && spec.target.scheme == Scheme::Http {
+        return Err(
+            "--insecure, --cacert, --tls-resume and --sni are TLS options: use an https:// URL"
+                .into(),
+        );
+    }
+    spec.tls = TlsOptions {
+        insecure: a.insecure,
+        ca_file: a.cacert.clone(),
+        resume: a.tls_resume,
+        server_name: a.sni.clone(),
+    };
     spec.timeout = a.timeout;
     spec.warmup = a.warmup;
     spec.max_requests = a.requests;

@@ -1,11 +1,14 @@
 //! `barrage serve`: the built-in reference server.
 
+use std::io;
 use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use barrage_target::TargetConfig;
+use barrage_target::{Target, TargetConfig, TlsSetup};
 
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("tls_source").args(["tls", "cert"])))]
 pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
@@ -13,22 +16,91 @@ pub struct ServeArgs {
     /// Worker threads (0: one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Serve HTTPS (HTTP/1.1 and h2 by ALPN) with a certificate generated at
+    /// start for localhost, 127.0.0.1 and ::1.
+    #[arg(long, conflicts_with_all = ["cert", "key"])]
+    tls: bool,
+    /// Serve HTTPS with this PEM certificate chain (leaf first); needs --key.
+    #[arg(long, value_name = "FILE", requires = "key")]
+    cert: Option<PathBuf>,
+    /// The PEM private key of --cert (PKCS#8, RSA or SEC1).
+    #[arg(long, value_name = "FILE", requires = "cert")]
+    key: Option<PathBuf>,
+    /// Write the certificate in use as PEM to FILE, for a client's --cacert;
+    /// needs --tls or --cert.
+    #[arg(long, value_name = "FILE", requires = "tls_source")]
+    cert_out: Option<PathBuf>,
+}
+
+impl ServeArgs {
+    fn tls(&self) -> Option<TlsSetup> {
+        match (&self.cert, &self.key) {
+            (Some(cert), Some(key)) => Some(TlsSetup::Files {
+                cert: cert.clone(),
+                key: key.clone(),
+            }),
+            _ if self.tls => Some(TlsSetup::SelfSigned),
+            _ => None,
+        }
+    }
 }
 
 pub fn main(args: ServeArgs) -> ExitCode {
+    let tls = args.tls();
+    let from_files = matches!(tls, Some(TlsSetup::Files { .. }));
     let cfg = TargetConfig {
         listen: args.listen,
         threads: args.threads,
+        tls,
     };
-    eprintln!(
-        "barrage serve: listening on http://{} (HTTP/1.1 and h2c); Ctrl-C stops",
-        args.listen
-    );
-    match barrage_target::run_until_signal(cfg) {
+    let mut cert_out_error = None;
+    let result = barrage_target::run_until_signal_with(cfg, |target| {
+        if let Some(path) = &args.cert_out {
+            if let Err(e) = write_certificate(target, path) {
+                cert_out_error = Some(format!(
+                    "cannot write the certificate to {}: {e}; give --cert-out a writable path",
+                    path.display()
+                ));
+                return Err(e);
+            }
+        }
+        eprintln!(
+            "barrage serve: listening on {}; Ctrl-C stops",
+            listening_on(target)
+        );
+        Ok(())
+    });
+    if let Some(msg) = cert_out_error {
+        return crate::usage_error(msg);
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The target reports every problem with the PEM files this way.
+        Err(e) if from_files && e.kind() == io::ErrorKind::InvalidInput => {
+            crate::usage_error(format!(
+                "{e}; --cert and --key take PEM files (or use --tls for a self-signed certificate)"
+            ))
+        }
         Err(e) => {
             eprintln!("barrage: error: {e}");
             ExitCode::from(crate::EXIT_FAILED)
         }
     }
+}
+
+/// `https://ADDR (HTTP/1.1 and h2 by ALPN)` or `http://ADDR (HTTP/1.1 and h2c)`.
+fn listening_on(target: &Target) -> String {
+    let addr = target.local_addr();
+    if target.certificate_pem().is_some() {
+        format!("https://{addr} (HTTP/1.1 and h2 by ALPN)")
+    } else {
+        format!("http://{addr} (HTTP/1.1 and h2c)")
+    }
+}
+
+fn write_certificate(target: &Target, path: &Path) -> io::Result<()> {
+    let pem = target
+        .certificate_pem()
+        .ok_or_else(|| io::Error::other("the server has no certificate"))?;
+    std::fs::write(path, pem)
 }

@@ -28,6 +28,36 @@ pub fn render(r: &RunReport) -> String {
     }
     latency(&mut s, "Latency", &r.latency_us);
     latency(&mut s, "Connect", &r.connect_us);
+    if let Some(t) = &r.tls {
+        latency(&mut s, "Handshake", &t.handshake_us);
+        let _ = writeln!(
+            s,
+            "  TLS         {} {}, ALPN {}; {} full and {} resumed handshakes",
+            t.version.as_deref().unwrap_or("(no handshake completed)"),
+            t.cipher.as_deref().unwrap_or(""),
+            t.alpn.as_deref().unwrap_or("none"),
+            group(t.handshakes_full),
+            group(t.handshakes_resumed)
+        );
+    }
+    if let Some(h) = &r.h2 {
+        let e = &h.events;
+        let limit = match e.peer_max_streams {
+            0 => "no stream limit".to_string(),
+            n => format!("server allows {} streams", group(u64::from(n))),
+        };
+        let _ = writeln!(
+            s,
+            "  HTTP/2      {} connections ({} fell back to HTTP/1.1), {limit}; {} GOAWAY, {} streams reset, {} refused, {} PING, {} WINDOW_UPDATE sent",
+            group(h.connections_h2),
+            group(h.connections_http1),
+            group(e.goaways_received),
+            group(e.streams_reset),
+            group(e.streams_refused),
+            group(e.pings_received),
+            group(e.window_updates_sent)
+        );
+    }
     let _ = writeln!(
         s,
         "  Connections {} opened, {} at most open at once",
@@ -89,8 +119,9 @@ fn header(s: &mut String, r: &RunReport) {
             p.sessions.unwrap_or(0)
         ),
         _ => {
-            let pipe = match p.pipeline {
-                Some(d) if d > 1 => format!(", pipeline {d}"),
+            let pipe = match (p.pipeline, p.streams) {
+                (_, Some(m)) if m > 1 => format!(" x {m} streams"),
+                (Some(d), _) if d > 1 => format!(", pipeline {d}"),
                 _ => String::new(),
             };
             format!("closed loop, {} connections{pipe}", p.connections)
@@ -113,7 +144,7 @@ fn header(s: &mut String, r: &RunReport) {
         StopReason::Sessions => None,
         StopReason::Interrupted => Some("interrupted: the figures cover the run until the stop"),
         StopReason::Unreachable => {
-            Some("stopped early: nothing connected or answered for a whole timeout")
+            Some("stopped early: nothing connected or answered for a whole timeout, or the server's TLS certificate was rejected (see errors)")
         }
     };
     if let Some(why) = why {

@@ -27,6 +27,7 @@ fn target() -> Target {
     Target::start(TargetConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
+        tls: None,
     })
     .expect("start the reference server")
 }
@@ -456,6 +457,87 @@ fn serve_then_load_then_sigterm() {
     assert!(
         stderr.contains(&listen),
         "it says where it listens: {stderr}"
+    );
+}
+
+#[test]
+fn serve_with_missing_cert_is_one_line_and_exit_2() {
+    let r = barrage(&[
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--cert",
+        "/nonexistent",
+        "--key",
+        "/nonexistent",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stdout.is_empty(), "{r:?}");
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one line on stderr: {r:?}");
+    assert!(
+        lines[0].starts_with("barrage: error: cannot read certificate file /nonexistent: "),
+        "{r:?}"
+    );
+    assert!(
+        lines[0].contains("--cert and --key take PEM files"),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn serve_tls_writes_its_certificate() {
+    let _serial = serial();
+    let dir = TempDir::new("serve-tls");
+    let cert_out = dir.path("ca.pem");
+    let addr = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port");
+    let listen = addr.to_string();
+    let mut server = KillOnDrop(
+        Command::new(BIN)
+            .args(["serve", "--tls", "--listen", &listen, "--threads", "1"])
+            .args(["--cert-out", &cert_out])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run barrage serve --tls"),
+    );
+    // The certificate is written before the start line, once the port listens.
+    let up = Instant::now() + Duration::from_secs(10);
+    let pem = loop {
+        if let Ok(pem) = std::fs::read_to_string(&cert_out) {
+            if pem.ends_with("-----END CERTIFICATE-----\n") {
+                break pem;
+            }
+        }
+        assert!(Instant::now() < up, "no certificate in {cert_out}");
+        assert!(
+            matches!(server.0.try_wait(), Ok(None)),
+            "barrage serve exited"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(pem.starts_with("-----BEGIN CERTIFICATE-----\n"), "{pem}");
+    TcpStream::connect(addr).expect("it listens");
+
+    // SAFETY: kill(2) on the pid of the child this test started.
+    let sent = unsafe { libc::kill(server.0.id() as libc::pid_t, libc::SIGTERM) };
+    assert_eq!(sent, 0);
+    let mut stderr = String::new();
+    server
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = server.0.wait().expect("wait for barrage serve");
+    assert!(status.success(), "{status:?}: {stderr}");
+    assert!(
+        stderr.contains(&format!("https://{listen} (HTTP/1.1 and h2 by ALPN)")),
+        "{stderr}"
     );
 }
 

@@ -11,11 +11,13 @@ use hdrhistogram::Histogram;
 
 use crate::limits::raise_open_files_limit;
 use crate::pacer::{Arrival, Pacer};
-use crate::recorder::{Counters, ErrorKind, Recorder, LATE_SEND};
+use crate::recorder::{histogram, Counters, ErrorKind, Recorder, LATE_SEND};
 use crate::report::*;
 use crate::request::compile;
-use crate::spec::{LoadSpec, Model, SpecError};
-use crate::worker::{Msg, Plan, SessionCounts, Shared, Worker, WorkerSummary};
+use crate::session::h2::{H2Events, H2Settings};
+use crate::spec::{LoadSpec, Model, Protocol, Scheme, SpecError};
+use crate::tls::{client_config, server_name, ALPN_H2, ALPN_HTTP11};
+use crate::worker::{Msg, Plan, SessionCounts, Shared, TlsClient, Worker, WorkerSummary};
 
 /// One second of the run, merged over every worker.
 #[derive(Debug, Clone)]
@@ -55,10 +57,38 @@ pub fn run_until(
     let workers = worker_count(spec);
     let start = Instant::now();
     let measure_start = start + spec.warmup;
+    let tls = match spec.target.scheme {
+        Scheme::Http => None,
+        Scheme::Https => {
+            let alpn: &[&[u8]] = match spec.protocol {
+                Protocol::H2 => &[ALPN_H2, ALPN_HTTP11],
+                Protocol::Http1 => &[ALPN_HTTP11],
+            };
+            Some(TlsClient {
+                config: client_config(&spec.tls, alpn)?,
+                name: server_name(&spec.tls, &spec.target.host)?,
+            })
+        }
+    };
     let shared = Arc::new(Shared {
         addr: spec.target.addr,
-        requests: compile(&spec.requests, &spec.target.authority, spec.reuse),
+        requests: compile(
+            &spec.requests,
+            &spec.target.authority,
+            spec.reuse,
+            spec.target.scheme,
+        ),
         reuse: spec.reuse,
+        protocol: spec.protocol,
+        streams: spec.h2.streams,
+        windows: H2Settings::from_bits(spec.h2.window_bits, spec.h2.connection_window_bits),
+        max_body: spec
+            .requests
+            .iter()
+            .map(|r| r.body.len())
+            .max()
+            .unwrap_or(0),
+        tls,
         start,
         measure_start,
         end: spec.duration.map(|d| measure_start + d),
@@ -251,22 +281,24 @@ impl Merger {
             if !complete {
                 return;
             }
-            let (key, p) = entry.remove_entry();
+            let (key, mut p) = entry.remove_entry();
             let window = Window {
                 warmup: key < 0,
                 index: key.max(0) as u32,
                 elapsed: p.ends - self.start,
-                latency_us: p.rec.latency_us,
-                counters: p.rec.counters,
+                latency_us: std::mem::replace(&mut p.rec.latency_us, histogram()),
+                counters: std::mem::take(&mut p.rec.counters),
             };
             if !window.warmup {
-                self.record(&window, &p.rec.connect_us, &p.rec.send_delay_us);
+                self.record(&window, &p.rec);
             }
             observer.on_window(&window);
         }
     }
 
-    fn record(&mut self, w: &Window, connect: &Histogram<u64>, send_delay: &Histogram<u64>) {
+    /// Adds a measured window: its latencies and counters, and the other
+    /// histograms of `rec` (whose latency and counters were moved to `w`).
+    fn record(&mut self, w: &Window, rec: &Recorder) {
         let h = &w.latency_us;
         self.series.push(Second {
             t_s: w.index,
@@ -287,8 +319,9 @@ impl Merger {
         });
         let t = &mut self.total;
         let _ = t.latency_us.add(h);
-        let _ = t.connect_us.add(connect);
-        let _ = t.send_delay_us.add(send_delay);
+        let _ = t.connect_us.add(&rec.connect_us);
+        let _ = t.tls_handshake_us.add(&rec.tls_handshake_us);
+        let _ = t.send_delay_us.add(&rec.send_delay_us);
         t.counters.add(&w.counters);
     }
 
@@ -375,6 +408,29 @@ impl Merger {
             }),
             _ => None,
         };
+        let sum = |f: fn(&WorkerSummary) -> u64| self.summaries.iter().map(f).sum::<u64>();
+        let tls = (spec.target.scheme == Scheme::Https).then(|| {
+            let first = self.summaries.iter().find_map(|s| s.tls.clone());
+            TlsReport {
+                version: first.as_ref().map(|t| t.version.clone()),
+                cipher: first.as_ref().map(|t| t.cipher.clone()),
+                alpn: first.and_then(|t| t.alpn),
+                handshakes_full: sum(|s| s.handshakes_full),
+                handshakes_resumed: sum(|s| s.handshakes_resumed),
+                handshake_us: LatencyStats::from_histogram(&self.total.tls_handshake_us),
+            }
+        });
+        let h2 = (spec.protocol == Protocol::H2).then(|| {
+            let mut events = H2Events::default();
+            for s in &self.summaries {
+                events.add(&s.h2);
+            }
+            H2Report {
+                connections_h2: sum(|s| s.h2_connections),
+                connections_http1: sum(|s| s.h1_connections),
+                events,
+            }
+        });
         RunReport {
             schema: SCHEMA,
             barrage_version: env!("CARGO_PKG_VERSION"),
@@ -394,6 +450,8 @@ impl Merger {
                 opened: c.connections_opened,
                 peak_open: self.summaries.iter().map(|s| s.peak_connections).sum(),
             },
+            tls,
+            h2,
             open_loop,
             sessions: session_stats,
             status_counts,
@@ -402,6 +460,7 @@ impl Merger {
             histograms: Histograms {
                 latency_us: encode_histogram(&self.total.latency_us),
                 connect_us: encode_histogram(&self.total.connect_us),
+                tls_handshake_us: encode_histogram(&self.total.tls_handshake_us),
             },
         }
     }
@@ -410,6 +469,7 @@ impl Merger {
 fn merge(into: &mut Recorder, from: &Recorder) {
     let _ = into.latency_us.add(&from.latency_us);
     let _ = into.connect_us.add(&from.connect_us);
+    let _ = into.tls_handshake_us.add(&from.tls_handshake_us);
     let _ = into.send_delay_us.add(&from.send_delay_us);
     into.counters.add(&from.counters);
 }

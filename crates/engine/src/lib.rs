@@ -1,6 +1,6 @@
 //! barrage's load engine.
 //!
-//! Owns transports (TCP), protocol sessions (HTTP/1.x today), schedules
+//! Owns transports (TCP, TLS), protocol sessions (HTTP/1.x, HTTP/2), schedules
 //! (closed loop, open loop, httperf-style sessions), the per-core workers and
 //! the recorder (fixed-memory HdrHistograms and counters).
 //!
@@ -26,6 +26,8 @@ mod request;
 pub mod session;
 mod spec;
 mod timer;
+mod tls;
+mod transport;
 mod worker;
 
 pub use coordinator::{run, run_until, NoObserver, Observer, Window};
@@ -33,8 +35,10 @@ pub use limits::{raise_open_files_limit, OpenFiles};
 pub use pacer::{Arrival, Pacer};
 pub use recorder::{Counters, ErrorKind, LATE_SEND};
 pub use report::{
-    encode_histogram, ConnectionStats, ErrorCount, Histograms, LatencyStats, OpenLoopStats,
-    RunReport, Second, SessionStats, SpecSummary, StopReason, TargetReport, Totals, SCHEMA,
+    encode_histogram, ConnectionStats, ErrorCount, H2Report, Histograms, LatencyStats,
+    OpenLoopStats, RunReport, Second, SessionStats, SpecSummary, StopReason, TargetReport,
+    TlsReport, Totals, SCHEMA,
 };
 pub use request::RequestTemplate;
-pub use spec::{LoadSpec, Model, Reuse, SpecError, Target};
+pub use spec::{H2Options, LoadSpec, Model, Protocol, Reuse, Scheme, SpecError, Target};
+pub use tls::TlsOptions;

@@ -17,6 +17,9 @@ pub(crate) fn histogram() -> Histogram<u64> {
         .expect("valid histogram bounds")
 }
 
+/// How many kinds of error there are.
+pub const ERROR_KINDS: usize = 8;
+
 /// Kinds of error, counted separately (as wrk does).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ErrorKind {
@@ -32,16 +35,22 @@ pub enum ErrorKind {
     Reset,
     /// The peer's bytes broke the protocol.
     Protocol,
+    /// The TLS handshake or a TLS record failed (a rejected certificate included).
+    Tls,
+    /// HTTP/2: the server reset a stream, or refused it with GOAWAY.
+    Stream,
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 6] = [
+    pub const ALL: [ErrorKind; ERROR_KINDS] = [
         ErrorKind::Connect,
         ErrorKind::Read,
         ErrorKind::Write,
         ErrorKind::Timeout,
         ErrorKind::Reset,
         ErrorKind::Protocol,
+        ErrorKind::Tls,
+        ErrorKind::Stream,
     ];
 
     /// The lower-case name used in reports and JSON.
@@ -53,6 +62,8 @@ impl ErrorKind {
             ErrorKind::Timeout => "timeout",
             ErrorKind::Reset => "reset",
             ErrorKind::Protocol => "protocol",
+            ErrorKind::Tls => "tls",
+            ErrorKind::Stream => "stream",
         }
     }
 
@@ -83,7 +94,7 @@ pub struct Counters {
     /// Connections established.
     pub connections_opened: u64,
     /// Errors by kind, indexed as [`ErrorKind::ALL`].
-    pub errors: [u64; 6],
+    pub errors: [u64; ERROR_KINDS],
     /// Open loop: requests sent more than [`LATE_SEND`] after their intended time.
     pub late_sends: u64,
 }
@@ -115,6 +126,8 @@ impl Counters {
 pub(crate) struct Recorder {
     pub latency_us: Histogram<u64>,
     pub connect_us: Histogram<u64>,
+    /// TLS handshakes: from the TCP connection to the handshake's end.
+    pub tls_handshake_us: Histogram<u64>,
     /// Open loop: how far behind schedule each request was sent.
     pub send_delay_us: Histogram<u64>,
     pub counters: Counters,
@@ -125,6 +138,7 @@ impl Recorder {
         Recorder {
             latency_us: histogram(),
             connect_us: histogram(),
+            tls_handshake_us: histogram(),
             send_delay_us: histogram(),
             counters: Counters::default(),
         }
@@ -135,6 +149,7 @@ impl Recorder {
         let out = self.clone();
         self.latency_us.reset();
         self.connect_us.reset();
+        self.tls_handshake_us.reset();
         self.send_delay_us.reset();
         self.counters = Counters::default();
         out
@@ -152,6 +167,10 @@ impl Recorder {
     pub fn record_connect(&mut self, d: Duration) {
         self.connect_us.saturating_record(micros(d));
         self.counters.connections_opened += 1;
+    }
+
+    pub fn record_tls_handshake(&mut self, d: Duration) {
+        self.tls_handshake_us.saturating_record(micros(d));
     }
 
     pub fn record_send_delay(&mut self, d: Duration) {

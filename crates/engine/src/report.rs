@@ -8,7 +8,8 @@ use hdrhistogram::serialization::{Serializer, V2DeflateSerializer};
 use hdrhistogram::Histogram;
 use serde::Serialize;
 
-use crate::spec::{LoadSpec, Model, Reuse};
+use crate::session::h2::H2Events;
+use crate::spec::{LoadSpec, Model, Protocol, Reuse, Scheme};
 
 /// The JSON schema name and version of [`RunReport`].
 pub const SCHEMA: &str = "barrage.load/1";
@@ -44,6 +45,10 @@ pub struct RunReport {
     /// TCP connect time: from `connect()` to the socket being writable.
     pub connect_us: LatencyStats,
     pub connections: ConnectionStats,
+    /// `https://` runs: what TLS the handshakes settled and how long they took.
+    pub tls: Option<TlsReport>,
+    /// HTTP/2 runs: connections by protocol, and frames counted by kind.
+    pub h2: Option<H2Report>,
     pub open_loop: Option<OpenLoopStats>,
     pub sessions: Option<SessionStats>,
     /// Responses by status code (measured phase).
@@ -63,13 +68,44 @@ pub struct TargetReport {
     pub address: String,
 }
 
+/// TLS as negotiated (the first connection's handshake) and handshake counts.
+#[derive(Debug, Clone, Serialize)]
+pub struct TlsReport {
+    /// `TLSv1.3` or `TLSv1.2`; `None` when no handshake completed.
+    pub version: Option<String>,
+    pub cipher: Option<String>,
+    /// The protocol ALPN chose (`h2`, `http/1.1`), if any.
+    pub alpn: Option<String>,
+    pub handshakes_full: u64,
+    /// Resumed with a session ticket or id (`--tls-resume`).
+    pub handshakes_resumed: u64,
+    /// From the TCP connection to the end of the handshake.
+    pub handshake_us: LatencyStats,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct H2Report {
+    /// Connections that spoke HTTP/2.
+    pub connections_h2: u64,
+    /// Connections where the server's ALPN answer was HTTP/1.1 (or none).
+    pub connections_http1: u64,
+    #[serde(flatten)]
+    pub events: H2Events,
+}
+
 /// The load as it was asked for.
 #[derive(Debug, Clone, Serialize)]
 pub struct SpecSummary {
     /// `closed`, `open` or `sessions`.
     pub model: &'static str,
-    /// `HTTP/1.1` or `HTTP/1.0`.
+    /// `HTTP/1.1`, `HTTP/1.0`, `h2c` (prior knowledge) or `h2` (over TLS).
     pub protocol: &'static str,
+    /// `http` or `https`.
+    pub scheme: &'static str,
+    /// HTTP/2: streams per connection (`-m`) and window bits (`-w`, `-W`).
+    pub streams: Option<usize>,
+    pub window_bits: Option<u8>,
+    pub connection_window_bits: Option<u8>,
     pub keepalive: bool,
     pub threads: usize,
     pub connections: usize,
@@ -187,6 +223,7 @@ pub struct Second {
 pub struct Histograms {
     pub latency_us: String,
     pub connect_us: String,
+    pub tls_handshake_us: String,
 }
 
 impl LatencyStats {
@@ -241,9 +278,19 @@ impl SpecSummary {
             Reuse::Close => ("HTTP/1.1", false),
             Reuse::Http10 { keepalive } => ("HTTP/1.0", keepalive),
         };
+        let protocol = match (spec.protocol, spec.target.scheme) {
+            (Protocol::Http1, _) => protocol,
+            (Protocol::H2, Scheme::Http) => "h2c",
+            (Protocol::H2, Scheme::Https) => "h2",
+        };
+        let h2 = (spec.protocol == Protocol::H2).then_some(spec.h2);
         let mut s = SpecSummary {
             model: "closed",
             protocol,
+            scheme: spec.target.scheme.name(),
+            streams: h2.map(|h| h.streams),
+            window_bits: h2.map(|h| h.window_bits),
+            connection_window_bits: h2.map(|h| h.connection_window_bits),
             keepalive,
             threads: spec.threads,
             connections: 0,

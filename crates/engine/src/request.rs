@@ -1,6 +1,7 @@
 //! Requests as data, and their HTTP/1.x wire form, built once per run.
 
-use crate::spec::Reuse;
+use crate::session::h2::H2Request;
+use crate::spec::{Reuse, Scheme};
 
 /// One request to send: method, path (with query), extra headers and body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,10 +69,62 @@ impl RequestTemplate {
     }
 }
 
-/// A request ready to write: its bytes and what its response looks like.
+/// Headers that belong to an HTTP/1 connection and are not sent over
+/// HTTP/2 (RFC 9113 §8.2.2).
+const CONNECTION_SPECIFIC: [&str; 5] = [
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "transfer-encoding",
+    "upgrade",
+];
+
+impl RequestTemplate {
+    /// The HTTP/2 form: pseudo-headers, then the rest with lower-case
+    /// names; a `Host` header becomes `:authority`.
+    pub fn to_h2(&self, authority: &str, scheme: Scheme) -> H2Request {
+        let field = |n: &str, v: &str| -> (Box<[u8]>, Box<[u8]>) {
+            (n.as_bytes().into(), v.as_bytes().into())
+        };
+        let host = self
+            .headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("host"))
+            .map_or(authority, |(_, v)| v.as_str());
+        let mut headers = vec![
+            field(":method", &self.method),
+            field(":scheme", scheme.name()),
+            field(":authority", host),
+            field(":path", &self.path),
+        ];
+        if !self.has_header("user-agent") {
+            headers.push(field(
+                "user-agent",
+                concat!("barrage/", env!("CARGO_PKG_VERSION")),
+            ));
+        }
+        for (name, value) in &self.headers {
+            let lower = name.to_ascii_lowercase();
+            if lower == "host" || CONNECTION_SPECIFIC.contains(&lower.as_str()) {
+                continue;
+            }
+            headers.push(field(&lower, value));
+        }
+        if !self.body.is_empty() && !self.has_header("content-length") {
+            headers.push(field("content-length", &self.body.len().to_string()));
+        }
+        H2Request {
+            headers,
+            body: self.body.clone().into_boxed_slice(),
+        }
+    }
+}
+
+/// A request ready to write, in both wire forms, and what its response looks like.
 #[derive(Debug, Clone)]
 pub(crate) struct WireRequest {
     pub bytes: Box<[u8]>,
+    pub h2: H2Request,
     pub head: bool,
 }
 
@@ -79,11 +132,13 @@ pub(crate) fn compile(
     templates: &[RequestTemplate],
     authority: &str,
     reuse: Reuse,
+    scheme: Scheme,
 ) -> Vec<WireRequest> {
     templates
         .iter()
         .map(|t| WireRequest {
             bytes: t.to_h1(authority, reuse).into_boxed_slice(),
+            h2: t.to_h2(authority, scheme),
             head: t.is_head(),
         })
         .collect()
@@ -117,6 +172,46 @@ mod tests {
             text(&get, Reuse::Http10 { keepalive: true }),
             format!("GET /a?b=c HTTP/1.0\r\nHost: h:1\r\n{ua}Connection: keep-alive\r\n\r\n")
         );
+    }
+
+    #[test]
+    fn h2_form() {
+        let t = RequestTemplate {
+            method: "POST".into(),
+            path: "/p?q=1".into(),
+            headers: vec![
+                ("Host".into(), "example".into()),
+                ("X-A".into(), "1".into()),
+                ("Connection".into(), "close".into()),
+            ],
+            body: b"hello".to_vec(),
+        };
+        let h2 = t.to_h2("h:1", Scheme::Https);
+        let text: Vec<(String, String)> = h2
+            .headers
+            .iter()
+            .map(|(n, v)| {
+                (
+                    String::from_utf8(n.to_vec()).unwrap(),
+                    String::from_utf8(v.to_vec()).unwrap(),
+                )
+            })
+            .collect();
+        let want = [
+            (":method", "POST"),
+            (":scheme", "https"),
+            (":authority", "example"),
+            (":path", "/p?q=1"),
+            ("user-agent", concat!("barrage/", env!("CARGO_PKG_VERSION"))),
+            ("x-a", "1"),
+            ("content-length", "5"),
+        ];
+        let want: Vec<(String, String)> = want
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        assert_eq!(text, want);
+        assert_eq!(&*h2.body, b"hello");
     }
 
     #[test]

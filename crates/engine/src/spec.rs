@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use crate::pacer::Arrival;
 use crate::request::RequestTemplate;
+use crate::tls::TlsOptions;
 
 /// Where the load goes: one resolved address, and what the requests say.
 #[derive(Debug, Clone)]
@@ -17,6 +18,59 @@ pub struct Target {
     pub authority: String,
     /// The resolved socket address every connection goes to.
     pub addr: SocketAddr,
+    pub scheme: Scheme,
+    /// The URL's host (for TLS server name indication and verification).
+    pub host: String,
+}
+
+/// `http://` (plain TCP) or `https://` (TLS).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scheme {
+    Http,
+    Https,
+}
+
+impl Scheme {
+    pub fn name(self) -> &'static str {
+        match self {
+            Scheme::Http => "http",
+            Scheme::Https => "https",
+        }
+    }
+}
+
+/// Which HTTP the connections speak.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    /// HTTP/1.x; over TLS, ALPN offers `http/1.1` only.
+    Http1,
+    /// HTTP/2: with prior knowledge on `http://` (h2c); on `https://` ALPN
+    /// offers `h2` and `http/1.1` and each connection speaks what the server
+    /// picks, as h2load does.
+    H2,
+}
+
+/// HTTP/2 settings, as h2load's `-m`, `-w` and `-W` give them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct H2Options {
+    /// Concurrent streams per connection (capped by the server's
+    /// SETTINGS_MAX_CONCURRENT_STREAMS).
+    pub streams: usize,
+    /// Stream window: 2^bits − 1 bytes.
+    pub window_bits: u8,
+    /// Connection window: 2^bits − 1 bytes.
+    pub connection_window_bits: u8,
+}
+
+impl Default for H2Options {
+    /// h2load's defaults: one stream, windows of 2^30 − 1.
+    fn default() -> Self {
+        H2Options {
+            streams: 1,
+            window_bits: 30,
+            connection_window_bits: 30,
+        }
+    }
 }
 
 /// How connections are reused between requests.
@@ -74,6 +128,10 @@ pub struct LoadSpec {
     pub warmup: Duration,
     /// A request without a complete response after this long is a timeout error.
     pub timeout: Duration,
+    pub protocol: Protocol,
+    pub h2: H2Options,
+    /// Used for `https://` targets.
+    pub tls: TlsOptions,
 }
 
 /// A spec that cannot run: the message says what and how to fix it.
@@ -93,31 +151,27 @@ fn err<T>(msg: impl Into<String>) -> Result<T, SpecError> {
 }
 
 impl Target {
-    /// Parses and resolves an `http://` URL; returns the target and the
-    /// request path (with query).
+    /// Parses and resolves an `http://` or `https://` URL; returns the
+    /// target and the request path (with query).
     pub fn parse(raw: &str) -> Result<(Target, String), SpecError> {
         let url = url::Url::parse(raw).map_err(|e| {
             SpecError(format!(
                 "invalid URL {raw:?}: {e}; expected e.g. http://127.0.0.1:8080/hello"
             ))
         })?;
-        match url.scheme() {
-            "http" => {}
-            "https" => {
-                return err(format!(
-                    "URL {raw:?}: https is not supported yet by this engine; use http://"
-                ))
-            }
+        let scheme = match url.scheme() {
+            "http" => Scheme::Http,
+            "https" => Scheme::Https,
             other => {
                 return err(format!(
-                    "URL {raw:?}: unknown scheme {other:?}; use http://host:port/path"
+                    "URL {raw:?}: unknown scheme {other:?}; use http://host:port/path or https://"
                 ))
             }
-        }
+        };
         let host = url
             .host_str()
             .ok_or_else(|| SpecError(format!("URL {raw:?} has no host")))?;
-        let port = url.port_or_known_default().unwrap_or(80);
+        let port = url.port_or_known_default().unwrap_or(80); // 443 for https
         let addr = resolve(host, port)?;
         let authority = match url.port() {
             Some(p) => format!("{host}:{p}"),
@@ -132,6 +186,8 @@ impl Target {
             url: raw.to_string(),
             authority,
             addr,
+            scheme,
+            host: host.to_string(),
         };
         Ok((target, path))
     }
@@ -166,6 +222,9 @@ impl LoadSpec {
             max_requests: None,
             warmup: Duration::ZERO,
             timeout: Duration::from_secs(10),
+            protocol: Protocol::Http1,
+            h2: H2Options::default(),
+            tls: TlsOptions::default(),
         })
     }
 
@@ -192,6 +251,7 @@ impl LoadSpec {
         if self.timeout.is_zero() {
             return err("timeout must be greater than zero");
         }
+        self.validate_protocol()?;
         self.validate_model()
     }
 
@@ -209,6 +269,9 @@ impl LoadSpec {
                 }
                 if pipeline > 1 && self.reuse != Reuse::KeepAlive {
                     return err("--pipeline needs keep-alive HTTP/1.1 connections");
+                }
+                if pipeline > 1 && self.protocol == Protocol::H2 {
+                    return err("--pipeline is HTTP/1.1 pipelining; for HTTP/2 use -m/--streams");
                 }
             }
             Model::Open {
@@ -243,6 +306,25 @@ impl LoadSpec {
             }
         }
         Ok(())
+    }
+
+    fn validate_protocol(&self) -> Result<(), SpecError> {
+        let h2 = self.h2;
+        if h2.streams == 0 {
+            return err("streams per connection (-m) must be at least 1");
+        }
+        if h2.window_bits > 30 || h2.connection_window_bits > 30 {
+            return err("window bits (-w, -W) must be 0 to 30 (a window of 2^N-1 bytes)");
+        }
+        match self.protocol {
+            Protocol::Http1 if h2.streams > 1 => {
+                err("-m/--streams is for HTTP/2: add --h2c (http://) or --h2 (https://), or use --pipeline for HTTP/1.1")
+            }
+            Protocol::H2 if self.reuse != Reuse::KeepAlive => err(
+                "HTTP/2 connections are always kept alive: --no-keepalive and --http1.0 are HTTP/1 options",
+            ),
+            _ => Ok(()),
+        }
     }
 
     /// The most connections this spec can hold open at once.
@@ -295,6 +377,12 @@ mod tests {
 
     #[test]
     fn rejects_bad_urls() {
+        let (t, path) = Target::parse("https://localhost/x").unwrap();
+        assert_eq!(
+            (t.scheme, t.addr.port(), t.host.as_str()),
+            (Scheme::Https, 443, "localhost")
+        );
+        assert_eq!(path, "/x");
         for bad in ["127.0.0.1:8080", "ftp://x/", "http://", "not a url"] {
             assert!(Target::parse(bad).is_err(), "{bad}");
         }
@@ -330,5 +418,28 @@ mod tests {
         };
         s.reuse = Reuse::Close;
         assert!(s.validate().is_err());
+    }
+
+    #[test]
+    fn rejects_bad_protocol_options() {
+        let mut s = LoadSpec::from_url("http://127.0.0.1:1/").unwrap();
+        s.h2.streams = 10;
+        assert!(s.validate().unwrap_err().0.contains("--h2c"));
+        s.protocol = Protocol::H2;
+        assert!(s.validate().is_ok());
+        s.reuse = Reuse::Close;
+        assert!(s.validate().unwrap_err().0.contains("always kept alive"));
+        s.reuse = Reuse::KeepAlive;
+        s.h2.window_bits = 31;
+        assert!(s.validate().unwrap_err().0.contains("0 to 30"));
+        s.h2.window_bits = 16;
+        s.h2.streams = 0;
+        assert!(s.validate().is_err());
+        s.h2.streams = 1;
+        s.model = Model::Closed {
+            connections: 1,
+            pipeline: 2,
+        };
+        assert!(s.validate().unwrap_err().0.contains("-m/--streams"));
     }
 }

@@ -34,6 +34,8 @@ struct Counter(AtomicU64);
 pub(crate) struct Stats {
     responses: Counter,
     connections: Counter,
+    /// TLS handshakes that failed or timed out (a subset of `connections`).
+    handshake_failures: Counter,
 }
 
 impl Stats {
@@ -43,6 +45,14 @@ impl Stats {
 
     pub(crate) fn connections(&self) -> u64 {
         self.connections.0.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn handshake_failures(&self) -> u64 {
+        self.handshake_failures.0.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn count_handshake_failure(&self) {
+        self.handshake_failures.0.fetch_add(1, Ordering::Relaxed);
     }
 
     pub(crate) fn count_connection(&self) {

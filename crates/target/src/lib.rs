@@ -37,12 +37,20 @@
 //! [`TargetConfig::threads`] workers. Static bodies are served without
 //! per-request allocation and nothing is logged per request.
 //!
+//! With [`TargetConfig::tls`] the port speaks TLS 1.3 and 1.2 (rustls, ring)
+//! instead, offering ALPN `h2` and `http/1.1`: a connection that agreed on
+//! `h2` is served HTTP/2, any other HTTP/1.1. The certificate is read from
+//! PEM files or generated at start ([`TlsSetup`]); clients can trust it
+//! through [`Target::certificate_pem`]. A failed handshake closes that
+//! connection only and is counted ([`Target::handshake_failures`]).
+//!
 //! ```no_run
 //! use barrage_target::{Target, TargetConfig};
 //!
 //! let target = Target::start(TargetConfig {
 //!     listen: "127.0.0.1:0".parse().unwrap(),
 //!     threads: 2,
+//!     tls: None,
 //! })?;
 //! println!("listening on http://{}/hello", target.local_addr());
 //! target.shutdown();
@@ -54,6 +62,7 @@
 pub mod contract;
 mod handler;
 mod server;
+mod tls;
 
 use std::io;
 use std::net::SocketAddr;
@@ -63,6 +72,10 @@ use std::thread::JoinHandle;
 use tokio::sync::watch;
 
 use crate::handler::Stats;
+use crate::server::Server;
+use crate::tls::Tls;
+
+pub use crate::tls::TlsSetup;
 
 /// How to run a [`Target`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,14 +84,17 @@ pub struct TargetConfig {
     pub listen: SocketAddr,
     /// Runtime worker threads; 0 means one per available core.
     pub threads: usize,
+    /// Serve TLS (HTTP/1.1 and h2 by ALPN) instead of plain HTTP/1.1 and h2c.
+    pub tls: Option<TlsSetup>,
 }
 
 impl Default for TargetConfig {
-    /// `127.0.0.1:8080`, one worker per core.
+    /// `127.0.0.1:8080`, one worker per core, no TLS.
     fn default() -> Self {
         TargetConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             threads: 0,
+            tls: None,
         }
     }
 }
@@ -99,6 +115,7 @@ impl TargetConfig {
 #[derive(Debug)]
 pub struct Target {
     local_addr: SocketAddr,
+    certificate_pem: Option<String>,
     stats: Arc<Stats>,
     stop: watch::Sender<bool>,
     thread: Option<JoinHandle<()>>,
@@ -111,7 +128,13 @@ impl Target {
     ///
     /// Bind errors name the address, e.g.
     /// `cannot listen on 127.0.0.1:8080: Address already in use`.
+    /// TLS files are read before binding; every problem with them
+    /// (unreadable, not PEM, no certificate or key inside, key not matching
+    /// the certificate) is an [`io::ErrorKind::InvalidInput`] error naming
+    /// the file, e.g. `cannot read certificate file cert.pem: No such file
+    /// or directory (os error 2)`.
     pub fn start(cfg: TargetConfig) -> io::Result<Target> {
+        let tls = cfg.tls.as_ref().map(Tls::load).transpose()?;
         let std_listener = server::bind(cfg.listen)?;
         let local_addr = std_listener.local_addr()?;
         let rt = tokio::runtime::Builder::new_multi_thread()
@@ -133,12 +156,17 @@ impl Target {
         };
         let stats = Arc::new(Stats::default());
         let (stop, stop_rx) = watch::channel(false);
-        let thread_stats = Arc::clone(&stats);
+        let (acceptor, certificate_pem) = match tls {
+            Some(tls) => (Some(tls.acceptor), Some(tls.certificate_pem)),
+            None => (None, None),
+        };
+        let server = Server::new(Arc::clone(&stats), acceptor);
         let thread = std::thread::Builder::new()
             .name("barrage-target".into())
-            .spawn(move || server::run(rt, listener, thread_stats, stop_rx))?;
+            .spawn(move || server::run(rt, listener, server, stop_rx))?;
         Ok(Target {
             local_addr,
+            certificate_pem,
             stats,
             stop,
             thread: Some(thread),
@@ -150,6 +178,13 @@ impl Target {
         self.local_addr
     }
 
+    /// With TLS, the certificate chain the server presents, as PEM
+    /// `CERTIFICATE` blocks (leaf first); `None` without TLS. A client that
+    /// trusts it as a CA accepts a [`TlsSetup::SelfSigned`] server.
+    pub fn certificate_pem(&self) -> Option<String> {
+        self.certificate_pem.clone()
+    }
+
     /// Responses completed so far (all endpoints, all statuses). A response
     /// counts when the handler returns it.
     pub fn responses(&self) -> u64 {
@@ -159,6 +194,12 @@ impl Target {
     /// TCP connections accepted so far.
     pub fn connections(&self) -> u64 {
         self.stats.connections()
+    }
+
+    /// TLS handshakes that failed or did not finish within 10 s (a subset
+    /// of [`Target::connections`]); always 0 without TLS.
+    pub fn handshake_failures(&self) -> u64 {
+        self.stats.handshake_failures()
     }
 
     /// Stops accepting, closes connections (letting in-flight requests
@@ -184,12 +225,23 @@ impl Drop for Target {
 /// For the CLI: starts a [`Target`], prints nothing itself, blocks until
 /// SIGINT or SIGTERM (Ctrl-C elsewhere), then shuts it down cleanly.
 pub fn run_until_signal(cfg: TargetConfig) -> io::Result<()> {
+    run_until_signal_with(cfg, |_| Ok(()))
+}
+
+/// [`run_until_signal`], calling `on_ready` once the server listens (to
+/// say where, or to write out its certificate). An error from `on_ready`
+/// shuts the server down and is returned.
+pub fn run_until_signal_with(
+    cfg: TargetConfig,
+    on_ready: impl FnOnce(&Target) -> io::Result<()>,
+) -> io::Result<()> {
     let signals = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
     // Install the handlers before the server is up, so an early signal is not lost.
     let wait = signals.block_on(async { signal_waiter() })?;
     let target = Target::start(cfg)?;
+    on_ready(&target)?;
     let result = signals.block_on(wait);
     target.shutdown();
     result

@@ -1,4 +1,4 @@
-//! Listener, accept loop and connection driving.
+//! Listener, accept loop and connection driving, over plain TCP or TLS.
 
 use std::io;
 use std::net::SocketAddr;
@@ -8,11 +8,14 @@ use std::time::Duration;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use hyper_util::server::conn::auto;
 use socket2::{Domain, Protocol, Socket, Type};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::runtime::Runtime;
 use tokio::sync::{mpsc, watch};
+use tokio_rustls::TlsAcceptor;
 
 use crate::handler::{Stats, TargetService};
+use crate::tls::Alpn;
 
 /// Listen backlog requested from the kernel (which may cap it at `somaxconn`).
 pub(crate) const BACKLOG: i32 = 4096;
@@ -20,6 +23,8 @@ pub(crate) const BACKLOG: i32 = 4096;
 const GRACE: Duration = Duration::from_secs(2);
 /// How long the runtime then waits for tasks that are still running.
 const RUNTIME_SHUTDOWN: Duration = Duration::from_millis(200);
+/// How long a client gets to complete the TLS handshake.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Back-off after an accept error that is not about one connection (e.g. EMFILE).
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(10);
 
@@ -48,18 +53,47 @@ fn builder() -> auto::Builder<TokioExecutor> {
     builder
 }
 
+/// What every connection task shares: how to speak HTTP on it, the
+/// optional TLS layer below, and the request handler.
+pub(crate) struct Server {
+    /// Plain TCP: HTTP/1.1 or h2c, told apart by the client's first bytes.
+    plain: auto::Builder<TokioExecutor>,
+    /// TLS with ALPN `h2`.
+    h2: auto::Builder<TokioExecutor>,
+    /// TLS with ALPN `http/1.1` or none: HTTP/1.1 only, since h2 over TLS
+    /// must be agreed by ALPN.
+    http1: auto::Builder<TokioExecutor>,
+    tls: Option<TlsAcceptor>,
+    service: TargetService,
+    stats: Arc<Stats>,
+}
+
+impl Server {
+    /// A server for plain TCP, or for TLS when `tls` is set.
+    pub(crate) fn new(stats: Arc<Stats>, tls: Option<TlsAcceptor>) -> Server {
+        Server {
+            plain: builder(),
+            h2: builder().http2_only(),
+            http1: builder().http1_only(),
+            tls,
+            service: TargetService::new(Arc::clone(&stats)),
+            stats,
+        }
+    }
+}
+
 /// Runs the server on `rt` until `shutdown` turns true, then drains
 /// connections for up to [`GRACE`] and shuts the runtime down.
 /// Meant to be the body of the target's main thread.
 pub(crate) fn run(
     rt: Runtime,
     listener: TcpListener,
-    stats: Arc<Stats>,
+    server: Server,
     shutdown: watch::Receiver<bool>,
 ) {
     rt.block_on(async move {
         let (drain_tx, mut drain_rx) = mpsc::channel::<()>(1);
-        let accept = tokio::spawn(accept_loop(listener, stats, shutdown, drain_tx));
+        let accept = tokio::spawn(accept_loop(listener, Arc::new(server), shutdown, drain_tx));
         let _ = accept.await;
         // Every connection task holds a sender; recv() yields None once all are gone.
         let _ = tokio::time::timeout(GRACE, drain_rx.recv()).await;
@@ -69,12 +103,10 @@ pub(crate) fn run(
 
 async fn accept_loop(
     listener: TcpListener,
-    stats: Arc<Stats>,
+    server: Arc<Server>,
     mut shutdown: watch::Receiver<bool>,
     drain: mpsc::Sender<()>,
 ) {
-    let builder = Arc::new(builder());
-    let service = TargetService::new(Arc::clone(&stats));
     loop {
         let accepted = tokio::select! {
             biased;
@@ -89,11 +121,10 @@ async fn accept_loop(
                 continue;
             }
         };
-        stats.count_connection();
+        server.stats.count_connection();
         tokio::spawn(serve(
             stream,
-            Arc::clone(&builder),
-            service.clone(),
+            Arc::clone(&server),
             shutdown.clone(),
             drain.clone(),
         ));
@@ -103,13 +134,44 @@ async fn accept_loop(
 
 async fn serve(
     stream: TcpStream,
-    builder: Arc<auto::Builder<TokioExecutor>>,
-    service: TargetService,
+    server: Arc<Server>,
     mut shutdown: watch::Receiver<bool>,
     _drain: mpsc::Sender<()>,
 ) {
     let _ = stream.set_nodelay(true);
-    let conn = builder.serve_connection(TokioIo::new(stream), service);
+    let Some(acceptor) = &server.tls else {
+        return drive(&server.plain, stream, &server.service, shutdown).await;
+    };
+    // A handshake that fails or stalls costs this connection only.
+    let handshake = tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(stream));
+    let stream = tokio::select! {
+        done = handshake => match done {
+            Ok(Ok(stream)) => stream,
+            Ok(Err(_)) | Err(_) => {
+                server.stats.count_handshake_failure();
+                return;
+            }
+        },
+        _ = stopped(&mut shutdown) => return,
+    };
+    let builder = match Alpn::of(stream.get_ref().1.alpn_protocol()) {
+        Alpn::H2 => &server.h2,
+        Alpn::Http1 => &server.http1,
+    };
+    drive(builder, stream, &server.service, shutdown).await;
+}
+
+/// Serves HTTP on `io` until the peer is done or shutdown is requested,
+/// then lets in-flight requests finish.
+async fn drive<I>(
+    builder: &auto::Builder<TokioExecutor>,
+    io: I,
+    service: &TargetService,
+    mut shutdown: watch::Receiver<bool>,
+) where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let conn = builder.serve_connection(TokioIo::new(io), service.clone());
     tokio::pin!(conn);
     tokio::select! {
         _ = conn.as_mut() => {}

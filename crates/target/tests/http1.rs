@@ -264,6 +264,7 @@ fn bind_error_names_the_address() {
     let err = Target::start(TargetConfig {
         listen: addr,
         threads: 1,
+        tls: None,
     })
     .unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::AddrInUse);
@@ -296,6 +297,7 @@ fn default_config() {
     let cfg = TargetConfig::default();
     assert_eq!(cfg.listen, "127.0.0.1:8080".parse().unwrap());
     assert_eq!(cfg.threads, 0);
+    assert_eq!(cfg.tls, None);
     assert!(cfg.effective_threads() >= 1);
 }
 

@@ -32,6 +32,7 @@ fn run_until_signal_stops_on_sigterm() {
         run_until_signal(TargetConfig {
             listen: addr,
             threads: 1,
+            tls: None,
         })
     });
 

@@ -11,6 +11,9 @@
 //! interrupts the accept loop, every tracked socket is `shutdown(2)`, and stalls wait on a condvar
 //! that the drop notifies.
 //!
+//! [`h2::H2TestServer`] does the same for HTTP/2 (h2c with prior knowledge), writing its frames by
+//! hand so that it can break the protocol in ways a real server never would.
+//!
 //! ```
 //! use std::io::{Read, Write};
 //! use barrage_testkit::{Behavior, TestServer};
@@ -24,6 +27,8 @@
 //! assert!(resp.ends_with(b"\r\n\r\nhi"));
 //! assert_eq!(server.requests(), 1);
 //! ```
+
+pub mod h2;
 
 use std::collections::HashMap;
 use std::io::{self, Read, Write};

@@ -9,6 +9,7 @@
 //! Sessions do no I/O and read no clock: they are tested with byte strings.
 
 pub mod h1;
+pub mod h2;
 
 use std::time::Instant;
 
@@ -49,3 +50,103 @@ pub struct ProtocolError(pub String);
 /// The peer closed while a response was incomplete or requests were unanswered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EarlyClose(pub String);
+
+/// Where a session reports the requests that ended.
+pub trait Sink {
+    /// A response was read completely.
+    fn completed(&mut self, c: Completed);
+    /// A request will get no response: the server reset its stream, or
+    /// refused it (an HTTP/2 stream above a GOAWAY's last stream id).
+    fn failed(&mut self, request: Inflight, why: StreamFailure);
+}
+
+/// Why a request ended without a response (HTTP/2 only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StreamFailure {
+    /// RST_STREAM with this error code.
+    Reset { code: u32 },
+    /// Not processed: above the last stream id of a GOAWAY with this code.
+    Refused { code: u32 },
+}
+
+impl std::fmt::Display for StreamFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            StreamFailure::Reset { code } => {
+                write!(
+                    f,
+                    "the server reset an HTTP/2 stream ({})",
+                    h2::code_name(code)
+                )
+            }
+            StreamFailure::Refused { code } => write!(
+                f,
+                "an HTTP/2 stream was refused by the server's GOAWAY ({})",
+                h2::code_name(code)
+            ),
+        }
+    }
+}
+
+/// The session of one connection: chosen by the spec, or by ALPN over TLS.
+#[derive(Debug)]
+pub enum Session {
+    H1(h1::H1Session),
+    H2(Box<h2::H2Session>),
+}
+
+impl Session {
+    /// Requests sent and not yet answered.
+    pub fn in_flight(&self) -> usize {
+        match self {
+            Session::H1(s) => s.in_flight(),
+            Session::H2(s) => s.in_flight(),
+        }
+    }
+
+    /// The oldest request still waiting for its response.
+    pub fn oldest(&self) -> Option<&Inflight> {
+        match self {
+            Session::H1(s) => s.oldest(),
+            Session::H2(s) => s.oldest(),
+        }
+    }
+
+    /// How many more requests may start now with at most `limit` in flight
+    /// (HTTP/1.1: the pipeline depth; HTTP/2: streams, capped by the server).
+    pub fn room(&self, limit: usize) -> usize {
+        match self {
+            Session::H1(s) => limit.saturating_sub(s.in_flight()),
+            Session::H2(s) => s.room(limit),
+        }
+    }
+
+    /// Every request asks the server to close after its response (HTTP/1 only).
+    pub fn requests_close(&self) -> bool {
+        match self {
+            Session::H1(s) => s.requests_close(),
+            Session::H2(_) => false,
+        }
+    }
+
+    /// Feeds bytes read; control frames the protocol owes the peer go to `out`.
+    pub fn on_read(
+        &mut self,
+        data: &[u8],
+        sink: &mut impl Sink,
+        out: &mut Vec<u8>,
+    ) -> Result<Flow, ProtocolError> {
+        match self {
+            Session::H1(s) => s.on_read(data, &mut |c| sink.completed(c)),
+            Session::H2(s) => s.on_read(data, sink, out),
+        }
+    }
+
+    /// The peer closed the connection.
+    pub fn on_eof(&mut self, sink: &mut impl Sink) -> Result<(), EarlyClose> {
+        match self {
+            Session::H1(s) => s.on_eof(&mut |c| sink.completed(c)),
+            Session::H2(s) => s.on_eof(),
+        }
+    }
+}

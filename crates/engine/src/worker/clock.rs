@@ -163,6 +163,9 @@ impl Worker {
                 ConnState::Connecting { since } if overdue(since) => {
                     expired.push((key, Some(ErrorKind::Connect)))
                 }
+                ConnState::Handshaking { since } if overdue(since) => {
+                    expired.push((key, Some(ErrorKind::Tls)))
+                }
                 ConnState::Open if conn.session.oldest().is_some_and(|r| overdue(r.sent)) => {
                     expired.push((key, Some(ErrorKind::Timeout)))
                 }
@@ -174,6 +177,9 @@ impl Worker {
             match error {
                 Some(ErrorKind::Connect) => self.fail(key, ErrorKind::Connect, now, || {
                     format!("connect timed out after {timeout:?}")
+                }),
+                Some(ErrorKind::Tls) => self.fail(key, ErrorKind::Tls, now, || {
+                    format!("TLS handshake timed out after {timeout:?}")
                 }),
                 Some(kind) => {
                     self.fail(key, kind, now, || format!("no response within {timeout:?}"))
@@ -263,6 +269,11 @@ impl Worker {
             Plan::Sessions { counts, .. } => (0, *counts),
             Plan::Closed { .. } => (0, SessionCounts::default()),
         };
+        for (_, conn) in self.conns.iter() {
+            if let Session::H2(s) = &conn.session {
+                self.h2_events.add(&s.events);
+            }
+        }
         let status_counts = (0..1000u16)
             .filter(|&s| self.status_counts[s as usize] > 0)
             .map(|s| (s, self.status_counts[s as usize]))
@@ -275,6 +286,12 @@ impl Worker {
             unsent,
             sessions,
             peak_connections: self.peak_connections,
+            tls: self.tls_seen.take(),
+            handshakes_full: self.handshakes_full,
+            handshakes_resumed: self.handshakes_resumed,
+            h2: self.h2_events,
+            h2_connections: self.h2_connections,
+            h1_connections: self.h1_connections,
         };
         let _ = self.tx.send(Msg::Done {
             worker: self.id,

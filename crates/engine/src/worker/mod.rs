@@ -7,7 +7,7 @@
 //! request(s). epoll interest is registered once per connection and never
 //! modified.
 
-use std::io::{self, Read, Write};
+use std::io;
 use std::net::SocketAddr;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::Sender;
@@ -19,13 +19,16 @@ use mio::{Events, Interest, Poll, Token};
 use slab::Slab;
 
 use crate::pacer::Pacer;
-use crate::recorder::{ErrorKind, Recorder};
+use crate::recorder::{ErrorKind, Recorder, ERROR_KINDS};
 use crate::report::StopReason;
 use crate::request::WireRequest;
 use crate::session::h1::H1Session;
-use crate::session::{Completed, Flow, Inflight};
-use crate::spec::Reuse;
+use crate::session::h2::{H2Events, H2Session, H2Settings};
+use crate::session::{Completed, Flow, Inflight, Session, Sink, StreamFailure};
+use crate::spec::{Protocol, Reuse};
 use crate::timer::Timer;
+use crate::tls::ALPN_H2;
+use crate::transport::{TlsSummary, Transport, TransportError};
 
 mod clock;
 
@@ -50,6 +53,19 @@ pub(crate) struct Shared {
     pub timeout: Duration,
     /// Set from outside (Ctrl-C): stop at once.
     pub stop: Arc<AtomicBool>,
+    pub protocol: Protocol,
+    /// HTTP/2: streams per connection, and the windows.
+    pub streams: usize,
+    pub windows: H2Settings,
+    /// The longest request body (HTTP/2 sends a body only when it fits the server's window).
+    pub max_body: usize,
+    /// `https://`: the client configuration and the server name.
+    pub tls: Option<TlsClient>,
+}
+
+pub(crate) struct TlsClient {
+    pub config: Arc<rustls::ClientConfig>,
+    pub name: rustls::pki_types::ServerName<'static>,
 }
 
 /// This worker's share of the load model.
@@ -100,12 +116,21 @@ pub(crate) enum Msg {
 /// What a worker knows only at its end.
 pub(crate) struct WorkerSummary {
     pub status_counts: Vec<(u16, u64)>,
-    pub first_errors: [Option<String>; 6],
+    pub first_errors: [Option<String>; ERROR_KINDS],
     pub finished: Instant,
     pub reason: StopReason,
     pub unsent: u64,
     pub sessions: SessionCounts,
     pub peak_connections: usize,
+    /// The first TLS handshake's outcome, and how many were full or resumed.
+    pub tls: Option<TlsSummary>,
+    pub handshakes_full: u64,
+    pub handshakes_resumed: u64,
+    /// HTTP/2 events over all connections.
+    pub h2: H2Events,
+    /// Connections that spoke HTTP/2 and HTTP/1 (after ALPN).
+    pub h2_connections: u64,
+    pub h1_connections: u64,
 }
 
 /// What a ready connection should send.
@@ -133,6 +158,10 @@ enum ConnState {
     Connecting {
         since: Instant,
     },
+    /// TCP is up; the TLS handshake is under way.
+    Handshaking {
+        since: Instant,
+    },
     /// Established: sends and reads.
     Open,
     /// The last response ended the connection: waiting for the peer's close.
@@ -142,9 +171,9 @@ enum ConnState {
 }
 
 struct Conn {
-    stream: TcpStream,
+    transport: Transport,
     state: ConnState,
-    session: H1Session,
+    session: Session,
     /// Bytes a short write left unsent.
     out: Vec<u8>,
     /// Requests sent on this connection.
@@ -180,8 +209,17 @@ pub(crate) struct Worker {
     last_progress: Instant,
     errors_since_progress: u64,
     status_counts: Vec<u64>,
-    first_errors: [Option<String>; 6],
+    first_errors: [Option<String>; ERROR_KINDS],
     peak_connections: usize,
+    /// In flight per connection: the HTTP/1.1 pipeline depth, and HTTP/2 streams.
+    h1_depth: usize,
+    h2_streams: usize,
+    tls_seen: Option<TlsSummary>,
+    handshakes_full: u64,
+    handshakes_resumed: u64,
+    h2_events: H2Events,
+    h2_connections: u64,
+    h1_connections: u64,
     /// Scratch for `sweep`: connections past their timeout, with the error to count.
     expired: Vec<(usize, Option<ErrorKind>)>,
 }
@@ -200,6 +238,10 @@ impl Worker {
         };
         let sweep_every =
             (shared.timeout / 20).clamp(Duration::from_millis(5), Duration::from_millis(250));
+        let plan_depth = match plan {
+            Plan::Closed { pipeline, .. } => Some(pipeline),
+            _ => None,
+        };
         Ok(Worker {
             id,
             plan,
@@ -227,6 +269,14 @@ impl Worker {
             first_errors: Default::default(),
             peak_connections: 0,
             expired: Vec::new(),
+            h1_depth: plan_depth.unwrap_or(1),
+            h2_streams: shared.streams,
+            tls_seen: None,
+            handshakes_full: 0,
+            handshakes_resumed: 0,
+            h2_events: H2Events::default(),
+            h2_connections: 0,
+            h1_connections: 0,
             shared,
         })
     }
@@ -283,8 +333,7 @@ impl Worker {
     fn open_conn(&mut self, now: Instant) {
         match TcpStream::connect(self.shared.addr) {
             Ok(mut stream) => {
-                let entry = self.conns.vacant_entry();
-                let key = entry.key();
+                let key = self.conns.vacant_key();
                 if let Err(e) = self.poll.registry().register(
                     &mut stream,
                     Token(key),
@@ -293,14 +342,22 @@ impl Worker {
                     self.connect_failed(now, format!("cannot watch a new connection: {e}"));
                     return;
                 }
-                let requests_close = !matches!(
-                    self.shared.reuse,
-                    Reuse::KeepAlive | Reuse::Http10 { keepalive: true }
-                );
-                entry.insert(Conn {
-                    stream,
+                let transport = match &self.shared.tls {
+                    None => Transport::Plain(stream),
+                    Some(tls) => match Transport::tls(stream, &tls.config, tls.name.clone()) {
+                        Ok(t) => t,
+                        Err(e) => {
+                            let (kind, msg) = transport_error(&e, "TLS set-up");
+                            self.error(kind, now, || msg);
+                            return;
+                        }
+                    },
+                };
+                let session = self.new_session(self.shared.protocol == Protocol::H2);
+                self.conns.insert(Conn {
+                    transport,
                     state: ConnState::Connecting { since: now },
-                    session: H1Session::new(requests_close),
+                    session,
                     out: Vec::new(),
                     calls: 0,
                     idle: false,
@@ -315,10 +372,26 @@ impl Worker {
         }
     }
 
+    fn new_session(&self, h2: bool) -> Session {
+        if h2 {
+            let s = H2Session::new(self.shared.windows, self.shared.max_body);
+            return Session::H2(Box::new(s));
+        }
+        let requests_close = !matches!(
+            self.shared.reuse,
+            Reuse::KeepAlive | Reuse::Http10 { keepalive: true }
+        );
+        Session::H1(H1Session::new(requests_close))
+    }
+
     /// A connection could not be made: count it, and for a closed loop try
     /// again after a growing pause (so a refused target is not hammered).
     fn connect_failed(&mut self, now: Instant, msg: String) {
         self.error(ErrorKind::Connect, now, || msg);
+        self.retry_later(now);
+    }
+
+    fn retry_later(&mut self, now: Instant) {
         if let Plan::Closed { .. } = self.plan {
             if self.reconnects == 0 {
                 self.reconnect_at = now + self.backoff;
@@ -330,20 +403,88 @@ impl Worker {
         }
     }
 
+    /// TCP is up: record the connect time, then start TLS or the session.
     fn on_connected(&mut self, key: usize, since: Instant, now: Instant) {
         self.connecting -= 1;
-        self.backoff = Duration::from_millis(10);
-        self.progress(now);
         if now >= self.shared.measure_start {
             self.recorder.record_connect(now - since);
         }
         let conn = &mut self.conns[key];
+        if conn.transport.is_tls() {
+            conn.state = ConnState::Handshaking { since: now };
+            return self.handshake(key, now);
+        }
+        self.on_open(key, now);
+    }
+
+    fn handshake(&mut self, key: usize, now: Instant) {
+        let conn = &mut self.conns[key];
+        let ConnState::Handshaking { since } = conn.state else {
+            return;
+        };
+        match conn.transport.handshake() {
+            Ok(false) => {}
+            Ok(true) => {
+                if now >= self.shared.measure_start {
+                    self.recorder.record_tls_handshake(now - since);
+                }
+                let summary = conn.transport.tls_summary();
+                let h2 = conn.transport.alpn() == Some(ALPN_H2);
+                if let Some(t) = summary {
+                    if t.resumed {
+                        self.handshakes_resumed += 1;
+                    } else {
+                        self.handshakes_full += 1;
+                    }
+                    self.tls_seen.get_or_insert(t);
+                }
+                // ALPN picks the session: the server may answer --h2 with http/1.1.
+                if h2 != matches!(self.conns[key].session, Session::H2(_)) {
+                    let session = self.new_session(h2);
+                    self.conns[key].session = session;
+                }
+                self.on_open(key, now);
+            }
+            Err(e) => {
+                let certificate = matches!(
+                    e,
+                    TransportError::Tls {
+                        certificate: true,
+                        ..
+                    }
+                );
+                let (kind, msg) = transport_error(&e, "TLS handshake");
+                self.conns.remove(key);
+                self.error(kind, now, || msg);
+                if certificate {
+                    // Every connection would be rejected the same way.
+                    self.stop_now(now, StopReason::Unreachable);
+                } else {
+                    self.retry_later(now);
+                }
+            }
+        }
+    }
+
+    /// The connection is ready for requests.
+    fn on_open(&mut self, key: usize, now: Instant) {
+        self.backoff = Duration::from_millis(10);
+        self.progress(now);
+        let conn = &mut self.conns[key];
         conn.state = ConnState::Open;
-        if matches!(
+        let keepalive = matches!(
             self.shared.reuse,
             Reuse::KeepAlive | Reuse::Http10 { keepalive: true }
-        ) {
-            let _ = conn.stream.set_nodelay(true);
+        );
+        if keepalive {
+            let _ = conn.transport.tcp().set_nodelay(true);
+        }
+        match &mut conn.session {
+            Session::H2(s) => {
+                self.h2_connections += 1;
+                s.on_connect(&mut self.scratch);
+            }
+            Session::H1(_) => self.h1_connections += 1,
         }
         self.fill(key, now);
     }
@@ -352,6 +493,9 @@ impl Worker {
     fn close_conn(&mut self, key: usize, now: Instant, failed: bool) {
         let conn = self.conns.remove(key);
         self.inflight -= conn.session.in_flight();
+        if let Session::H2(s) = &conn.session {
+            self.h2_events.add(&s.events);
+        }
         if let ConnState::Connecting { .. } = conn.state {
             self.connecting -= 1;
         }
@@ -382,6 +526,7 @@ impl Worker {
 
     fn fail(&mut self, key: usize, kind: ErrorKind, now: Instant, msg: impl FnOnce() -> String) {
         self.error(kind, now, msg);
+        self.scratch.clear();
         self.close_conn(key, now, true);
     }
 
@@ -399,25 +544,28 @@ impl Worker {
         let Some(conn) = self.conns.get_mut(key) else {
             return;
         };
-        if let ConnState::Connecting { since } = conn.state {
-            if error || (!writable && readable) {
-                let e = conn.stream.take_error().ok().flatten();
-                let e = e.unwrap_or_else(|| io::Error::other("connection failed"));
-                let msg = connect_message(&e, self.shared.addr);
-                // Not close_conn: connect_failed replaces the connection after a
-                // pause and counts the failed session (close_conn would do both again).
-                self.conns.remove(key);
-                self.connecting -= 1;
-                self.connect_failed(now, msg);
+        match conn.state {
+            ConnState::Connecting { since } => {
+                if error || (!writable && readable) {
+                    let e = conn.transport.tcp().take_error().ok().flatten();
+                    let e = e.unwrap_or_else(|| io::Error::other("connection failed"));
+                    let msg = connect_message(&e, self.shared.addr);
+                    // Not close_conn: connect_failed replaces the connection after a
+                    // pause and counts the failed session (close_conn would do both again).
+                    self.conns.remove(key);
+                    self.connecting -= 1;
+                    self.connect_failed(now, msg);
+                    return;
+                }
+                if writable {
+                    self.on_connected(key, since, now);
+                }
                 return;
             }
-            if !writable {
-                return;
-            }
-            self.on_connected(key, since, now);
-            return;
+            ConnState::Handshaking { .. } => return self.handshake(key, now),
+            ConnState::Open | ConnState::Draining { .. } => {}
         }
-        if writable && !conn.out.is_empty() && !self.flush(key, now) {
+        if writable && (!conn.out.is_empty() || conn.transport.pending()) && !self.flush(key, now) {
             return;
         }
         if readable || error {
@@ -425,22 +573,22 @@ impl Worker {
         }
     }
 
-    /// Reads until a short read (the socket is drained: the edge fires again
-    /// for new bytes), feeding the session; then sends what the plan wants.
-    /// When the peer has closed (`read_closed`), reads on to the end of file:
-    /// no edge fires again for a close that came with the last bytes.
+    /// Reads until the transport is drained (plain TCP: a short read, so the
+    /// edge fires again for new bytes), feeding the session; then sends what
+    /// the plan wants and what the session owes the peer. When the peer has
+    /// closed (`read_closed`), reads on to the end of file: no edge fires
+    /// again for a close that came with the last bytes.
     fn on_readable(&mut self, key: usize, now: Instant, read_closed: bool) {
         let measure_start = self.shared.measure_start;
         loop {
             let conn = &mut self.conns[key];
-            let n = match conn.stream.read(&mut self.read_buf) {
+            let n = match conn.transport.read(&mut self.read_buf) {
                 Ok(0) => return self.on_eof(key, now),
                 Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(TransportError::Io(e)) if e.kind() == io::ErrorKind::WouldBlock => break,
                 Err(e) => {
-                    let kind = ErrorKind::of_io(&e, false);
-                    return self.fail(key, kind, now, || format!("read: {e}"));
+                    let (kind, msg) = transport_error(&e, "read");
+                    return self.fail(key, kind, now, || msg);
                 }
             };
             self.recorder.counters.bytes_read += n as u64;
@@ -455,26 +603,42 @@ impl Worker {
                 );
                 let flow = conn
                     .session
-                    .on_read(&self.read_buf[..n], &mut |c| tally.completed(c));
-                if tally.any {
+                    .on_read(&self.read_buf[..n], &mut tally, &mut self.scratch);
+                let (any, failures, first_failure) =
+                    (tally.any, tally.failures, tally.first_failure);
+                if any {
                     self.progress(now);
+                }
+                if let Some(why) = first_failure {
+                    for _ in 0..failures {
+                        self.error(ErrorKind::Stream, now, || why.to_string());
+                    }
                 }
                 let conn = &mut self.conns[key];
                 match flow {
                     Ok(Flow::Continue) => {}
+                    // HTTP/2 after GOAWAY, all streams answered: close now.
+                    Ok(Flow::Close) if matches!(conn.session, Session::H2(_)) => {
+                        self.scratch.clear();
+                        return self.close_conn(key, now, false);
+                    }
                     Ok(Flow::Close) => conn.state = ConnState::Draining { since: now },
                     Err(e) => return self.fail(key, ErrorKind::Protocol, now, || e.0),
                 }
             }
-            // A short read means drained; but a connection that must close is
+            // A short plain read means drained; but a connection that must close is
             // read once more at once, as the peer's close usually follows its last bytes.
-            let draining = matches!(self.conns[key].state, ConnState::Draining { .. });
-            if n < self.read_buf.len() && !draining && !read_closed {
+            let conn = &self.conns[key];
+            let draining = matches!(conn.state, ConnState::Draining { .. });
+            let plain = !conn.transport.is_tls();
+            if plain && n < self.read_buf.len() && !draining && !read_closed {
                 break;
             }
         }
         if self.conns[key].state == ConnState::Open {
             self.fill(key, now);
+        } else {
+            self.flush_scratch(key, now);
         }
     }
 
@@ -488,7 +652,8 @@ impl Worker {
             now,
             measure_start,
         );
-        let result = conn.session.on_eof(&mut |c| tally.completed(c));
+        let result = conn.session.on_eof(&mut tally);
+        self.scratch.clear();
         match result {
             Ok(()) => self.close_conn(key, now, false),
             Err(e) => self.fail(key, ErrorKind::Read, now, || e.0),
@@ -497,19 +662,20 @@ impl Worker {
 
     // ---- sending ----------------------------------------------------------------
 
-    /// Gives a ready connection what the plan wants sent, and writes it.
+    /// Gives a ready connection what the plan wants sent, and writes it with
+    /// whatever the session already owes the peer (in `scratch`).
     fn fill(&mut self, key: usize, now: Instant) {
         // Once every session has arrived, the open ones still make their calls;
         // when the time is up, a session between calls ends here.
         if let Some(Finishing { reason, .. }) = self.finishing {
             if reason != StopReason::Sessions {
                 if let Plan::Sessions { .. } = self.plan {
-                    self.close_conn(key, now, false);
+                    self.scratch.clear();
+                    return self.close_conn(key, now, false);
                 }
-                return;
+                return self.flush_scratch(key, now);
             }
         }
-        self.scratch.clear();
         match self.next_sends(key, now) {
             Sends::Now(n) => {
                 let measured = now >= self.shared.measure_start;
@@ -521,23 +687,34 @@ impl Worker {
                 self.recorder.record_send_delay(now - intended);
                 self.submit(key, intended, now, intended >= self.shared.measure_start);
             }
-            Sends::Idle => return,
-            Sends::CloseSession => return self.close_conn(key, now, false),
+            Sends::Idle => {}
+            Sends::CloseSession => {
+                self.scratch.clear();
+                return self.close_conn(key, now, false);
+            }
         }
         self.flush_scratch(key, now);
+    }
+
+    /// In flight at most, on this connection's session.
+    fn depth(&self, session: &Session) -> usize {
+        match session {
+            Session::H1(_) => self.h1_depth,
+            Session::H2(_) => self.h2_streams,
+        }
     }
 
     /// What the plan wants sent on a ready connection (taking it from the budget or schedule).
     fn next_sends(&mut self, key: usize, now: Instant) -> Sends {
         let measured_now = now >= self.shared.measure_start;
+        let conn = &self.conns[key];
+        let depth = self.depth(&conn.session);
         let conn = &mut self.conns[key];
         let one_shot = conn.session.requests_close();
         let in_flight = conn.session.in_flight();
         match &mut self.plan {
-            Plan::Closed {
-                pipeline, budget, ..
-            } => {
-                let mut room = pipeline.saturating_sub(in_flight);
+            Plan::Closed { budget, .. } => {
+                let mut room = conn.session.room(depth);
                 if one_shot {
                     room = room.min(usize::from(conn.calls == 0));
                 }
@@ -549,7 +726,8 @@ impl Worker {
                 Sends::Now(room)
             }
             Plan::Open { pacer, idle, .. } => {
-                if in_flight > 0 || (one_shot && conn.calls > 0) {
+                let room = conn.session.room(depth);
+                if room == 0 || (one_shot && conn.calls > 0) {
                     return Sends::Idle;
                 }
                 let (start, end) = (self.shared.start, self.shared.end);
@@ -558,6 +736,11 @@ impl Worker {
                         if start + offset <= now && end.is_none_or(|e| start + offset < e) =>
                     {
                         pacer.take();
+                        // HTTP/2: a connection with streams to spare stays available.
+                        if room > 1 && !conn.idle {
+                            conn.idle = true;
+                            idle.push(key);
+                        }
                         Sends::Scheduled(start + offset)
                     }
                     _ => {
@@ -571,7 +754,7 @@ impl Worker {
             }
             Plan::Sessions { calls, .. } => match (in_flight, conn.calls >= *calls) {
                 (0, true) => Sends::CloseSession,
-                (0, false) => Sends::Now(1),
+                (0, false) if conn.session.room(1) > 0 => Sends::Now(1),
                 _ => Sends::Idle,
             },
         }
@@ -587,7 +770,10 @@ impl Worker {
             head: req.head,
             measured,
         };
-        conn.session.submit(&req.bytes, inflight, &mut self.scratch);
+        match &mut conn.session {
+            Session::H1(s) => s.submit(&req.bytes, inflight, &mut self.scratch),
+            Session::H2(s) => s.submit(&req.h2, inflight, &mut self.scratch),
+        }
         conn.calls += 1;
         self.inflight += 1;
         if measured {
@@ -595,7 +781,7 @@ impl Worker {
         }
     }
 
-    /// Writes the requests just built; keeps what the socket did not take.
+    /// Writes the bytes built in `scratch`; keeps what the socket did not take.
     fn flush_scratch(&mut self, key: usize, now: Instant) {
         if self.scratch.is_empty() {
             return;
@@ -603,19 +789,21 @@ impl Worker {
         let conn = &mut self.conns[key];
         if !conn.out.is_empty() {
             conn.out.extend_from_slice(&self.scratch);
+            self.scratch.clear();
             self.flush(key, now);
             return;
         }
-        match write_some(&mut conn.stream, &self.scratch) {
+        match conn.transport.write(&self.scratch) {
             Ok(n) => {
                 self.recorder.counters.bytes_written += n as u64;
                 if n < self.scratch.len() {
                     conn.out.extend_from_slice(&self.scratch[n..]);
                 }
+                self.scratch.clear();
             }
             Err(e) => {
-                let kind = ErrorKind::of_io(&e, true);
-                self.fail(key, kind, now, || format!("write: {e}"));
+                let (kind, msg) = transport_error(&e, "write");
+                self.fail(key, kind, now, || msg);
             }
         }
     }
@@ -623,15 +811,20 @@ impl Worker {
     /// Writes pending bytes; false if the connection failed and is gone.
     fn flush(&mut self, key: usize, now: Instant) -> bool {
         let conn = &mut self.conns[key];
-        match write_some(&mut conn.stream, &conn.out) {
+        let result = if conn.out.is_empty() {
+            conn.transport.flush().map(|()| 0)
+        } else {
+            conn.transport.write(&conn.out)
+        };
+        match result {
             Ok(n) => {
                 self.recorder.counters.bytes_written += n as u64;
                 conn.out.drain(..n);
                 true
             }
             Err(e) => {
-                let kind = ErrorKind::of_io(&e, true);
-                self.fail(key, kind, now, || format!("write: {e}"));
+                let (kind, msg) = transport_error(&e, "write");
+                self.fail(key, kind, now, || msg);
                 false
             }
         }
@@ -647,6 +840,9 @@ struct Tally<'a> {
     measure_start: Instant,
     /// At least one response completed.
     any: bool,
+    /// Requests that ended without a response (HTTP/2 resets and refusals).
+    failures: u64,
+    first_failure: Option<StreamFailure>,
 }
 
 impl<'a> Tally<'a> {
@@ -664,9 +860,13 @@ impl<'a> Tally<'a> {
             now,
             measure_start,
             any: false,
+            failures: 0,
+            first_failure: None,
         }
     }
+}
 
+impl Sink for Tally<'_> {
     /// A response ended now. It is recorded if its request was sent in the
     /// measured phase; its latency runs from the request's intended start.
     #[inline]
@@ -679,16 +879,19 @@ impl<'a> Tally<'a> {
             self.status_counts[c.status as usize % 1000] += 1;
         }
     }
+
+    fn failed(&mut self, _request: Inflight, why: StreamFailure) {
+        *self.inflight -= 1;
+        self.failures += 1;
+        self.first_failure.get_or_insert(why);
+    }
 }
 
-fn write_some(stream: &mut TcpStream, bytes: &[u8]) -> io::Result<usize> {
-    loop {
-        match stream.write(bytes) {
-            Ok(n) => return Ok(n),
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(0),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        }
+/// The error kind and message of a transport failure during `what`.
+fn transport_error(e: &TransportError, what: &str) -> (ErrorKind, String) {
+    match e {
+        TransportError::Io(e) => (ErrorKind::of_io(e, what == "write"), format!("{what}: {e}")),
+        TransportError::Tls { message, .. } => (ErrorKind::Tls, message.clone()),
     }
 }
 

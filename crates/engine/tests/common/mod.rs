@@ -23,6 +23,7 @@ pub fn target() -> Target {
     Target::start(TargetConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
+        tls: None,
     })
     .expect("start the reference server")
 }

@@ -14,6 +14,7 @@ pub fn start() -> Target {
     Target::start(TargetConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 2,
+        tls: None,
     })
     .expect("target starts")
 }

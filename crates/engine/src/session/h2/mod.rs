@@ -1,0 +1,868 @@
+//! The HTTP/2 client session (RFC 9113): many streams on one connection,
+//! flow control, SETTINGS, PING, GOAWAY and RST_STREAM, with the same shape
+//! as the HTTP/1 session: `submit`, `on_read`, `on_eof`, and no I/O.
+//!
+//! Which implementation, by measurement (bench/, BENCHMARKS.md): the `h2`
+//! crate's client runs on tokio with a stream store behind locks and
+//! allocations per request; bench/h2-crate-client measured it against h2load
+//! in the same run (figures in bench/h2-crate-client/README.md). The
+//! session here is a lean frame layer (frame.rs) with HPACK decoding from
+//! `loona-hpack` and a small request encoder (hpack.rs).
+//!
+//! Streams live in a ring indexed by stream id: ids grow by two, responses
+//! mostly end in order, so the ring stays as long as the requests in flight.
+
+mod frame;
+mod hpack;
+
+use std::collections::VecDeque;
+
+use frame::{code, flag, kind, setting, FrameHeader, HEADER_LEN};
+
+use super::{EarlyClose, Flow, Inflight, ProtocolError, Sink, StreamFailure};
+
+pub use frame::{code_name, DEFAULT_WINDOW, MAX_WINDOW};
+
+/// The client's flow-control windows, as h2load's `-w`/`-W` set them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct H2Settings {
+    /// SETTINGS_INITIAL_WINDOW_SIZE: how much each response may send ahead.
+    pub stream_window: u32,
+    /// How much all streams together may send ahead.
+    pub connection_window: u32,
+}
+
+impl H2Settings {
+    /// Windows of 2^bits − 1 bytes, as h2load's `-w` and `-W` (bits 0 to 30).
+    pub fn from_bits(stream_bits: u8, connection_bits: u8) -> H2Settings {
+        H2Settings {
+            stream_window: (1u32 << stream_bits.min(31)) - 1,
+            connection_window: (1u32 << connection_bits.min(31)) - 1,
+        }
+    }
+}
+
+/// A request in its HTTP/2 form: header fields (pseudo-headers first,
+/// names lower-case) and a body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct H2Request {
+    pub headers: Vec<hpack::Field>,
+    pub body: Box<[u8]>,
+}
+
+/// What happened on one connection, beyond responses: counted per kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct H2Events {
+    pub settings_received: u64,
+    pub pings_received: u64,
+    pub goaways_received: u64,
+    /// RST_STREAM frames the server sent for barrage's streams.
+    pub streams_reset: u64,
+    /// Streams above a GOAWAY's last stream id: never processed.
+    pub streams_refused: u64,
+    pub window_updates_sent: u64,
+    /// The server's SETTINGS_MAX_CONCURRENT_STREAMS (0: never said).
+    pub peer_max_streams: u32,
+}
+
+impl H2Events {
+    /// Adds another connection's counts (the stream limit: the largest seen).
+    pub fn add(&mut self, o: &H2Events) {
+        self.settings_received += o.settings_received;
+        self.pings_received += o.pings_received;
+        self.goaways_received += o.goaways_received;
+        self.streams_reset += o.streams_reset;
+        self.streams_refused += o.streams_refused;
+        self.window_updates_sent += o.window_updates_sent;
+        self.peer_max_streams = self.peer_max_streams.max(o.peer_max_streams);
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// The server's first SETTINGS has not arrived: its stream limit is
+    /// unknown, so nothing is sent yet.
+    AwaitSettings,
+    Open,
+    /// GOAWAY received (or stream ids ran out): the streams in flight finish,
+    /// no new ones start, then the connection closes.
+    GoingAway,
+}
+
+#[derive(Debug)]
+struct Stream {
+    request: Inflight,
+    /// 0 until the final (non-1xx) response head.
+    status: u16,
+    /// What the server may still send on this stream.
+    recv_window: i64,
+    /// Bytes received since the last WINDOW_UPDATE for this stream.
+    unacked: u32,
+}
+
+/// A header block spread over HEADERS and CONTINUATION frames.
+#[derive(Debug)]
+struct Block {
+    stream: u32,
+    end_stream: bool,
+    bytes: Vec<u8>,
+}
+
+/// Per-connection HTTP/2 state.
+pub struct H2Session {
+    state: State,
+    windows: H2Settings,
+    /// The longest request body: a request starts only when it fits the
+    /// connection window (bodies are sent whole).
+    max_body: i64,
+    /// `streams[i]` is stream `base + 2i`; `None` once it ended.
+    streams: VecDeque<Option<Stream>>,
+    base: u32,
+    in_flight: usize,
+    next_stream: u32,
+    peer_max_streams: u32,
+    peer_initial_window: i64,
+    peer_max_frame: usize,
+    /// Connection-level: what barrage may still send (request bodies).
+    send_window: i64,
+    /// Connection-level: what the server may still send.
+    recv_window: i64,
+    recv_unacked: u32,
+    /// The bytes of a frame split across reads.
+    partial: Vec<u8>,
+    block: Option<Block>,
+    decoder: loona_hpack::Decoder<'static>,
+    encoder: hpack::Encoder,
+    pub events: H2Events,
+}
+
+/// Header blocks past this size are a protocol error (a server that never
+/// ends one would otherwise grow memory without bound).
+const MAX_BLOCK_BYTES: usize = 256 * 1024;
+/// Client stream ids are odd and below 2^31.
+const LAST_STREAM_ID: u32 = (1 << 31) - 1;
+
+impl std::fmt::Debug for H2Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("H2Session")
+            .field("state", &self.state)
+            .field("in_flight", &self.in_flight)
+            .field("next_stream", &self.next_stream)
+            .finish_non_exhaustive()
+    }
+}
+
+impl H2Session {
+    /// A session whose requests carry bodies of at most `max_body` bytes.
+    pub fn new(windows: H2Settings, max_body: usize) -> H2Session {
+        let mut decoder = loona_hpack::Decoder::new();
+        decoder.set_max_allowed_table_size(hpack::DEFAULT_TABLE_SIZE);
+        H2Session {
+            state: State::AwaitSettings,
+            windows,
+            max_body: max_body as i64,
+            streams: VecDeque::new(),
+            base: 1,
+            in_flight: 0,
+            next_stream: 1,
+            peer_max_streams: u32::MAX,
+            peer_initial_window: i64::from(DEFAULT_WINDOW),
+            peer_max_frame: frame::DEFAULT_MAX_FRAME as usize,
+            send_window: i64::from(DEFAULT_WINDOW),
+            recv_window: i64::from(DEFAULT_WINDOW),
+            recv_unacked: 0,
+            partial: Vec::new(),
+            block: None,
+            decoder,
+            encoder: hpack::Encoder::new(),
+            events: H2Events::default(),
+        }
+    }
+
+    /// The connection preface, barrage's SETTINGS and the connection window.
+    pub fn on_connect(&mut self, out: &mut Vec<u8>) {
+        out.extend_from_slice(frame::PREFACE);
+        let mut settings = vec![(setting::ENABLE_PUSH, 0)];
+        if self.windows.stream_window != DEFAULT_WINDOW {
+            settings.push((setting::INITIAL_WINDOW_SIZE, self.windows.stream_window));
+        }
+        frame::put_settings(out, &settings);
+        // The connection window starts at 65,535 and can only grow.
+        if let Some(grow) = self.windows.connection_window.checked_sub(DEFAULT_WINDOW) {
+            if grow > 0 {
+                frame::put_window_update(out, 0, grow);
+                self.recv_window += i64::from(grow);
+            }
+        }
+    }
+
+    /// How many more requests may start now, with at most `limit` in flight.
+    pub fn room(&self, limit: usize) -> usize {
+        match self.state {
+            State::Open if self.max_body > self.send_window => 0,
+            State::Open => {
+                let cap = limit.min(self.peer_max_streams as usize);
+                let ids_left = ((LAST_STREAM_ID - self.next_stream.min(LAST_STREAM_ID)) / 2
+                    + u32::from(self.next_stream <= LAST_STREAM_ID))
+                    as usize;
+                cap.saturating_sub(self.in_flight).min(ids_left)
+            }
+            State::AwaitSettings | State::GoingAway => 0,
+        }
+    }
+
+    /// Requests sent and not yet answered.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight
+    }
+
+    /// The oldest request still waiting for its response.
+    pub fn oldest(&self) -> Option<&Inflight> {
+        self.streams.iter().flatten().next().map(|s| &s.request)
+    }
+
+    /// Appends a request's frames to `out` on a new stream (after [`room`](Self::room)
+    /// said there is one).
+    pub fn submit(&mut self, req: &H2Request, request: Inflight, out: &mut Vec<u8>) {
+        let id = self.next_stream;
+        self.next_stream += 2;
+        let at = out.len();
+        frame::put_header(out, 0, kind::HEADERS, 0, id);
+        self.encoder
+            .encode(req.headers.iter().map(|(n, v)| (&n[..], &v[..])), out);
+        let block_len = out.len() - at - HEADER_LEN;
+        let end_stream = if req.body.is_empty() {
+            flag::END_STREAM
+        } else {
+            0
+        };
+        let len = (block_len as u32).to_be_bytes();
+        out[at..at + 3].copy_from_slice(&len[1..]);
+        out[at + 4] = flag::END_HEADERS | end_stream;
+        let mut chunks = req.body.chunks(self.peer_max_frame).peekable();
+        while let Some(chunk) = chunks.next() {
+            let last = if chunks.peek().is_none() {
+                flag::END_STREAM
+            } else {
+                0
+            };
+            frame::put_header(out, chunk.len(), kind::DATA, last, id);
+            out.extend_from_slice(chunk);
+        }
+        self.send_window -= req.body.len() as i64;
+        if self.streams.is_empty() {
+            self.base = id;
+        }
+        self.streams.push_back(Some(Stream {
+            request,
+            status: 0,
+            recv_window: i64::from(self.windows.stream_window),
+            unacked: 0,
+        }));
+        self.in_flight += 1;
+        if self.next_stream > LAST_STREAM_ID {
+            self.state = State::GoingAway;
+        }
+    }
+
+    /// Feeds bytes read from the connection. Finished requests go to `sink`;
+    /// frames the protocol requires in answer (SETTINGS and PING acks,
+    /// WINDOW_UPDATEs) are appended to `out`.
+    pub fn on_read(
+        &mut self,
+        mut data: &[u8],
+        sink: &mut impl Sink,
+        out: &mut Vec<u8>,
+    ) -> Result<Flow, ProtocolError> {
+        if !self.partial.is_empty() {
+            let taken = self.fill_partial(data)?;
+            data = &data[taken..];
+            if !self.partial_complete() {
+                return Ok(Flow::Continue);
+            }
+            let frame = std::mem::take(&mut self.partial);
+            let h = FrameHeader::parse(&frame);
+            self.on_frame(h, &frame[HEADER_LEN..], sink, out)?;
+            self.partial = frame;
+            self.partial.clear();
+        }
+        while data.len() >= HEADER_LEN {
+            let h = FrameHeader::parse(data);
+            self.check_size(&h)?;
+            let end = HEADER_LEN + h.len as usize;
+            if data.len() < end {
+                break;
+            }
+            self.on_frame(h, &data[HEADER_LEN..end], sink, out)?;
+            data = &data[end..];
+        }
+        if !data.is_empty() {
+            self.fill_partial(data)?;
+        }
+        self.ack_connection_window(out);
+        Ok(self.flow())
+    }
+
+    /// The peer closed the connection.
+    pub fn on_eof(&mut self) -> Result<(), EarlyClose> {
+        if self.in_flight == 0 {
+            return Ok(());
+        }
+        Err(EarlyClose(format!(
+            "connection closed with {} HTTP/2 stream(s) unanswered",
+            self.in_flight
+        )))
+    }
+
+    fn flow(&self) -> Flow {
+        if self.state == State::GoingAway && self.in_flight == 0 {
+            Flow::Close
+        } else {
+            Flow::Continue
+        }
+    }
+
+    /// Copies the start of `data` into the partial frame; returns how much it took.
+    fn fill_partial(&mut self, data: &[u8]) -> Result<usize, ProtocolError> {
+        let have = self.partial.len();
+        let mut want = HEADER_LEN.saturating_sub(have);
+        if have + data.len() >= HEADER_LEN {
+            let mut head = [0u8; HEADER_LEN];
+            let from_partial = have.min(HEADER_LEN);
+            head[..from_partial].copy_from_slice(&self.partial[..from_partial]);
+            head[from_partial..].copy_from_slice(&data[..HEADER_LEN - from_partial]);
+            let h = FrameHeader::parse(&head);
+            self.check_size(&h)?;
+            want = HEADER_LEN + h.len as usize - have;
+        }
+        let take = want.min(data.len());
+        self.partial.extend_from_slice(&data[..take]);
+        Ok(take)
+    }
+
+    fn partial_complete(&self) -> bool {
+        self.partial.len() >= HEADER_LEN
+            && self.partial.len() == HEADER_LEN + FrameHeader::parse(&self.partial).len as usize
+    }
+
+    fn check_size(&self, h: &FrameHeader) -> Result<(), ProtocolError> {
+        if h.len > frame::DEFAULT_MAX_FRAME {
+            return Err(error(
+                code::FRAME_SIZE_ERROR,
+                format!(
+                    "a frame of type {:#x} has {} bytes, above the 16,384 barrage allows",
+                    h.kind, h.len
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn on_frame(
+        &mut self,
+        h: FrameHeader,
+        payload: &[u8],
+        sink: &mut impl Sink,
+        out: &mut Vec<u8>,
+    ) -> Result<(), ProtocolError> {
+        if let Some(block) = &self.block {
+            if h.kind != kind::CONTINUATION || h.stream != block.stream {
+                return Err(error(
+                    code::PROTOCOL_ERROR,
+                    format!(
+                        "expected CONTINUATION of stream {}, got frame type {:#x} on stream {}",
+                        block.stream, h.kind, h.stream
+                    ),
+                ));
+            }
+        }
+        match h.kind {
+            kind::DATA => self.on_data(h, payload, sink, out),
+            kind::HEADERS => self.on_headers(h, payload, sink),
+            kind::CONTINUATION => self.on_continuation(h, payload, sink),
+            kind::PRIORITY => expect_len(&h, payload, 5, "PRIORITY"),
+            kind::RST_STREAM => self.on_rst_stream(h, payload, sink),
+            kind::SETTINGS => self.on_settings(h, payload, out),
+            kind::PUSH_PROMISE => Err(error(
+                code::PROTOCOL_ERROR,
+                "PUSH_PROMISE although barrage disabled server push".into(),
+            )),
+            kind::PING => self.on_ping(h, payload, out),
+            kind::GOAWAY => self.on_goaway(h, payload, sink),
+            kind::WINDOW_UPDATE => self.on_window_update(h, payload),
+            _ => Ok(()), // unknown frame types are ignored (RFC 9113 §4.1)
+        }
+    }
+
+    fn on_data(
+        &mut self,
+        h: FrameHeader,
+        payload: &[u8],
+        sink: &mut impl Sink,
+        out: &mut Vec<u8>,
+    ) -> Result<(), ProtocolError> {
+        if h.stream == 0 {
+            return Err(error(code::PROTOCOL_ERROR, "DATA on stream 0".into()));
+        }
+        let len = i64::from(h.len);
+        self.recv_window -= len;
+        self.recv_unacked += h.len;
+        if self.recv_window < 0 {
+            return Err(error(
+                code::FLOW_CONTROL_ERROR,
+                "the server sent more DATA than the connection window allows".into(),
+            ));
+        }
+        if frame::unpad(&h, payload).is_none() {
+            return Err(bad_padding("DATA"));
+        }
+        let stream_window = self.windows.stream_window;
+        let Some(stream) = self.stream_mut(h.stream) else {
+            return self.check_known(h.stream, "DATA");
+        };
+        if stream.status == 0 {
+            return Err(error(
+                code::PROTOCOL_ERROR,
+                format!("DATA on stream {} before its response head", h.stream),
+            ));
+        }
+        stream.recv_window -= len;
+        if stream.recv_window < 0 {
+            return Err(error(
+                code::FLOW_CONTROL_ERROR,
+                format!(
+                    "the server sent more DATA on stream {} than its window allows",
+                    h.stream
+                ),
+            ));
+        }
+        if h.has(flag::END_STREAM) {
+            self.complete(h.stream, sink);
+            return Ok(());
+        }
+        stream.unacked += h.len;
+        if stream.unacked >= stream_window / 2 && stream.unacked > 0 {
+            let grow = std::mem::take(&mut stream.unacked);
+            stream.recv_window += i64::from(grow);
+            frame::put_window_update(out, h.stream, grow);
+            self.events.window_updates_sent += 1;
+        }
+        Ok(())
+    }
+
+    /// Gives the server back the connection window it used, once half is used.
+    fn ack_connection_window(&mut self, out: &mut Vec<u8>) {
+        let threshold = self.windows.connection_window.max(DEFAULT_WINDOW) / 2;
+        if self.recv_unacked >= threshold && self.recv_unacked > 0 {
+            let grow = std::mem::take(&mut self.recv_unacked);
+            self.recv_window += i64::from(grow);
+            frame::put_window_update(out, 0, grow);
+            self.events.window_updates_sent += 1;
+        }
+    }
+
+    fn on_headers(
+        &mut self,
+        h: FrameHeader,
+        payload: &[u8],
+        sink: &mut impl Sink,
+    ) -> Result<(), ProtocolError> {
+        if h.stream == 0 {
+            return Err(error(code::PROTOCOL_ERROR, "HEADERS on stream 0".into()));
+        }
+        let mut fragment = frame::unpad(&h, payload).ok_or_else(|| bad_padding("HEADERS"))?;
+        if h.has(flag::PRIORITY) {
+            fragment = fragment.get(5..).ok_or_else(|| {
+                error(
+                    code::FRAME_SIZE_ERROR,
+                    "HEADERS too short for its priority".into(),
+                )
+            })?;
+        }
+        let end_stream = h.has(flag::END_STREAM);
+        if h.has(flag::END_HEADERS) {
+            return self.on_block(h.stream, fragment, end_stream, sink);
+        }
+        self.block = Some(Block {
+            stream: h.stream,
+            end_stream,
+            bytes: fragment.to_vec(),
+        });
+        Ok(())
+    }
+
+    fn on_continuation(
+        &mut self,
+        h: FrameHeader,
+        payload: &[u8],
+        sink: &mut impl Sink,
+    ) -> Result<(), ProtocolError> {
+        let Some(block) = self.block.as_mut() else {
+            return Err(error(
+                code::PROTOCOL_ERROR,
+                format!("CONTINUATION on stream {} without HEADERS", h.stream),
+            ));
+        };
+        block.bytes.extend_from_slice(payload);
+        if block.bytes.len() > MAX_BLOCK_BYTES {
+            return Err(error(
+                code::PROTOCOL_ERROR,
+                format!("a header block longer than {MAX_BLOCK_BYTES} bytes"),
+            ));
+        }
+        if !h.has(flag::END_HEADERS) {
+            return Ok(());
+        }
+        let block = self.block.take().expect("checked above");
+        self.on_block(block.stream, &block.bytes, block.end_stream, sink)
+    }
+
+    /// A complete header block: decoded (always, to keep the HPACK table in
+    /// step), then applied to its stream.
+    fn on_block(
+        &mut self,
+        id: u32,
+        block: &[u8],
+        end_stream: bool,
+        sink: &mut impl Sink,
+    ) -> Result<(), ProtocolError> {
+        let mut status: Option<u16> = None;
+        let mut bad_status = false;
+        self.decoder
+            .decode_with_cb(block, |name, value| {
+                if &name[..] == b":status" {
+                    match std::str::from_utf8(&value)
+                        .ok()
+                        .and_then(|v| v.parse().ok())
+                    {
+                        Some(code @ 100..=999) => status = Some(code),
+                        _ => bad_status = true,
+                    }
+                }
+            })
+            .map_err(|e| {
+                error(
+                    code::COMPRESSION_ERROR,
+                    format!("undecodable HPACK block on stream {id}: {e:?}"),
+                )
+            })?;
+        let Some(stream) = self.stream_mut(id) else {
+            return self.check_known(id, "HEADERS");
+        };
+        if stream.status == 0 {
+            match status {
+                _ if bad_status => {
+                    return Err(error(
+                        code::PROTOCOL_ERROR,
+                        format!("a malformed :status on stream {id}"),
+                    ))
+                }
+                None => {
+                    return Err(error(
+                        code::PROTOCOL_ERROR,
+                        format!("a response head without :status on stream {id}"),
+                    ))
+                }
+                // An interim response: the final one follows.
+                Some(100..=199) if !end_stream => return Ok(()),
+                Some(code) => stream.status = code,
+            }
+        } else if !end_stream {
+            return Err(error(
+                code::PROTOCOL_ERROR,
+                format!("trailers without END_STREAM on stream {id}"),
+            ));
+        }
+        if end_stream {
+            self.complete(id, sink);
+        }
+        Ok(())
+    }
+
+    fn on_rst_stream(
+        &mut self,
+        h: FrameHeader,
+        payload: &[u8],
+        sink: &mut impl Sink,
+    ) -> Result<(), ProtocolError> {
+        expect_len(&h, payload, 4, "RST_STREAM")?;
+        if h.stream == 0 {
+            return Err(error(code::PROTOCOL_ERROR, "RST_STREAM on stream 0".into()));
+        }
+        let code = frame::u32_at(payload, 0);
+        if let Some(stream) = self.remove(h.stream) {
+            self.events.streams_reset += 1;
+            sink.failed(stream.request, StreamFailure::Reset { code });
+            return Ok(());
+        }
+        self.check_known(h.stream, "RST_STREAM")
+    }
+
+    fn on_settings(
+        &mut self,
+        h: FrameHeader,
+        payload: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<(), ProtocolError> {
+        if h.stream != 0 {
+            return Err(error(code::PROTOCOL_ERROR, "SETTINGS on a stream".into()));
+        }
+        if h.has(flag::ACK) {
+            return expect_len(&h, payload, 0, "SETTINGS ack");
+        }
+        if !payload.len().is_multiple_of(6) {
+            return Err(error(
+                code::FRAME_SIZE_ERROR,
+                format!("SETTINGS of {} bytes, not a multiple of 6", payload.len()),
+            ));
+        }
+        for entry in payload.chunks_exact(6) {
+            let id = u16::from_be_bytes([entry[0], entry[1]]);
+            self.apply_setting(id, frame::u32_at(entry, 2))?;
+        }
+        self.events.settings_received += 1;
+        frame::put_settings_ack(out);
+        if self.state == State::AwaitSettings {
+            self.state = State::Open;
+        }
+        Ok(())
+    }
+
+    fn apply_setting(&mut self, id: u16, value: u32) -> Result<(), ProtocolError> {
+        match id {
+            setting::HEADER_TABLE_SIZE => self.encoder.set_limit(value as usize),
+            setting::MAX_CONCURRENT_STREAMS => {
+                self.peer_max_streams = value;
+                self.events.peer_max_streams = value;
+            }
+            setting::INITIAL_WINDOW_SIZE => {
+                if value > MAX_WINDOW {
+                    return Err(error(
+                        code::FLOW_CONTROL_ERROR,
+                        format!("SETTINGS_INITIAL_WINDOW_SIZE {value} is above 2^31-1"),
+                    ));
+                }
+                if self.max_body > i64::from(value) {
+                    return Err(error(
+                        code::FLOW_CONTROL_ERROR,
+                        format!(
+                            "the server's stream window ({value} bytes) is smaller than the \
+                             {}-byte request body, which barrage sends whole",
+                            self.max_body
+                        ),
+                    ));
+                }
+                self.peer_initial_window = i64::from(value);
+            }
+            setting::MAX_FRAME_SIZE => {
+                if !(frame::DEFAULT_MAX_FRAME..=0xff_ffff).contains(&value) {
+                    return Err(error(
+                        code::PROTOCOL_ERROR,
+                        format!("SETTINGS_MAX_FRAME_SIZE {value} is outside 16,384 to 16,777,215"),
+                    ));
+                }
+                self.peer_max_frame = value as usize;
+            }
+            setting::ENABLE_PUSH if value > 1 => {
+                return Err(error(
+                    code::PROTOCOL_ERROR,
+                    format!("SETTINGS_ENABLE_PUSH {value} is not 0 or 1"),
+                ))
+            }
+            _ => {} // unknown settings are ignored (RFC 9113 §6.5.2)
+        }
+        Ok(())
+    }
+
+    fn on_ping(
+        &mut self,
+        h: FrameHeader,
+        payload: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<(), ProtocolError> {
+        expect_len(&h, payload, 8, "PING")?;
+        if h.stream != 0 {
+            return Err(error(code::PROTOCOL_ERROR, "PING on a stream".into()));
+        }
+        if !h.has(flag::ACK) {
+            self.events.pings_received += 1;
+            frame::put_ping_ack(out, payload);
+        }
+        Ok(())
+    }
+
+    fn on_goaway(
+        &mut self,
+        h: FrameHeader,
+        payload: &[u8],
+        sink: &mut impl Sink,
+    ) -> Result<(), ProtocolError> {
+        if h.stream != 0 || payload.len() < 8 {
+            return Err(error(
+                code::PROTOCOL_ERROR,
+                "GOAWAY on a stream or shorter than 8 bytes".into(),
+            ));
+        }
+        let last = frame::u32_at(payload, 0) & MAX_WINDOW;
+        let code = frame::u32_at(payload, 4);
+        self.events.goaways_received += 1;
+        self.state = State::GoingAway;
+        // Streams above `last` were never processed: they fail as refused.
+        while !self.streams.is_empty() {
+            let id = self.base + 2 * (self.streams.len() as u32 - 1);
+            if id <= last {
+                break;
+            }
+            if let Some(stream) = self.streams.pop_back().flatten() {
+                self.in_flight -= 1;
+                self.events.streams_refused += 1;
+                sink.failed(stream.request, StreamFailure::Refused { code });
+            }
+        }
+        Ok(())
+    }
+
+    fn on_window_update(&mut self, h: FrameHeader, payload: &[u8]) -> Result<(), ProtocolError> {
+        expect_len(&h, payload, 4, "WINDOW_UPDATE")?;
+        let increment = frame::u32_at(payload, 0) & MAX_WINDOW;
+        if increment == 0 {
+            return Err(error(
+                code::PROTOCOL_ERROR,
+                format!("WINDOW_UPDATE of 0 on stream {}", h.stream),
+            ));
+        }
+        if h.stream == 0 {
+            self.send_window += i64::from(increment);
+            if self.send_window > i64::from(MAX_WINDOW) {
+                return Err(error(
+                    code::FLOW_CONTROL_ERROR,
+                    "the connection send window grew past 2^31-1".into(),
+                ));
+            }
+        }
+        // Stream windows only matter for request bodies, which are sent
+        // whole when they fit the initial window.
+        Ok(())
+    }
+
+    // ---- streams ---------------------------------------------------------------
+
+    fn slot(&self, id: u32) -> Option<usize> {
+        if id < self.base || id.is_multiple_of(2) {
+            return None;
+        }
+        let i = ((id - self.base) / 2) as usize;
+        (i < self.streams.len()).then_some(i)
+    }
+
+    fn stream_mut(&mut self, id: u32) -> Option<&mut Stream> {
+        let i = self.slot(id)?;
+        self.streams[i].as_mut()
+    }
+
+    fn remove(&mut self, id: u32) -> Option<Stream> {
+        let i = self.slot(id)?;
+        let stream = self.streams[i].take()?;
+        self.in_flight -= 1;
+        while let Some(None) = self.streams.front() {
+            self.streams.pop_front();
+            self.base += 2;
+        }
+        while let Some(None) = self.streams.back() {
+            self.streams.pop_back();
+        }
+        Some(stream)
+    }
+
+    fn complete(&mut self, id: u32, sink: &mut impl Sink) {
+        if let Some(stream) = self.remove(id) {
+            sink.completed(super::Completed {
+                status: stream.status,
+                request: stream.request,
+            });
+        }
+    }
+
+    /// A frame for a stream barrage has no record of: fine if the stream
+    /// existed and ended (or was refused), an error if it was never opened.
+    fn check_known(&self, id: u32, what: &str) -> Result<(), ProtocolError> {
+        if id % 2 == 1 && id < self.next_stream {
+            return Ok(());
+        }
+        Err(error(
+            code::PROTOCOL_ERROR,
+            format!("{what} on stream {id}, which barrage never opened"),
+        ))
+    }
+}
+
+fn expect_len(
+    h: &FrameHeader,
+    payload: &[u8],
+    len: usize,
+    what: &str,
+) -> Result<(), ProtocolError> {
+    if payload.len() != len {
+        return Err(error(
+            code::FRAME_SIZE_ERROR,
+            format!("{what} of {} bytes (must be {len})", h.len),
+        ));
+    }
+    Ok(())
+}
+
+fn bad_padding(what: &str) -> ProtocolError {
+    error(
+        code::PROTOCOL_ERROR,
+        format!("{what} padding longer than the frame"),
+    )
+}
+
+fn error(code: u32, msg: String) -> ProtocolError {
+    ProtocolError(format!("HTTP/2 {}: {msg}", code_name(code)))
+}
+
+/// Decodes arbitrary bytes as a server's side of a connection, for the fuzz
+/// target: whatever the input, this returns (an error or not) and never panics.
+#[doc(hidden)]
+pub fn fuzz_server_bytes(data: &[u8]) {
+    struct Nothing;
+    impl Sink for Nothing {
+        fn completed(&mut self, _: super::Completed) {}
+        fn failed(&mut self, _: Inflight, _: StreamFailure) {}
+    }
+    let now = std::time::Instant::now();
+    let mut s = H2Session::new(H2Settings::from_bits(16, 16), 0);
+    let mut out = Vec::new();
+    s.on_connect(&mut out);
+    let req = H2Request {
+        headers: vec![(b":method"[..].into(), b"GET"[..].into())],
+        body: Box::new([]),
+    };
+    let inflight = Inflight {
+        intended: now,
+        sent: now,
+        head: false,
+        measured: true,
+    };
+    // Four streams in flight, so that responses have somewhere to land; the
+    // input chooses where it is split, to exercise frames cut across reads.
+    for _ in 0..4 {
+        s.submit(&req, inflight, &mut out);
+    }
+    let split = data.first().map_or(0, |&b| b as usize).min(data.len());
+    let (a, b) = data.split_at(split);
+    for part in [a, b] {
+        out.clear();
+        if s.on_read(part, &mut Nothing, &mut out).is_err() {
+            return;
+        }
+        for _ in 0..s.room(8) {
+            s.submit(&req, inflight, &mut out);
+        }
+    }
+    let _ = s.on_eof();
+}
+
+#[cfg(test)]
+mod tests;
