@@ -4,7 +4,8 @@
 # that of the first cargo step that failed (0 if none did).
 #
 # Tests run in release mode so load tests run at realistic speed. They find
-# nginx through BARRAGE_NGINX.
+# nginx, h2o and nghttpd through BARRAGE_NGINX, BARRAGE_H2O and BARRAGE_NGHTTPD
+# (with CI set, a test whose server is missing fails instead of skipping).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -20,9 +21,17 @@ if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
   export PATH="$HOME/.cargo/bin:$PATH"
 fi
 
-BARRAGE_NGINX=$(command -v nginx || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true)
-export BARRAGE_NGINX
-printf 'BARRAGE_NGINX=%s\n' "${BARRAGE_NGINX:-(not found)}"
+# The servers live in /usr/sbin or /usr/bin, which a non-root PATH may lack.
+find_server() {
+  command -v "$1" || { [ -x "/usr/sbin/$1" ] && echo "/usr/sbin/$1"; } || true
+}
+BARRAGE_NGINX=$(find_server nginx)
+BARRAGE_H2O=$(find_server h2o)
+BARRAGE_NGHTTPD=$(find_server nghttpd)
+export BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD
+for var in BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD; do
+  printf '%s=%s\n' "$var" "${!var:-(not found)}"
+done
 
 status=0
 results=()

@@ -16,8 +16,9 @@
 //! that opens more than `max_streams` streams is still answered;
 //! [`H2TestServer::max_concurrent_seen`] is how a test notices.
 //!
-//! This file holds the server (accept loop, connection threads, counters); `frame` holds the
-//! frame codec and `session` the per-connection protocol state, which does no I/O.
+//! This file holds the server (connection threads, counters); the accept loop and the stop on
+//! drop are the crate's shared `listener`, `frame` holds the frame codec and `session` the
+//! per-connection protocol state, which does no I/O.
 //!
 //! ```
 //! use std::io::{Read, Write};
@@ -31,16 +32,14 @@
 //! assert_eq!(server.connections(), 1);
 //! ```
 
-use std::collections::HashMap;
 use std::io::{self, Read, Write};
-use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::thread::{self, JoinHandle};
+use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::{lock, pipe, raise_fd_limit, HELLO};
+use crate::listener::{Conn, Listener, Spec};
+use crate::HELLO;
 
 mod frame;
 mod session;
@@ -57,13 +56,9 @@ const READ_TIMEOUT: Duration = Duration::from_millis(20);
 const READ_CHUNK: usize = 16 * 1024;
 /// Stack size of the per-connection threads (their buffers are on the heap).
 const CONN_STACK: usize = 128 * 1024;
-/// Safety-net period of the accept loop's poll (the wake-up pipe normally ends it at once).
-const ACCEPT_POLL_MS: libc::c_int = 200;
 /// How long a close waits for the peer to close after our FIN, so our last frames are not
 /// destroyed by a reset.
 const LINGER: Duration = Duration::from_secs(1);
-/// How long `Drop` waits for connection threads before leaving stragglers detached.
-const DROP_JOIN_DEADLINE: Duration = Duration::from_millis(900);
 /// Bytes sent by [`H2Behavior::Garbage`].
 const GARBAGE_BYTES: usize = 256;
 
@@ -146,17 +141,15 @@ impl H2Behavior {
 
 /// A misbehaving (or well-behaved) HTTP/2 cleartext server on `127.0.0.1`, stopped when dropped.
 pub struct H2TestServer {
-    addr: SocketAddr,
+    /// Accepts the connections; dropping it stops the server.
+    listener: Listener,
     shared: Arc<Shared>,
-    /// Write end of the pipe that wakes the accept loop.
-    wake: Option<OwnedFd>,
-    accept: Option<JoinHandle<Vec<JoinHandle<()>>>>,
 }
 
 impl std::fmt::Debug for H2TestServer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("H2TestServer")
-            .field("addr", &self.addr)
+            .field("addr", &self.addr())
             .field("behavior", &self.shared.behavior)
             .field("streams", &self.streams())
             .field("responses", &self.responses())
@@ -172,39 +165,25 @@ impl H2TestServer {
     /// # Panics
     /// If the listener cannot be created or the accept thread cannot be spawned.
     pub fn start(behavior: H2Behavior) -> H2TestServer {
-        raise_fd_limit();
-        let listener = TcpListener::bind("127.0.0.1:0").expect("testkit: bind 127.0.0.1:0");
-        listener
-            .set_nonblocking(true)
-            .expect("testkit: nonblocking listener");
-        let addr = listener.local_addr().expect("testkit: local_addr");
-        let (wake_rx, wake_tx) = pipe().expect("testkit: pipe");
-        let shared = Arc::new(Shared::new(behavior));
-        let accept = {
-            let shared = Arc::clone(&shared);
-            thread::Builder::new()
-                .name(format!("testkit-h2-accept-{}", addr.port()))
-                .stack_size(256 * 1024)
-                .spawn(move || accept_loop(listener, wake_rx, shared))
-                .expect("testkit: spawn accept thread")
+        let spec = Spec {
+            name: "testkit-h2",
+            conn_stack: CONN_STACK,
+            backlog: None,
+            close_on_accept: false,
         };
-        H2TestServer {
-            addr,
-            shared,
-            wake: Some(wake_tx),
-            accept: Some(accept),
-        }
+        let shared = Arc::new(Shared::new(behavior));
+        let listener = Listener::start(spec, Arc::clone(&shared), serve);
+        H2TestServer { listener, shared }
     }
 
     /// The listening address (`127.0.0.1:PORT`).
     pub fn addr(&self) -> SocketAddr {
-        self.addr
+        self.listener.addr()
     }
 
     /// `http://127.0.0.1:PORT/path` (a missing leading `/` is added).
     pub fn url(&self, path: &str) -> String {
-        let sep = if path.starts_with('/') { "" } else { "/" };
-        format!("http://{}{sep}{path}", self.addr)
+        self.listener.url(path)
     }
 
     /// Requests received: streams opened by a client HEADERS frame (a request still waiting for
@@ -223,7 +202,7 @@ impl H2TestServer {
 
     /// Connections accepted (counted at accept, before any byte is read).
     pub fn connections(&self) -> u64 {
-        self.shared.connections.load(Ordering::SeqCst)
+        self.listener.connections()
     }
 
     /// The most streams any one connection had open at once: a stream is open from its request
@@ -244,48 +223,17 @@ impl H2TestServer {
     }
 }
 
-impl Drop for H2TestServer {
-    fn drop(&mut self) {
-        self.shared.stopping.store(true, Ordering::SeqCst);
-        self.shared.shutdown_all();
-        // Wake the accept loop; dropping the write end also makes the pipe readable (EOF).
-        if let Some(wake) = self.wake.take() {
-            // SAFETY: writing one byte from a valid buffer to a pipe we own.
-            unsafe { libc::write(wake.as_raw_fd(), [1u8].as_ptr().cast(), 1) };
-        }
-        let handles = self
-            .accept
-            .take()
-            .and_then(|h| h.join().ok())
-            .unwrap_or_default();
-        // Connections accepted while we were stopping are registered by now.
-        self.shared.shutdown_all();
-        let deadline = Instant::now() + DROP_JOIN_DEADLINE;
-        while handles.iter().any(|h| !h.is_finished()) && Instant::now() < deadline {
-            thread::sleep(Duration::from_millis(1));
-        }
-        for h in handles.into_iter().filter(|h| h.is_finished()) {
-            let _ = h.join();
-        }
-    }
-}
-
-/// State shared by the server handle, the accept loop and the connection threads.
+/// State shared by the server handle, the connection threads and their sessions (the listener
+/// keeps the connection count and the stop signal).
 struct Shared {
     behavior: H2Behavior,
     streams: AtomicU64,
     responses: AtomicU64,
-    connections: AtomicU64,
     max_concurrent: AtomicU32,
     pings_acked: AtomicU64,
     window_updates: AtomicU64,
     /// Requests whose answer has begun, over all connections ([`H2Behavior::ResetEvery`]).
     answers_begun: AtomicU64,
-    stopping: AtomicBool,
-    /// Raw fds of the open connections, so `Drop` can `shutdown(2)` them. A connection removes
-    /// its entry before closing its socket, so an fd here is never a reused number.
-    fds: Mutex<HashMap<u64, RawFd>>,
-    next_id: AtomicU64,
 }
 
 impl Shared {
@@ -294,106 +242,22 @@ impl Shared {
             behavior,
             streams: AtomicU64::new(0),
             responses: AtomicU64::new(0),
-            connections: AtomicU64::new(0),
             max_concurrent: AtomicU32::new(0),
             pings_acked: AtomicU64::new(0),
             window_updates: AtomicU64::new(0),
             answers_begun: AtomicU64::new(0),
-            stopping: AtomicBool::new(false),
-            fds: Mutex::new(HashMap::new()),
-            next_id: AtomicU64::new(0),
-        }
-    }
-
-    fn stopping(&self) -> bool {
-        self.stopping.load(Ordering::SeqCst)
-    }
-
-    fn shutdown_all(&self) {
-        for &fd in lock(&self.fds).values() {
-            // SAFETY: the fd is open while it is in the map (removed under this lock before close).
-            unsafe { libc::shutdown(fd, libc::SHUT_RDWR) };
-        }
-    }
-
-    /// Registers a new accepted connection and returns its handle.
-    fn open_conn(self: &Arc<Self>, stream: TcpStream) -> Conn {
-        self.connections.fetch_add(1, Ordering::SeqCst);
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        lock(&self.fds).insert(id, stream.as_raw_fd());
-        Conn {
-            shared: Arc::clone(self),
-            id,
-            stream,
-        }
-    }
-}
-
-/// An accepted connection; dropping it unregisters it, then closes the socket.
-struct Conn {
-    shared: Arc<Shared>,
-    id: u64,
-    stream: TcpStream,
-}
-
-impl Drop for Conn {
-    fn drop(&mut self) {
-        lock(&self.shared.fds).remove(&self.id);
-        // `stream` is closed after this, when the fields drop.
-    }
-}
-
-fn accept_loop(listener: TcpListener, wake: OwnedFd, shared: Arc<Shared>) -> Vec<JoinHandle<()>> {
-    let mut handles: Vec<JoinHandle<()>> = Vec::new();
-    loop {
-        let mut pfds = [listener.as_raw_fd(), wake.as_raw_fd()].map(|fd| libc::pollfd {
-            fd,
-            events: libc::POLLIN,
-            revents: 0,
-        });
-        // SAFETY: `pfds` is a valid array of two pollfd structs.
-        unsafe { libc::poll(pfds.as_mut_ptr(), 2, ACCEPT_POLL_MS) };
-        loop {
-            if shared.stopping() {
-                return handles;
-            }
-            let stream = match listener.accept() {
-                Ok((s, _)) => s,
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => {
-                    // E.g. EMFILE: back off instead of spinning.
-                    thread::sleep(Duration::from_millis(10));
-                    break;
-                }
-            };
-            let _ = stream.set_nonblocking(false);
-            let _ = stream.set_nodelay(true);
-            let conn = shared.open_conn(stream);
-            let spawned = thread::Builder::new()
-                .name("testkit-h2-conn".into())
-                .stack_size(CONN_STACK)
-                .spawn(move || serve(conn));
-            // On spawn failure the closure, and with it the connection, is dropped (closed).
-            if let Ok(h) = spawned {
-                handles.push(h);
-            }
-            if handles.len() >= 256 && handles.len().is_power_of_two() {
-                handles.retain(|h| !h.is_finished());
-            }
         }
     }
 }
 
 /// Serves one connection until the peer closes, the behaviour closes, or the server stops.
-fn serve(mut conn: Conn) {
-    let shared = Arc::clone(&conn.shared);
+fn serve(mut conn: Conn, shared: Arc<Shared>) {
     let _ = conn.stream.set_read_timeout(Some(READ_TIMEOUT));
     match shared.behavior {
-        H2Behavior::Silent => return discard_until_closed(&mut conn.stream, &shared, None),
+        H2Behavior::Silent => return discard_until_closed(&mut conn, None),
         H2Behavior::Garbage { seed } => {
             if conn.stream.write_all(&garbage(seed)).is_ok() {
-                discard_until_closed(&mut conn.stream, &shared, None);
+                discard_until_closed(&mut conn, None);
             }
             return;
         }
@@ -402,7 +266,7 @@ fn serve(mut conn: Conn) {
     let mut session = Session::new(Arc::clone(&shared));
     let mut buf: Vec<u8> = Vec::with_capacity(READ_CHUNK);
     loop {
-        if shared.stopping() {
+        if conn.stopping() {
             return;
         }
         match read_some(&mut conn.stream, &mut buf) {
@@ -423,7 +287,7 @@ fn serve(mut conn: Conn) {
         }
         if session.phase == Phase::Close {
             if conn.stream.shutdown(Shutdown::Write).is_ok() {
-                discard_until_closed(&mut conn.stream, &shared, Some(Instant::now() + LINGER));
+                discard_until_closed(&mut conn, Some(Instant::now() + LINGER));
             }
             return;
         }
@@ -465,11 +329,11 @@ fn read_some(stream: &mut TcpStream, buf: &mut Vec<u8>) -> Input {
 }
 
 /// Reads and drops input until the peer closes, the server stops or `deadline` passes.
-fn discard_until_closed(stream: &mut TcpStream, shared: &Shared, deadline: Option<Instant>) {
+fn discard_until_closed(conn: &mut Conn, deadline: Option<Instant>) {
     let mut sink = Vec::with_capacity(READ_CHUNK);
-    while !shared.stopping() && deadline.is_none_or(|d| Instant::now() < d) {
+    while !conn.stopping() && deadline.is_none_or(|d| Instant::now() < d) {
         sink.clear();
-        if let Input::Closed = read_some(stream, &mut sink) {
+        if let Input::Closed = read_some(&mut conn.stream, &mut sink) {
             return;
         }
     }

@@ -9,7 +9,8 @@
 //! The server counts requests, connections, responses and the peak number of simultaneously open
 //! connections. Dropping it stops everything promptly, even with connections open: a wake-up pipe
 //! interrupts the accept loop, every tracked socket is `shutdown(2)`, and stalls wait on a condvar
-//! that the drop notifies.
+//! that the drop notifies. The listening half (shared with [`h2::H2TestServer`]) is in the private
+//! module `listener`.
 //!
 //! [`h2::H2TestServer`] does the same for HTTP/2 (h2c with prior knowledge), writing its frames by
 //! hand so that it can break the protocol in ways a real server never would.
@@ -29,15 +30,16 @@
 //! ```
 
 pub mod h2;
+mod listener;
 
-use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, Once, OnceLock};
-use std::thread::{self, JoinHandle};
+use std::os::fd::AsRawFd;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Once, OnceLock};
 use std::time::{Duration, Instant};
+
+use listener::{Conn, Listener, Spec};
 
 /// Stack size of the per-connection threads (they keep their buffers on the heap).
 const CONN_STACK: usize = 64 * 1024;
@@ -48,12 +50,8 @@ const READ_CHUNK: usize = 16 * 1024;
 /// How long a graceful close waits for the peer to close after our FIN (discarding its data),
 /// so that unread request bytes do not turn the close into a reset.
 const LINGER: Duration = Duration::from_secs(1);
-/// Safety-net period of the accept loop's poll (the wake-up pipe normally ends it at once).
-const ACCEPT_POLL_MS: libc::c_int = 200;
 /// Listen backlog, so that 1000+ simultaneous connects do not overflow the accept queue.
 const BACKLOG: libc::c_int = 4096;
-/// How long `Drop` waits for connection threads before leaving stragglers detached.
-const DROP_JOIN_DEADLINE: Duration = Duration::from_millis(900);
 /// Body of [`Behavior::StallOnce`] responses and of the head announced by [`Behavior::EarlyClose`].
 const HELLO: &[u8] = b"Hello World\n";
 
@@ -106,17 +104,15 @@ pub enum Behavior {
 
 /// A misbehaving (or well-behaved) HTTP server on `127.0.0.1`, stopped when dropped.
 pub struct TestServer {
-    addr: SocketAddr,
+    /// Accepts the connections; dropping it stops the server.
+    listener: Listener,
     shared: Arc<Shared>,
-    /// Write end of the pipe that wakes the accept loop.
-    wake: Option<OwnedFd>,
-    accept: Option<JoinHandle<Vec<JoinHandle<()>>>>,
 }
 
 impl std::fmt::Debug for TestServer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TestServer")
-            .field("addr", &self.addr)
+            .field("addr", &self.addr())
             .field("behavior", &self.shared.behavior)
             .field("requests", &self.requests())
             .field("connections", &self.connections())
@@ -135,42 +131,25 @@ impl TestServer {
     /// # Panics
     /// If the listener cannot be created or the accept thread cannot be spawned.
     pub fn start(behavior: Behavior) -> TestServer {
-        raise_fd_limit();
-        let listener = TcpListener::bind("127.0.0.1:0").expect("testkit: bind 127.0.0.1:0");
-        // Re-listening updates the backlog (std's default is small).
-        // SAFETY: plain syscall on a listening socket we own.
-        unsafe { libc::listen(listener.as_raw_fd(), BACKLOG) };
-        listener
-            .set_nonblocking(true)
-            .expect("testkit: nonblocking listener");
-        let addr = listener.local_addr().expect("testkit: local_addr");
-        let (wake_rx, wake_tx) = pipe().expect("testkit: pipe");
-        let shared = Arc::new(Shared::new(behavior));
-        let accept = {
-            let shared = Arc::clone(&shared);
-            thread::Builder::new()
-                .name(format!("testkit-accept-{}", addr.port()))
-                .stack_size(256 * 1024)
-                .spawn(move || accept_loop(listener, wake_rx, shared))
-                .expect("testkit: spawn accept thread")
+        let spec = Spec {
+            name: "testkit",
+            conn_stack: CONN_STACK,
+            backlog: Some(BACKLOG),
+            close_on_accept: behavior == Behavior::CloseOnAccept,
         };
-        TestServer {
-            addr,
-            shared,
-            wake: Some(wake_tx),
-            accept: Some(accept),
-        }
+        let shared = Arc::new(Shared::new(behavior));
+        let listener = Listener::start(spec, Arc::clone(&shared), serve);
+        TestServer { listener, shared }
     }
 
     /// The listening address (`127.0.0.1:PORT`).
     pub fn addr(&self) -> SocketAddr {
-        self.addr
+        self.listener.addr()
     }
 
     /// `http://127.0.0.1:PORT/path` (a missing leading `/` is added).
     pub fn url(&self, path: &str) -> String {
-        let sep = if path.starts_with('/') { "" } else { "/" };
-        format!("http://{}{sep}{path}", self.addr)
+        self.listener.url(path)
     }
 
     /// Requests fully read so far (head read, and body consumed when it has a Content-Length).
@@ -182,7 +161,7 @@ impl TestServer {
 
     /// Connections accepted so far (counted at accept, before any byte is read).
     pub fn connections(&self) -> u64 {
-        self.shared.connections.load(Ordering::SeqCst)
+        self.listener.connections()
     }
 
     /// Responses fully written so far: whatever the behaviour sends in answer to a request
@@ -198,35 +177,7 @@ impl TestServer {
 
     /// Largest number of connections that were open at the same time.
     pub fn max_open_connections(&self) -> u64 {
-        self.shared.max_open.load(Ordering::SeqCst)
-    }
-}
-
-impl Drop for TestServer {
-    fn drop(&mut self) {
-        self.shared.stop();
-        self.shared.shutdown_all();
-        // Wake the accept loop; dropping the write end also makes the pipe readable (EOF).
-        if let Some(wake) = self.wake.take() {
-            // SAFETY: writing one byte from a valid buffer to a pipe we own.
-            unsafe { libc::write(wake.as_raw_fd(), [1u8].as_ptr().cast(), 1) };
-        }
-        let handles = self
-            .accept
-            .take()
-            .and_then(|h| h.join().ok())
-            .unwrap_or_default();
-        // Connections accepted while we were stopping are registered by now.
-        self.shared.shutdown_all();
-        let deadline = Instant::now() + DROP_JOIN_DEADLINE;
-        while handles.iter().any(|h| !h.is_finished()) && Instant::now() < deadline {
-            thread::sleep(Duration::from_millis(1));
-        }
-        for h in handles {
-            if h.is_finished() {
-                let _ = h.join();
-            }
-        }
+        self.listener.max_open_connections()
     }
 }
 
@@ -279,22 +230,12 @@ pub fn raise_fd_limit() {
     });
 }
 
-/// State shared by the server handle, the accept loop and the connection threads.
+/// State shared by the server handle and the connection threads (the listener keeps the
+/// connection counts and the stop signal).
 struct Shared {
     behavior: Behavior,
     requests: AtomicU64,
-    connections: AtomicU64,
     responses: AtomicU64,
-    open: AtomicU64,
-    max_open: AtomicU64,
-    stopping: AtomicBool,
-    /// `true` once stopping; paired with `stop_cv` so stalls can be interrupted.
-    stop_lock: Mutex<bool>,
-    stop_cv: Condvar,
-    /// Raw fds of the open connections, so `Drop` can `shutdown(2)` them. A connection removes
-    /// its entry before closing its socket, so an fd here is never a reused number.
-    fds: Mutex<HashMap<u64, RawFd>>,
-    next_id: AtomicU64,
     /// When the first request arrived (StallOnce's clock).
     first_request: OnceLock<Instant>,
 }
@@ -304,155 +245,8 @@ impl Shared {
         Shared {
             behavior,
             requests: AtomicU64::new(0),
-            connections: AtomicU64::new(0),
             responses: AtomicU64::new(0),
-            open: AtomicU64::new(0),
-            max_open: AtomicU64::new(0),
-            stopping: AtomicBool::new(false),
-            stop_lock: Mutex::new(false),
-            stop_cv: Condvar::new(),
-            fds: Mutex::new(HashMap::new()),
-            next_id: AtomicU64::new(0),
             first_request: OnceLock::new(),
-        }
-    }
-
-    fn stopping(&self) -> bool {
-        self.stopping.load(Ordering::SeqCst)
-    }
-
-    fn stop(&self) {
-        self.stopping.store(true, Ordering::SeqCst);
-        *lock(&self.stop_lock) = true;
-        self.stop_cv.notify_all();
-    }
-
-    fn shutdown_all(&self) {
-        for &fd in lock(&self.fds).values() {
-            // SAFETY: the fd is open while it is in the map (removed under this lock before close).
-            unsafe { libc::shutdown(fd, libc::SHUT_RDWR) };
-        }
-    }
-
-    /// Sleeps until `until` or until the server stops.
-    fn sleep_until(&self, until: Instant) {
-        let mut stopped = lock(&self.stop_lock);
-        loop {
-            let now = Instant::now();
-            if *stopped || now >= until {
-                return;
-            }
-            stopped = match self.stop_cv.wait_timeout(stopped, until - now) {
-                Ok((g, _)) => g,
-                Err(p) => p.into_inner().0,
-            };
-        }
-    }
-
-    /// Registers a new accepted connection and returns its handle.
-    fn open_conn(self: &Arc<Self>, stream: TcpStream) -> Conn {
-        self.connections.fetch_add(1, Ordering::SeqCst);
-        let open = self.open.fetch_add(1, Ordering::SeqCst) + 1;
-        self.max_open.fetch_max(open, Ordering::SeqCst);
-        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        lock(&self.fds).insert(id, stream.as_raw_fd());
-        Conn {
-            shared: Arc::clone(self),
-            id,
-            stream,
-        }
-    }
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-/// An accepted connection; dropping it unregisters it, then closes the socket.
-struct Conn {
-    shared: Arc<Shared>,
-    id: u64,
-    stream: TcpStream,
-}
-
-impl Drop for Conn {
-    fn drop(&mut self) {
-        lock(&self.shared.fds).remove(&self.id);
-        self.shared.open.fetch_sub(1, Ordering::SeqCst);
-        // `stream` is closed after this, when the fields drop.
-    }
-}
-
-fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
-    let mut fds = [0 as libc::c_int; 2];
-    // SAFETY: `fds` has room for the two descriptors pipe(2) writes.
-    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    // SAFETY: pipe(2) succeeded, so both fds are open and owned by nobody else.
-    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
-}
-
-fn accept_loop(listener: TcpListener, wake: OwnedFd, shared: Arc<Shared>) -> Vec<JoinHandle<()>> {
-    let mut handles: Vec<JoinHandle<()>> = Vec::new();
-    let mut prune_at = 256;
-    loop {
-        if shared.stopping() {
-            return handles;
-        }
-        let mut pfds = [
-            libc::pollfd {
-                fd: listener.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            },
-            libc::pollfd {
-                fd: wake.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            },
-        ];
-        // SAFETY: `pfds` is a valid array of two pollfd structs.
-        unsafe { libc::poll(pfds.as_mut_ptr(), 2, ACCEPT_POLL_MS) };
-        // Accept everything that is queued.
-        loop {
-            if shared.stopping() {
-                return handles;
-            }
-            let stream = match listener.accept() {
-                Ok((s, _)) => s,
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => {
-                    // E.g. EMFILE: back off instead of spinning.
-                    thread::sleep(Duration::from_millis(10));
-                    break;
-                }
-            };
-            let _ = stream.set_nonblocking(false);
-            let _ = stream.set_nodelay(true);
-            let conn = shared.open_conn(stream);
-            if shared.behavior == Behavior::CloseOnAccept {
-                drop(conn);
-                continue;
-            }
-            let spawned = thread::Builder::new()
-                .name("testkit-conn".into())
-                .stack_size(CONN_STACK)
-                .spawn(move || serve(conn));
-            // On spawn failure the closure, and with it the connection, is dropped (closed).
-            if let Ok(h) = spawned {
-                handles.push(h);
-            }
-            if handles.len() >= prune_at {
-                let (done, live): (Vec<_>, Vec<_>) =
-                    handles.into_iter().partition(|h| h.is_finished());
-                for h in done {
-                    let _ = h.join();
-                }
-                handles = live;
-                prune_at = (handles.len() * 2).max(256);
-            }
         }
     }
 }
@@ -596,15 +390,14 @@ fn answer_ok(body: &[u8], req: &Head, out: &mut Vec<u8>) -> (bool, After) {
 }
 
 /// Serves one connection until the peer closes, the behaviour closes, or the server stops.
-fn serve(mut conn: Conn) {
-    let shared = Arc::clone(&conn.shared);
+fn serve(mut conn: Conn, shared: Arc<Shared>) {
     let behavior = shared.behavior;
     let mut buf: Vec<u8> = Vec::with_capacity(READ_CHUNK);
     let mut out: Vec<u8> = Vec::new();
     // Request whose head is parsed but whose body is still being consumed: (head, bytes left).
     let mut pending: Option<(Head, usize)> = None;
     let after = 'conn: loop {
-        if shared.stopping() {
+        if conn.stopping() {
             return;
         }
         match read_more(&mut conn.stream, &mut buf) {
@@ -664,7 +457,7 @@ fn serve(mut conn: Conn) {
                 if let Some(&first) = shared.first_request.get() {
                     let (start, end) = (first + delay, first + delay + stall);
                     if (start..end).contains(&Instant::now()) {
-                        shared.sleep_until(end);
+                        conn.sleep_until(end);
                     }
                 }
             }
@@ -681,7 +474,7 @@ fn serve(mut conn: Conn) {
     };
     match after {
         After::Reset => set_linger_zero(&conn.stream),
-        _ => lingering_close(&mut conn.stream, &shared),
+        _ => lingering_close(&mut conn),
     }
     // `conn` drops here: unregister, then close.
 }
@@ -718,15 +511,17 @@ fn set_linger_zero(stream: &TcpStream) {
 
 /// Sends FIN, then discards incoming data until the peer closes (or [`LINGER`] passes, or the
 /// server stops), so that unread request bytes do not make the kernel answer the close with RST.
-fn lingering_close(stream: &mut TcpStream, shared: &Shared) {
-    if stream.shutdown(Shutdown::Write).is_err() {
+fn lingering_close(conn: &mut Conn) {
+    if conn.stream.shutdown(Shutdown::Write).is_err() {
         return;
     }
     let deadline = Instant::now() + LINGER;
-    let _ = stream.set_read_timeout(Some(Duration::from_millis(50)));
+    let _ = conn
+        .stream
+        .set_read_timeout(Some(Duration::from_millis(50)));
     let mut sink = [0u8; 4096];
-    while !shared.stopping() && Instant::now() < deadline {
-        match stream.read(&mut sink) {
+    while !conn.stopping() && Instant::now() < deadline {
+        match conn.stream.read(&mut sink) {
             Ok(0) => return,
             Ok(_) => {}
             Err(e)

@@ -390,6 +390,33 @@ fn bad_chunk(at: &[u8]) -> ProtocolError {
     ProtocolError(format!("invalid chunked body at: {}", excerpt(at)))
 }
 
+/// Feeds arbitrary bytes to a session with three requests in flight (the
+/// second a `HEAD`), split where the input's first byte says, for the fuzz
+/// target: whatever the input, this returns and never panics.
+#[doc(hidden)]
+pub fn fuzz_response_bytes(data: &[u8]) {
+    let now = std::time::Instant::now();
+    let mut s = H1Session::new(false);
+    for head in [false, true, false] {
+        let request = Inflight {
+            intended: now,
+            sent: now,
+            head,
+            measured: true,
+        };
+        s.submit(b"", request, &mut Vec::new());
+    }
+    let split = data.first().map_or(0, |&b| b as usize).min(data.len());
+    let (a, b) = data.split_at(split);
+    for part in [a, b] {
+        match s.on_read(part, &mut |_| {}) {
+            Ok(Flow::Continue) => {}
+            Ok(Flow::Close) | Err(_) => return,
+        }
+    }
+    let _ = s.on_eof(&mut |_| {});
+}
+
 /// The first bytes of `data`, printable, for an error message.
 pub(crate) fn excerpt(data: &[u8]) -> String {
     let cut = &data[..data.len().min(40)];

@@ -130,7 +130,11 @@ impl Worker {
                         continue;
                     }
                     conn.idle = false;
-                    if conn.state == ConnState::Open && conn.session.in_flight() == 0 {
+                    let depth = match conn.session {
+                        Session::H1(_) => 1,
+                        Session::H2(_) => self.h2_streams,
+                    };
+                    if conn.state == ConnState::Open && conn.session.room(depth) > 0 {
                         self.fill(key, now);
                         return true;
                     }

@@ -12,6 +12,8 @@ use std::time::Duration;
 use barrage_engine::{LoadSpec, Model, NoObserver, Reuse, RunReport};
 use barrage_target::{Target, TargetConfig};
 
+pub mod external;
+
 /// One load test at a time in this test binary.
 pub fn serial() -> MutexGuard<'static, ()> {
     static LOCK: Mutex<()> = Mutex::new(());

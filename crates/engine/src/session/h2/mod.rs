@@ -764,12 +764,11 @@ impl H2Session {
         let i = self.slot(id)?;
         let stream = self.streams[i].take()?;
         self.in_flight -= 1;
+        // Only the front is trimmed: slot i must stay stream base + 2i for
+        // the streams submitted after this one.
         while let Some(None) = self.streams.front() {
             self.streams.pop_front();
             self.base += 2;
-        }
-        while let Some(None) = self.streams.back() {
-            self.streams.pop_back();
         }
         Some(stream)
     }
@@ -862,6 +861,38 @@ pub fn fuzz_server_bytes(data: &[u8]) {
         }
     }
     let _ = s.on_eof();
+}
+
+/// Decodes arbitrary bytes as the HPACK block of a response, for the fuzz
+/// target: the block arrives in a HEADERS frame (split over CONTINUATIONs
+/// when long) after the server's SETTINGS.
+#[doc(hidden)]
+pub fn fuzz_header_block(block: &[u8]) {
+    let mut bytes = Vec::new();
+    frame::put_settings(&mut bytes, &[]);
+    let mut chunks = block.chunks(1000).peekable();
+    let mut first = true;
+    loop {
+        let chunk = chunks.next().unwrap_or(&[]);
+        let end = if chunks.peek().is_none() {
+            flag::END_HEADERS | flag::END_STREAM
+        } else {
+            0
+        };
+        let kind = if first {
+            kind::HEADERS
+        } else {
+            kind::CONTINUATION
+        };
+        frame::put_header(&mut bytes, chunk.len(), kind, end, 1);
+        bytes.extend_from_slice(chunk);
+        first = false;
+        if end != 0 {
+            break;
+        }
+    }
+    // The SETTINGS frame's first byte is 0: fuzz_server_bytes reads it all at once.
+    fuzz_server_bytes(&bytes);
 }
 
 #[cfg(test)]

@@ -202,6 +202,25 @@ fn responses_in_any_order_and_split_anywhere() {
 }
 
 #[test]
+fn the_newest_stream_ending_first_keeps_later_ids_in_their_slots() {
+    let (mut s, mut srv) = open(100, 3, H2Settings::from_bits(16, 16));
+    let (seen, _, _) = feed(&mut s, &srv.head(5, "201", true).take(), 4096);
+    assert_eq!(seen.done.len(), 1);
+    let mut out = Vec::new();
+    s.submit(&get(), inflight(), &mut out); // stream 7
+    let bytes = srv
+        .head(7, "202", true)
+        .head(1, "200", true)
+        .head(3, "203", true)
+        .take();
+    let (seen, flow, _) = feed(&mut s, &bytes, 4096);
+    assert_eq!(flow, Ok(Flow::Continue));
+    let statuses: Vec<u16> = seen.done.iter().map(|d| d.0).collect();
+    assert_eq!(statuses, [202, 200, 203]);
+    assert_eq!(s.in_flight(), 0);
+}
+
+#[test]
 fn stream_and_connection_windows_are_given_back() {
     // 1,023-byte stream windows: a WINDOW_UPDATE once half is used.
     let (mut s, mut srv) = open(100, 1, H2Settings::from_bits(10, 16));
@@ -509,5 +528,10 @@ fn arbitrary_server_bytes_never_panic() {
         let len = (next() % 64) as usize;
         let random: Vec<u8> = (0..len).map(|_| next() as u8).collect();
         fuzz_server_bytes(&random);
+        fuzz_header_block(&random);
+        crate::session::h1::fuzz_response_bytes(&random);
     }
+    let mut enc = loona_hpack::Encoder::new();
+    let block = enc.encode([(&b":status"[..], &b"200"[..]), (&b"x-a"[..], &b"b"[..])]);
+    fuzz_header_block(&block);
 }
