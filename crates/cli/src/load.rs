@@ -236,18 +236,18 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
     let mut spec = LoadSpec::from_url(&a.url).map_err(|e| e.to_string())?;
     spec.requests = requests(a, &spec.target)?;
-    spec.reuse = match (a.http10, a.no_keepalive) {
-        (true, true) => {
-            return Err(
-                "--http1.0 and --no-keepalive together: HTTP/1.0 already closes unless -k".into(),
-            )
-        }
-        (true, false) => Reuse::Http10 {
-            keepalive: a.keepalive,
-        },
-        (false, true) => Reuse::Close,
-        (false, false) => Reuse::KeepAlive,
-    };
+    spec.reuse =
+        match (a.http10, a.no_keepalive) {
+            (true, true) => return Err(
+                "--http1.0 and --no-keepalive together: HTTP/1.0 already closes unless --keepalive"
+                    .into(),
+            ),
+            (true, false) => Reuse::Http10 {
+                keepalive: a.keepalive,
+            },
+            (false, true) => Reuse::Close,
+            (false, false) => Reuse::KeepAlive,
+        };
     if let Some(t) = a.threads {
         spec.threads = t;
     }

@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn clap_errors_become_one_line() {
-        let text = "error: the following required arguments were not provided:\n  --http1.0\n\nUsage: barrage load -k --http1.0 <URL>\n";
+        let text = "error: the following required arguments were not provided:\n  --http1.0\n\nUsage: barrage load --keepalive --http1.0 <URL>\n";
         assert_eq!(
             one_line(text),
             "the following required arguments were not provided: --http1.0"

@@ -155,6 +155,45 @@ fn json_to_stdout_and_summary_to_stderr() {
     );
 }
 
+#[test]
+fn h2_over_tls_with_a_ca_file_reports_alpn_and_streams() {
+    let _serial = serial();
+    let t = Target::start(TargetConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: 1,
+        tls: Some(barrage_target::TlsSetup::SelfSigned),
+    })
+    .expect("start the TLS reference server");
+    let ca = std::env::temp_dir().join(format!("barrage-cli-ca-{}.pem", std::process::id()));
+    std::fs::write(&ca, t.certificate_pem().unwrap()).unwrap();
+    let u = format!("https://localhost:{}/hello", t.local_addr().port());
+    let r = barrage(&[
+        "load",
+        "--h2",
+        "--cacert",
+        ca.to_str().unwrap(),
+        "-t1",
+        "-c2",
+        "-m8",
+        "-n",
+        "400",
+        "--json",
+        "-",
+        &u,
+    ]);
+    let _ = std::fs::remove_file(&ca);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let v = r.json();
+    assert_eq!(u64_at(&v, "/totals/responses"), 400);
+    assert_eq!(v["spec"]["protocol"], "h2");
+    assert_eq!(u64_at(&v, "/spec/streams"), 8);
+    assert_eq!(v["tls"]["alpn"], "h2");
+    assert_eq!(u64_at(&v, "/tls/handshakes_full"), 2);
+    assert_eq!(u64_at(&v, "/h2/connections_h2"), 2);
+    assert_eq!(u64_at(&v, "/errors/tls/count"), 0);
+    assert!(r.stderr.contains("ALPN h2"), "{r:?}");
+}
+
 /// A minimal standard base64 decoder (the log's histograms), to keep the
 /// CLI's dependencies as they are.
 fn base64_decode(text: &str) -> Vec<u8> {
@@ -261,6 +300,7 @@ fn json_file_and_hdr_log() {
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     let closed = url(SocketAddr::from(([127, 0, 0, 1], closed_port())), "/");
+    let closed_https = closed.replace("http://", "https://");
     let urls_missing = std::env::temp_dir().join(format!(
         "barrage-cli-no-such-file-{}.txt",
         std::process::id()
@@ -277,6 +317,13 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["--frobnicate", &closed], "--frobnicate"),
         (&["-H", "nocolon", &closed], "nocolon"),
         (&["--urls", urls_missing, &closed], "--urls"),
+        (&["--h2", &closed], "--h2c for http://"),
+        (&["--h2c", &closed_https], "--h2 for https://"),
+        (&["-m", "4", &closed], "-m/--streams is for HTTP/2"),
+        (&["--h2c", "-w", "31", &closed], "0 to 30"),
+        (&["--h2c", "--no-keepalive", &closed], "always kept alive"),
+        (&["--insecure", &closed], "TLS options"),
+        (&["--cacert", urls_missing, &closed_https], "--cacert"),
     ];
     for (args, says) in cases {
         let mut all = vec!["load", "-d", "1s", "--timeout", "1s"];

@@ -200,13 +200,22 @@ fn nginx_http1_tls_and_h2() {
     };
     let _serial = serial();
     let f = Fixture::new("nginx-tls");
-    let nginx = Server::nginx(&bin, &f);
+    let nginx = Server::nginx(&bin, &f, "TLSv1.2 TLSv1.3");
     for case in [Case::H1, Case::H1Tls, Case::H2Tls] {
         exercise(
             case,
             &|tls, path| nginx.url(tls, path),
             Trust::Ca(&f.cert()),
         );
+    }
+    drop(nginx);
+    // TLS 1.2 only: both sessions work over it, and the report says so.
+    let nginx = Server::nginx(&bin, &f, "TLSv1.2");
+    for case in [Case::H1Tls, Case::H2Tls] {
+        let url = nginx.url(true, "/static/6b");
+        let r = clean_run(case, &case_spec(case, &url, Trust::Ca(&f.cert()), 500), 6);
+        let tls = r.tls.as_ref().unwrap();
+        assert_eq!(tls.version.as_deref(), Some("TLSv1.2"), "{tls:?}");
     }
 }
 
@@ -259,6 +268,29 @@ fn every_load_model_runs_over_h2() {
     assert_eq!((x.completed, x.failed), (30, 0), "{x:?}");
     assert_eq!(r.totals.responses, 150);
     assert_eq!(r.h2.as_ref().unwrap().connections_h2, 30);
+}
+
+#[test]
+fn a_session_with_a_reset_call_fails() {
+    let _serial = serial();
+    let server = H2TestServer::start(H2Behavior::ResetEvery { every: 5 });
+    let mut s = spec(
+        &server.url("/"),
+        Model::Sessions {
+            conn_rate_per_s: 200.0,
+            arrival: Arrival::Uniform,
+            calls: 5,
+            sessions: 20,
+        },
+    );
+    s.protocol = Protocol::H2;
+    let r = run(&s);
+    check_invariants(&r);
+    let x = r.sessions.as_ref().unwrap();
+    // One call in five is reset: each session of five calls has one.
+    assert_eq!((x.completed, x.failed), (0, 20), "{x:?}");
+    assert_eq!(errors(&r, "stream"), 20);
+    assert_eq!(r.totals.responses, 80);
 }
 
 fn h2_spec(server: &H2TestServer, streams: usize) -> LoadSpec {

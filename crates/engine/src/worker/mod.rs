@@ -180,6 +180,9 @@ struct Conn {
     calls: u32,
     /// Open loop: listed as idle.
     idle: bool,
+    /// A request on it ended without a response (an HTTP/2 stream reset or
+    /// refused): its session, if it is one, failed.
+    call_failed: bool,
 }
 
 pub(crate) struct Worker {
@@ -361,6 +364,7 @@ impl Worker {
                     out: Vec::new(),
                     calls: 0,
                     idle: false,
+                    call_failed: false,
                 });
                 self.connecting += 1;
                 self.peak_connections = self.peak_connections.max(self.conns.len());
@@ -426,7 +430,10 @@ impl Worker {
             Ok(false) => {}
             Ok(true) => {
                 if now >= self.shared.measure_start {
-                    self.recorder.record_tls_handshake(now - since);
+                    // The clock, not the event's `now`: one call can take the
+                    // whole handshake (the server's answer arrives while the
+                    // client computes its key share and checks signatures).
+                    self.recorder.record_tls_handshake(since.elapsed());
                 }
                 let summary = conn.transport.tls_summary();
                 let h2 = conn.transport.alpn() == Some(ALPN_H2);
@@ -510,6 +517,7 @@ impl Worker {
             Plan::Closed { .. } | Plan::Open { .. } => {}
             Plan::Sessions { calls, counts, .. } => {
                 let all_answered = conn.calls == *calls && conn.session.in_flight() == 0;
+                let failed = failed || conn.call_failed;
                 let cut = self
                     .finishing
                     .is_some_and(|f| f.reason != StopReason::Sessions);
@@ -610,6 +618,7 @@ impl Worker {
                     self.progress(now);
                 }
                 if let Some(why) = first_failure {
+                    self.conns[key].call_failed = true;
                     for _ in 0..failures {
                         self.error(ErrorKind::Stream, now, || why.to_string());
                     }

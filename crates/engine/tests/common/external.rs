@@ -171,8 +171,9 @@ hosts:
         Server::spawn(cmd, addr, addr, &f.dir.join("nghttpd.log"))
     }
 
-    /// nginx: HTTP/1.1 on `plain`, HTTP/1.1 and h2 (ALPN) over TLS on `tls`.
-    pub fn nginx(bin: &str, f: &Fixture) -> Server {
+    /// nginx: HTTP/1.1 on `plain`, HTTP/1.1 and h2 (ALPN) over TLS on `tls`,
+    /// with the TLS versions in `protocols` (nginx's `ssl_protocols`).
+    pub fn nginx(bin: &str, f: &Fixture, protocols: &str) -> Server {
         let (plain, tls) = (free_addr(), free_addr());
         let d = f.dir.display();
         let conf = format!(
@@ -193,6 +194,7 @@ http {{
     server {{
         listen {plain};
         listen {tls} ssl http2;
+        ssl_protocols {protocols};
         ssl_certificate {cert};
         ssl_certificate_key {key};
         root {root};
