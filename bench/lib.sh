@@ -1,64 +1,98 @@
 # shellcheck shell=bash
-# Helpers of bench/run.sh: the nginx under test, one measured client run, the
-# parsers of each client's own output, and the Markdown table.
+# Helpers of bench/run.sh: the server under test (nginx, h2o or nghttpd, one at
+# a time), one measured client run, the parsers of each client's own output,
+# and the Markdown table.
 #
 # Expects from the caller: TMP (a private temp dir), PORT, DURATION, BENCH_DIR.
 # A measured run appends one tab-separated row to $TMP/rows:
 #   name kind command note responses elapsed_s responses_per_s cpu_s server_cpu_s maxrss_kib
-# where kind is floor|wrk|ab|h2load|barrage (floor and wrk rows are the
-# references of the ratio columns) and note is empty or why the row did not run.
+# where kind is floor|wrk|ab|h2load|h2crate|barrage (floor rows and the rows of
+# kind REF_KIND, wrk unless a scenario says otherwise, are the references of
+# the ratio columns) and note is empty or why the row did not run or failed.
 
 log() { printf 'bench: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
 # ---------------------------------------------------------------- the server
 
-NGINX_PID=
-NGINX_WORKER=
+SERVER=        # which server runs (the name given to server_start)
+SERVER_PID=    # the process started (and stopped)
+SERVER_WORKER= # the process whose CPU is measured (nginx's worker, else SERVER_PID)
+SERVER_DESC=   # for the table heading, e.g. "nginx 1.22.1, 1 worker"
 
-nginx_start() {
-  local nginx
-  nginx=$(command -v nginx) || die "nginx not found (run scripts/setup.sh)"
+# server_start NAME DESC WORKER PROTO PROBE-URL ARGV...: start ARGV pinned to
+# core 1, output to $TMP/server.log, and wait until PROBE-URL answers 2xx with
+# curl over PROTO (h1, h2c with prior knowledge, or h2; https is not checked
+# for its certificate). WORKER is "child" when the measured process is the
+# first child of the one started (nginx), "self" otherwise.
+server_start() {
+  local name=$1 desc=$2 worker=$3 proto=$4 probe=$5
+  shift 5
+  local curl_args=(-fsS -k --max-time 1 -o /dev/null -w '%{http_version}') want=2 got
+  case "$proto" in
+    h1) curl_args+=(--http1.1); want=1.1 ;;
+    h2c) curl_args+=(--http2-prior-knowledge) ;;
+    h2) curl_args+=(--http2) ;;
+    *) die "server_start: unknown protocol $proto" ;;
+  esac
+  command -v "$1" >/dev/null 2>&1 || die "$1 not found (run scripts/setup.sh)"
   if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
     die "127.0.0.1:$PORT is already in use (set PORT=...)"
   fi
-  sed -e "s|@PORT@|$PORT|g" -e "s|@PID@|$TMP/nginx.pid|g" \
-    "$BENCH_DIR/nginx-hello.conf" >"$TMP/nginx.conf"
-  log "starting nginx on 127.0.0.1:$PORT, pinned to core 1 ($TMP/nginx.conf)"
-  taskset -c 1 "$nginx" -e stderr -p "$TMP/" -c "$TMP/nginx.conf" >"$TMP/nginx.log" 2>&1 &
-  NGINX_PID=$!
+  log "starting $name on 127.0.0.1:$PORT, pinned to core 1: $(show_cmd "$@")"
+  taskset -c 1 "$@" >"$TMP/server.log" 2>&1 &
+  SERVER_PID=$!
+  SERVER=$name
+  SERVER_DESC=$desc
+  SERVER_WORKER=
   for _ in $(seq 50); do
-    if curl -fsS --max-time 1 -o /dev/null "http://127.0.0.1:$PORT/hello" 2>/dev/null; then
-      NGINX_WORKER=$(child_of "$NGINX_PID" || true)
-      [ -n "$NGINX_WORKER" ] || die "nginx answers but has no worker process?"
-      log "nginx master $NGINX_PID, worker $NGINX_WORKER"
+    if got=$(curl "${curl_args[@]}" "$probe" 2>/dev/null); then
+      [ "$got" = "$want" ] || die "$name answered $probe over HTTP/$got, not HTTP/$want"
+      if [ "$worker" = child ]; then
+        SERVER_WORKER=$(child_of "$SERVER_PID" || true)
+        [ -n "$SERVER_WORKER" ] || die "$name answers but has no worker process?"
+      else
+        SERVER_WORKER=$SERVER_PID
+      fi
+      log "$name: pid $SERVER_PID, measured process $SERVER_WORKER"
       return 0
     fi
-    kill -0 "$NGINX_PID" 2>/dev/null || break
+    kill -0 "$SERVER_PID" 2>/dev/null || break
     sleep 0.1
   done
-  cat "$TMP/nginx.log" >&2
-  die "nginx did not start (log above)"
+  cat "$TMP/server.log" >&2
+  die "$name did not start or does not answer $probe (log above)"
 }
 
-nginx_stop() {
-  [ -n "$NGINX_PID" ] || return 0
-  if kill -0 "$NGINX_PID" 2>/dev/null; then
-    kill -TERM "$NGINX_PID" 2>/dev/null || true
+server_stop() {
+  [ -n "$SERVER_PID" ] || return 0
+  if kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
     for _ in $(seq 50); do
-      kill -0 "$NGINX_PID" 2>/dev/null || break
+      kill -0 "$SERVER_PID" 2>/dev/null || break
       sleep 0.1
     done
-    if kill -0 "$NGINX_PID" 2>/dev/null; then
-      kill -KILL "$NGINX_PID" 2>/dev/null || true
+    if kill -0 "$SERVER_PID" 2>/dev/null; then
+      kill -KILL "$SERVER_PID" 2>/dev/null || true
     fi
   fi
   # A worker left behind by a killed master.
-  if [ -n "$NGINX_WORKER" ] && kill -0 "$NGINX_WORKER" 2>/dev/null; then
-    kill -KILL "$NGINX_WORKER" 2>/dev/null || true
+  if [ "$SERVER_WORKER" != "$SERVER_PID" ] && [ -n "$SERVER_WORKER" ] && kill -0 "$SERVER_WORKER" 2>/dev/null; then
+    kill -KILL "$SERVER_WORKER" 2>/dev/null || true
   fi
-  wait "$NGINX_PID" 2>/dev/null || true
-  NGINX_PID=
+  wait "$SERVER_PID" 2>/dev/null || true
+  SERVER_PID=
+  SERVER_WORKER=
+  SERVER=
+}
+
+# server_use NAME: make start_NAME's server the running one, stopping any other.
+server_use() {
+  if [ "$SERVER" = "$1" ] && [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    return 0
+  fi
+  server_stop
+  "start_$1"
 }
 
 # child_of PID: the first process whose parent is PID (nginx's worker).
@@ -78,15 +112,20 @@ child_of() {
   return 1
 }
 
-# server_ticks: CPU clock ticks (user + system) the nginx worker has used so
-# far: fields 14 and 15 of /proc/PID/stat.
-server_ticks() {
+# proc_ticks PID: CPU clock ticks (user + system, all threads) PID has used
+# so far: fields 14 and 15 of /proc/PID/stat. Fails if PID is gone.
+proc_ticks() {
   local line
-  read -r line 2>/dev/null <"/proc/$NGINX_WORKER/stat" || die "nginx worker $NGINX_WORKER is gone (interrupted?)"
+  read -r line 2>/dev/null <"/proc/$1/stat" || return 1
   line=${line##*) } # field 3 (state) is now field 1: utime is 12, stime 13
   # shellcheck disable=SC2086 # split into fields on purpose
   set -- $line
   echo $((${12} + ${13}))
+}
+
+# server_ticks: CPU clock ticks the measured server process has used so far.
+server_ticks() {
+  proc_ticks "$SERVER_WORKER" || die "$SERVER process $SERVER_WORKER is gone (interrupted?)"
 }
 
 # ---------------------------------------------------------- a measured run
@@ -116,10 +155,16 @@ add_row() {
   printf '%s\n' "$*" >>"$TMP/rows"
 }
 
-# not_run NAME KIND COMMAND REASON
+# not_run NAME KIND COMMAND REASON: the client could not be started.
 not_run() {
   log "$1: not run: $4"
   add_row "$1" "$2" "$3" "not run: $4"
+}
+
+# failed NAME KIND COMMAND REASON: the client ran but gave no result.
+failed() {
+  log "$1: failed: $4"
+  add_row "$1" "$2" "$3" "failed: $4"
 }
 
 # first_error FILE...: the first non-empty line of the files, for a table cell.
@@ -130,24 +175,60 @@ first_error() {
   printf '%s' "${line:-no output}"
 }
 
+# WARMUP_CUT: seconds of warm-up at the start of each client run that the
+# client does not count (its own --warmup/--warm-up-time); 0 for none. When it
+# is set, measure reads the client's and the server's CPU that many seconds
+# after the start and subtracts it, so that CPU and responses cover the same
+# measured window.
+WARMUP_CUT=0
+
+CLIENT_PID= # the /usr/bin/time of the client running, for client_stop
+
+# client_stop: end a client still running (Ctrl-C, an error): TERM to its
+# timeout, which passes it on to the client.
+client_stop() {
+  local t
+  [ -n "$CLIENT_PID" ] || return 0
+  if t=$(child_of "$CLIENT_PID"); then
+    kill -TERM "$t" 2>/dev/null || true
+  fi
+  wait "$CLIENT_PID" 2>/dev/null || true
+  CLIENT_PID=
+}
+
 # measure NAME KIND ARGV...: run one client pinned to core 0 under
 # /usr/bin/time and timeout, with the server's CPU read before and after, and
 # add its row. KIND names the parser of its output (parse_KIND).
 measure() {
   local name=$1 kind=$2
   shift 2
-  local shown rc=0 before after
+  local shown rc=0 before after limit=$((DURATION + WARMUP_CUT + 30))
   shown=$(show_cmd "$@")
   if ! command -v "$1" >/dev/null 2>&1; then
     not_run "$name" "$kind" "$shown" "$1 not found (run scripts/setup.sh)"
     return 0
   fi
-  kill -0 "$NGINX_PID" 2>/dev/null || die "nginx has died: $(first_error "$TMP/nginx.log")"
+  kill -0 "$SERVER_PID" 2>/dev/null || die "$SERVER has died: $(first_error "$TMP/server.log")"
   log "running $name: $shown"
   rm -f "$TMP/time" "$TMP/out" "$TMP/err" "$TMP/barrage.json"
   before=$(server_ticks)
   taskset -c 0 /usr/bin/time -f '%U %S %M' -o "$TMP/time" \
-    timeout --foreground -k 5 $((DURATION + 30)) "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+    timeout --foreground -k 5 "$limit" "$@" >"$TMP/out" 2>"$TMP/err" &
+  CLIENT_PID=$!
+  local warm_client=0 warm_missing=0 timeout_pid client_pid ticks
+  if [ "$WARMUP_CUT" -gt 0 ]; then
+    sleep "$WARMUP_CUT"
+    # taskset became /usr/bin/time, which forked timeout, which forked the client.
+    if timeout_pid=$(child_of "$CLIENT_PID") && client_pid=$(child_of "$timeout_pid") &&
+      ticks=$(proc_ticks "$client_pid"); then
+      warm_client=$ticks
+      before=$(server_ticks)
+    else
+      warm_missing=1
+    fi
+  fi
+  wait "$CLIENT_PID" || rc=$?
+  CLIENT_PID=
   case "$rc" in
     130 | 143) die "$name interrupted" ;; # Ctrl-C or kill: stop the whole run
   esac
@@ -155,20 +236,24 @@ measure() {
 
   local parsed cpu rss server
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-    not_run "$name" "$kind" "$shown" "timed out after $((DURATION + 30)) s"
+    failed "$name" "$kind" "$shown" "timed out after $limit s"
     return 0
   fi
   if ! parsed=$("parse_$kind" 2>>"$TMP/err") || [ -z "$parsed" ]; then
-    not_run "$name" "$kind" "$shown" "$(first_error "$TMP/err" "$TMP/out")"
+    failed "$name" "$kind" "$shown" "$(first_error "$TMP/err" "$TMP/out")"
     return 0
   fi
   # The last line: GNU time puts "Command exited with non-zero status N" before it.
-  read -r cpu rss < <(tail -n 1 "$TMP/time" | awk '{ print $1 + $2, $3 }')
+  read -r cpu rss < <(tail -n 1 "$TMP/time" |
+    awk -v w="$warm_client" -v hz="$CLK_TCK" '{ print $1 + $2 - w / hz, $3 }')
   server=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" 'BEGIN { print t / hz }')
   # shellcheck disable=SC2086 # parsed is "responses elapsed rate"
   add_row "$name" "$kind" "$shown" "" $parsed "$cpu" "$server" "$rss"
   if [ "$rc" -ne 0 ]; then
     echo "$name exited with status $rc: $(first_error "$TMP/err")" >>"$TMP/notes"
+  fi
+  if [ "$warm_missing" -eq 1 ]; then
+    echo "$name: its CPU at the end of the warm-up could not be read: its row includes the warm-up's CPU." >>"$TMP/notes"
   fi
   log "$name: $(cut -d' ' -f1 <<<"$parsed") responses, client CPU ${cpu} s, server CPU ${server} s"
   sleep 1 # let the server settle between clients
@@ -208,13 +293,24 @@ parse_ab() {
        END { if (n == "" || t <= 0) exit 1; print n, t, n / t }' "$TMP/out"
 }
 
-# h2load: "finished in 10.00s, ..." and
+# h2load: "finished in 12.00s, 98765.43 req/s, ..." and
 #         "requests: N total, N started, N done, N succeeded, N failed, ..."
+# With --warm-up-time, "finished in" includes the warm-up but N and req/s
+# cover only the main duration (-D): the elapsed time is N / (req/s).
 parse_h2load() {
   awk "$AWK_SECONDS"'
-       $1 == "finished" && $2 == "in" { t = to_seconds($3) }
+       $1 == "finished" && $2 == "in" { t = to_seconds($3); rate = $4 + 0 }
        $1 == "requests:" { for (i = 2; i < NF; i++) if ($(i + 1) ~ /^succeeded/) n = $i }
-       END { if (n == "" || t <= 0) exit 1; print n, t, n / t }' "$TMP/out"
+       END {
+         if (n == "" || t <= 0) exit 1
+         if (rate > 0) t = n / rate
+         print n, t, n / t
+       }' "$TMP/out"
+}
+
+# h2-crate-client: "N responses in 10.00s = R responses/s, E errors", like floor's.
+parse_h2crate() {
+  parse_floor
 }
 
 # barrage: --json FILE, .totals.{responses,elapsed_s,responses_per_s}
@@ -229,29 +325,37 @@ PY
 
 # ------------------------------------------------------------------- output
 
+# The reference of the ratio column: the first row of kind REF_KIND, called
+# REF_LABEL in the heading; SHOW_FLOOR=0 drops the floor column. run.sh's
+# begin() resets them for each table.
+REF_KIND=wrk
+REF_LABEL=wrk
+SHOW_FLOOR=1
+
 # render_table: the rows of $TMP/rows as a Markdown table, then the notes.
 render_table() {
-  awk -F '\t' '
+  awk -F '\t' -v refkind="$REF_KIND" -v reflabel="$REF_LABEL" -v showfloor="$SHOW_FLOOR" '
     function ratio(us, ref) { return ref > 0 && us > 0 ? sprintf("%.2f", us / ref) : "–" }
     { rows[NR] = $0 }
     $4 == "" && $5 > 0 {
       us = $8 / $5 * 1e6
-      if ($2 == "wrk" && wrk == "") wrk = us
+      if ($2 == refkind && ref == "") ref = us
       if ($2 == "floor" && floor == "") floor = us
     }
     END {
-      print "| client | command | responses | elapsed s | responses/s | client CPU s | µs/response | client s per 1M responses | server CPU s | max RSS MiB | ratio vs wrk (CPU/response) | ratio vs floor |"
-      print "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+      printf "| client | command | responses | elapsed s | responses/s | client CPU s | µs/response | client s per 1M responses | server CPU s | max RSS MiB | ratio vs %s (CPU/response) |%s\n",
+        reflabel, showfloor ? " ratio vs floor |" : ""
+      print "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|" (showfloor ? "--:|" : "")
       for (i = 1; i <= NR; i++) {
         split(rows[i], f, "\t")
         if (f[4] != "" || f[5] <= 0) {
-          printf "| %s | `%s` | %s | | | | | | | | | |\n", f[1], f[3], f[4] != "" ? f[4] : "0 responses"
+          printf "| %s | `%s` | %s | | | | | | | | |%s\n", f[1], f[3], f[4] != "" ? f[4] : "0 responses", showfloor ? " |" : ""
           continue
         }
         us = f[8] / f[5] * 1e6
-        printf "| %s | `%s` | %d | %.2f | %.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %s | %s |\n",
+        printf "| %s | `%s` | %d | %.2f | %.0f | %.2f | %.2f | %.2f | %.2f | %.1f | %s |%s\n",
           f[1], f[3], f[5], f[6], f[7], f[8], us, f[8] / f[5] * 1e6, f[9], f[10] / 1024,
-          ratio(us, wrk), ratio(us, floor)
+          ratio(us, ref), showfloor ? " " ratio(us, floor) " |" : ""
       }
     }' "$TMP/rows"
   if [ -s "$TMP/notes" ]; then
@@ -279,7 +383,6 @@ environment() {
   local cpu
   cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
   printf 'Kernel %s, CPU %s, nproc %s. ' "$(uname -r)" "${cpu:-unknown}" "$(nproc)"
-  printf 'Server: nginx %s, 1 worker on core 1; clients on core 0, one after another. ' \
-    "$(nginx -v 2>&1 | sed 's|.*/||')"
+  printf 'Server: %s on core 1; clients on core 0, one after another. ' "${SERVER_DESC:-?}"
   printf 'Busy before the run: %s%% of a core.\n' "${IDLE_CHECK:-?}"
 }

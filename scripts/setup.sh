@@ -5,8 +5,8 @@
 #   scripts/setup.sh --no-build  install missing packages only
 #
 # Idempotent: installs only what is missing (running `apt-get update` once, and
-# only then), and leaves no nginx system service running: tests and bench/
-# start their own nginx, on a port of their own, with their own config.
+# only then), and leaves no nginx or h2o system service running: tests and
+# bench/ start their own servers, on a port of their own, with their own config.
 set -euo pipefail
 
 usage() { sed -n '2,9s/^# \{0,1\}//p' "$0"; }
@@ -25,9 +25,11 @@ say() { printf 'setup: %s\n' "$*"; }
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Debian packages: compiler and linker for cargo, the reference server, the
-# clients barrage is measured against (wrk, ab, h2load), /usr/bin/time for CPU
-# and RSS, curl to probe servers, python3 to read barrage's JSON in bench/.
-packages=(build-essential pkg-config nginx-light wrk apache2-utils nghttp2-client time curl python3)
+# HTTP/2 servers of bench/ (h2o, nghttpd from nghttp2-server, nghttpx from
+# nghttp2-proxy), the clients barrage is measured against (wrk, ab, h2load),
+# /usr/bin/time for CPU and RSS, curl to probe servers, python3 to read
+# barrage's JSON in bench/.
+packages=(build-essential pkg-config nginx-light h2o nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client time curl python3)
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
@@ -69,28 +71,30 @@ else
   say "Debian packages present: ${packages[*]}"
 fi
 
-# Debian starts nginx as a service on port 80 when it installs it (unless a
-# policy-rc.d forbids it, as in containers). Stop it and keep it from starting
-# at boot: nothing here uses it.
-stop_system_nginx() {
+# Debian starts nginx and h2o as services on port 80 when it installs them
+# (unless a policy-rc.d forbids it, as in containers). Stop them and keep them
+# from starting at boot: nothing here uses them.
+stop_system_service() {
+  local name=$1
   if [ -d /run/systemd/system ] && command -v systemctl >/dev/null 2>&1; then
-    if systemctl is-enabled --quiet nginx 2>/dev/null || systemctl is-active --quiet nginx 2>/dev/null; then
-      say "systemctl disable --now nginx (the system service; tests run their own)"
-      "${sudo_cmd[@]}" systemctl disable --now nginx
+    if systemctl is-enabled --quiet "$name" 2>/dev/null || systemctl is-active --quiet "$name" 2>/dev/null; then
+      say "systemctl disable --now $name (the system service; tests run their own)"
+      "${sudo_cmd[@]}" systemctl disable --now "$name"
     fi
     return 0
   fi
-  [ -x /etc/init.d/nginx ] || return 0
-  if "${sudo_cmd[@]}" /etc/init.d/nginx status >/dev/null 2>&1; then
-    say "stopping the nginx system service (tests run their own)"
-    "${sudo_cmd[@]}" /etc/init.d/nginx stop
+  [ -x "/etc/init.d/$name" ] || return 0
+  if "${sudo_cmd[@]}" "/etc/init.d/$name" status >/dev/null 2>&1; then
+    say "stopping the $name system service (tests run their own)"
+    "${sudo_cmd[@]}" "/etc/init.d/$name" stop
   fi
-  if compgen -G '/etc/rc[2-5].d/S*nginx' >/dev/null && command -v update-rc.d >/dev/null 2>&1; then
-    say "update-rc.d nginx disable (no nginx service at boot)"
-    "${sudo_cmd[@]}" update-rc.d nginx disable >/dev/null
+  if compgen -G "/etc/rc[2-5].d/S*$name" >/dev/null && command -v update-rc.d >/dev/null 2>&1; then
+    say "update-rc.d $name disable (no $name service at boot)"
+    "${sudo_cmd[@]}" update-rc.d "$name" disable >/dev/null
   fi
 }
-stop_system_nginx
+stop_system_service nginx
+stop_system_service h2o
 
 # Rust: rustup's cargo if there is one, else Debian's (old, but it builds on a
 # fresh machine that cannot reach rustup).
