@@ -200,7 +200,7 @@ fn nginx_http1_tls_and_h2() {
     };
     let _serial = serial();
     let f = Fixture::new("nginx-tls");
-    let nginx = Server::nginx(&bin, &f, "TLSv1.2 TLSv1.3");
+    let nginx = Server::nginx(&bin, &f, "TLSv1.2 TLSv1.3", true);
     for case in [Case::H1, Case::H1Tls, Case::H2Tls] {
         exercise(
             case,
@@ -210,13 +210,37 @@ fn nginx_http1_tls_and_h2() {
     }
     drop(nginx);
     // TLS 1.2 only: both sessions work over it, and the report says so.
-    let nginx = Server::nginx(&bin, &f, "TLSv1.2");
+    let nginx = Server::nginx(&bin, &f, "TLSv1.2", true);
     for case in [Case::H1Tls, Case::H2Tls] {
         let url = nginx.url(true, "/static/6b");
         let r = clean_run(case, &case_spec(case, &url, Trust::Ca(&f.cert()), 500), 6);
         let tls = r.tls.as_ref().unwrap();
         assert_eq!(tls.version.as_deref(), Some("TLSv1.2"), "{tls:?}");
     }
+}
+
+#[test]
+fn alpn_falls_back_to_http1_when_the_server_has_no_h2() {
+    let Some(bin) = binary("BARRAGE_NGINX", "nginx") else {
+        return;
+    };
+    let _serial = serial();
+    let f = Fixture::new("nginx-h1-only");
+    let nginx = Server::nginx(&bin, &f, "TLSv1.2 TLSv1.3", false);
+    let url = nginx.url(true, "/static/6b");
+    let mut s = case_spec(Case::H2Tls, &url, Trust::Ca(&f.cert()), 300);
+    s.h2.streams = 8;
+    let r = run(&s);
+    check_invariants(&r);
+    assert_eq!(
+        (r.totals.errors, r.totals.responses),
+        (0, 300),
+        "{:?}",
+        r.errors
+    );
+    assert_eq!(r.tls.as_ref().unwrap().alpn.as_deref(), Some("http/1.1"));
+    let h2 = r.h2.as_ref().unwrap();
+    assert_eq!((h2.connections_h2, h2.connections_http1), (0, 4), "{h2:?}");
 }
 
 #[test]

@@ -171,9 +171,9 @@ hosts:
         Server::spawn(cmd, addr, addr, &f.dir.join("nghttpd.log"))
     }
 
-    /// nginx: HTTP/1.1 on `plain`, HTTP/1.1 and h2 (ALPN) over TLS on `tls`,
-    /// with the TLS versions in `protocols` (nginx's `ssl_protocols`).
-    pub fn nginx(bin: &str, f: &Fixture, protocols: &str) -> Server {
+    /// nginx: HTTP/1.1 on `plain`, HTTP/1.1 and (with `h2`) h2 by ALPN over
+    /// TLS on `tls`, with the TLS versions in `protocols` (`ssl_protocols`).
+    pub fn nginx(bin: &str, f: &Fixture, protocols: &str, h2: bool) -> Server {
         let (plain, tls) = (free_addr(), free_addr());
         let d = f.dir.display();
         let conf = format!(
@@ -193,7 +193,7 @@ http {{
     keepalive_requests 1000000;
     server {{
         listen {plain};
-        listen {tls} ssl http2;
+        listen {tls} ssl{http2};
         ssl_protocols {protocols};
         ssl_certificate {cert};
         ssl_certificate_key {key};
@@ -201,6 +201,7 @@ http {{
     }}
 }}
 ",
+            http2 = if h2 { " http2" } else { "" },
             cert = f.cert().display(),
             key = f.key().display(),
             root = f.root().display()

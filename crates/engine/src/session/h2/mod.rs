@@ -12,18 +12,20 @@
 //! (hpack.rs, huffman.rs: `loona-hpack` was measured too and fell short, as
 //! hpack.rs says); BENCHMARKS.md has the figures.
 //!
-//! Streams live in a ring indexed by stream id: ids grow by two, responses
-//! mostly end in order, so the ring stays as long as the requests in flight.
+//! Streams in flight live in a ring indexed by stream id (streams.rs).
 
 mod frame;
+mod fuzz;
 mod hpack;
 mod huffman;
-
-use std::collections::VecDeque;
+mod streams;
 
 use frame::{code, flag, kind, setting, FrameHeader, HEADER_LEN};
 
 use super::{EarlyClose, Flow, Inflight, ProtocolError, Sink, StreamFailure};
+use streams::{Stream, Streams};
+
+pub use fuzz::{fuzz_header_block, fuzz_server_bytes};
 
 pub use frame::{code_name, DEFAULT_WINDOW, MAX_WINDOW};
 
@@ -93,17 +95,6 @@ enum State {
     GoingAway,
 }
 
-#[derive(Debug)]
-struct Stream {
-    request: Inflight,
-    /// 0 until the final (non-1xx) response head.
-    status: u16,
-    /// What the server may still send on this stream.
-    recv_window: i64,
-    /// Bytes received since the last WINDOW_UPDATE for this stream.
-    unacked: u32,
-}
-
 /// A header block spread over HEADERS and CONTINUATION frames.
 #[derive(Debug)]
 struct Block {
@@ -119,10 +110,7 @@ pub struct H2Session {
     /// The longest request body: a request starts only when it fits the
     /// connection window (bodies are sent whole).
     max_body: i64,
-    /// `streams[i]` is stream `base + 2i`; `None` once it ended.
-    streams: VecDeque<Option<Stream>>,
-    base: u32,
-    in_flight: usize,
+    streams: Streams,
     next_stream: u32,
     peer_max_streams: u32,
     peer_initial_window: i64,
@@ -150,7 +138,7 @@ impl std::fmt::Debug for H2Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("H2Session")
             .field("state", &self.state)
-            .field("in_flight", &self.in_flight)
+            .field("in_flight", &self.streams.len())
             .field("next_stream", &self.next_stream)
             .finish_non_exhaustive()
     }
@@ -163,9 +151,7 @@ impl H2Session {
             state: State::AwaitSettings,
             windows,
             max_body: max_body as i64,
-            streams: VecDeque::new(),
-            base: 1,
-            in_flight: 0,
+            streams: Streams::default(),
             next_stream: 1,
             peer_max_streams: u32::MAX,
             peer_initial_window: i64::from(DEFAULT_WINDOW),
@@ -207,7 +193,7 @@ impl H2Session {
                 let ids_left = ((LAST_STREAM_ID - self.next_stream.min(LAST_STREAM_ID)) / 2
                     + u32::from(self.next_stream <= LAST_STREAM_ID))
                     as usize;
-                cap.saturating_sub(self.in_flight).min(ids_left)
+                cap.saturating_sub(self.streams.len()).min(ids_left)
             }
             State::AwaitSettings | State::GoingAway => 0,
         }
@@ -215,12 +201,12 @@ impl H2Session {
 
     /// Requests sent and not yet answered.
     pub fn in_flight(&self) -> usize {
-        self.in_flight
+        self.streams.len()
     }
 
     /// The oldest request still waiting for its response.
     pub fn oldest(&self) -> Option<&Inflight> {
-        self.streams.iter().flatten().next().map(|s| &s.request)
+        self.streams.oldest().map(|s| &s.request)
     }
 
     /// Appends a request's frames to `out` on a new stream (after [`room`](Self::room)
@@ -252,16 +238,15 @@ impl H2Session {
             out.extend_from_slice(chunk);
         }
         self.send_window -= req.body.len() as i64;
-        if self.streams.is_empty() {
-            self.base = id;
-        }
-        self.streams.push_back(Some(Stream {
-            request,
-            status: 0,
-            recv_window: i64::from(self.windows.stream_window),
-            unacked: 0,
-        }));
-        self.in_flight += 1;
+        self.streams.push(
+            id,
+            Stream {
+                request,
+                status: 0,
+                recv_window: i64::from(self.windows.stream_window),
+                unacked: 0,
+            },
+        );
         if self.next_stream > LAST_STREAM_ID {
             self.state = State::GoingAway;
         }
@@ -307,17 +292,17 @@ impl H2Session {
 
     /// The peer closed the connection.
     pub fn on_eof(&mut self) -> Result<(), EarlyClose> {
-        if self.in_flight == 0 {
+        if self.streams.len() == 0 {
             return Ok(());
         }
         Err(EarlyClose(format!(
             "connection closed with {} HTTP/2 stream(s) unanswered",
-            self.in_flight
+            self.streams.len()
         )))
     }
 
     fn flow(&self) -> Flow {
-        if self.state == State::GoingAway && self.in_flight == 0 {
+        if self.state == State::GoingAway && self.streams.len() == 0 {
             Flow::Close
         } else {
             Flow::Continue
@@ -696,17 +681,11 @@ impl H2Session {
         self.events.goaways_received += 1;
         self.state = State::GoingAway;
         // Streams above `last` were never processed: they fail as refused.
-        while !self.streams.is_empty() {
-            let id = self.base + 2 * (self.streams.len() as u32 - 1);
-            if id <= last {
-                break;
-            }
-            if let Some(stream) = self.streams.pop_back().flatten() {
-                self.in_flight -= 1;
-                self.events.streams_refused += 1;
-                sink.failed(stream.request, StreamFailure::Refused { code });
-            }
-        }
+        let events = &mut self.events;
+        self.streams.remove_above(last, |stream| {
+            events.streams_refused += 1;
+            sink.failed(stream.request, StreamFailure::Refused { code });
+        });
         Ok(())
     }
 
@@ -735,30 +714,12 @@ impl H2Session {
 
     // ---- streams ---------------------------------------------------------------
 
-    fn slot(&self, id: u32) -> Option<usize> {
-        if id < self.base || id.is_multiple_of(2) {
-            return None;
-        }
-        let i = ((id - self.base) / 2) as usize;
-        (i < self.streams.len()).then_some(i)
-    }
-
     fn stream_mut(&mut self, id: u32) -> Option<&mut Stream> {
-        let i = self.slot(id)?;
-        self.streams[i].as_mut()
+        self.streams.get_mut(id)
     }
 
     fn remove(&mut self, id: u32) -> Option<Stream> {
-        let i = self.slot(id)?;
-        let stream = self.streams[i].take()?;
-        self.in_flight -= 1;
-        // Only the front is trimmed: slot i must stay stream base + 2i for
-        // the streams submitted after this one.
-        while let Some(None) = self.streams.front() {
-            self.streams.pop_front();
-            self.base += 2;
-        }
-        Some(stream)
+        self.streams.remove(id)
     }
 
     fn complete(&mut self, id: u32, sink: &mut impl Sink) {
@@ -807,80 +768,6 @@ fn bad_padding(what: &str) -> ProtocolError {
 
 fn error(code: u32, msg: String) -> ProtocolError {
     ProtocolError(format!("HTTP/2 {}: {msg}", code_name(code)))
-}
-
-/// Decodes arbitrary bytes as a server's side of a connection, for the fuzz
-/// target: whatever the input, this returns (an error or not) and never panics.
-#[doc(hidden)]
-pub fn fuzz_server_bytes(data: &[u8]) {
-    struct Nothing;
-    impl Sink for Nothing {
-        fn completed(&mut self, _: super::Completed) {}
-        fn failed(&mut self, _: Inflight, _: StreamFailure) {}
-    }
-    let now = std::time::Instant::now();
-    let mut s = H2Session::new(H2Settings::from_bits(16, 16), 0);
-    let mut out = Vec::new();
-    s.on_connect(&mut out);
-    let req = H2Request {
-        headers: vec![(b":method"[..].into(), b"GET"[..].into())],
-        body: Box::new([]),
-    };
-    let inflight = Inflight {
-        intended: now,
-        sent: now,
-        head: false,
-        measured: true,
-    };
-    // Four streams in flight, so that responses have somewhere to land; the
-    // input chooses where it is split, to exercise frames cut across reads.
-    for _ in 0..4 {
-        s.submit(&req, inflight, &mut out);
-    }
-    let split = data.first().map_or(0, |&b| b as usize).min(data.len());
-    let (a, b) = data.split_at(split);
-    for part in [a, b] {
-        out.clear();
-        if s.on_read(part, &mut Nothing, &mut out).is_err() {
-            return;
-        }
-        for _ in 0..s.room(8) {
-            s.submit(&req, inflight, &mut out);
-        }
-    }
-    let _ = s.on_eof();
-}
-
-/// Decodes arbitrary bytes as the HPACK block of a response, for the fuzz
-/// target: the block arrives in a HEADERS frame (split over CONTINUATIONs
-/// when long) after the server's SETTINGS.
-#[doc(hidden)]
-pub fn fuzz_header_block(block: &[u8]) {
-    let mut bytes = Vec::new();
-    frame::put_settings(&mut bytes, &[]);
-    let mut chunks = block.chunks(1000).peekable();
-    let mut first = true;
-    loop {
-        let chunk = chunks.next().unwrap_or(&[]);
-        let end = if chunks.peek().is_none() {
-            flag::END_HEADERS | flag::END_STREAM
-        } else {
-            0
-        };
-        let kind = if first {
-            kind::HEADERS
-        } else {
-            kind::CONTINUATION
-        };
-        frame::put_header(&mut bytes, chunk.len(), kind, end, 1);
-        bytes.extend_from_slice(chunk);
-        first = false;
-        if end != 0 {
-            break;
-        }
-    }
-    // The SETTINGS frame's first byte is 0: fuzz_server_bytes reads it all at once.
-    fuzz_server_bytes(&bytes);
 }
 
 #[cfg(test)]

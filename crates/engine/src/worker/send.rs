@@ -1,0 +1,174 @@
+//! The sending half of a worker: what the plan wants sent on a ready
+//! connection, the requests built into `scratch`, and the writes.
+
+use super::*;
+
+impl Worker {
+    /// Gives a ready connection what the plan wants sent, and writes it with
+    /// whatever the session already owes the peer (in `scratch`).
+    pub(super) fn fill(&mut self, key: usize, now: Instant) {
+        // Once every session has arrived, the open ones still make their calls;
+        // when the time is up, a session between calls ends here.
+        if let Some(Finishing { reason, .. }) = self.finishing {
+            if reason != StopReason::Sessions {
+                if let Plan::Sessions { .. } = self.plan {
+                    self.scratch.clear();
+                    return self.close_conn(key, now, false);
+                }
+                return self.flush_scratch(key, now);
+            }
+        }
+        match self.next_sends(key, now) {
+            Sends::Now(n) => {
+                let measured = now >= self.shared.measure_start;
+                for _ in 0..n {
+                    self.submit(key, now, now, measured);
+                }
+            }
+            Sends::Scheduled(intended) => {
+                self.recorder.record_send_delay(now - intended);
+                self.submit(key, intended, now, intended >= self.shared.measure_start);
+            }
+            Sends::Idle => {}
+            Sends::CloseSession => {
+                self.scratch.clear();
+                return self.close_conn(key, now, false);
+            }
+        }
+        self.flush_scratch(key, now);
+    }
+
+    /// In flight at most, on this connection's session.
+    fn depth(&self, session: &Session) -> usize {
+        match session {
+            Session::H1(_) => self.h1_depth,
+            Session::H2(_) => self.h2_streams,
+        }
+    }
+
+    /// What the plan wants sent on a ready connection (taking it from the budget or schedule).
+    fn next_sends(&mut self, key: usize, now: Instant) -> Sends {
+        let measured_now = now >= self.shared.measure_start;
+        let conn = &self.conns[key];
+        let depth = self.depth(&conn.session);
+        let conn = &mut self.conns[key];
+        let one_shot = conn.session.requests_close();
+        let in_flight = conn.session.in_flight();
+        match &mut self.plan {
+            Plan::Closed { budget, .. } => {
+                let mut room = conn.session.room(depth);
+                if one_shot {
+                    room = room.min(usize::from(conn.calls == 0));
+                }
+                if let (Some(b), true) = (budget.as_mut(), measured_now) {
+                    let n = room.min(usize::try_from(*b).unwrap_or(usize::MAX));
+                    *b -= n as u64;
+                    room = n;
+                }
+                Sends::Now(room)
+            }
+            Plan::Open { pacer, idle, .. } => {
+                let room = conn.session.room(depth);
+                if room == 0 || (one_shot && conn.calls > 0) {
+                    return Sends::Idle;
+                }
+                let (start, end) = (self.shared.start, self.shared.end);
+                match pacer.peek() {
+                    Some(offset)
+                        if start + offset <= now && end.is_none_or(|e| start + offset < e) =>
+                    {
+                        pacer.take();
+                        // HTTP/2: a connection with streams to spare stays available.
+                        if room > 1 && !conn.idle {
+                            conn.idle = true;
+                            idle.push(key);
+                        }
+                        Sends::Scheduled(start + offset)
+                    }
+                    _ => {
+                        if !conn.idle {
+                            conn.idle = true;
+                            idle.push(key);
+                        }
+                        Sends::Idle
+                    }
+                }
+            }
+            Plan::Sessions { calls, .. } => match (in_flight, conn.calls >= *calls) {
+                (0, true) => Sends::CloseSession,
+                (0, false) if conn.session.room(1) > 0 => Sends::Now(1),
+                _ => Sends::Idle,
+            },
+        }
+    }
+
+    fn submit(&mut self, key: usize, intended: Instant, now: Instant, measured: bool) {
+        let req = &self.shared.requests[self.next_request % self.shared.requests.len()];
+        self.next_request = self.next_request.wrapping_add(1);
+        let conn = &mut self.conns[key];
+        let inflight = Inflight {
+            intended,
+            sent: now,
+            head: req.head,
+            measured,
+        };
+        match &mut conn.session {
+            Session::H1(s) => s.submit(&req.bytes, inflight, &mut self.scratch),
+            Session::H2(s) => s.submit(&req.h2, inflight, &mut self.scratch),
+        }
+        conn.calls += 1;
+        self.inflight += 1;
+        if measured {
+            self.recorder.counters.requests_sent += 1;
+        }
+    }
+
+    /// Writes the bytes built in `scratch`; keeps what the socket did not take.
+    pub(super) fn flush_scratch(&mut self, key: usize, now: Instant) {
+        if self.scratch.is_empty() {
+            return;
+        }
+        let conn = &mut self.conns[key];
+        if !conn.out.is_empty() {
+            conn.out.extend_from_slice(&self.scratch);
+            self.scratch.clear();
+            self.flush(key, now);
+            return;
+        }
+        match conn.transport.write(&self.scratch) {
+            Ok(n) => {
+                self.recorder.counters.bytes_written += n as u64;
+                if n < self.scratch.len() {
+                    conn.out.extend_from_slice(&self.scratch[n..]);
+                }
+                self.scratch.clear();
+            }
+            Err(e) => {
+                let (kind, msg) = transport_error(&e, "write");
+                self.fail(key, kind, now, || msg);
+            }
+        }
+    }
+
+    /// Writes pending bytes; false if the connection failed and is gone.
+    pub(super) fn flush(&mut self, key: usize, now: Instant) -> bool {
+        let conn = &mut self.conns[key];
+        let result = if conn.out.is_empty() {
+            conn.transport.flush().map(|()| 0)
+        } else {
+            conn.transport.write(&conn.out)
+        };
+        match result {
+            Ok(n) => {
+                self.recorder.counters.bytes_written += n as u64;
+                conn.out.drain(..n);
+                true
+            }
+            Err(e) => {
+                let (kind, msg) = transport_error(&e, "write");
+                self.fail(key, kind, now, || msg);
+                false
+            }
+        }
+    }
+}
