@@ -1,114 +1,47 @@
 //! The engine against nginx, counting requests in nginx's access log.
 //!
-//! Runs when `BARRAGE_NGINX` names the nginx binary (CI sets it). Without it
-//! the test is skipped with a note, unless `CI` is set: CI must run it.
+//! Runs when `BARRAGE_NGINX` names the nginx binary (scripts/test.sh sets
+//! it). Without it the test is skipped with a note, unless `CI` is set: CI
+//! must run it.
 
 mod common;
 
-use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use barrage_engine::{Arrival, Model, Reuse, RunReport};
 
+use common::external::{binary, free_addr, Fixture, Server};
 use common::{check_invariants, closed, run, serial, spec};
 
-/// A running nginx with its own prefix directory; killed and removed on drop.
+/// A running nginx with its own prefix directory (a [`Fixture`]); killed
+/// and removed on drop.
 struct Nginx {
-    child: Child,
-    dir: PathBuf,
-    addr: SocketAddr,
+    server: Server,
+    fixture: Fixture,
 }
 
 impl Nginx {
     fn start(bin: &str) -> Nginx {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let dir =
-            std::env::temp_dir().join(format!("barrage-nginx-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("create the nginx prefix");
-        let addr = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port");
-        let d = dir.display();
-        let conf = format!(
-            "# barrage's nginx test server
-daemon off;
-master_process off;
-worker_processes 1;
-pid {d}/nginx.pid;
-error_log {d}/error.log warn;
-
-events {{
-    worker_connections 1024;
-}}
-
-http {{
-    access_log {d}/access.log;
-    client_body_temp_path {d}/client_body;
-    proxy_temp_path {d}/proxy;
-    fastcgi_temp_path {d}/fastcgi;
-    uwsgi_temp_path {d}/uwsgi;
-    scgi_temp_path {d}/scgi;
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-
-    server {{
-        listen {addr};
-
+        let fixture = Fixture::new("nginx");
+        let addr = free_addr();
+        let http = format!("access_log {}/access.log;", fixture.dir.display());
+        let server = format!(
+            "listen {addr};
         location /hello {{
             return 200 \"Hello World\\n\";
-        }}
-    }}
-}}
-"
+        }}"
         );
-        let conf_path = dir.join("nginx.conf");
-        std::fs::write(&conf_path, conf).expect("write nginx.conf");
-        let child = Command::new(bin)
-            .arg("-p")
-            .arg(&dir)
-            .arg("-e")
-            .arg(dir.join("error.log"))
-            .arg("-c")
-            .arg(&conf_path)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run nginx at {bin}: {e}"));
-        let mut nginx = Nginx { child, dir, addr };
-        let up = Instant::now() + Duration::from_secs(10);
-        while TcpStream::connect(addr).is_err() {
-            if let Ok(Some(status)) = nginx.child.try_wait() {
-                panic!(
-                    "nginx exited ({status}) before listening on {addr}; error log:\n{}",
-                    std::fs::read_to_string(nginx.dir.join("error.log")).unwrap_or_default()
-                );
-            }
-            assert!(Instant::now() < up, "nginx never listened on {addr}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        nginx
+        let server = Server::nginx_with(bin, &fixture, &http, &server, addr, addr);
+        Nginx { server, fixture }
     }
 
     fn url(&self) -> String {
-        format!("http://{}/hello", self.addr)
+        self.server.url(false, "/hello")
     }
 
     fn access_log(&self) -> PathBuf {
-        self.dir.join("access.log")
-    }
-}
-
-impl Drop for Nginx {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+        self.fixture.dir.join("access.log")
     }
 }
 
@@ -147,15 +80,9 @@ fn clean(r: &RunReport, responses: u64) {
 
 #[test]
 fn nginx_counts_every_request() {
-    let Some(bin) = std::env::var_os("BARRAGE_NGINX") else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but BARRAGE_NGINX is not: CI must run the nginx tests"
-        );
-        eprintln!("note: BARRAGE_NGINX is not set: skipping the nginx tests");
+    let Some(bin) = binary("BARRAGE_NGINX", "nginx") else {
         return;
     };
-    let bin = bin.into_string().expect("BARRAGE_NGINX is UTF-8");
     let _serial = serial();
     let nginx = Nginx::start(&bin);
     let log = nginx.access_log();

@@ -175,6 +175,31 @@ hosts:
     /// TLS on `tls`, with the TLS versions in `protocols` (`ssl_protocols`).
     pub fn nginx(bin: &str, f: &Fixture, protocols: &str, h2: bool) -> Server {
         let (plain, tls) = (free_addr(), free_addr());
+        let server = format!(
+            "listen {plain};
+        listen {tls} ssl{http2};
+        ssl_protocols {protocols};
+        ssl_certificate {cert};
+        ssl_certificate_key {key};
+        root {root};",
+            http2 = if h2 { " http2" } else { "" },
+            cert = f.cert().display(),
+            key = f.key().display(),
+            root = f.root().display()
+        );
+        Server::nginx_with(bin, f, "access_log off;", &server, plain, tls)
+    }
+
+    /// nginx, one worker, its prefix in the fixture's directory, with these
+    /// `http` directives and one `server` block's body.
+    pub fn nginx_with(
+        bin: &str,
+        f: &Fixture,
+        http: &str,
+        server: &str,
+        plain: SocketAddr,
+        tls: SocketAddr,
+    ) -> Server {
         let d = f.dir.display();
         let conf = format!(
             "daemon off;
@@ -184,27 +209,19 @@ pid {d}/nginx.pid;
 error_log {d}/error.log warn;
 events {{ worker_connections 1024; }}
 http {{
-    access_log off;
+    {http}
     client_body_temp_path {d}/client_body;
     proxy_temp_path {d}/proxy;
     fastcgi_temp_path {d}/fastcgi;
     uwsgi_temp_path {d}/uwsgi;
     scgi_temp_path {d}/scgi;
     keepalive_requests 1000000;
+    keepalive_timeout 60s;
     server {{
-        listen {plain};
-        listen {tls} ssl{http2};
-        ssl_protocols {protocols};
-        ssl_certificate {cert};
-        ssl_certificate_key {key};
-        root {root};
+        {server}
     }}
 }}
-",
-            http2 = if h2 { " http2" } else { "" },
-            cert = f.cert().display(),
-            key = f.key().display(),
-            root = f.root().display()
+"
         );
         let path = f.dir.join("nginx.conf");
         std::fs::write(&path, conf).unwrap();
