@@ -117,6 +117,18 @@ impl Drop for TempDir {
     }
 }
 
+/// All a child wrote to stderr (it must have ended or be ending).
+fn take_stderr(child: &mut Child) -> String {
+    let mut text = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr was piped")
+        .read_to_string(&mut text)
+        .expect("read stderr");
+    text
+}
+
 fn u64_at(v: &Value, pointer: &str) -> u64 {
     v.pointer(pointer)
         .and_then(Value::as_u64)
@@ -493,14 +505,7 @@ fn serve_then_load_then_sigterm() {
         status.success(),
         "barrage serve exits cleanly on SIGTERM: {status:?}"
     );
-    let mut stderr = String::new();
-    server
-        .0
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let stderr = take_stderr(&mut server.0);
     assert!(
         stderr.contains(&listen),
         "it says where it listens: {stderr}"
@@ -572,14 +577,7 @@ fn serve_tls_writes_its_certificate() {
     // SAFETY: kill(2) on the pid of the child this test started.
     let sent = unsafe { libc::kill(server.0.id() as libc::pid_t, libc::SIGTERM) };
     assert_eq!(sent, 0);
-    let mut stderr = String::new();
-    server
-        .0
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let stderr = take_stderr(&mut server.0);
     let status = server.0.wait().expect("wait for barrage serve");
     assert!(status.success(), "{status:?}: {stderr}");
     assert!(
