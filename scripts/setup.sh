@@ -26,10 +26,11 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Debian packages: compiler and linker for cargo, the reference server, the
 # HTTP/2 servers of bench/ (h2o, nghttpd from nghttp2-server, nghttpx from
-# nghttp2-proxy), the clients barrage is measured against (wrk, ab, h2load),
+# nghttp2-proxy), the clients barrage is measured against and the lab's
+# drivers (wrk, ab, h2load, httperf),
 # /usr/bin/time for CPU and RSS, curl to probe servers, python3 to read
 # barrage's JSON in bench/.
-packages=(build-essential pkg-config nginx-light h2o nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client time curl python3)
+packages=(build-essential pkg-config nginx-light h2o nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3)
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then

@@ -3,6 +3,7 @@
 
 mod load;
 mod observer;
+mod run;
 mod serve;
 mod summary;
 
@@ -24,6 +25,8 @@ enum Command {
     Load(Box<load::LoadArgs>),
     /// Run the built-in reference server (the endpoint contract every server implements).
     Serve(serve::ServeArgs),
+    /// Run a suite: servers x scenarios x load levels, probed, pinned, monitored and recorded.
+    Run(run::RunArgs),
 }
 
 /// Exit codes: 0 done, 1 the run failed (nothing answered), 2 bad input.
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Load(args) => load::main(*args),
         Command::Serve(args) => serve::main(args),
+        Command::Run(args) => run::main(args),
     }
 }
 

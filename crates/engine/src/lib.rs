@@ -41,4 +41,4 @@ pub use report::{
 };
 pub use request::RequestTemplate;
 pub use spec::{H2Options, LoadSpec, Model, Protocol, Reuse, Scheme, SpecError, Target};
-pub use tls::TlsOptions;
+pub use tls::{client_config as tls_client_config, TlsOptions};

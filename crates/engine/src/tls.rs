@@ -31,11 +31,9 @@ pub struct TlsOptions {
 pub const ALPN_H2: &[u8] = b"h2";
 pub const ALPN_HTTP11: &[u8] = b"http/1.1";
 
-/// Builds the client configuration shared by every connection of a run.
-pub(crate) fn client_config(
-    opts: &TlsOptions,
-    alpn: &[&[u8]],
-) -> Result<Arc<ClientConfig>, SpecError> {
+/// Builds the client configuration shared by every connection of a run
+/// (also what the lab's probes use, with `insecure`).
+pub fn client_config(opts: &TlsOptions, alpn: &[&[u8]]) -> Result<Arc<ClientConfig>, SpecError> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let builder = ClientConfig::builder_with_provider(provider.clone())
         .with_protocol_versions(rustls::ALL_VERSIONS)

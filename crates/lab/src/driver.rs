@@ -1,1 +1,560 @@
-//! (being written)
+//! Drivers: every load generator behind one interface.
+//!
+//! A [`Driver`] (barrage's own engine, or the external tools wrk, h2load, ab
+//! and httperf) is run as a child process. This module owns the two ends of
+//! that: the command line ([`Driver::invocation`], as the seeds ran each
+//! tool) and the reading of what the tool printed ([`Driver::parse`]) into
+//! one record, [`LevelStats`], where a number the tool does not give is
+//! absent rather than zero. Running, pinning and measuring the child belong
+//! to the runner, not here.
+//!
+//! What each tool can do is checked up front ([`Driver::supports`]), with an
+//! error that names the tool and what it cannot do:
+//!
+//! | driver  | protocols                    | load levels                       | warm-up            |
+//! |---------|------------------------------|-----------------------------------|--------------------|
+//! | barrage | h1, https, h2c, h2           | connections, rate, sessions       | `--warmup`         |
+//! | wrk     | h1, https (HTTP/1.1, GET)    | connections                       | none: run it first |
+//! | h2load  | h1, https (`--h1`), h2c, h2  | connections (`-m` streams)        | `--warm-up-time`   |
+//! | ab      | h1, https (HTTP/1.0 only)    | connections                       | none: run it first |
+//! | httperf | h1                           | sessions                          | none               |
+//!
+//! wrk and ab have no warm-up of their own: [`LoadRun::warmup`] is ignored
+//! for them, and a caller that wants one runs the same invocation for the
+//! warm-up time first and discards its output. httperf's run length is set by
+//! its sessions (`--num-conns` / `--rate`), not by [`LoadRun::duration`].
+//!
+//! Each tool has its own file (`driver/wrk.rs`, …) holding its command line,
+//! its output parser (a pure function of the text) and their tests, which
+//! read real outputs saved under `tests/fixtures/`.
+
+mod ab;
+mod barrage;
+mod h2load;
+mod httperf;
+mod text;
+mod wrk;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::suite::{Driver, Level, Protocol, Scenario};
+
+/// Everything a driver needs to build one run's command line.
+#[derive(Debug, Clone)]
+pub struct LoadRun<'a> {
+    pub scenario: &'a Scenario,
+    /// Host of the server under test (an IP address or a name).
+    pub host: &'a str,
+    pub port: u16,
+    pub level: &'a Level,
+    /// The measured window.
+    pub duration: Duration,
+    /// Load before the measured window, recorded nowhere (barrage, h2load).
+    pub warmup: Duration,
+    /// Client threads (tools that have threads; capped at the connections).
+    pub threads: usize,
+    /// A request without its response after this long is a timeout error.
+    pub timeout: Duration,
+}
+
+/// A command line, ready to spawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invocation {
+    pub program: PathBuf,
+    pub args: Vec<String>,
+    /// The command as a shell would read it, for the record.
+    pub display: String,
+}
+
+impl Invocation {
+    fn new(program: PathBuf, args: Vec<String>) -> Invocation {
+        let mut display = shell_quote(&program.to_string_lossy());
+        for arg in &args {
+            display.push(' ');
+            display.push_str(&shell_quote(arg));
+        }
+        Invocation {
+            program,
+            args,
+            display,
+        }
+    }
+}
+
+/// What a driver's output says about one level.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    pub stats: LevelStats,
+    /// barrage's full JSON report (histograms included); `None` for the
+    /// external tools.
+    pub report: Option<serde_json::Value>,
+}
+
+/// The numbers of one level, in one form for every driver.
+///
+/// A number the tool does not give is `None` and absent from the JSON, never
+/// a made-up zero. Counts and latencies cover the measured window only.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LevelStats {
+    /// Complete responses, of any status (ab: its "Complete requests").
+    pub responses: u64,
+    /// `responses` per second of the measured window.
+    pub responses_per_s: f64,
+    /// Length of the measured window, seconds.
+    pub elapsed_s: f64,
+    /// Requests sent; `responses` is a subset (barrage, h2load, httperf).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requests_sent: Option<u64>,
+    /// Requests or connections that failed without a response: connect,
+    /// read, write and protocol errors and timeouts (ab: its "Failed
+    /// requests", which also counts responses of an unexpected length).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub errors: Option<u64>,
+    /// The timeouts among `errors`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeouts: Option<u64>,
+    /// Responses whose status is outside 200–399; a subset of `responses`
+    /// (ab counts 3xx here too: outside 200–299).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub non_2xx: Option<u64>,
+    /// Bytes received, heads and bodies (wrk: rounded to the three digits it
+    /// prints; httperf: from its mean reply size).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes_read: Option<u64>,
+    /// Response time, microseconds: mean and percentiles, when the tool
+    /// recorded any (wrk and ab in whole units of their output: ab in ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_mean_us: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_p50_us: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_p90_us: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_p99_us: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_p99_9_us: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_max_us: Option<f64>,
+}
+
+impl Driver {
+    /// The driver's name in suites and results.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Driver::Barrage => "barrage",
+            Driver::Wrk => "wrk",
+            Driver::H2load => "h2load",
+            Driver::Ab => "ab",
+            Driver::Httperf => "httperf",
+        }
+    }
+
+    /// The program to run: `barrage` itself for the native driver, else the
+    /// tool's name, looked up in `PATH`.
+    pub fn binary(&self, barrage: &Path) -> PathBuf {
+        match self {
+            Driver::Barrage => barrage.to_path_buf(),
+            other => PathBuf::from(other.name()),
+        }
+    }
+
+    /// Whether this tool can run `scenario` at `level`; the error says which
+    /// tool cannot do what, and what to use instead.
+    pub fn supports(&self, scenario: &Scenario, level: &Level) -> Result<(), String> {
+        check_level(self.name(), level)?;
+        match self {
+            Driver::Barrage => barrage::supports(scenario, level),
+            Driver::Wrk => wrk::supports(scenario, level),
+            Driver::H2load => h2load::supports(scenario, level),
+            Driver::Ab => ab::supports(scenario, level),
+            Driver::Httperf => httperf::supports(scenario, level),
+        }
+    }
+
+    /// The command line for `run`; barrage writes its JSON report to `json_out`.
+    pub fn invocation(
+        &self,
+        run: &LoadRun,
+        barrage: &Path,
+        json_out: &Path,
+    ) -> Result<Invocation, String> {
+        self.supports(run.scenario, run.level)?;
+        let args = match self {
+            Driver::Barrage => barrage::args(run, json_out),
+            Driver::Wrk => wrk::args(run),
+            Driver::H2load => h2load::args(run),
+            Driver::Ab => ab::args(run),
+            Driver::Httperf => httperf::args(run),
+        };
+        Ok(Invocation::new(self.binary(barrage), args))
+    }
+
+    /// Reads a finished run's output. `elapsed` (the child's wall time) only
+    /// stands in when the tool printed no length of its own.
+    pub fn parse(
+        &self,
+        stdout: &str,
+        stderr: &str,
+        json_out: &Path,
+        elapsed: Duration,
+    ) -> Result<Parsed, String> {
+        let parsed = match self {
+            Driver::Barrage => barrage::parse_file(json_out),
+            Driver::Wrk => wrk::parse(stdout).map(Parsed::from),
+            Driver::H2load => h2load::parse(stdout).map(Parsed::from),
+            Driver::Ab => ab::parse(stdout).map(Parsed::from),
+            Driver::Httperf => httperf::parse(stdout).map(Parsed::from),
+        };
+        match parsed {
+            Ok(mut p) => {
+                p.stats.fill_elapsed(elapsed);
+                Ok(p)
+            }
+            Err(e) => Err(with_stderr(e, stderr)),
+        }
+    }
+}
+
+impl From<LevelStats> for Parsed {
+    fn from(stats: LevelStats) -> Parsed {
+        Parsed {
+            stats,
+            report: None,
+        }
+    }
+}
+
+impl LevelStats {
+    /// Uses the child's wall time when the tool gave no elapsed time.
+    fn fill_elapsed(&mut self, elapsed: Duration) {
+        if self.elapsed_s > 0.0 || elapsed.is_zero() {
+            return;
+        }
+        self.elapsed_s = elapsed.as_secs_f64();
+        if self.responses_per_s == 0.0 {
+            self.responses_per_s = self.responses as f64 / self.elapsed_s;
+        }
+    }
+}
+
+/// Levels no tool can run.
+fn check_level(tool: &str, level: &Level) -> Result<(), String> {
+    let bad = match *level {
+        Level::Connections(0) | Level::Rate { connections: 0, .. } => "0 connections",
+        Level::Rate { rate, .. } | Level::Sessions { rate, .. } if rate.is_nan() || rate <= 0.0 => {
+            "a rate that is not above 0"
+        }
+        Level::Sessions { calls: 0, .. } => "sessions of 0 calls",
+        Level::Sessions { sessions: 0, .. } => "0 sessions",
+        _ => return Ok(()),
+    };
+    Err(format!("{tool} cannot run a level of {bad}"))
+}
+
+/// The error with the last lines the tool wrote to stderr, which usually say why.
+fn with_stderr(error: String, stderr: &str) -> String {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return error;
+    }
+    let tail = lines[lines.len().saturating_sub(3)..].join(" | ");
+    format!("{error}; stderr: {tail}")
+}
+
+fn is_tls(protocol: Protocol) -> bool {
+    matches!(protocol, Protocol::Https | Protocol::H2)
+}
+
+fn protocol_name(protocol: Protocol) -> &'static str {
+    match protocol {
+        Protocol::H1 => "h1",
+        Protocol::H2c => "h2c",
+        Protocol::H2 => "h2",
+        Protocol::Https => "https",
+    }
+}
+
+fn is_get(scenario: &Scenario) -> bool {
+    scenario.method.eq_ignore_ascii_case("GET")
+}
+
+/// `http://host:port/path`, `https://` for the TLS protocols; an IPv6 host
+/// gets its brackets.
+fn url(scenario: &Scenario, host: &str, port: u16) -> String {
+    let scheme = if is_tls(scenario.protocol) {
+        "https"
+    } else {
+        "http"
+    };
+    format!("{scheme}://{}:{port}{}", url_host(host), path(scenario))
+}
+
+fn url_host(host: &str) -> String {
+    if host.contains(':') && !host.starts_with('[') {
+        format!("[{host}]")
+    } else {
+        host.to_string()
+    }
+}
+
+/// The scenario's path and query, with a leading `/` (ab needs one).
+fn path(scenario: &Scenario) -> String {
+    if scenario.path.starts_with('/') {
+        scenario.path.clone()
+    } else {
+        format!("/{}", scenario.path)
+    }
+}
+
+/// The scenario's extra headers as `Name: value`.
+fn header_lines(scenario: &Scenario) -> impl Iterator<Item = String> + '_ {
+    scenario
+        .headers
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}"))
+}
+
+/// A duration as barrage and h2load read it: `2s` when whole seconds, else `1500ms`.
+fn duration_arg(d: Duration) -> String {
+    if d.subsec_nanos() == 0 {
+        format!("{}s", d.as_secs())
+    } else {
+        format!("{}ms", d.as_millis().max(1))
+    }
+}
+
+/// Whole seconds, rounded up and at least 1: wrk and ab take no fractions.
+fn whole_secs(d: Duration) -> u64 {
+    let secs = d.as_secs() + u64::from(d.subsec_nanos() > 0);
+    secs.max(1)
+}
+
+/// A rate without a useless `.0`: `100`, `2.5`.
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Threads for a tool that needs at most one connection per thread.
+fn threads_for(threads: usize, connections: usize) -> usize {
+    threads.clamp(1, connections.max(1))
+}
+
+/// `arg` quoted for a POSIX shell when it needs to be.
+fn shell_quote(arg: &str) -> String {
+    let plain = !arg.is_empty()
+        && arg
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./:=,@%+".contains(&b));
+    if plain {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A scenario with the defaults a suite gives.
+    pub(crate) fn scenario(protocol: Protocol, path: &str) -> Scenario {
+        Scenario {
+            name: "s".into(),
+            path: path.into(),
+            protocol,
+            method: "GET".into(),
+            headers: Vec::new(),
+            keepalive: true,
+            http10: false,
+            streams: 1,
+        }
+    }
+
+    pub(crate) fn run<'a>(scenario: &'a Scenario, level: &'a Level) -> LoadRun<'a> {
+        LoadRun {
+            scenario,
+            host: "127.0.0.1",
+            port: 8080,
+            level,
+            duration: Duration::from_secs(10),
+            warmup: Duration::from_secs(2),
+            threads: 2,
+            timeout: Duration::from_secs(5),
+        }
+    }
+
+    /// `args` split on spaces, for readable expectations.
+    pub(crate) fn words(args: &str) -> Vec<String> {
+        args.split(' ').map(String::from).collect()
+    }
+
+    #[test]
+    fn names_and_binaries() {
+        let barrage = Path::new("/opt/barrage");
+        let cases = [
+            (Driver::Barrage, "barrage", "/opt/barrage"),
+            (Driver::Wrk, "wrk", "wrk"),
+            (Driver::H2load, "h2load", "h2load"),
+            (Driver::Ab, "ab", "ab"),
+            (Driver::Httperf, "httperf", "httperf"),
+        ];
+        for (driver, name, binary) in cases {
+            assert_eq!(driver.name(), name);
+            assert_eq!(driver.binary(barrage), PathBuf::from(binary));
+        }
+    }
+
+    #[test]
+    fn url_table() {
+        let cases = [
+            (
+                Protocol::H1,
+                "127.0.0.1",
+                "/hello",
+                "http://127.0.0.1:8080/hello",
+            ),
+            (
+                Protocol::H2c,
+                "localhost",
+                "/x?v=1",
+                "http://localhost:8080/x?v=1",
+            ),
+            (Protocol::Https, "127.0.0.1", "/", "https://127.0.0.1:8080/"),
+            (Protocol::H2, "::1", "/a", "https://[::1]:8080/a"),
+            (Protocol::H1, "[::1]", "", "http://[::1]:8080/"),
+            (Protocol::H1, "h", "hello", "http://h:8080/hello"),
+        ];
+        for (protocol, host, p, want) in cases {
+            assert_eq!(url(&scenario(protocol, p), host, 8080), want);
+        }
+    }
+
+    #[test]
+    fn formatting_helpers() {
+        let ms = Duration::from_millis;
+        assert_eq!(duration_arg(ms(0)), "0s");
+        assert_eq!(duration_arg(ms(2000)), "2s");
+        assert_eq!(duration_arg(ms(1500)), "1500ms");
+        assert_eq!(whole_secs(ms(0)), 1);
+        assert_eq!(whole_secs(ms(2000)), 2);
+        assert_eq!(whole_secs(ms(2001)), 3);
+        assert_eq!(number(100.0), "100");
+        assert_eq!(number(2.5), "2.5");
+        assert_eq!(threads_for(4, 2), 2);
+        assert_eq!(threads_for(0, 10), 1);
+        assert_eq!(threads_for(2, 10), 2);
+        assert_eq!(shell_quote("-c"), "-c");
+        assert_eq!(shell_quote("http://h:1/x?v=1"), "'http://h:1/x?v=1'");
+        assert_eq!(shell_quote("A: b"), "'A: b'");
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(shell_quote(""), "''");
+    }
+
+    #[test]
+    fn invocation_display_is_shell_quoted() {
+        let s = scenario(Protocol::H1, "/xml?value=a b");
+        let level = Level::Connections(10);
+        let inv = Driver::Wrk
+            .invocation(&run(&s, &level), Path::new("barrage"), Path::new("o.json"))
+            .unwrap();
+        assert_eq!(
+            inv.display,
+            "wrk -t 2 -c 10 -d 10s --latency --timeout 5s 'http://127.0.0.1:8080/xml?value=a b'"
+        );
+    }
+
+    #[test]
+    fn levels_no_tool_runs() {
+        let s = scenario(Protocol::H1, "/");
+        let bad = [
+            (
+                Level::Connections(0),
+                "wrk cannot run a level of 0 connections",
+            ),
+            (
+                Level::Rate {
+                    rate: 0.0,
+                    connections: 1,
+                },
+                "wrk cannot run a level of a rate that is not above 0",
+            ),
+            (
+                Level::Sessions {
+                    rate: 1.0,
+                    calls: 0,
+                    sessions: 1,
+                },
+                "wrk cannot run a level of sessions of 0 calls",
+            ),
+        ];
+        for (level, want) in bad {
+            assert_eq!(Driver::Wrk.supports(&s, &level).unwrap_err(), want);
+        }
+    }
+
+    #[test]
+    fn parse_errors_carry_the_tools_stderr() {
+        let stderr = include_str!("../tests/fixtures/wrk_refused.stderr");
+        let err = Driver::Wrk
+            .parse("", stderr, Path::new("none"), Duration::from_secs(1))
+            .unwrap_err();
+        assert_eq!(
+            err,
+            "no `requests in` line in the output; stderr: unable to connect to 127.0.0.1:1 Connection refused"
+        );
+        let err = Driver::Barrage
+            .parse(
+                "",
+                "boom\n",
+                Path::new("/nonexistent/x.json"),
+                Duration::ZERO,
+            )
+            .unwrap_err();
+        assert!(
+            err.starts_with("no JSON report at /nonexistent/x.json: "),
+            "{err}"
+        );
+        assert!(err.ends_with("; stderr: boom"), "{err}");
+    }
+
+    #[test]
+    fn level_stats_json_omits_what_the_tool_did_not_give() {
+        let stats = LevelStats {
+            responses: 3,
+            responses_per_s: 1.5,
+            elapsed_s: 2.0,
+            latency_mean_us: Some(10.0),
+            ..LevelStats::default()
+        };
+        let json = serde_json::to_value(&stats).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"responses": 3, "responses_per_s": 1.5, "elapsed_s": 2.0, "latency_mean_us": 10.0})
+        );
+        let back: LevelStats = serde_json::from_value(json).unwrap();
+        assert_eq!(back, stats);
+    }
+
+    #[test]
+    fn wall_time_stands_in_for_a_missing_elapsed() {
+        let mut stats = LevelStats {
+            responses: 10,
+            ..LevelStats::default()
+        };
+        stats.fill_elapsed(Duration::from_secs(2));
+        assert_eq!((stats.elapsed_s, stats.responses_per_s), (2.0, 5.0));
+        stats.fill_elapsed(Duration::from_secs(4));
+        assert_eq!(stats.elapsed_s, 2.0);
+    }
+}

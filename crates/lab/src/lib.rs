@@ -7,10 +7,12 @@
 //! (barrage's own engine and the external tools wrk, h2load, ab, httperf) and
 //! the result store. It draws no charts (crates/report does).
 
-pub mod suite;
-pub mod manifest;
 pub mod driver;
 pub mod env;
+pub mod manifest;
 pub mod monitor;
 pub mod probe;
 pub mod process;
+pub mod runner;
+pub mod store;
+pub mod suite;

@@ -1,21 +1,26 @@
 //! Server manifests (`servers/NAME/server.toml`): how to build, start, know
 //! ready, and ask the version of one server under test, what it serves and
-//! what it needs. The format is documented in docs/suites.md.
+//! what it needs; parsed and validated here, with the `{NAME}` substitution
+//! of their templates. The format is documented in docs/suites.md. Starts
+//! nothing (process.rs does).
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
-use serde::Serialize;
+use barrage_target::contract::Endpoint;
+use serde::{Deserialize, Serialize};
 
-use crate::suite::Protocol;
+use crate::suite::source::{self, problem, KeyPath, Ordered, Problem, Scalar, Source};
+use crate::suite::{FormatError, Protocol, Scenario, Variant};
 
 /// A parsed manifest.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ServerSpec {
     pub name: String,
     pub description: String,
-    /// The manifest's directory (`{dir}` in commands).
+    /// The manifest's directory (`{dir}` in commands); absolute when loaded
+    /// from a file.
     pub dir: PathBuf,
     /// Run once before the first start, again only when `build.sources` changed.
     pub build: Option<Build>,
@@ -29,6 +34,10 @@ pub struct ServerSpec {
     pub requires: Requires,
     /// Set when the server cannot be obtained here: why, and how to add it.
     pub unavailable: Option<String>,
+    /// The variables the templates may use beyond the built-ins, with their
+    /// defaults (`[vars]`); a suite's variant overrides them
+    /// ([`ServerSpec::variables`]).
+    pub vars: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -38,9 +47,10 @@ pub struct Build {
     pub sources: Vec<String>,
 }
 
-/// How to start it. In `command`, `args` and `env` values, `{host}`, `{port}`,
+/// How to start it. In `command`, `env` values, `cwd` and `files`, `{host}`, `{port}`,
 /// `{addr}` (`host:port`), `{tls_port}`, `{dir}`, `{run_dir}` (a fresh
-/// directory for this start: configs, logs) and every variant variable are substituted.
+/// directory for this start: configs, logs), `{barrage}` (the running
+/// barrage binary) and every variable are substituted.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Start {
     pub command: Vec<String>,
@@ -65,3 +75,547 @@ pub struct Requires {
     /// Debian packages that provide them (for the message).
     pub packages: Vec<String>,
 }
+
+/// The variables every start has, whatever the manifest: `{host}`,
+/// `{port}`, `{addr}`, `{tls_port}`, `{dir}`, `{run_dir}`, `{barrage}`.
+pub const BUILTIN_VARS: [&str; 7] = [
+    "host", "port", "addr", "tls_port", "dir", "run_dir", "barrage",
+];
+/// The built-ins of `build.command` and `version.command`, which run
+/// outside any start.
+pub const COMMAND_VARS: [&str; 2] = ["dir", "barrage"];
+
+const DEFAULT_DEADLINE: Duration = Duration::from_secs(10);
+/// The manifest's file name in its directory.
+pub const MANIFEST_FILE: &str = "server.toml";
+
+/// Replaces each `{NAME}` in `template` with `vars[NAME]`; `{{` and `}}`
+/// are literal braces. An unknown name, or a brace that is neither, is an
+/// error naming it.
+pub fn substitute(template: &str, vars: &BTreeMap<String, String>) -> Result<String, String> {
+    let mut out = String::with_capacity(template.len());
+    for piece in pieces(template)? {
+        match piece {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Var(name) => match vars.get(name) {
+                Some(value) => out.push_str(value),
+                None => {
+                    let known: Vec<&str> = vars.keys().map(String::as_str).collect();
+                    return Err(format!(
+                        "unknown variable {{{name}}}; known: {}",
+                        known.join(", ")
+                    ));
+                }
+            },
+        }
+    }
+    Ok(out)
+}
+
+/// The variable names `template` uses, in order (checked like [`substitute`]).
+pub fn placeholders(template: &str) -> Result<Vec<&str>, String> {
+    Ok(pieces(template)?
+        .into_iter()
+        .filter_map(|p| match p {
+            Piece::Var(name) => Some(name),
+            Piece::Text(_) => None,
+        })
+        .collect())
+}
+
+enum Piece<'a> {
+    Text(&'a str),
+    Var(&'a str),
+}
+
+/// A template cut into literal text and `{NAME}`s.
+fn pieces(template: &str) -> Result<Vec<Piece<'_>>, String> {
+    let mut out = Vec::new();
+    let mut rest = template;
+    while let Some(i) = rest.find(['{', '}']) {
+        out.push(Piece::Text(&rest[..i]));
+        let tail = &rest[i..];
+        if tail.starts_with("{{") || tail.starts_with("}}") {
+            out.push(Piece::Text(&tail[..1]));
+            rest = &tail[2..];
+        } else if tail.starts_with('}') {
+            return Err(format!(
+                "a lone }} in {:?}; write }}}} for a literal brace",
+                excerpt(tail)
+            ));
+        } else {
+            let end = tail.find('}').filter(|&end| is_var_name(&tail[1..end]));
+            let Some(end) = end else {
+                return Err(format!(
+                    "a lone {{ in {:?}; write {{{{ for a literal brace, or {{NAME}} for a variable",
+                    excerpt(tail)
+                ));
+            };
+            out.push(Piece::Var(&tail[1..end]));
+            rest = &tail[end + 1..];
+        }
+    }
+    out.push(Piece::Text(rest));
+    Ok(out)
+}
+
+/// The start of `s`, for an error message.
+fn excerpt(s: &str) -> String {
+    s.chars().take(20).collect()
+}
+
+fn is_var_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+impl ServerSpec {
+    /// Reads and validates a manifest; `dir` becomes its directory, absolute.
+    pub fn load(path: &Path) -> Result<ServerSpec, FormatError> {
+        let mut spec = ServerSpec::from_source(Source::read(path, "server manifest")?, path)?;
+        if let Ok(dir) = spec.dir.canonicalize() {
+            spec.dir = dir;
+        }
+        Ok(spec)
+    }
+
+    /// Validates a manifest given as text; `path` names it in errors and
+    /// gives `dir` (its parent, as given) and the default name.
+    pub fn parse(text: &str, path: &Path) -> Result<ServerSpec, FormatError> {
+        ServerSpec::from_source(Source::new(path, text.to_string()), path)
+    }
+
+    /// The manifest of server `name`: `servers_dir/NAME/server.toml`.
+    pub fn find(servers_dir: &Path, name: &str) -> Result<ServerSpec, FormatError> {
+        let path = servers_dir.join(name).join(MANIFEST_FILE);
+        if !path.is_file() {
+            let known = ServerSpec::names(servers_dir);
+            return Err(FormatError {
+                file: path,
+                line: None,
+                key: None,
+                problem: format!("no server {name:?}"),
+                expected: Some(if known.is_empty() {
+                    format!("{}/NAME/{MANIFEST_FILE} files", servers_dir.display())
+                } else {
+                    format!("one of {}", known.join(", "))
+                }),
+            });
+        }
+        ServerSpec::load(&path)
+    }
+
+    /// The servers in `servers_dir` (directories with a manifest), sorted.
+    pub fn names(servers_dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(servers_dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.path().join(MANIFEST_FILE).is_file())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn from_source(mut source: Source, path: &Path) -> Result<ServerSpec, FormatError> {
+        let raw: RawSpec = source.parse()?;
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        raw.validate(dir).map_err(|p| source.error(p))
+    }
+
+    /// The manifest's variables overridden by `variant`'s: what `{NAME}`
+    /// means in this start besides the built-ins, and what is set in the
+    /// server's environment.
+    pub fn variables(&self, variant: &Variant) -> BTreeMap<String, String> {
+        let mut vars = self.vars.clone();
+        vars.extend(variant.vars.iter().map(|(k, v)| (k.clone(), v.clone())));
+        vars
+    }
+
+    /// Whether this server serves `scenario` (its endpoint and protocol);
+    /// why not otherwise.
+    pub fn serves(&self, scenario: &Scenario) -> Result<(), String> {
+        let endpoint = scenario.endpoint();
+        if !self.endpoints.iter().any(|e| e == endpoint) {
+            return Err(format!(
+                "{} does not serve {endpoint} (it serves {})",
+                self.name,
+                self.endpoints.join(", ")
+            ));
+        }
+        if !self.protocols.contains(&scenario.protocol) {
+            let served: Vec<&str> = self.protocols.iter().map(|p| p.name()).collect();
+            return Err(format!(
+                "{} does not serve {} (it serves {})",
+                self.name,
+                scenario.protocol,
+                served.join(", ")
+            ));
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------- raw form
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSpec {
+    name: Option<String>,
+    description: Option<String>,
+    endpoints: Option<Vec<String>>,
+    protocols: Option<Vec<String>>,
+    unavailable: Option<String>,
+    vars: Option<Ordered<Scalar>>,
+    requires: Option<RawRequires>,
+    build: Option<RawBuild>,
+    start: Option<RawStart>,
+    ready: Option<RawReady>,
+    version: Option<RawVersion>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRequires {
+    binaries: Option<Vec<String>>,
+    packages: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBuild {
+    command: Option<Vec<String>>,
+    sources: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStart {
+    command: Option<Vec<String>>,
+    env: Option<Ordered<Scalar>>,
+    cwd: Option<String>,
+    files: Option<Ordered<String>>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReady {
+    http_path: Option<String>,
+    deadline: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVersion {
+    command: Option<Vec<String>>,
+}
+
+// ---------------------------------------------------------------- validation
+
+impl RawSpec {
+    fn validate(self, dir: PathBuf) -> Result<ServerSpec, Problem> {
+        let root = KeyPath::root();
+        let dir_name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+        let name = match (self.name, &dir_name) {
+            (Some(name), Some(d)) if &name != d => {
+                return Err(problem(
+                    &root.key("name"),
+                    format!("{name:?} differs from the manifest's directory {d:?}"),
+                    "the directory's name: servers/NAME/server.toml",
+                ))
+            }
+            (Some(name), _) => name,
+            (None, Some(d)) => d.clone(),
+            (None, None) => return Err(problem(&root.key("name"), "missing", "the server's name")),
+        };
+        let mut vars = BTreeMap::new();
+        for (key, Scalar(value)) in self.vars.unwrap_or_default().0 {
+            let at = root.key("vars").key(&key);
+            if !is_var_name(&key) || BUILTIN_VARS.contains(&key.as_str()) {
+                return Err(problem(
+                    &at,
+                    format!("invalid variable name {key:?}"),
+                    format!(
+                        "letters, digits and '_', not one of the built-ins {}",
+                        BUILTIN_VARS.join(", ")
+                    ),
+                ));
+            }
+            vars.insert(key, value);
+        }
+        let endpoints = endpoints(self.endpoints, &root.key("endpoints"))?;
+        let protocols = protocols(self.protocols, &root.key("protocols"))?;
+        let unavailable = self.unavailable.filter(|u| !u.trim().is_empty());
+        let templates = Templates { vars: &vars };
+        let start = start(self.start, unavailable.is_some(), &templates)?;
+        let build = match self.build {
+            None => None,
+            Some(b) => Some(build(b, &templates)?),
+        };
+        let version = match self.version {
+            None => None,
+            Some(v) => {
+                let at = root.key("version").key("command");
+                let command = command(
+                    v.command,
+                    &at,
+                    "the command that prints the version, such as [\"nginx\", \"-v\"]",
+                )?;
+                templates.check_all(&command, &at, &COMMAND_VARS)?;
+                Some(command)
+            }
+        };
+        let ready = ready(self.ready, &endpoints)?;
+        let requires = self.requires.map_or_else(Requires::default, |r| Requires {
+            binaries: r.binaries.unwrap_or_default(),
+            packages: r.packages.unwrap_or_default(),
+        });
+        Ok(ServerSpec {
+            name,
+            description: self.description.unwrap_or_default(),
+            dir,
+            build,
+            start,
+            ready,
+            version,
+            endpoints,
+            protocols,
+            requires,
+            unavailable,
+            vars,
+        })
+    }
+}
+
+fn endpoints(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<String>, Problem> {
+    let contract: Vec<&str> = Endpoint::ALL.iter().map(|e| e.path()).collect();
+    let expected = format!("contract endpoints: {}", contract.join(", "));
+    let raw = raw.unwrap_or_default();
+    if raw.is_empty() {
+        return Err(problem(
+            at,
+            "no endpoint",
+            format!("at least one of the {expected}"),
+        ));
+    }
+    for (i, e) in raw.iter().enumerate() {
+        if Endpoint::from_path(e).is_none() {
+            return Err(problem(
+                &at.index(i),
+                format!("{e:?} is not an endpoint of the contract"),
+                expected,
+            ));
+        }
+        if raw[..i].contains(e) {
+            return Err(problem(
+                &at.index(i),
+                format!("{e} is listed twice"),
+                "each endpoint once",
+            ));
+        }
+    }
+    Ok(raw)
+}
+
+fn protocols(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<Protocol>, Problem> {
+    let known: Vec<&str> = Protocol::ALL.iter().map(|p| p.name()).collect();
+    let raw = raw.unwrap_or_default();
+    if raw.is_empty() {
+        return Err(problem(
+            at,
+            "no protocol",
+            format!("at least one of {}", known.join(", ")),
+        ));
+    }
+    let mut out = Vec::new();
+    for (i, p) in raw.iter().enumerate() {
+        let protocol = Protocol::from_name(p).ok_or_else(|| {
+            problem(
+                &at.index(i),
+                format!("unknown protocol {p:?}"),
+                format!("one of {}", known.join(", ")),
+            )
+        })?;
+        if out.contains(&protocol) {
+            return Err(problem(
+                &at.index(i),
+                format!("{p} is listed twice"),
+                "each protocol once",
+            ));
+        }
+        out.push(protocol);
+    }
+    Ok(out)
+}
+
+/// Checks the `{NAME}`s of templates against the names they may use.
+struct Templates<'a> {
+    /// The manifest's own variables.
+    vars: &'a BTreeMap<String, String>,
+}
+
+impl Templates<'_> {
+    fn check(&self, template: &str, at: &KeyPath, builtins: &[&str]) -> Result<(), Problem> {
+        let known = || {
+            let mut names: Vec<&str> = builtins.to_vec();
+            names.extend(self.vars.keys().map(String::as_str));
+            format!(
+                "a variable among {}, or {{{{ and }}}} for literal braces; add a default under [vars] for a new one",
+                names.join(", ")
+            )
+        };
+        let names = placeholders(template).map_err(|e| {
+            let (what, _) = e.split_once("; ").unwrap_or((&e, ""));
+            problem(at, what, known())
+        })?;
+        for name in names {
+            if !builtins.contains(&name) && !self.vars.contains_key(name) {
+                return Err(problem(at, format!("unknown variable {{{name}}}"), known()));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_all(
+        &self,
+        templates: &[String],
+        at: &KeyPath,
+        builtins: &[&str],
+    ) -> Result<(), Problem> {
+        for (i, t) in templates.iter().enumerate() {
+            self.check(t, &at.index(i), builtins)?;
+        }
+        Ok(())
+    }
+}
+
+fn command(raw: Option<Vec<String>>, at: &KeyPath, expected: &str) -> Result<Vec<String>, Problem> {
+    match raw {
+        Some(c) if !c.is_empty() && !c[0].is_empty() => Ok(c),
+        Some(_) => Err(problem(at, "empty", expected)),
+        None => Err(problem(at, "missing", expected)),
+    }
+}
+
+fn start(
+    raw: Option<RawStart>,
+    unavailable: bool,
+    templates: &Templates,
+) -> Result<Start, Problem> {
+    let at = KeyPath::root().key("start");
+    let Some(raw) = raw else {
+        if unavailable {
+            return Ok(Start {
+                command: Vec::new(),
+                env: BTreeMap::new(),
+                cwd: None,
+                files: BTreeMap::new(),
+            });
+        }
+        return Err(problem(
+            &at,
+            "missing",
+            "a [start] table with the command that starts the server",
+        ));
+    };
+    let command = command(
+        raw.command,
+        &at.key("command"),
+        "the command and its arguments, such as [\"{barrage}\", \"serve\", \"--listen\", \"{addr}\"]",
+    )?;
+    templates.check_all(&command, &at.key("command"), &BUILTIN_VARS)?;
+    let mut env = BTreeMap::new();
+    for (key, Scalar(value)) in raw.env.unwrap_or_default().0 {
+        let at = at.key("env").key(&key);
+        if key.is_empty() || key.contains(['=', '\0']) {
+            return Err(problem(
+                &at,
+                format!("invalid environment variable name {key:?}"),
+                "a name without '='",
+            ));
+        }
+        templates.check(&value, &at, &BUILTIN_VARS)?;
+        env.insert(key, value);
+    }
+    if let Some(cwd) = &raw.cwd {
+        templates.check(cwd, &at.key("cwd"), &BUILTIN_VARS)?;
+    }
+    let mut files = BTreeMap::new();
+    for (name, text) in raw.files.unwrap_or_default().0 {
+        let at = at.key("files").key(&name);
+        if !is_relative_inside(&name) {
+            return Err(problem(
+                &at,
+                format!("{name:?} is not a file name inside {{run_dir}}"),
+                "a relative path without '..', such as \"nginx.conf\"",
+            ));
+        }
+        templates.check(&text, &at, &BUILTIN_VARS)?;
+        files.insert(name, text);
+    }
+    Ok(Start {
+        command,
+        env,
+        cwd: raw.cwd,
+        files,
+    })
+}
+
+/// A relative path that stays inside its base.
+fn is_relative_inside(path: &str) -> bool {
+    let p = Path::new(path);
+    !path.is_empty() && p.components().all(|c| matches!(c, Component::Normal(_)))
+}
+
+fn build(raw: RawBuild, templates: &Templates) -> Result<Build, Problem> {
+    let at = KeyPath::root().key("build");
+    let command = command(
+        raw.command,
+        &at.key("command"),
+        "the build command, such as [\"go\", \"build\", \"-o\", \"{dir}/bin/server\", \".\"]",
+    )?;
+    templates.check_all(&command, &at.key("command"), &COMMAND_VARS)?;
+    let sources = raw.sources.unwrap_or_default();
+    for (i, s) in sources.iter().enumerate() {
+        if !is_relative_inside(s) {
+            return Err(problem(
+                &at.key("sources").index(i),
+                format!("{s:?} is not inside the manifest's directory"),
+                "a path relative to the manifest's directory, without '..'",
+            ));
+        }
+    }
+    Ok(Build { command, sources })
+}
+
+fn ready(raw: Option<RawReady>, endpoints: &[String]) -> Result<Ready, Problem> {
+    let at = KeyPath::root().key("ready");
+    let raw = raw.unwrap_or_default();
+    let http_path = match raw.http_path {
+        Some(p) if p.starts_with('/') && !p.bytes().any(|b| b.is_ascii_whitespace()) => p,
+        Some(p) => {
+            return Err(problem(
+                &at.key("http_path"),
+                format!("invalid path {p:?}"),
+                "a path starting with '/', such as \"/hello\"",
+            ))
+        }
+        None if endpoints.iter().any(|e| e == "/hello") => "/hello".to_string(),
+        None => endpoints[0].clone(),
+    };
+    let deadline = match &raw.deadline {
+        Some(d) => source::positive_duration(d, &at.key("deadline"))?,
+        None => DEFAULT_DEADLINE,
+    };
+    Ok(Ready {
+        http_path,
+        deadline,
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,526 @@
-//! (being written)
+//! Resource monitors for a measured window: the server's process tree
+//! sampled from /proc in a background thread (CPU, RSS, threads, context
+//! switches), the client's own CPU from wait4, and sockets in TIME_WAIT.
+//!
+//! Linux only. It measures and reports; it decides nothing except whether a
+//! level was client-bound (`client_bound`).
+
+use std::collections::HashMap;
+use std::fs;
+use std::hash::Hash;
+use std::io;
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Child, ExitStatus};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::process::{read_stat, tree_pids_by_children};
+
+/// One reading of the monitored tree. CPU and context switches are
+/// cumulative since the monitor started; RSS, threads and processes are what
+/// was running at `t_ms`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Sample {
+    /// Milliseconds since the monitor started.
+    pub t_ms: u64,
+    pub cpu_user_s: f64,
+    pub cpu_sys_s: f64,
+    /// Resident memory summed over the tree's processes (shared pages count once per process, as in ps).
+    pub rss_bytes: u64,
+    pub threads: u64,
+    pub voluntary_switches: u64,
+    pub involuntary_switches: u64,
+    pub processes: u32,
+}
+
+/// A monitored window: its samples and its totals. Totals are deltas over the
+/// window summed over the tree; a process that exited during the window
+/// counts with the last values seen.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct MonitorReport {
+    pub interval_ms: u64,
+    pub samples: Vec<Sample>,
+    pub cpu_user_s: f64,
+    pub cpu_sys_s: f64,
+    pub max_rss_bytes: u64,
+    pub max_threads: u64,
+    pub voluntary_switches: u64,
+    pub involuntary_switches: u64,
+}
+
+/// Samples a process tree every interval until stopped.
+pub struct Monitor {
+    stop: mpsc::Sender<()>,
+    thread: JoinHandle<MonitorReport>,
+}
+
+impl Monitor {
+    /// Takes a first sample now (the baseline), then one every `every`.
+    pub fn start(root: u32, every: Duration) -> Monitor {
+        let every = every.max(Duration::from_millis(1));
+        let (stop, stopped) = mpsc::channel();
+        let thread = thread::Builder::new()
+            .name("barrage-monitor".to_string())
+            .spawn(move || sample_until_stopped(root, every, stopped))
+            .expect("spawn the monitor thread");
+        Monitor { stop, thread }
+    }
+
+    /// Takes a last sample and returns the report.
+    pub fn stop(self) -> MonitorReport {
+        let _ = self.stop.send(());
+        self.thread.join().unwrap_or_default()
+    }
+}
+
+/// The monitor thread. It ends when told to stop or when the Monitor is
+/// dropped (the channel disconnects).
+fn sample_until_stopped(root: u32, every: Duration, stopped: mpsc::Receiver<()>) -> MonitorReport {
+    let units = Units::of_this_system();
+    let began = Instant::now();
+    let mut account = TreeAccount::default();
+    let mut samples = Vec::new();
+    // Samples are due at began + k × every, not every `every` after the
+    // previous one finished: the time a sample takes does not shift the next.
+    let mut due = began;
+    loop {
+        samples.push(account.observe(began.elapsed(), &read_tree(root), &units));
+        due += every;
+        let now = Instant::now();
+        while due < now {
+            due += every;
+        }
+        match stopped.recv_timeout(due - now) {
+            Err(RecvTimeoutError::Timeout) => continue,
+            Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    samples.push(account.observe(began.elapsed(), &read_tree(root), &units));
+    report(every, samples)
+}
+
+fn report(every: Duration, samples: Vec<Sample>) -> MonitorReport {
+    let last = samples.last().cloned().unwrap_or_default();
+    MonitorReport {
+        interval_ms: every.as_millis() as u64,
+        cpu_user_s: last.cpu_user_s,
+        cpu_sys_s: last.cpu_sys_s,
+        max_rss_bytes: samples.iter().map(|s| s.rss_bytes).max().unwrap_or(0),
+        max_threads: samples.iter().map(|s| s.threads).max().unwrap_or(0),
+        voluntary_switches: last.voluntary_switches,
+        involuntary_switches: last.involuntary_switches,
+        samples,
+    }
+}
+
+/// Clock ticks per second (utime, stime) and bytes per page (statm).
+struct Units {
+    ticks_per_s: f64,
+    page_bytes: u64,
+}
+
+impl Units {
+    fn of_this_system() -> Units {
+        // SAFETY: sysconf only reads system constants.
+        let (ticks, page) = unsafe {
+            (
+                libc::sysconf(libc::_SC_CLK_TCK),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        Units {
+            ticks_per_s: if ticks > 0 { ticks as f64 } else { 100.0 },
+            page_bytes: page.max(1) as u64,
+        }
+    }
+}
+
+/// A process: its pid and start time (a reused pid is another process).
+type ProcessKey = (u32, u64);
+/// A thread of a process.
+type ThreadKey = (u32, u64, u32);
+
+/// What one pass over the tree read.
+#[derive(Debug, Default)]
+struct TreeReading {
+    /// User and system CPU ticks of each process (its exited threads included).
+    cpu_ticks: Vec<(ProcessKey, [u64; 2])>,
+    /// Voluntary and involuntary switches of each thread (/proc/PID/status
+    /// shows only the main thread's, so each thread is read).
+    switches: Vec<(ThreadKey, [u64; 2])>,
+    rss_pages: u64,
+    threads: u64,
+    processes: u32,
+}
+
+fn read_tree(root: u32) -> TreeReading {
+    let mut reading = TreeReading::default();
+    for pid in tree_pids_by_children(root) {
+        // A process can exit at any point of this pass: whatever of it could
+        // not be read is skipped, its earlier values stay in the account.
+        let Some(stat) = read_stat(pid) else { continue };
+        if stat.state == 'Z' {
+            continue;
+        }
+        let key = (pid, stat.start_ticks);
+        reading
+            .cpu_ticks
+            .push((key, [stat.utime_ticks, stat.stime_ticks]));
+        reading.threads += stat.threads;
+        reading.processes += 1;
+        reading.rss_pages += fs::read_to_string(format!("/proc/{pid}/statm"))
+            .ok()
+            .and_then(|statm| statm.split_whitespace().nth(1)?.parse().ok())
+            .unwrap_or(0);
+        let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for tid in tasks.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok()) {
+            if let Ok(status) = fs::read_to_string(format!("/proc/{pid}/task/{tid}/status")) {
+                reading
+                    .switches
+                    .push(((pid, stat.start_ticks, tid), parse_switches(&status)));
+            }
+        }
+    }
+    reading
+}
+
+/// `voluntary_ctxt_switches` and `nonvoluntary_ctxt_switches` of a status file.
+fn parse_switches(status: &str) -> [u64; 2] {
+    let value = |key: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0)
+    };
+    [
+        value("voluntary_ctxt_switches"),
+        value("nonvoluntary_ctxt_switches"),
+    ]
+}
+
+/// Turns readings into samples: CPU and switches as deltas since the first reading.
+#[derive(Default)]
+struct TreeAccount {
+    cpu_ticks: Deltas<ProcessKey>,
+    switches: Deltas<ThreadKey>,
+}
+
+impl TreeAccount {
+    fn observe(&mut self, at: Duration, reading: &TreeReading, units: &Units) -> Sample {
+        let [user, sys] = self.cpu_ticks.observe(&reading.cpu_ticks);
+        let [voluntary, involuntary] = self.switches.observe(&reading.switches);
+        Sample {
+            t_ms: at.as_millis() as u64,
+            cpu_user_s: user as f64 / units.ticks_per_s,
+            cpu_sys_s: sys as f64 / units.ticks_per_s,
+            rss_bytes: reading.rss_pages * units.page_bytes,
+            threads: reading.threads,
+            voluntary_switches: voluntary,
+            involuntary_switches: involuntary,
+            processes: reading.processes,
+        }
+    }
+}
+
+/// Cumulative counters of many keys (processes, threads) that come and go.
+struct Deltas<K> {
+    /// Values at the first reading: the window's start.
+    base: HashMap<K, [u64; 2]>,
+    /// Last values seen of every key ever seen, gone ones included.
+    last: HashMap<K, [u64; 2]>,
+    first_done: bool,
+}
+
+impl<K> Default for Deltas<K> {
+    fn default() -> Self {
+        Deltas {
+            base: HashMap::new(),
+            last: HashMap::new(),
+            first_done: false,
+        }
+    }
+}
+
+impl<K: Hash + Eq + Copy> Deltas<K> {
+    /// Feeds the values of the live keys; returns, summed over every key ever
+    /// seen, last value − value at the first reading. A key that appears
+    /// later started inside the window, so all of its count is in it.
+    fn observe(&mut self, reading: &[(K, [u64; 2])]) -> [u64; 2] {
+        for &(key, values) in reading {
+            if !self.first_done {
+                self.base.insert(key, values);
+            }
+            self.last.insert(key, values);
+        }
+        self.first_done = true;
+        let mut total = [0u64; 2];
+        for (key, last) in &self.last {
+            let base = self.base.get(key).copied().unwrap_or_default();
+            for ((sum, now), then) in total.iter_mut().zip(last).zip(base) {
+                *sum += now.saturating_sub(then);
+            }
+        }
+        total
+    }
+}
+
+/// TCP sockets (IPv4 and IPv6) in TIME_WAIT, from /proc/net/tcp and tcp6.
+pub fn time_wait_sockets() -> u64 {
+    ["/proc/net/tcp", "/proc/net/tcp6"]
+        .iter()
+        .filter_map(|path| fs::read_to_string(path).ok())
+        .map(|text| count_time_wait(&text))
+        .sum()
+}
+
+/// Rows of a /proc/net/tcp table whose state (`st`, the 4th column) is 06, TIME_WAIT.
+fn count_time_wait(table: &str) -> u64 {
+    table
+        .lines()
+        .skip(1)
+        .filter(|row| row.split_whitespace().nth(3) == Some("06"))
+        .count() as u64
+}
+
+/// A child's own resources, from wait4 (its waited-for children included).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct ChildUsage {
+    pub user_s: f64,
+    pub sys_s: f64,
+    pub max_rss_kib: u64,
+}
+
+/// Waits for `child` with wait4 and returns its status and resource usage
+/// (the load generator's CPU). The child is reaped here: do not wait for it
+/// again through `Child`.
+pub fn wait_with_usage(child: &mut Child) -> io::Result<(ExitStatus, ChildUsage)> {
+    match wait4(child.id(), 0)? {
+        Some(done) => Ok(done),
+        None => Err(io::Error::other("wait4 returned without a status")),
+    }
+}
+
+/// `wait_with_usage` until `deadline`; past it the child is killed, reaped,
+/// and the answer is None.
+pub fn wait_with_usage_deadline(
+    child: &mut Child,
+    deadline: Instant,
+) -> io::Result<Option<(ExitStatus, ChildUsage)>> {
+    let pid = child.id();
+    loop {
+        if let Some(done) = wait4(pid, libc::WNOHANG)? {
+            return Ok(Some(done));
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            // SAFETY: kill has no memory-safety preconditions; `pid` is our
+            // unreaped child, so it cannot be another process.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+            wait4(pid, 0)?;
+            return Ok(None);
+        }
+        thread::sleep((deadline - now).min(Duration::from_millis(5)));
+    }
+}
+
+/// `wait_with_usage` without blocking: None while `child` still runs.
+pub fn try_wait_with_usage(child: &mut Child) -> io::Result<Option<(ExitStatus, ChildUsage)>> {
+    wait4(child.id(), libc::WNOHANG)
+}
+
+/// The user and system CPU seconds one process (all its threads) has used so
+/// far, from /proc/PID/stat; None once it is gone.
+pub fn process_cpu(pid: u32) -> Option<(f64, f64)> {
+    let stat = read_stat(pid)?;
+    let units = Units::of_this_system();
+    Some((
+        stat.utime_ticks as f64 / units.ticks_per_s,
+        stat.stime_ticks as f64 / units.ticks_per_s,
+    ))
+}
+
+/// wait4 on one pid; None when WNOHANG and it is still running.
+fn wait4(pid: u32, options: libc::c_int) -> io::Result<Option<(ExitStatus, ChildUsage)>> {
+    let mut status = 0;
+    // SAFETY: rusage is plain data; all zeroes is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: both pointers are to live locals of the right types.
+        let rc = unsafe { libc::wait4(pid as libc::pid_t, &mut status, options, &mut usage) };
+        if rc == 0 {
+            return Ok(None);
+        }
+        if rc > 0 {
+            return Ok(Some((ExitStatus::from_raw(status), child_usage(&usage))));
+        }
+        let error = io::Error::last_os_error();
+        // Interrupted by a signal: wait again.
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+}
+
+fn child_usage(usage: &libc::rusage) -> ChildUsage {
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    ChildUsage {
+        user_s: seconds(usage.ru_utime),
+        sys_s: seconds(usage.ru_stime),
+        // Linux reports ru_maxrss in KiB.
+        max_rss_kib: usage.ru_maxrss.max(0) as u64,
+    }
+}
+
+/// The client used at least 90% of its `cores` over `elapsed`: its numbers
+/// measure the client, not the server. False for no cores or no time.
+pub fn client_bound(usage: &ChildUsage, elapsed: Duration, cores: usize) -> bool {
+    let available_s = elapsed.as_secs_f64() * cores as f64;
+    available_s > 0.0 && usage.user_s + usage.sys_s >= 0.9 * available_s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_time_wait_of_a_proc_net_tcp_table() {
+        let table = "\
+  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
+   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 12345 1 0000000000000000 100 0 0 10 0
+   1: 0100007F:1F90 0100007F:D3C2 06 00000000:00000000 03:00000F8E 00000000     0        0 0 3 0000000000000000
+   2: 0100007F:D3C4 0100007F:1F90 01 00000000:00000000 00:00000000 00000000  1000        0 23456 1 0000000000000000 20 4 30 10 -1
+   3: 0100007F:1F90 0100007F:D3C6 06 00000000:00000000 03:00000F8E 00000000     0        0 0 3 0000000000000000
+";
+        assert_eq!(count_time_wait(table), 2);
+        assert_eq!(count_time_wait(""), 0);
+        // The header's 4th column is "st", not a state.
+        assert_eq!(count_time_wait(table.lines().next().unwrap()), 0);
+    }
+
+    #[test]
+    fn time_wait_sockets_reads_proc() {
+        // Whatever the count, reading the real tables works.
+        let _ = time_wait_sockets();
+        assert!(fs::read_to_string("/proc/net/tcp")
+            .unwrap()
+            .starts_with("  sl"));
+    }
+
+    #[test]
+    fn parse_switches_of_a_status_file() {
+        let status =
+            "Name:\tnginx\nvoluntary_ctxt_switches:\t150\nnonvoluntary_ctxt_switches:\t7\n";
+        assert_eq!(parse_switches(status), [150, 7]);
+        assert_eq!(parse_switches("Name:\tx\n"), [0, 0]);
+    }
+
+    #[test]
+    fn deltas_keep_the_last_values_of_keys_that_go() {
+        let mut d = Deltas::default();
+        // The window starts: a has used 100 already, b 5.
+        assert_eq!(d.observe(&[("a", [100, 10]), ("b", [5, 0])]), [0, 0]);
+        // c starts inside the window: all of it counts.
+        assert_eq!(
+            d.observe(&[("a", [150, 12]), ("b", [6, 1]), ("c", [20, 2])]),
+            [71, 5]
+        );
+        // b and c exit: their last values stay.
+        assert_eq!(d.observe(&[("a", [160, 12])]), [81, 5]);
+        // Nothing left.
+        assert_eq!(d.observe(&[]), [81, 5]);
+    }
+
+    #[test]
+    fn tree_account_makes_samples() {
+        let units = Units {
+            ticks_per_s: 100.0,
+            page_bytes: 4096,
+        };
+        let mut account = TreeAccount::default();
+        let mut reading = TreeReading {
+            cpu_ticks: vec![((1, 7), [300, 100])],
+            switches: vec![((1, 7, 1), [10, 1]), ((1, 7, 2), [20, 2])],
+            rss_pages: 10,
+            threads: 2,
+            processes: 1,
+        };
+        let first = account.observe(Duration::ZERO, &reading, &units);
+        assert_eq!(
+            (first.cpu_user_s, first.voluntary_switches, first.rss_bytes),
+            (0.0, 0, 40960)
+        );
+        reading.cpu_ticks = vec![((1, 7), [350, 120])];
+        reading.switches = vec![((1, 7, 1), [15, 1])];
+        let second = account.observe(Duration::from_millis(100), &reading, &units);
+        assert_eq!(second.t_ms, 100);
+        assert!((second.cpu_user_s - 0.5).abs() < 1e-9);
+        assert!((second.cpu_sys_s - 0.2).abs() < 1e-9);
+        assert_eq!(
+            (second.voluntary_switches, second.involuntary_switches),
+            (5, 0)
+        );
+    }
+
+    #[test]
+    fn report_totals_come_from_the_samples() {
+        let sample = |t_ms, user, rss, threads| Sample {
+            t_ms,
+            cpu_user_s: user,
+            rss_bytes: rss,
+            threads,
+            voluntary_switches: t_ms,
+            ..Sample::default()
+        };
+        let r = report(
+            Duration::from_millis(100),
+            vec![
+                sample(0, 0.0, 10, 4),
+                sample(100, 0.1, 30, 2),
+                sample(150, 0.2, 20, 3),
+            ],
+        );
+        assert_eq!(r.interval_ms, 100);
+        assert_eq!(
+            (
+                r.cpu_user_s,
+                r.max_rss_bytes,
+                r.max_threads,
+                r.voluntary_switches
+            ),
+            (0.2, 30, 4, 150)
+        );
+        assert_eq!(r.samples.len(), 3);
+    }
+
+    #[test]
+    fn client_bound_table() {
+        let usage = |user_s, sys_s| ChildUsage {
+            user_s,
+            sys_s,
+            max_rss_kib: 0,
+        };
+        let s = Duration::from_secs;
+        let cases = [
+            (usage(0.9, 0.0), s(1), 1, true),
+            (usage(0.5, 0.4), s(1), 1, true),
+            (usage(0.89, 0.0), s(1), 1, false),
+            (usage(3.0, 0.7), s(2), 2, true),
+            (usage(3.0, 0.5), s(2), 2, false),
+            (usage(1.0, 0.0), Duration::ZERO, 1, false),
+            (usage(1.0, 0.0), s(1), 0, false),
+        ];
+        for (u, elapsed, cores, want) in cases {
+            assert_eq!(
+                client_bound(&u, elapsed, cores),
+                want,
+                "{u:?} {elapsed:?} {cores}"
+            );
+        }
+    }
+}

@@ -1,11 +1,27 @@
 //! Suites (`suites/NAME.toml`): servers with their variants, scenarios,
-//! load levels, the driver, durations, repeats and cores. The format is
-//! documented in docs/suites.md.
+//! load levels, the driver(s), durations, repeats and cores. Read here,
+//! validated in `suite/raw.rs`, planned into runs in `suite/plan.rs`; the
+//! format is documented in docs/suites.md. Runs nothing and reads no
+//! manifest.
 
 use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+
+mod plan;
+mod raw;
+pub(crate) mod source;
+#[cfg(test)]
+mod tests;
+
+pub use plan::{Level, Plan, PlannedRun, START_OVERHEAD};
+pub use source::FormatError;
+
+use raw::RawSuite;
+use source::Source;
 
 /// A parsed, validated suite.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -16,6 +32,7 @@ pub struct Suite {
     pub servers: Vec<ServerEntry>,
     pub scenarios: Vec<Scenario>,
     pub load: Load,
+    /// The first of `drivers`.
     pub driver: Driver,
     pub duration: Duration,
     pub warmup: Duration,
@@ -23,6 +40,9 @@ pub struct Suite {
     pub cores: Cores,
     /// What `--quick` changes.
     pub quick: Quick,
+    /// Every driver, in order (`drivers = [...]`; one for `driver = "..."`):
+    /// each level runs once per driver.
+    pub drivers: Vec<Driver>,
 }
 
 /// One server of a suite: a manifest name and the variants to run it in.
@@ -36,10 +56,15 @@ pub struct ServerEntry {
 
 /// Values substituted into a server's manifest (`{GOMAXPROCS}`) and set in
 /// its environment; `label` names the variant in results (`nginx GOMAXPROCS=2`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Variant {
     pub label: String,
     pub vars: BTreeMap<String, String>,
+    /// The server's cores for this variant, when the suite gives them per
+    /// server or as a variant (`cores = ["1", "1-7"]`); `None`: the suite's
+    /// `cores.server`. `Some(empty)`: not pinned (`"all"`).
+    #[serde(default)]
+    pub cores: Option<Vec<usize>>,
 }
 
 /// The protocol a scenario speaks.
@@ -54,6 +79,42 @@ pub enum Protocol {
     H2,
     /// HTTP/1.1 over TLS.
     Https,
+}
+
+impl Protocol {
+    /// Every protocol, in the order the docs list them.
+    pub const ALL: [Protocol; 4] = [Protocol::H1, Protocol::H2c, Protocol::H2, Protocol::Https];
+
+    /// The name used in suites and manifests: `h1`, `h2c`, `h2`, `https`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::H1 => "h1",
+            Protocol::H2c => "h2c",
+            Protocol::H2 => "h2",
+            Protocol::Https => "https",
+        }
+    }
+
+    /// Over TLS (h2, https): served on `{tls_port}`; the others on `{port}`.
+    pub fn is_tls(self) -> bool {
+        matches!(self, Protocol::H2 | Protocol::Https)
+    }
+
+    /// HTTP/2 (h2c, h2).
+    pub fn is_h2(self) -> bool {
+        matches!(self, Protocol::H2c | Protocol::H2)
+    }
+
+    /// The protocol called `name` in the files.
+    pub fn from_name(name: &str) -> Option<Protocol> {
+        Protocol::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// One request shape, sent to every server.
@@ -74,6 +135,13 @@ pub struct Scenario {
     pub streams: usize,
 }
 
+impl Scenario {
+    /// The contract endpoint of `path` (its part before `?`).
+    pub fn endpoint(&self) -> &str {
+        self.path.split('?').next().unwrap_or(&self.path)
+    }
+}
+
 /// The load levels swept, in order.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub enum Load {
@@ -82,14 +150,68 @@ pub enum Load {
     /// Open loop at these request rates per second, with `connections` each.
     Rate { rates: Vec<f64>, connections: usize },
     /// httperf-style sessions: these connection rates, `calls` each, `sessions` in all per level.
-    Sessions { rates: Vec<f64>, calls: u32, sessions: u64 },
+    Sessions {
+        rates: Vec<f64>,
+        calls: u32,
+        sessions: u64,
+    },
 }
 
 impl Load {
+    /// The number of levels.
     pub fn levels(&self) -> usize {
         match self {
             Load::Concurrency(v) => v.len(),
             Load::Rate { rates, .. } | Load::Sessions { rates, .. } => rates.len(),
+        }
+    }
+
+    /// Level `index` (from 0), if there is one.
+    pub fn level(&self, index: usize) -> Option<Level> {
+        Some(match self {
+            Load::Concurrency(v) => Level::Connections(*v.get(index)?),
+            Load::Rate { rates, connections } => Level::Rate {
+                rate: *rates.get(index)?,
+                connections: *connections,
+            },
+            Load::Sessions {
+                rates,
+                calls,
+                sessions,
+            } => Level::Sessions {
+                rate: *rates.get(index)?,
+                calls: *calls,
+                sessions: *sessions,
+            },
+        })
+    }
+
+    /// The kind of load, as the file names it: `concurrency`, `rate`, `session_rate`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Load::Concurrency(_) => "concurrency",
+            Load::Rate { .. } => "rate",
+            Load::Sessions { .. } => "session_rate",
+        }
+    }
+
+    /// Only the levels at `indices` (which must exist).
+    fn subset(&self, indices: &[usize]) -> Load {
+        match self {
+            Load::Concurrency(v) => Load::Concurrency(indices.iter().map(|&i| v[i]).collect()),
+            Load::Rate { rates, connections } => Load::Rate {
+                rates: indices.iter().map(|&i| rates[i]).collect(),
+                connections: *connections,
+            },
+            Load::Sessions {
+                rates,
+                calls,
+                sessions,
+            } => Load::Sessions {
+                rates: indices.iter().map(|&i| rates[i]).collect(),
+                calls: *calls,
+                sessions: *sessions,
+            },
         }
     }
 }
@@ -105,8 +227,70 @@ pub enum Driver {
     Httperf,
 }
 
+/// What each driver can do, checked when a suite is read. The drivers
+/// (driver.rs) decide how; this table only says whether.
+const DRIVERS: [(Driver, &str, &[Protocol], &[&str]); 5] = [
+    (
+        Driver::Barrage,
+        "barrage",
+        &Protocol::ALL,
+        &["concurrency", "rate", "session_rate"],
+    ),
+    (
+        Driver::Wrk,
+        "wrk",
+        &[Protocol::H1, Protocol::Https],
+        &["concurrency"],
+    ),
+    (
+        Driver::H2load,
+        "h2load",
+        &Protocol::ALL,
+        &["concurrency", "rate"],
+    ),
+    (
+        Driver::Ab,
+        "ab",
+        &[Protocol::H1, Protocol::Https],
+        &["concurrency"],
+    ),
+    (
+        Driver::Httperf,
+        "httperf",
+        &[Protocol::H1],
+        &["session_rate"],
+    ),
+];
+
+fn driver_row(
+    d: Driver,
+) -> &'static (
+    Driver,
+    &'static str,
+    &'static [Protocol],
+    &'static [&'static str],
+) {
+    DRIVERS
+        .iter()
+        .find(|row| row.0 == d)
+        .expect("every driver has a row")
+}
+
+/// The driver's name in suites.
+pub(crate) fn driver_name(d: Driver) -> &'static str {
+    driver_row(d).1
+}
+
+fn driver_speaks(d: Driver, p: Protocol) -> bool {
+    driver_row(d).2.contains(&p)
+}
+
+fn driver_drives(d: Driver, load: &Load) -> bool {
+    driver_row(d).3.contains(&load.kind())
+}
+
 /// CPU cores given to the server under test and to the client (empty: no pinning).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Cores {
     pub server: Vec<usize>,
     pub client: Vec<usize>,
@@ -119,4 +303,90 @@ pub struct Quick {
     pub warmup: Duration,
     /// Levels kept (by index in the full list; default: first and last).
     pub levels: Option<Vec<usize>>,
+}
+
+impl Suite {
+    /// Reads and validates a suite file.
+    pub fn load(path: &Path) -> Result<Suite, FormatError> {
+        Suite::from_source(Source::read(path, "suite file")?, path)
+    }
+
+    /// Validates a suite given as text; `path` names it in errors and gives
+    /// the default name (its file stem).
+    pub fn parse(text: &str, path: &Path) -> Result<Suite, FormatError> {
+        Suite::from_source(Source::new(path, text.to_string()), path)
+    }
+
+    fn from_source(mut source: Source, path: &Path) -> Result<Suite, FormatError> {
+        let raw: RawSuite = source.parse()?;
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+        raw.validate(stem.unwrap_or_default())
+            .map_err(|p| source.error(p))
+    }
+
+    /// The scenario called `name`.
+    ///
+    /// # Panics
+    /// When the suite has none (every [`PlannedRun`]'s scenario exists).
+    pub fn scenario(&self, name: &str) -> &Scenario {
+        self.scenarios
+            .iter()
+            .find(|s| s.name == name)
+            .unwrap_or_else(|| panic!("suite {} has no scenario {name:?}", self.name))
+    }
+
+    /// The cores `variant`'s server is pinned to (empty: not pinned).
+    pub fn server_cores<'a>(&'a self, variant: &'a Variant) -> &'a [usize] {
+        variant.cores.as_deref().unwrap_or(&self.cores.server)
+    }
+
+    /// Indices of the levels `--quick` keeps: `quick.levels`, or the first
+    /// and the last.
+    pub fn quick_levels(&self) -> Vec<usize> {
+        match &self.quick.levels {
+            Some(levels) => levels.clone(),
+            None => {
+                let n = self.load.levels();
+                let mut v = vec![0, n.saturating_sub(1)];
+                v.dedup();
+                v
+            }
+        }
+    }
+
+    /// The suite as it runs: itself, or with `--quick` applied (quick
+    /// durations, one repeat, only the quick levels, sessions cut to the
+    /// quick duration). Planning the result with `quick = false` gives the
+    /// same runs as planning `self` with `quick = true`, but level indices
+    /// count in the reduced list.
+    pub fn effective(&self, quick: bool) -> Suite {
+        if !quick {
+            return self.clone();
+        }
+        let mut load = self.load.subset(&self.quick_levels());
+        if let Load::Sessions {
+            rates, sessions, ..
+        } = &mut load
+        {
+            let max_rate = rates.iter().cloned().fold(0.0, f64::max);
+            *sessions = quick_sessions(max_rate, *sessions, self.quick.duration);
+        }
+        Suite {
+            duration: self.quick.duration,
+            warmup: self.quick.warmup,
+            repeats: 1,
+            load,
+            quick: Quick {
+                levels: None,
+                ..self.quick.clone()
+            },
+            ..self.clone()
+        }
+    }
+}
+
+/// Sessions of a quick level: at most as many as start in `window` at `rate`.
+pub(crate) fn quick_sessions(rate: f64, sessions: u64, window: Duration) -> u64 {
+    let fit = (rate * window.as_secs_f64()).ceil().max(1.0) as u64;
+    sessions.min(fit)
 }

@@ -1,0 +1,306 @@
+//! `barrage run` end to end: a quick suite of two `barrage serve` variants, a
+//! server that breaks the contract and one that dies mid-run; the results
+//! directory, pinning, Ctrl-C and suite-file errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_barrage");
+
+/// A scratch directory with `servers/` and `suites/`, removed on drop.
+struct Lab {
+    dir: PathBuf,
+}
+
+impl Lab {
+    fn new(tag: &str) -> Lab {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir =
+            std::env::temp_dir().join(format!("barrage-lab-{tag}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(dir.join("suites")).unwrap();
+        for (name, manifest) in SERVERS {
+            let d = dir.join("servers").join(name);
+            std::fs::create_dir_all(&d).unwrap();
+            std::fs::write(d.join("server.toml"), manifest).unwrap();
+        }
+        Lab { dir }
+    }
+
+    fn suite(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.dir.join("suites").join(format!("{name}.toml"));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn run(&self, suite: &Path, extra: &[&str]) -> Output {
+        let mut cmd = Command::new(BIN);
+        cmd.arg("run")
+            .arg(suite)
+            .arg("--results")
+            .arg(self.dir.join("results"));
+        cmd.args(extra).current_dir(&self.dir);
+        cmd.output().expect("run barrage")
+    }
+
+    /// The one results directory's results.json.
+    fn results(&self) -> (PathBuf, Value) {
+        let dirs: Vec<PathBuf> = std::fs::read_dir(self.dir.join("results"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir() && !p.ends_with(".build-cache"))
+            .collect();
+        assert_eq!(dirs.len(), 1, "{dirs:?}");
+        let text = std::fs::read_to_string(dirs[0].join("results.json")).unwrap();
+        (dirs[0].clone(), serde_json::from_str(&text).unwrap())
+    }
+}
+
+impl Drop for Lab {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+const SERVERS: [(&str, &str); 3] = [
+    (
+        "target",
+        r#"name = "target"
+description = "barrage serve"
+endpoints = ["/hello", "/static/6b"]
+protocols = ["h1", "h2c"]
+[vars]
+THREADS = "1"
+[requires]
+binaries = ["barrage"]
+[start]
+command = ["{barrage}", "serve", "--listen", "{addr}", "--threads", "{THREADS}"]
+[ready]
+http_path = "/hello"
+deadline = "10s"
+[version]
+command = ["{barrage}", "--version"]
+"#,
+    ),
+    (
+        "wrong",
+        r#"name = "wrong"
+description = "a static server whose /static/6b is not the contract's"
+endpoints = ["/static/6b"]
+protocols = ["h1"]
+[requires]
+binaries = ["python3"]
+[start]
+command = ["python3", "-m", "http.server", "--bind", "{host}", "--directory", "{run_dir}", "{port}"]
+[start.files]
+"static/6b" = "bye!!\n"
+[ready]
+http_path = "/static/6b"
+deadline = "10s"
+"#,
+    ),
+    (
+        "dies",
+        r#"name = "dies"
+description = "barrage serve that exits after 2 s"
+endpoints = ["/hello", "/static/6b"]
+protocols = ["h1"]
+[requires]
+binaries = ["barrage", "sh"]
+[start]
+command = ["sh", "-c", "{barrage} serve --listen {addr} --threads 1 & sleep 2; kill $!"]
+[ready]
+http_path = "/hello"
+deadline = "10s"
+"#,
+    ),
+];
+
+const QUICK: &str = r#"
+name = "quick"
+description = "two barrage serve variants, a wrong server, a dying server"
+driver = "barrage"
+duration = "1s"
+warmup = "0s"
+repeats = 2
+[cores]
+server = [1]
+client = [0]
+[load]
+concurrency = [2, 8]
+[quick]
+duration = "1s"
+warmup = "0s"
+[[server]]
+name = "target"
+[server.variants]
+THREADS = ["1", "2"]
+[[server]]
+name = "wrong"
+[[server]]
+name = "dies"
+[[scenario]]
+name = "static"
+path = "/static/6b"
+protocol = "h1"
+"#;
+
+#[test]
+fn a_quick_suite_records_everything_and_reports_the_failures() {
+    let lab = Lab::new("quick");
+    let suite = lab.suite("quick", QUICK);
+    let began = Instant::now();
+    let out = lab.run(&suite, &["--quick"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The dying server makes the run exit non-zero, after the others finished.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(began.elapsed() < Duration::from_secs(120));
+    let (dir, r) = lab.results();
+    assert_eq!(r["schema"], "barrage.run/1");
+    assert_eq!(r["complete"], true);
+    assert!(r["environment"]["kernel"]
+        .as_str()
+        .is_some_and(|k| !k.is_empty()));
+    let runs = r["runs"].as_array().unwrap();
+    // --quick: one repeat; two variants × two levels of the good server.
+    let good: Vec<&Value> = runs.iter().filter(|x| x["server"] == "target").collect();
+    assert_eq!(good.len(), 4, "{runs:#?}");
+    for x in &good {
+        assert!(x["error"].is_null(), "{x:#?}");
+        assert!(x["stats"]["responses"].as_u64().unwrap() > 0);
+        assert!(
+            x["report"]["histograms"]["latency_us"].is_string(),
+            "the engine's full report is kept"
+        );
+        assert!(x["server_usage"]["samples"].as_array().is_some());
+    }
+    let servers = r["servers"].as_array().unwrap();
+    let target = servers.iter().find(|s| s["server"] == "target").unwrap();
+    assert_eq!(target["pinned_cpus"], serde_json::json!([1]), "{target:#?}");
+    // The wrong server is skipped with the reason, not measured.
+    let probe = r["probes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["server"] == "wrong")
+        .unwrap();
+    assert!(
+        probe["invalid"]
+            .as_str()
+            .is_some_and(|w| w.contains("body")),
+        "{probe:#?}"
+    );
+    assert!(!runs.iter().any(|x| x["server"] == "wrong"));
+    // The dying server is marked failed with its log's tail.
+    let dies = servers.iter().find(|s| s["server"] == "dies").unwrap();
+    assert_eq!(dies["status"], "failed", "{dies:#?}");
+    let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("| target THREADS=1 |") || summary.contains("THREADS=1"),
+        "{summary}"
+    );
+    assert!(dir.join("logs").read_dir().unwrap().count() >= 3);
+}
+
+#[test]
+fn ctrl_c_stops_every_server_and_keeps_the_partial_results() {
+    let lab = Lab::new("sigint");
+    let suite = lab.suite(
+        "long",
+        &QUICK
+            .replace(
+                "duration = \"1s\"\nwarmup = \"0s\"\nrepeats = 2",
+                "duration = \"30s\"\nwarmup = \"0s\"\nrepeats = 1",
+            )
+            .replace("[[server]]\nname = \"wrong\"\n", "")
+            .replace("[[server]]\nname = \"dies\"\n", ""),
+    );
+    let mut child = Command::new(BIN)
+        .arg("run")
+        .arg(&suite)
+        .arg("--results")
+        .arg(lab.dir.join("results"))
+        .current_dir(&lab.dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until a level is under way: the first results.json exists and a server runs.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let server_pid = loop {
+        assert!(Instant::now() < deadline, "no server started");
+        if let Some(pid) = serve_pids(&lab.dir).first() {
+            break *pid;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    std::thread::sleep(Duration::from_secs(2));
+    // SAFETY: kill(2) on the pid of the child this test started.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let waited = Instant::now();
+    let status = child.wait().unwrap();
+    assert!(waited.elapsed() < Duration::from_secs(15), "stops promptly");
+    assert_eq!(status.code(), Some(1));
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        !Path::new(&format!("/proc/{server_pid}")).exists(),
+        "the server it started is gone"
+    );
+    let (_, r) = lab.results();
+    assert_eq!(r["interrupted"], true);
+    assert_eq!(r["complete"], false);
+}
+
+/// Pids of `barrage serve` processes started from this lab's directory.
+fn serve_pids(lab: &Path) -> Vec<u32> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let cmd = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let cwd = std::fs::read_link(format!("/proc/{pid}/cwd")).unwrap_or_default();
+        let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+        if cmd.contains(" serve ") && cwd.starts_with(lab) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+#[test]
+fn suite_file_errors_name_the_line_and_the_key() {
+    let lab = Lab::new("errors");
+    let bad = lab.suite(
+        "bad",
+        &QUICK.replace("protocol = \"h1\"", "protocol = \"h3\""),
+    );
+    let out = lab.run(&bad, &["--dry-run"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    let line_no = QUICK
+        .lines()
+        .position(|l| l.contains("protocol = \"h1\""))
+        .unwrap()
+        + 1;
+    assert!(
+        lines[0].contains(&format!("bad.toml:{line_no}")),
+        "{stderr}"
+    );
+    assert!(lines[0].contains("protocol"), "{stderr}");
+    let dry = lab.run(&lab.suite("ok", QUICK), &["--dry-run", "--quick"]);
+    assert_eq!(
+        dry.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&dry.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&dry.stdout).is_empty());
+}

@@ -1,0 +1,406 @@
+//! barrage's own engine: `barrage load -q --json FILE -t THREADS -d DUR
+//! --warmup W --timeout T [protocol flags] [--method M] [-H ...] [model flags] URL`.
+//!
+//! Every protocol and every load model. Protocol flags: `--no-keepalive`,
+//! `--http1.0 [--keepalive]` (HTTP/1); `--insecure` for TLS (servers under
+//! test use self-signed certificates); `--h2c -m N`, `--h2 --insecure -m N`.
+//! Model flags: `-c N` (closed loop), `-R RATE -c C` (open loop),
+//! `--conn-rate R --calls K --num-conns N` (sessions; `-d` then bounds a run
+//! that has not finished its sessions).
+//!
+//! Sessions get no warm-up (`--warmup 0s`): their number is the whole budget
+//! of the level, which a warm-up would spend before the measured window (and
+//! httperf, the tool they reproduce, has none).
+//!
+//! The result is read from the JSON report (schema `barrage.load/1`), which
+//! is kept whole in [`Parsed::report`].
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::{
+    duration_arg, header_lines, is_get, protocol_name, threads_for, url, Level, LevelStats,
+    LoadRun, Parsed,
+};
+use crate::suite::{Protocol, Scenario};
+
+pub(super) fn supports(scenario: &Scenario, _level: &Level) -> Result<(), String> {
+    let h2 = matches!(scenario.protocol, Protocol::H2c | Protocol::H2);
+    if h2 && scenario.http10 {
+        return Err(format!(
+            "barrage cannot send HTTP/1.0 over {}: http10 applies to h1 and https",
+            protocol_name(scenario.protocol)
+        ));
+    }
+    if h2 && !scenario.keepalive {
+        return Err(format!(
+            "barrage keeps {} connections open: keepalive = false applies to h1 and https",
+            protocol_name(scenario.protocol)
+        ));
+    }
+    Ok(())
+}
+
+pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
+    let s = run.scenario;
+    let mut args: Vec<String> = vec![
+        "load".into(),
+        "-q".into(),
+        "--json".into(),
+        json_out.to_string_lossy().into_owned(),
+        "-t".into(),
+        threads(run).to_string(),
+        "-d".into(),
+        duration_arg(run.duration),
+        "--warmup".into(),
+        duration_arg(warmup(run)),
+        "--timeout".into(),
+        duration_arg(run.timeout),
+    ];
+    args.extend(protocol_flags(s).iter().map(|f| f.to_string()));
+    if matches!(s.protocol, Protocol::H2c | Protocol::H2) {
+        args.extend(["-m".into(), s.streams.max(1).to_string()]);
+    }
+    if !is_get(s) {
+        args.extend(["--method".into(), s.method.clone()]);
+    }
+    for header in header_lines(s) {
+        args.extend(["-H".into(), header]);
+    }
+    args.extend(model_flags(run.level));
+    args.push(url(s, run.host, run.port));
+    args
+}
+
+/// The warm-up, none for sessions (see the module's doc).
+fn warmup(run: &LoadRun) -> std::time::Duration {
+    match run.level {
+        Level::Sessions { .. } => std::time::Duration::ZERO,
+        _ => run.warmup,
+    }
+}
+
+/// One thread per connection at most (per session for sessions).
+fn threads(run: &LoadRun) -> usize {
+    let limit = match *run.level {
+        Level::Connections(c) | Level::Rate { connections: c, .. } => c,
+        Level::Sessions { sessions, .. } => usize::try_from(sessions).unwrap_or(usize::MAX),
+    };
+    threads_for(run.threads, limit)
+}
+
+fn protocol_flags(s: &Scenario) -> &'static [&'static str] {
+    let tls = s.protocol == Protocol::Https;
+    match (s.protocol, s.http10, s.keepalive) {
+        (Protocol::H2c, ..) => &["--h2c"],
+        (Protocol::H2, ..) => &["--h2", "--insecure"],
+        (_, true, true) if tls => &["--http1.0", "--keepalive", "--insecure"],
+        (_, true, false) if tls => &["--http1.0", "--insecure"],
+        (_, false, false) if tls => &["--no-keepalive", "--insecure"],
+        _ if tls => &["--insecure"],
+        (_, true, true) => &["--http1.0", "--keepalive"],
+        (_, true, false) => &["--http1.0"],
+        (_, false, false) => &["--no-keepalive"],
+        (_, false, true) => &[],
+    }
+}
+
+fn model_flags(level: &Level) -> Vec<String> {
+    match *level {
+        Level::Connections(c) => vec!["-c".into(), c.to_string()],
+        Level::Rate { rate, connections } => vec![
+            "-R".into(),
+            super::number(rate),
+            "-c".into(),
+            connections.to_string(),
+        ],
+        Level::Sessions {
+            rate,
+            calls,
+            sessions,
+        } => vec![
+            "--conn-rate".into(),
+            super::number(rate),
+            "--calls".into(),
+            calls.to_string(),
+            "--num-conns".into(),
+            sessions.to_string(),
+        ],
+    }
+}
+
+/// The parts of the report read into [`LevelStats`] (the rest is kept as JSON).
+#[derive(Deserialize)]
+struct Report {
+    totals: Totals,
+    latency_us: Latency,
+    #[serde(default)]
+    errors: BTreeMap<String, ErrorCount>,
+}
+
+#[derive(Deserialize)]
+struct Totals {
+    elapsed_s: f64,
+    requests_sent: u64,
+    responses: u64,
+    responses_per_s: f64,
+    responses_not_2xx_3xx: u64,
+    bytes_read: u64,
+    errors: u64,
+}
+
+#[derive(Deserialize)]
+struct Latency {
+    count: u64,
+    mean: f64,
+    p50: u64,
+    p90: u64,
+    p99: u64,
+    p99_9: u64,
+    max: u64,
+}
+
+#[derive(Deserialize)]
+struct ErrorCount {
+    count: u64,
+}
+
+pub(super) fn parse_file(json_out: &Path) -> Result<Parsed, String> {
+    let text = std::fs::read_to_string(json_out)
+        .map_err(|e| format!("no JSON report at {}: {e}", json_out.display()))?;
+    parse(&text).map_err(|e| format!("{}: {e}", json_out.display()))
+}
+
+/// Reads a `barrage load --json` report.
+pub(super) fn parse(json: &str) -> Result<Parsed, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
+    let report = Report::deserialize(&value).map_err(|e| format!("not a barrage report: {e}"))?;
+    let (t, l) = (&report.totals, &report.latency_us);
+    let latency = |v: f64| (l.count > 0).then_some(v);
+    let stats = LevelStats {
+        responses: t.responses,
+        responses_per_s: t.responses_per_s,
+        elapsed_s: t.elapsed_s,
+        requests_sent: Some(t.requests_sent),
+        errors: Some(t.errors),
+        timeouts: Some(report.errors.get("timeout").map_or(0, |e| e.count)),
+        non_2xx: Some(t.responses_not_2xx_3xx),
+        bytes_read: Some(t.bytes_read),
+        latency_mean_us: latency(l.mean),
+        latency_p50_us: latency(l.p50 as f64),
+        latency_p90_us: latency(l.p90 as f64),
+        latency_p99_us: latency(l.p99 as f64),
+        latency_p99_9_us: latency(l.p99_9 as f64),
+        latency_max_us: latency(l.max as f64),
+    };
+    Ok(Parsed {
+        stats,
+        report: Some(value),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{run, scenario, words};
+    use super::*;
+    use crate::suite::Driver;
+    use std::time::Duration;
+
+    const COMMON: &str = "load -q --json /tmp/o.json -t 2 -d 10s --warmup 2s --timeout 5s";
+
+    fn args_of(s: &Scenario, level: &Level) -> Vec<String> {
+        let inv = Driver::Barrage
+            .invocation(
+                &run(s, level),
+                Path::new("/opt/barrage"),
+                Path::new("/tmp/o.json"),
+            )
+            .unwrap();
+        assert_eq!(inv.program, Path::new("/opt/barrage"));
+        inv.args
+    }
+
+    #[test]
+    fn invocations() {
+        let h1 = scenario(Protocol::H1, "/hello");
+        let mut close = scenario(Protocol::H1, "/");
+        close.keepalive = false;
+        let mut ab_like = scenario(Protocol::H1, "/");
+        ab_like.http10 = true;
+        ab_like.keepalive = false;
+        let mut ab_k = ab_like.clone();
+        ab_k.keepalive = true;
+        let https = scenario(Protocol::Https, "/static/4k");
+        let mut https_close = https.clone();
+        https_close.keepalive = false;
+        let mut h2c = scenario(Protocol::H2c, "/static/6b");
+        h2c.streams = 100;
+        let mut h2 = scenario(Protocol::H2, "/");
+        h2.streams = 10;
+        let mut post = scenario(Protocol::H1, "/hello");
+        post.method = "POST".into();
+        post.headers = vec![("X-A".into(), "1".into())];
+        let xml = scenario(Protocol::H1, "/xml?value=benchmarks");
+        let c = |n| Level::Connections(n);
+        let cases: Vec<(&Scenario, Level, &str)> = vec![
+            (&h1, c(100), "-c 100 http://127.0.0.1:8080/hello"),
+            (&h1, c(1), "-c 1 http://127.0.0.1:8080/hello"),
+            (&close, c(4), "--no-keepalive -c 4 http://127.0.0.1:8080/"),
+            (&ab_like, c(30), "--http1.0 -c 30 http://127.0.0.1:8080/"),
+            (&ab_k, c(30), "--http1.0 --keepalive -c 30 http://127.0.0.1:8080/"),
+            (&https, c(8), "--insecure -c 8 https://127.0.0.1:8080/static/4k"),
+            (&https_close, c(8), "--no-keepalive --insecure -c 8 https://127.0.0.1:8080/static/4k"),
+            (&h2c, c(500), "--h2c -m 100 -c 500 http://127.0.0.1:8080/static/6b"),
+            (&h2, c(4), "--h2 --insecure -m 10 -c 4 https://127.0.0.1:8080/"),
+            (&post, c(2), "--method POST -H X-A:_1 -c 2 http://127.0.0.1:8080/hello"),
+            (
+                &h1,
+                Level::Rate { rate: 20000.0, connections: 100 },
+                "-R 20000 -c 100 http://127.0.0.1:8080/hello",
+            ),
+            (
+                &xml,
+                Level::Sessions { rate: 100.0, calls: 10, sessions: 5000 },
+                "--conn-rate 100 --calls 10 --num-conns 5000 http://127.0.0.1:8080/xml?value=benchmarks",
+            ),
+        ];
+        for (s, level, tail) in cases {
+            let mut want = words(COMMON);
+            if matches!(level, Level::Connections(1)) {
+                want[5] = "1".into();
+            }
+            if matches!(level, Level::Sessions { .. }) {
+                want[9] = "0s".into();
+            }
+            want.extend(words(tail).into_iter().map(|w| w.replace(":_", ": ")));
+            assert_eq!(args_of(s, &level), want, "{tail}");
+        }
+    }
+
+    #[test]
+    fn threads_and_durations() {
+        let s = scenario(Protocol::H1, "/");
+        let level = Level::Sessions {
+            rate: 1.5,
+            calls: 1,
+            sessions: 1,
+        };
+        let mut r = run(&s, &level);
+        r.duration = Duration::from_millis(2500);
+        r.timeout = Duration::from_millis(500);
+        let a = args(&r, Path::new("o"));
+        assert_eq!(
+            a[4..],
+            words("-t 1 -d 2500ms --warmup 0s --timeout 500ms --conn-rate 1.5 --calls 1 --num-conns 1 http://127.0.0.1:8080/")
+        );
+    }
+
+    #[test]
+    fn unsupported() {
+        for protocol in [Protocol::H2c, Protocol::H2] {
+            let mut h10 = scenario(protocol, "/");
+            h10.http10 = true;
+            let err = Driver::Barrage
+                .supports(&h10, &Level::Connections(1))
+                .unwrap_err();
+            assert!(
+                err.starts_with("barrage cannot send HTTP/1.0 over h2"),
+                "{err}"
+            );
+            let mut close = scenario(protocol, "/");
+            close.keepalive = false;
+            let err = Driver::Barrage
+                .supports(&close, &Level::Connections(1))
+                .unwrap_err();
+            assert!(err.starts_with("barrage keeps h2"), "{err}");
+        }
+    }
+
+    fn fixture(name: &str) -> Parsed {
+        let text = match name {
+            "closed" => include_str!("../../tests/fixtures/barrage_closed.json"),
+            "h2" => include_str!("../../tests/fixtures/barrage_h2.json"),
+            "open" => include_str!("../../tests/fixtures/barrage_open.json"),
+            "sessions" => include_str!("../../tests/fixtures/barrage_sessions.json"),
+            "refused" => include_str!("../../tests/fixtures/barrage_refused.json"),
+            _ => unreachable!(),
+        };
+        parse(text).unwrap()
+    }
+
+    #[test]
+    fn parses_a_real_report() {
+        let parsed = fixture("closed");
+        assert_eq!(
+            parsed.stats,
+            LevelStats {
+                responses: 216239,
+                responses_per_s: 108119.5,
+                elapsed_s: 2.0,
+                requests_sent: Some(216239),
+                errors: Some(0),
+                timeouts: Some(0),
+                non_2xx: Some(0),
+                bytes_read: Some(29626113),
+                latency_mean_us: Some(91.9877),
+                latency_p50_us: Some(97.0),
+                latency_p90_us: Some(112.0),
+                latency_p99_us: Some(153.0),
+                latency_p99_9_us: Some(206.0),
+                latency_max_us: Some(1893.0),
+            }
+        );
+        let report = parsed.report.unwrap();
+        assert_eq!(report["schema"], "barrage.load/1");
+        assert!(report["histograms"]["latency_us"]
+            .as_str()
+            .is_some_and(|h| !h.is_empty()));
+    }
+
+    #[test]
+    fn fixture_table() {
+        for (name, model) in [("h2", "closed"), ("open", "open"), ("sessions", "sessions")] {
+            let parsed = fixture(name);
+            let report = parsed.report.as_ref().unwrap();
+            assert_eq!(report["spec"]["model"], model, "{name}");
+            let s = &parsed.stats;
+            assert_eq!(
+                s.responses,
+                report["totals"]["responses"].as_u64().unwrap(),
+                "{name}"
+            );
+            assert!(s.responses > 0 && s.latency_p99_us.is_some(), "{name}");
+            assert_eq!(
+                s.non_2xx,
+                report["totals"]["responses_not_2xx_3xx"].as_u64(),
+                "{name}"
+            );
+        }
+        assert_eq!(
+            fixture("open").stats.non_2xx,
+            Some(fixture("open").stats.responses)
+        );
+    }
+
+    #[test]
+    fn a_run_without_responses_has_no_latency() {
+        let s = fixture("refused").stats;
+        assert_eq!(s.responses, 0);
+        assert!(s.errors.unwrap() > 0);
+        assert_eq!(
+            (s.latency_mean_us, s.latency_p99_us, s.latency_max_us),
+            (None, None, None)
+        );
+    }
+
+    #[test]
+    fn not_a_report() {
+        assert!(parse("{").unwrap_err().starts_with("not JSON: "));
+        assert!(parse("{}")
+            .unwrap_err()
+            .starts_with("not a barrage report: missing field `totals`"));
+    }
+}

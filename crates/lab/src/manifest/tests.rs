@@ -1,0 +1,243 @@
+use std::path::PathBuf;
+
+use super::*;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn vars(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+#[test]
+fn substitute_table() {
+    let v = vars(&[("port", "8080"), ("addr", "127.0.0.1:8080"), ("W", "2")]);
+    let ok = [
+        ("", ""),
+        ("plain", "plain"),
+        ("{port}", "8080"),
+        ("--listen={addr}", "--listen=127.0.0.1:8080"),
+        ("{W}{W}", "22"),
+        (
+            "events {{ worker_connections 10; }}",
+            "events { worker_connections 10; }",
+        ),
+        ("{{port}}", "{port}"),
+        ("{{{port}}}", "{8080}"),
+        ("}}{{", "}{"),
+        ("héllo {W} wörld", "héllo 2 wörld"),
+    ];
+    for (template, want) in ok {
+        assert_eq!(substitute(template, &v).as_deref(), Ok(want), "{template}");
+    }
+    let bad = [
+        ("{nope}", "unknown variable {nope}; known: W, addr, port"),
+        (
+            "events { x }",
+            "a lone { in \"{ x }\"; write {{ for a literal brace, or {NAME} for a variable",
+        ),
+        ("a } b", "a lone } in \"} b\"; write }} for a literal brace"),
+        (
+            "{port",
+            "a lone { in \"{port\"; write {{ for a literal brace, or {NAME} for a variable",
+        ),
+        (
+            "{}",
+            "a lone { in \"{}\"; write {{ for a literal brace, or {NAME} for a variable",
+        ),
+        (
+            "{1x}",
+            "a lone { in \"{1x}\"; write {{ for a literal brace, or {NAME} for a variable",
+        ),
+    ];
+    for (template, want) in bad {
+        assert_eq!(substitute(template, &v).unwrap_err(), want, "{template}");
+    }
+    assert_eq!(placeholders("{a} {{b}} {c}").unwrap(), ["a", "c"]);
+}
+
+#[test]
+fn the_committed_manifests_load() {
+    let servers = repo().join("servers");
+    let target = ServerSpec::find(&servers, "barrage-target").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(target.protocols, [Protocol::H1, Protocol::H2c]);
+    assert_eq!(target.vars, vars(&[("THREADS", "1")]));
+    assert!(target.dir.is_absolute());
+    assert_eq!(target.requires.binaries, ["barrage"]);
+    let nginx = ServerSpec::find(&servers, "nginx").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(nginx.endpoints, ["/hello", "/static/6b", "/static/4k"]);
+    assert_eq!(nginx.ready.http_path, "/hello");
+    assert_eq!(ServerSpec::names(&servers), ["barrage-target", "nginx"]);
+    let e = ServerSpec::find(&servers, "caddy").unwrap_err().to_string();
+    assert!(
+        e.ends_with(
+            "/caddy/server.toml: no server \"caddy\"; expected one of barrage-target, nginx"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_nginx_config_substitutes_into_a_config_with_braces() {
+    let nginx = ServerSpec::find(&repo().join("servers"), "nginx").unwrap();
+    let mut v = nginx.variables(&Variant {
+        label: "nginx WORKERS=4".into(),
+        vars: vars(&[("WORKERS", "4")]),
+        cores: None,
+    });
+    for (k, val) in [
+        ("host", "127.0.0.1"),
+        ("port", "1"),
+        ("addr", "127.0.0.1:1"),
+        ("tls_port", "2"),
+    ] {
+        v.insert(k.into(), val.into());
+    }
+    v.insert("dir".into(), nginx.dir.display().to_string());
+    v.insert("run_dir".into(), "/tmp/run".into());
+    v.insert("barrage".into(), "/bin/barrage".into());
+    let conf = substitute(&nginx.start.files["nginx.conf"], &v).unwrap();
+    assert!(conf.contains("worker_processes 4;\n"), "{conf}");
+    assert!(conf.contains("events {\n"), "{conf}");
+    assert!(conf.contains("listen 127.0.0.1:1 reuseport"), "{conf}");
+    assert!(
+        conf.contains(&format!("root {}/docroot;", nginx.dir.display())),
+        "{conf}"
+    );
+}
+
+/// The files nginx serves are the contract's bodies (make-docroot.sh).
+#[test]
+fn nginx_docroot_matches_the_contract() {
+    use barrage_target::contract::{STATIC_4K, STATIC_6B};
+    let docroot = repo().join("servers/nginx/docroot/static");
+    assert_eq!(std::fs::read(docroot.join("6b")).unwrap(), STATIC_6B);
+    assert_eq!(std::fs::read(docroot.join("4k")).unwrap(), STATIC_4K);
+}
+
+#[test]
+fn variables_and_serves() {
+    let spec = ServerSpec::find(&repo().join("servers"), "nginx").unwrap();
+    let variant = Variant {
+        label: "nginx GOMAXPROCS=2".into(),
+        vars: vars(&[("GOMAXPROCS", "2")]),
+        cores: None,
+    };
+    assert_eq!(
+        spec.variables(&variant),
+        vars(&[("GOMAXPROCS", "2"), ("WORKERS", "1")])
+    );
+    let scenario = |path: &str, protocol| Scenario {
+        name: "s".into(),
+        path: path.into(),
+        protocol,
+        method: "GET".into(),
+        headers: vec![],
+        keepalive: true,
+        http10: false,
+        streams: 1,
+    };
+    assert_eq!(spec.serves(&scenario("/hello?x=1", Protocol::H1)), Ok(()));
+    assert_eq!(
+        spec.serves(&scenario("/xml?value=a", Protocol::H1)),
+        Err("nginx does not serve /xml (it serves /hello, /static/6b, /static/4k)".into())
+    );
+    assert_eq!(
+        spec.serves(&scenario("/hello", Protocol::H2c)),
+        Err("nginx does not serve h2c (it serves h1)".into())
+    );
+}
+
+const VALID: &str = r#"name = "srv"
+endpoints = ["/hello"]
+protocols = ["h1"]
+[vars]
+N = "1"
+[start]
+command = ["srv", "--port", "{port}", "-n", "{N}"]
+"#;
+
+fn parse(text: &str) -> Result<ServerSpec, FormatError> {
+    ServerSpec::parse(text, Path::new("servers/srv/server.toml"))
+}
+
+fn edit(old: &str, new: &str) -> String {
+    assert!(VALID.contains(old), "{old:?} is not in VALID");
+    VALID.replacen(old, new, 1)
+}
+
+#[test]
+fn the_valid_base_parses_with_its_defaults() {
+    let spec = parse(VALID).unwrap();
+    assert_eq!(spec.dir, Path::new("servers/srv"));
+    assert_eq!(
+        spec.ready,
+        Ready {
+            http_path: "/hello".into(),
+            deadline: Duration::from_secs(10)
+        }
+    );
+    assert_eq!(
+        (spec.build, spec.version, spec.unavailable),
+        (None, None, None)
+    );
+    assert_eq!(spec.start.cwd, None);
+    let unnamed = parse(&edit("name = \"srv\"\n", "")).unwrap();
+    assert_eq!(unnamed.name, "srv");
+    let unavailable = "name = \"srv\"\nendpoints = [\"/hello\"]\nprotocols = [\"h1\"]\nunavailable = \"not packaged; build it from source\"\n";
+    assert!(parse(unavailable).unwrap().start.command.is_empty());
+}
+
+#[test]
+fn errors_name_file_line_and_key() {
+    let table: &[(String, &str)] = &[
+        (edit("name = \"srv\"", "name = \"other\""), "servers/srv/server.toml:1: name: \"other\" differs from the manifest's directory \"srv\"; expected the directory's name: servers/NAME/server.toml"),
+        (edit("name = \"srv\"", "name = \"srv\"\nport = 80"), "servers/srv/server.toml:2: port: unknown key; expected one of name, description, endpoints, protocols, unavailable, vars, requires, build, start, ready, version"),
+        (edit("endpoints = [\"/hello\"]", "endpoints = [\"/hello\", \"/\"]"), "servers/srv/server.toml:2: endpoints[1]: \"/\" is not an endpoint of the contract; expected contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes"),
+        (edit("endpoints = [\"/hello\"]", "endpoints = []"), "servers/srv/server.toml:2: endpoints: no endpoint; expected at least one of the contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes"),
+        (edit("protocols = [\"h1\"]", "protocols = [\"h1\", \"quic\"]"), "servers/srv/server.toml:3: protocols[1]: unknown protocol \"quic\"; expected one of h1, h2c, h2, https"),
+        (edit("N = \"1\"", "port = \"1\""), "servers/srv/server.toml:5: vars.port: invalid variable name \"port\"; expected letters, digits and '_', not one of the built-ins host, port, addr, tls_port, dir, run_dir, barrage"),
+        (edit("[start]\ncommand = [\"srv\", \"--port\", \"{port}\", \"-n\", \"{N}\"]\n", ""), "servers/srv/server.toml: start: missing; expected a [start] table with the command that starts the server"),
+        (edit("command = [\"srv\", \"--port\", \"{port}\", \"-n\", \"{N}\"]", "command = []"), "servers/srv/server.toml:7: start.command: empty; expected the command and its arguments, such as [\"{barrage}\", \"serve\", \"--listen\", \"{addr}\"]"),
+        (edit("\"{N}\"]", "\"{M}\"]"), "servers/srv/server.toml:7: start.command[4]: unknown variable {M}; expected a variable among host, port, addr, tls_port, dir, run_dir, barrage, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
+        (format!("{VALID}env = {{ X = \"{{nope}}\" }}\n"), "servers/srv/server.toml:8: start.env.X: unknown variable {nope}; expected a variable among host, port, addr, tls_port, dir, run_dir, barrage, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
+        (format!("{VALID}[start.files]\n\"a.conf\" = '''\nevents {{\n}}\n'''\n"), "servers/srv/server.toml:9: start.files.\"a.conf\": a lone { in \"{\\n}\\n\"; expected a variable among host, port, addr, tls_port, dir, run_dir, barrage, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
+        (format!("{VALID}[start.files]\n\"../x\" = \"\"\n"), "servers/srv/server.toml:9: start.files.\"../x\": \"../x\" is not a file name inside {run_dir}; expected a relative path without '..', such as \"nginx.conf\""),
+        (format!("{VALID}[build]\ncommand = [\"make\", \"{{port}}\"]\n"), "servers/srv/server.toml:9: build.command[1]: unknown variable {port}; expected a variable among dir, barrage, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
+        (format!("{VALID}[build]\ncommand = [\"make\"]\nsources = [\"/etc/passwd\"]\n"), "servers/srv/server.toml:10: build.sources[0]: \"/etc/passwd\" is not inside the manifest's directory; expected a path relative to the manifest's directory, without '..'"),
+        (format!("{VALID}[ready]\ndeadline = \"forever\"\n"), "servers/srv/server.toml:9: ready.deadline: \"forever\" is not a duration; expected a number with a unit, such as \"10s\", \"500ms\" or \"1m 30s\""),
+        (format!("{VALID}[ready]\nhttp_path = \"hello\"\n"), "servers/srv/server.toml:9: ready.http_path: invalid path \"hello\"; expected a path starting with '/', such as \"/hello\""),
+        (format!("{VALID}[version]\n"), "servers/srv/server.toml:8: version.command: missing; expected the command that prints the version, such as [\"nginx\", \"-v\"]"),
+        (format!("{VALID}[requires]\nbinaries = \"srv\"\n"), "servers/srv/server.toml:9: requires.binaries: invalid type: string \"srv\"; expected an array"),
+    ];
+    for (text, want) in table {
+        let got = parse(text).map(|_| ()).unwrap_err().to_string();
+        assert_eq!(&got, want, "{text}");
+    }
+}
+
+/// The manifests of docs/suites.md parse (each as servers/NAME/server.toml).
+#[test]
+fn the_manifests_of_the_docs_parse() {
+    let docs = std::fs::read_to_string(repo().join("docs/suites.md")).unwrap();
+    let mut found = 0;
+    for block in docs.split("```toml\n").skip(1) {
+        let text = &block[..block.find("```").unwrap()];
+        if !text.contains("endpoints = ") {
+            continue;
+        }
+        let name = text
+            .lines()
+            .find_map(|l| l.strip_prefix("name = "))
+            .unwrap()
+            .trim_matches('"');
+        let path = PathBuf::from(format!("servers/{name}/server.toml"));
+        ServerSpec::parse(text, &path).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        found += 1;
+    }
+    assert!(found >= 4, "{found} manifests in docs/suites.md");
+}

@@ -1,0 +1,158 @@
+//! HTTP/2 probes through hyper's client on a current-thread tokio runtime:
+//! h2c with prior knowledge, or h2 over TLS chosen by ALPN.
+
+use std::error::Error;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Empty};
+use hyper::{Method, Request, Uri};
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use rustls::ClientConfig;
+use tokio::net::TcpStream;
+use tokio_rustls::TlsConnector;
+
+use super::{http11_head_len, resolve, tls, Deadline, Framing, Response};
+use crate::suite::Scenario;
+
+/// Request headers HTTP/2 forbids (RFC 9113 §8.2.2) or carries as `:authority`.
+const NOT_IN_H2: [&str; 6] = [
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "transfer-encoding",
+    "upgrade",
+    "host",
+];
+
+/// One request and its response over a new connection; TLS when `tls` is given.
+pub(super) fn probe(
+    scenario: &Scenario,
+    host: &str,
+    port: u16,
+    tls: Option<ClientConfig>,
+    deadline: Deadline,
+) -> Result<Response, String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| format!("cannot start a tokio runtime: {e}"))?;
+    let left = deadline.left("response")?;
+    runtime.block_on(async {
+        tokio::time::timeout(left, exchange(scenario, host, port, tls))
+            .await
+            .map_err(|_| deadline.expired("complete HTTP/2 response"))?
+    })
+}
+
+async fn exchange(
+    scenario: &Scenario,
+    host: &str,
+    port: u16,
+    tls: Option<ClientConfig>,
+) -> Result<Response, String> {
+    let addr = resolve(host, port)?;
+    let tcp = TcpStream::connect(addr)
+        .await
+        .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
+    let _ = tcp.set_nodelay(true);
+    let request = request(scenario, host, port, tls.is_some())?;
+    let Some(config) = tls else {
+        return send(TokioIo::new(tcp), request).await;
+    };
+    let stream = TlsConnector::from(Arc::new(config))
+        .connect(tls::server_name(host)?, tcp)
+        .await
+        .map_err(|e| format!("TLS handshake with {addr} failed: {e}"))?;
+    match stream.get_ref().1.alpn_protocol() {
+        Some(b"h2") => send(TokioIo::new(stream), request).await,
+        other => Err(format!(
+            "the server did not choose h2 by ALPN (it chose {})",
+            other.map_or("nothing".into(), |p| String::from_utf8_lossy(p)
+                .into_owned())
+        )),
+    }
+}
+
+fn request(
+    s: &Scenario,
+    host: &str,
+    port: u16,
+    tls: bool,
+) -> Result<Request<Empty<Bytes>>, String> {
+    let scheme = if tls { "https" } else { "http" };
+    let host = if host.contains(':') && !host.starts_with('[') {
+        format!("[{host}]")
+    } else {
+        host.to_string()
+    };
+    let uri: Uri = format!("{scheme}://{host}:{port}{}", s.path)
+        .parse()
+        .map_err(|e| format!("the scenario's path {:?} is not a valid URI: {e}", s.path))?;
+    let method = Method::from_bytes(s.method.as_bytes())
+        .map_err(|_| format!("{:?} is not an HTTP method", s.method))?;
+    let mut builder = Request::builder().method(method).uri(uri);
+    for (name, value) in &s.headers {
+        if !NOT_IN_H2.iter().any(|n| name.eq_ignore_ascii_case(n)) {
+            builder = builder.header(name.as_str(), value.as_str());
+        }
+    }
+    builder
+        .body(Empty::new())
+        .map_err(|e| format!("the scenario's request is not valid HTTP/2: {e}"))
+}
+
+async fn send<I>(io: I, request: Request<Empty<Bytes>>) -> Result<Response, String>
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
+    let (mut sender, conn) = hyper::client::conn::http2::handshake(TokioExecutor::new(), io)
+        .await
+        .map_err(|e| format!("HTTP/2 handshake failed: {}", chain(&e)))?;
+    // The connection task ends with the runtime when the probe returns.
+    tokio::spawn(conn);
+    let response = sender
+        .send_request(request)
+        .await
+        .map_err(|e| format!("HTTP/2 request failed: {}", chain(&e)))?;
+    let (parts, body) = response.into_parts();
+    let headers: Vec<(String, String)> = parts
+        .headers
+        .iter()
+        .map(|(name, value)| {
+            let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
+            (name.as_str().to_string(), value)
+        })
+        .collect();
+    let status = parts.status;
+    let reason = status.canonical_reason().unwrap_or("");
+    let (body, body_error) = match body.collect().await {
+        Ok(collected) => (collected.to_bytes().to_vec(), None),
+        Err(e) => (
+            Vec::new(),
+            Some(format!("the body did not arrive whole: {}", chain(&e))),
+        ),
+    };
+    Ok(Response {
+        status: status.as_u16(),
+        version: "h2".into(),
+        header_bytes: http11_head_len(status.as_u16(), reason, &headers),
+        headers,
+        body,
+        framing: Framing::H2,
+        body_error,
+    })
+}
+
+/// An error and its sources, `outer: inner: …` (hyper's own messages are terse).
+fn chain(e: &dyn Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(inner) = source {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    text
+}

@@ -1,0 +1,661 @@
+//! Runs a suite's plan: for every server variant and repeat, build, start,
+//! pin, wait until ready, probe each scenario, then run every level with the
+//! driver while the monitors watch; stop the server; record everything as
+//! it goes.
+//!
+//! Fairness rules, as the seeds learned them: the server and the client get
+//! their own cores; repeats alternate the server order (A B C, then C B A)
+//! so that drift over the run does not favour the first server; warm-up is
+//! not measured (its CPU is subtracted from the client's, and the server's
+//! monitor starts after it); a level whose client used 90% or more of its
+//! cores is marked client-bound.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime};
+
+use crate::driver::{LevelStats, LoadRun};
+use crate::env::{self, Environment, Needs};
+use crate::manifest::ServerSpec;
+use crate::monitor::{self, Monitor, MonitorReport};
+use crate::probe;
+use crate::process::{self, ServerProcess, StartConfig};
+use crate::store::{ClientUsage, ProbeRecord, Results, RunRecord, ServerRecord, Store, SCHEMA};
+use crate::suite::{Driver, Level, PlannedRun, Suite};
+
+/// What `barrage run` was asked to do.
+pub struct RunOptions {
+    pub suite_file: PathBuf,
+    pub quick: bool,
+    pub only: Option<String>,
+    /// Where `SUITE-TIMESTAMP/` goes.
+    pub results_root: PathBuf,
+    /// `servers/` (manifests).
+    pub servers_dir: PathBuf,
+    /// The repository, for its git commit.
+    pub repo: PathBuf,
+    /// The barrage binary (the native driver and `{barrage}` in manifests).
+    pub barrage: PathBuf,
+    /// Set from outside (Ctrl-C): stop at once, keep what was measured.
+    pub stop: Arc<AtomicBool>,
+    /// Called with one line of progress before each level.
+    pub progress: Box<dyn FnMut(&str)>,
+}
+
+/// How the run ended.
+pub struct RunOutcome {
+    pub dir: PathBuf,
+    /// Servers that failed (build, start, readiness, death mid-run).
+    pub failed_servers: usize,
+    pub interrupted: bool,
+}
+
+/// The address every server under test listens on.
+const HOST: &str = "127.0.0.1";
+const STOP_GRACE: Duration = Duration::from_secs(5);
+const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
+/// Extra time a load generator gets past its planned duration before it is killed.
+const DRIVER_SLACK: Duration = Duration::from_secs(30);
+
+pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
+    let suite = Suite::load(&opts.suite_file).map_err(|e| e.to_string())?;
+    let suite = suite.effective(opts.quick);
+    let plan = suite.plan(false, opts.only.as_deref());
+    if plan.runs.is_empty() {
+        return Err(match &opts.only {
+            Some(only) => format!("--only {only}: no server of the suite is called that"),
+            None => "the suite plans no run".into(),
+        });
+    }
+    let specs = load_specs(&suite, &opts.servers_dir)?;
+    let mut environment = Environment::capture(&opts.repo);
+    for (name, spec) in &specs {
+        let mut vars = spec.vars.clone();
+        vars.insert("barrage".into(), opts.barrage.display().to_string());
+        if let Some(v) = process::version(spec, &vars) {
+            environment.server_versions.insert(name.clone(), v);
+        }
+    }
+    let warnings = env::check(&environment, &needs(&suite));
+    let started_at = env::rfc3339_utc(SystemTime::now());
+    // 2026-11-22T13:40:01Z -> 20261122T134001Z
+    let stamp: String = started_at
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let results = Results {
+        schema: SCHEMA.into(),
+        suite_file: opts.suite_file.display().to_string(),
+        suite: serde_json::to_value(&suite).unwrap_or_default(),
+        quick: opts.quick,
+        only: opts.only.clone(),
+        started_at,
+        finished_at: None,
+        complete: false,
+        interrupted: false,
+        environment,
+        warnings,
+        servers: Vec::new(),
+        probes: Vec::new(),
+        runs: Vec::new(),
+    };
+    let mut store = Store::create(&opts.results_root, &suite.name, &stamp, results)?;
+    for w in &store.results.warnings {
+        (opts.progress)(&format!("warning: {w}"));
+    }
+    let total = plan.runs.len();
+    let started = Instant::now();
+    let mut done = 0usize;
+    let mut failed_servers = 0;
+    for group in groups(&plan.runs) {
+        if opts.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let first = group[0];
+        let spec = &specs[&first.server];
+        let mut runner = ServerRun {
+            opts: &mut opts,
+            suite: &suite,
+            spec,
+            store: &mut store,
+            first,
+        };
+        let ok = runner.run_group(&group, &mut done, total, started);
+        if !ok {
+            failed_servers += 1;
+        }
+        store.write()?;
+        store.write_summary()?;
+    }
+    let interrupted = opts.stop.load(Ordering::Relaxed);
+    store.results.interrupted = interrupted;
+    store.results.complete = !interrupted;
+    store.results.finished_at = Some(env::rfc3339_utc(SystemTime::now()));
+    store.write()?;
+    store.write_summary()?;
+    Ok(RunOutcome {
+        dir: store.dir.clone(),
+        failed_servers,
+        interrupted,
+    })
+}
+
+/// The manifest of every server the suite names.
+fn load_specs(suite: &Suite, dir: &Path) -> Result<BTreeMap<String, ServerSpec>, String> {
+    let mut specs = BTreeMap::new();
+    for entry in &suite.servers {
+        let spec = ServerSpec::find(dir, &entry.server).map_err(|e| e.to_string())?;
+        specs.insert(entry.server.clone(), spec);
+    }
+    Ok(specs)
+}
+
+/// What the planned load needs from the machine (for the environment check).
+fn needs(suite: &Suite) -> Needs {
+    let levels: Vec<Level> = (0..suite.load.levels())
+        .filter_map(|i| suite.load.level(i))
+        .collect();
+    let connections = levels
+        .iter()
+        .map(|l| match l {
+            Level::Connections(c) => *c,
+            Level::Rate { connections, .. } => *connections,
+            Level::Sessions { rate, .. } => (*rate * 10.0) as usize,
+        })
+        .max()
+        .unwrap_or(0);
+    let closes = suite.scenarios.iter().any(|s| !s.keepalive || s.http10);
+    let new_connections_per_s = if closes {
+        levels
+            .iter()
+            .map(|l| match l {
+                Level::Connections(c) => *c as f64 * 1000.0,
+                Level::Rate { rate, .. } | Level::Sessions { rate, .. } => *rate,
+            })
+            .fold(0.0, f64::max)
+    } else {
+        0.0
+    };
+    Needs {
+        connections,
+        new_connections_per_s,
+    }
+}
+
+/// The plan cut into its server starts: consecutive runs of one server
+/// variant in one repeat.
+fn groups(runs: &[PlannedRun]) -> Vec<Vec<&PlannedRun>> {
+    let mut out: Vec<Vec<&PlannedRun>> = Vec::new();
+    for r in runs {
+        match out.last_mut() {
+            Some(g)
+                if g[0].repeat == r.repeat
+                    && g[0].server == r.server
+                    && g[0].variant == r.variant =>
+            {
+                g.push(r)
+            }
+            _ => out.push(vec![r]),
+        }
+    }
+    out
+}
+
+struct ServerRun<'a> {
+    opts: &'a mut RunOptions,
+    suite: &'a Suite,
+    spec: &'a ServerSpec,
+    store: &'a mut Store,
+    first: &'a PlannedRun,
+}
+
+impl ServerRun<'_> {
+    fn record_server(
+        &mut self,
+        status: &str,
+        reason: Option<String>,
+        log: Option<String>,
+    ) -> ServerRecord {
+        ServerRecord {
+            repeat: self.first.repeat,
+            server: self.first.server.clone(),
+            variant: self.first.variant.label.clone(),
+            version: self
+                .store
+                .results
+                .environment
+                .server_versions
+                .get(&self.first.server)
+                .cloned(),
+            status: status.into(),
+            reason,
+            log,
+            ready_ms: None,
+            pinned_cpus: None,
+        }
+    }
+
+    /// Runs one server start's levels. False when the server failed.
+    fn run_group(
+        &mut self,
+        group: &[&PlannedRun],
+        done: &mut usize,
+        total: usize,
+        started: Instant,
+    ) -> bool {
+        let first = self.first;
+        if let Some(why) = &self.spec.unavailable {
+            let rec = self.record_server("unavailable", Some(why.clone()), None);
+            self.store.results.servers.push(rec);
+            *done += group.len();
+            return true;
+        }
+        if let Err(e) = process::check_requires(self.spec, &self.opts.barrage) {
+            let rec = self.record_server("unavailable", Some(e), None);
+            self.store.results.servers.push(rec);
+            *done += group.len();
+            return true;
+        }
+        let log_name = format!(
+            "{}-r{}.log",
+            sanitize(&first.variant.label),
+            first.repeat + 1
+        );
+        let log = self.store.log_path(&log_name);
+        let rel_log = format!("logs/{log_name}");
+        let mut vars = first.variant.vars.clone();
+        vars.insert("barrage".into(), self.opts.barrage.display().to_string());
+        let cache = self.opts.results_root.join(".build-cache");
+        if let Err(e) = process::build(self.spec, &vars, &cache, &log) {
+            let rec =
+                self.record_server("failed", Some(format!("build failed: {e}")), Some(rel_log));
+            self.store.results.servers.push(rec);
+            *done += group.len();
+            return false;
+        }
+        let (port, tls_port) = (free_port(), free_port());
+        let run_dir = self.store.dir.join("run").join(sanitize(&log_name));
+        let _ = std::fs::create_dir_all(&run_dir);
+        let cfg = StartConfig {
+            spec: self.spec,
+            variant: &first.variant,
+            host: HOST,
+            port,
+            tls_port,
+            cores: self.suite.server_cores(&first.variant),
+            run_dir: &run_dir,
+            log: &log,
+            barrage: &self.opts.barrage,
+        };
+        let mut server =
+            match ServerProcess::start(&cfg).and_then(|mut s| s.wait_ready(None).map(|t| (s, t))) {
+                Ok((s, t)) => {
+                    let mut rec = self.record_server("ok", None, Some(rel_log.clone()));
+                    rec.ready_ms = Some(t.as_millis() as u64);
+                    let _ = s.pin_tree();
+                    rec.pinned_cpus = process::cpu_affinity(s.pid()).ok();
+                    self.store.results.servers.push(rec);
+                    s
+                }
+                Err(e) => {
+                    let rec = self.record_server("failed", Some(e), Some(rel_log));
+                    self.store.results.servers.push(rec);
+                    *done += group.len();
+                    return false;
+                }
+            };
+        let invalid = self.probe_all(group, port, tls_port);
+        let mut ok = true;
+        for (i, run) in group.iter().enumerate() {
+            if self.opts.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            *done += 1;
+            (self.opts.progress)(&progress_line(run, *done, total, started));
+            // An invalid scenario is recorded with its probe and not run.
+            if invalid.contains_key(&run.scenario) {
+                continue;
+            }
+            let record = self.measure(run, &mut server, port, tls_port);
+            self.store.results.runs.push(record);
+            let _ = self.store.write();
+            if !server.alive() {
+                let tail = server.log_tail(20);
+                if let Some(rec) = self.store.results.servers.last_mut() {
+                    rec.status = "failed".into();
+                    rec.reason = Some(format!("died mid-run; last lines of its log:\n{tail}"));
+                }
+                ok = false;
+                *done += group.len() - (i + 1);
+                break;
+            }
+        }
+        let _ = server.stop(STOP_GRACE);
+        ok
+    }
+
+    /// Probes every scenario of the group once; returns the invalid ones with why.
+    fn probe_all(
+        &mut self,
+        group: &[&PlannedRun],
+        port: u16,
+        tls_port: u16,
+    ) -> BTreeMap<String, String> {
+        let mut invalid = BTreeMap::new();
+        let mut seen = Vec::new();
+        for run in group {
+            if seen.contains(&run.scenario) {
+                continue;
+            }
+            seen.push(run.scenario.clone());
+            let scenario = self.suite.scenario(&run.scenario);
+            let port = if scenario.protocol.is_tls() {
+                tls_port
+            } else {
+                port
+            };
+            let (result, why) = if !self.spec.protocols.contains(&scenario.protocol) {
+                (
+                    None,
+                    Some(format!(
+                        "{} does not serve {:?}",
+                        self.spec.name, scenario.protocol
+                    )),
+                )
+            } else {
+                match probe::probe(scenario, HOST, port, PROBE_TIMEOUT) {
+                    Ok(r) if r.problems.is_empty() => (Some(r), None),
+                    Ok(r) => {
+                        let why = r.problems.join("; ");
+                        (Some(r), Some(why))
+                    }
+                    Err(e) => (None, Some(format!("probe failed: {e}"))),
+                }
+            };
+            if let Some(why) = &why {
+                invalid.insert(run.scenario.clone(), why.clone());
+            }
+            self.store.results.probes.push(ProbeRecord {
+                repeat: run.repeat,
+                server: run.server.clone(),
+                variant: run.variant.label.clone(),
+                scenario: run.scenario.clone(),
+                result,
+                invalid: why,
+            });
+        }
+        invalid
+    }
+
+    /// Runs one level: warm-up, then the measured window with the monitors.
+    fn measure(
+        &mut self,
+        run: &PlannedRun,
+        server: &mut ServerProcess,
+        port: u16,
+        tls_port: u16,
+    ) -> RunRecord {
+        let scenario = self.suite.scenario(&run.scenario);
+        let port = if scenario.protocol.is_tls() {
+            tls_port
+        } else {
+            port
+        };
+        let client_cores = self.suite.cores.client.clone();
+        let threads = client_cores.len().max(1);
+        let builtin_warmup = matches!(run.driver, Driver::Barrage | Driver::H2load);
+        let load = |duration: Duration, warmup: Duration| LoadRun {
+            scenario,
+            host: HOST,
+            port,
+            level: &run.level,
+            duration,
+            warmup,
+            threads,
+            timeout: Duration::from_secs(10),
+        };
+        let mut record = RunRecord {
+            repeat: run.repeat,
+            server: run.server.clone(),
+            variant: run.variant.label.clone(),
+            scenario: run.scenario.clone(),
+            driver: run.driver.name().into(),
+            level_index: run.level_index,
+            level: run.level.clone(),
+            command: String::new(),
+            started_at: env::rfc3339_utc(SystemTime::now()),
+            stats: None,
+            error: None,
+            client_bound: false,
+            client: ClientUsage::default(),
+            server_usage: MonitorReport::default(),
+            time_wait_before: monitor::time_wait_sockets(),
+            time_wait_after: 0,
+            report: None,
+        };
+        if let Err(e) = run.driver.supports(scenario, &run.level) {
+            record.error = Some(e);
+            return record;
+        }
+        let json_out = self
+            .store
+            .dir
+            .join("run")
+            .join(format!("level-{}.json", self.store.results.runs.len()));
+        // Tools without a warm-up of their own get a discarded run first.
+        if !builtin_warmup && !self.suite.warmup.is_zero() {
+            if let Ok(inv) = run.driver.invocation(
+                &load(self.suite.warmup, Duration::ZERO),
+                &self.opts.barrage,
+                &json_out,
+            ) {
+                let _ = self.spawn_and_wait(
+                    &inv.program,
+                    &inv.args,
+                    &client_cores,
+                    self.suite.warmup,
+                    None,
+                );
+            }
+        }
+        let warmup = if builtin_warmup {
+            self.suite.warmup
+        } else {
+            Duration::ZERO
+        };
+        let inv = match run.driver.invocation(
+            &load(self.suite.duration, warmup),
+            &self.opts.barrage,
+            &json_out,
+        ) {
+            Ok(inv) => inv,
+            Err(e) => {
+                record.error = Some(e);
+                return record;
+            }
+        };
+        record.command = inv.display.clone();
+        let measured = self.spawn_and_wait(
+            &inv.program,
+            &inv.args,
+            &client_cores,
+            self.suite.duration + warmup,
+            Some((warmup, server.pid())),
+        );
+        record.time_wait_after = monitor::time_wait_sockets();
+        match measured {
+            Ok(m) => {
+                record.server_usage = m.server;
+                match run.driver.parse(&m.stdout, &m.stderr, &json_out, m.elapsed) {
+                    Ok(parsed) => {
+                        record.client = client_usage(&m.client_cpu, &parsed.stats, threads);
+                        record.client_bound = is_client_bound(&m.client_cpu, m.elapsed, threads);
+                        record.stats = Some(parsed.stats);
+                        record.report = parsed.report;
+                    }
+                    Err(e) => record.error = Some(format!("{}: {e}", run.driver.name())),
+                }
+            }
+            Err(e) => record.error = Some(e),
+        }
+        let _ = std::fs::remove_file(&json_out);
+        record
+    }
+
+    /// Starts a load generator pinned to the client cores and waits for it
+    /// (killing it past its time, or at once on Ctrl-C). With `measure`
+    /// (warm-up, server pid): the server's monitor runs after the warm-up,
+    /// and the client's warm-up CPU is subtracted.
+    fn spawn_and_wait(
+        &mut self,
+        program: &Path,
+        args: &[String],
+        cores: &[usize],
+        planned: Duration,
+        measure: Option<(Duration, u32)>,
+    ) -> Result<Measured, String> {
+        let mut cmd = Command::new(program);
+        cmd.args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        process::pin_command(&mut cmd, cores)?;
+        let began = Instant::now();
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+        let out = drain(&mut child);
+        let deadline = began + planned + DRIVER_SLACK;
+        let mut warm_cpu = (0.0, 0.0);
+        let mut mon = None;
+        if let Some((warmup, server_pid)) = measure {
+            let warm_end = began + warmup;
+            while Instant::now() < warm_end && !self.opts.stop.load(Ordering::Relaxed) {
+                if child.try_wait().ok().flatten().is_some() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            warm_cpu = monitor::process_cpu(child.id()).unwrap_or((0.0, 0.0));
+            mon = Some(Monitor::start(server_pid, Duration::from_millis(100)));
+        }
+        let measured_from = Instant::now();
+        let (status, usage) = loop {
+            if self.opts.stop.load(Ordering::Relaxed) || Instant::now() > deadline {
+                let _ = child.kill();
+            }
+            match monitor::try_wait_with_usage(&mut child) {
+                Ok(Some(done)) => break done,
+                Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+                Err(e) => return Err(format!("waiting for {}: {e}", program.display())),
+            }
+        };
+        let elapsed = measured_from.elapsed();
+        let server = mon.map(Monitor::stop).unwrap_or_default();
+        let (stdout, stderr) = out.join().unwrap_or_default();
+        if !status.success() && stdout.trim().is_empty() {
+            let last = stderr.lines().last().unwrap_or("").to_string();
+            return Err(format!(
+                "{} exited with {status}: {last}",
+                program.display()
+            ));
+        }
+        Ok(Measured {
+            stdout,
+            stderr,
+            elapsed,
+            client_cpu: (usage.user_s - warm_cpu.0, usage.sys_s - warm_cpu.1),
+            server,
+        })
+    }
+}
+
+struct Measured {
+    stdout: String,
+    stderr: String,
+    elapsed: Duration,
+    /// The client's user and system CPU seconds in the measured window.
+    client_cpu: (f64, f64),
+    server: MonitorReport,
+}
+
+/// Reads a child's stdout and stderr in threads (so a chatty tool never blocks).
+fn drain(child: &mut Child) -> std::thread::JoinHandle<(String, String)> {
+    use std::io::Read;
+    let mut out = child.stdout.take();
+    let mut err = child.stderr.take();
+    std::thread::spawn(move || {
+        let e = std::thread::spawn(move || {
+            let mut s = String::new();
+            if let Some(err) = err.as_mut() {
+                let _ = err.read_to_string(&mut s);
+            }
+            s
+        });
+        let mut s = String::new();
+        if let Some(out) = out.as_mut() {
+            let _ = out.read_to_string(&mut s);
+        }
+        (s, e.join().unwrap_or_default())
+    })
+}
+
+fn client_usage(cpu: &(f64, f64), stats: &LevelStats, cores: usize) -> ClientUsage {
+    let total = cpu.0 + cpu.1;
+    ClientUsage {
+        user_s: cpu.0,
+        sys_s: cpu.1,
+        cores,
+        cpu_per_response_us: (stats.responses > 0).then(|| total * 1e6 / stats.responses as f64),
+    }
+}
+
+fn is_client_bound(cpu: &(f64, f64), elapsed: Duration, cores: usize) -> bool {
+    let secs = elapsed.as_secs_f64();
+    secs > 0.0 && (cpu.0 + cpu.1) / secs >= 0.9 * cores as f64
+}
+
+fn progress_line(run: &PlannedRun, done: usize, total: usize, started: Instant) -> String {
+    let elapsed = started.elapsed().as_secs_f64();
+    let eta = if done > 1 {
+        let per = elapsed / (done - 1) as f64;
+        format!(
+            "ETA {}",
+            humantime::format_duration(Duration::from_secs(
+                (per * (total - done + 1) as f64) as u64
+            ))
+        )
+    } else {
+        "ETA –".into()
+    };
+    format!(
+        "[{done}/{total}] repeat {} · {} · {} · {} · {} · {eta}",
+        run.repeat + 1,
+        run.variant.label,
+        run.scenario,
+        run.level,
+        run.driver.name()
+    )
+}
+
+fn sanitize(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind((HOST, 0))
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap_or(0)
+}

@@ -1,0 +1,264 @@
+//! A suite's plan: the ordered list of runs (server variant × scenario ×
+//! level × driver × repeat) and how long they take, for the runner and for
+//! `--dry-run`.
+//!
+//! The order is the run order. Each server variant starts once per repeat
+//! and runs all its scenarios, levels and drivers before it stops. Repeats
+//! alternate the order of the variants (A B C, then C B A, ...) and of the
+//! drivers, so that drift over a long run (heat, background work) does not
+//! always favour whoever goes first.
+
+use std::fmt;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::{driver_name, quick_sessions, Driver, Suite, Variant};
+
+/// Time counted per server start in the estimate: build check, start,
+/// readiness and probes.
+pub const START_OVERHEAD: Duration = Duration::from_secs(3);
+
+/// One load level, as run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Level {
+    /// Closed loop over this many connections.
+    Connections(usize),
+    /// Open loop: `rate` requests per second over `connections`.
+    Rate { rate: f64, connections: usize },
+    /// `rate` new sessions (connections) per second, `calls` requests each,
+    /// `sessions` in all.
+    Sessions {
+        rate: f64,
+        calls: u32,
+        sessions: u64,
+    },
+}
+
+impl Level {
+    /// How long the measured window lasts: `duration`, except for sessions,
+    /// which last as long as starting them all takes (sessions / rate).
+    pub fn window(&self, duration: Duration) -> Duration {
+        match self {
+            Level::Sessions { rate, sessions, .. } => {
+                Duration::from_secs_f64(*sessions as f64 / rate)
+            }
+            _ => duration,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Level::Connections(c) => write!(f, "c={c}"),
+            Level::Rate { rate, .. } => write!(f, "rate={rate}/s"),
+            Level::Sessions { rate, calls, .. } => write!(f, "sessions {rate}/s x{calls}"),
+        }
+    }
+}
+
+/// One measured run of a plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlannedRun {
+    /// From 0.
+    pub repeat: u32,
+    /// The manifest: `servers/NAME/server.toml`.
+    pub server: String,
+    pub variant: Variant,
+    /// The scenario's name ([`Suite::scenario`]).
+    pub scenario: String,
+    /// The level's index in the suite's load (from 0).
+    pub level_index: usize,
+    pub level: Level,
+    pub driver: Driver,
+}
+
+/// The runs of a suite, in order, and how long they should take.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Plan {
+    pub suite: String,
+    pub quick: bool,
+    /// Warm-up before each run.
+    pub warmup: Duration,
+    /// Each run's measured window (sessions: see [`Level::window`]).
+    pub duration: Duration,
+    pub repeats: u32,
+    pub runs: Vec<PlannedRun>,
+    /// Warm-ups, windows and [`START_OVERHEAD`] per server start.
+    pub estimate: Duration,
+}
+
+impl Plan {
+    /// The runs cut into server starts: consecutive runs of one variant in
+    /// one repeat.
+    pub fn starts(&self) -> impl Iterator<Item = &[PlannedRun]> {
+        self.runs
+            .chunk_by(|a, b| a.repeat == b.repeat && a.variant.label == b.variant.label)
+    }
+}
+
+impl Suite {
+    /// The runs of this suite, in the order they run: for each repeat, each
+    /// server variant (reversed on odd repeats), each scenario, level and
+    /// driver (drivers reversed on odd repeats too). `quick` keeps one
+    /// repeat, the quick levels and durations; `only` keeps the variants of
+    /// that server (manifest name) or with that label, and may leave none.
+    pub fn plan(&self, quick: bool, only: Option<&str>) -> Plan {
+        let (warmup, duration, repeats) = if quick {
+            (self.quick.warmup, self.quick.duration, 1)
+        } else {
+            (self.warmup, self.duration, self.repeats)
+        };
+        let levels = self.planned_levels(quick);
+        let variants: Vec<(&str, &Variant)> = self
+            .servers
+            .iter()
+            .flat_map(|e| e.variants.iter().map(move |v| (e.server.as_str(), v)))
+            .filter(|(server, v)| match only {
+                None => true,
+                Some(o) => o == *server || o == v.label,
+            })
+            .collect();
+        let mut runs = Vec::new();
+        for repeat in 0..repeats {
+            let forward = repeat % 2 == 0;
+            for &(server, variant) in alternate(&variants, forward) {
+                for scenario in &self.scenarios {
+                    for (level_index, level) in &levels {
+                        for &driver in alternate(&self.drivers, forward) {
+                            runs.push(PlannedRun {
+                                repeat,
+                                server: server.to_string(),
+                                variant: variant.clone(),
+                                scenario: scenario.name.clone(),
+                                level_index: *level_index,
+                                level: level.clone(),
+                                driver,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        let mut plan = Plan {
+            suite: self.name.clone(),
+            quick,
+            warmup,
+            duration,
+            repeats,
+            runs,
+            estimate: Duration::ZERO,
+        };
+        let measured: Duration = plan
+            .runs
+            .iter()
+            .map(|r| warmup + r.level.window(duration))
+            .sum();
+        plan.estimate = measured + START_OVERHEAD * plan.starts().count() as u32;
+        plan
+    }
+
+    /// The levels planned, with their indices in the full list.
+    fn planned_levels(&self, quick: bool) -> Vec<(usize, Level)> {
+        let indices: Vec<usize> = if quick {
+            self.quick_levels()
+        } else {
+            (0..self.load.levels()).collect()
+        };
+        indices
+            .into_iter()
+            .filter_map(|i| {
+                let mut level = self.load.level(i)?;
+                if let (true, Level::Sessions { rate, sessions, .. }) = (quick, &mut level) {
+                    *sessions = quick_sessions(*rate, *sessions, self.quick.duration);
+                }
+                Some((i, level))
+            })
+            .collect()
+    }
+}
+
+/// `items` forward, or backward.
+fn alternate<T>(items: &[T], forward: bool) -> Box<dyn Iterator<Item = &T> + '_> {
+    if forward {
+        Box::new(items.iter())
+    } else {
+        Box::new(items.iter().rev())
+    }
+}
+
+/// "1 run", "2 runs".
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+/// Whole seconds above a second ("1m 10s"), as is below ("500ms").
+fn human(d: Duration) -> String {
+    let d = if d >= Duration::from_secs(1) {
+        Duration::from_secs(d.as_secs_f64().round() as u64)
+    } else {
+        d
+    };
+    humantime::format_duration(d).to_string()
+}
+
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let starts = self.starts().count();
+        writeln!(
+            f,
+            "suite {}{}: {} in {} ({}), about {}",
+            self.suite,
+            if self.quick { " (quick)" } else { "" },
+            count(self.runs.len(), "run"),
+            count(starts, "server start"),
+            count(self.repeats as usize, "repeat"),
+            human(self.estimate)
+        )?;
+        writeln!(
+            f,
+            "each run: {} warm-up, then {} measured; {} per server start",
+            human(self.warmup),
+            human(self.duration),
+            human(START_OVERHEAD)
+        )?;
+        let rows: Vec<[String; 6]> = self
+            .runs
+            .iter()
+            .map(|r| {
+                [
+                    format!("{}/{}", r.repeat + 1, self.repeats),
+                    r.variant.label.clone(),
+                    r.scenario.clone(),
+                    r.level.to_string(),
+                    driver_name(r.driver).to_string(),
+                    human(r.level.window(self.duration)),
+                ]
+            })
+            .collect();
+        let header = [
+            "repeat", "server", "scenario", "level", "driver", "measured",
+        ]
+        .map(String::from);
+        let mut widths = header.clone().map(|h| h.len());
+        for row in &rows {
+            for (w, cell) in widths.iter_mut().zip(row) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        for row in std::iter::once(&header).chain(&rows) {
+            let line: Vec<String> = row
+                .iter()
+                .zip(widths)
+                .map(|(cell, w)| format!("{cell:<w$}"))
+                .collect();
+            writeln!(f, "  {}", line.join("  ").trim_end())?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,783 @@
+//! A suite file's raw form (serde structs that mirror the TOML, unknown
+//! keys refused) and its validation into a [`Suite`]: every rule of
+//! docs/suites.md that one file can break, reported at its key.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use barrage_target::contract::Endpoint;
+use serde::Deserialize;
+
+use super::source::{self, problem, CpuList, KeyPath, Ordered, Problem, Scalar, Scalars};
+use super::{
+    driver_drives, driver_name, driver_row, driver_speaks, Cores, Driver, Load, Protocol, Quick,
+    Scenario, ServerEntry, Suite, Variant, DRIVERS,
+};
+use crate::manifest::BUILTIN_VARS;
+
+const DEFAULT_DURATION: Duration = Duration::from_secs(10);
+const DEFAULT_WARMUP: Duration = Duration::from_secs(2);
+const DEFAULT_REPEATS: u32 = 3;
+/// `--quick` durations when the suite gives none (or a shorter full one).
+const QUICK_DURATION: Duration = Duration::from_secs(2);
+const QUICK_WARMUP: Duration = Duration::from_secs(1);
+
+// ---------------------------------------------------------------- raw form
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawSuite {
+    name: Option<String>,
+    description: Option<String>,
+    driver: Option<String>,
+    drivers: Option<Vec<String>>,
+    duration: Option<String>,
+    warmup: Option<String>,
+    repeats: Option<i64>,
+    cores: Option<RawCores>,
+    load: Option<RawLoad>,
+    quick: Option<RawQuick>,
+    server: Option<Vec<RawServer>>,
+    scenario: Option<Vec<RawScenario>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCores {
+    server: Option<CpuList>,
+    client: Option<CpuList>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLoad {
+    concurrency: Option<Vec<i64>>,
+    rate: Option<Vec<f64>>,
+    connections: Option<i64>,
+    session_rate: Option<Vec<f64>>,
+    calls: Option<i64>,
+    sessions: Option<i64>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawQuick {
+    duration: Option<String>,
+    warmup: Option<String>,
+    levels: Option<Vec<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawServer {
+    name: Option<String>,
+    label: Option<String>,
+    cores: Option<CpuList>,
+    vars: Option<Ordered<Scalar>>,
+    variants: Option<Ordered<Scalars>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    name: Option<String>,
+    path: Option<String>,
+    protocol: Option<String>,
+    method: Option<String>,
+    headers: Option<Vec<String>>,
+    keepalive: Option<bool>,
+    http10: Option<bool>,
+    streams: Option<i64>,
+}
+
+// ---------------------------------------------------------------- validation
+
+impl RawSuite {
+    pub(super) fn validate(self, default_name: String) -> Result<Suite, Problem> {
+        let root = KeyPath::root();
+        let name = self.name.unwrap_or(default_name);
+        check_name(&name, &root.key("name"), "suite name")?;
+        let duration = match &self.duration {
+            Some(d) => source::positive_duration(d, &root.key("duration"))?,
+            None => DEFAULT_DURATION,
+        };
+        let warmup = match &self.warmup {
+            Some(d) => source::parse_duration(d, &root.key("warmup"))?,
+            None => DEFAULT_WARMUP,
+        };
+        let repeats = match self.repeats {
+            Some(n) => {
+                let n = positive(n, &root.key("repeats"), "a number of repeats of 1 or more")?;
+                u32::try_from(n).unwrap_or(u32::MAX)
+            }
+            None => DEFAULT_REPEATS,
+        };
+        let drivers = drivers(self.driver.as_deref(), self.drivers.as_deref())?;
+        let cores = self.cores.map_or_else(Cores::default, |c| Cores {
+            server: c.server.map(|l| l.0).unwrap_or_default(),
+            client: c.client.map(|l| l.0).unwrap_or_default(),
+        });
+        let load = load(self.load, &root.key("load"))?;
+        let quick = quick(self.quick, &load, duration, warmup)?;
+        let servers = servers(self.server)?;
+        let scenarios = scenarios(self.scenario)?;
+        check_drivers(&drivers, &scenarios, &load)?;
+        Ok(Suite {
+            name,
+            description: self.description.unwrap_or_default(),
+            servers,
+            scenarios,
+            load,
+            driver: drivers[0],
+            duration,
+            warmup,
+            repeats,
+            cores,
+            quick,
+            drivers,
+        })
+    }
+}
+
+const NAME_EXPECTED: &str = "letters, digits, '-', '_' and '.' only";
+
+/// Names that end up in file names (suites, servers, scenarios).
+fn check_name(name: &str, at: &KeyPath, what: &str) -> Result<(), Problem> {
+    let ok = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+    if ok {
+        Ok(())
+    } else {
+        Err(problem(
+            at,
+            format!("invalid {what} {name:?}"),
+            NAME_EXPECTED,
+        ))
+    }
+}
+
+/// `n` as a count of at least 1.
+fn positive(n: i64, at: &KeyPath, expected: &str) -> Result<u64, Problem> {
+    if n >= 1 {
+        Ok(n as u64)
+    } else {
+        Err(problem(at, format!("{n} is not above zero"), expected))
+    }
+}
+
+fn drivers(driver: Option<&str>, drivers: Option<&[String]>) -> Result<Vec<Driver>, Problem> {
+    let root = KeyPath::root();
+    let names: Vec<(KeyPath, &str)> = match (driver, drivers) {
+        (Some(_), Some(_)) => {
+            return Err(problem(
+                &root.key("drivers"),
+                "both driver and drivers are given",
+                "one of them: driver = \"wrk\", or drivers = [\"barrage\", \"wrk\"]",
+            ))
+        }
+        (Some(one), None) => vec![(root.key("driver"), one)],
+        (None, Some([])) => {
+            return Err(problem(
+                &root.key("drivers"),
+                "empty",
+                "at least one driver",
+            ))
+        }
+        (None, Some(many)) => many
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (root.key("drivers").index(i), d.as_str()))
+            .collect(),
+        (None, None) => return Ok(vec![Driver::Barrage]),
+    };
+    let mut out = Vec::new();
+    for (at, name) in names {
+        let Some(row) = DRIVERS.iter().find(|row| row.1 == name) else {
+            let known: Vec<&str> = DRIVERS.iter().map(|row| row.1).collect();
+            return Err(problem(
+                &at,
+                format!("unknown driver {name:?}"),
+                format!("one of {}", known.join(", ")),
+            ));
+        };
+        if out.contains(&row.0) {
+            return Err(problem(
+                &at,
+                format!("driver {name} is listed twice"),
+                "each driver once",
+            ));
+        }
+        out.push(row.0);
+    }
+    Ok(out)
+}
+
+const LOAD_KINDS: &str = "one of concurrency = [...], rate = [...] (with connections), \
+     or session_rate = [...] (with calls and sessions)";
+
+fn load(raw: Option<RawLoad>, at: &KeyPath) -> Result<Load, Problem> {
+    let Some(raw) = raw else {
+        let expected = format!("a [load] table with {LOAD_KINDS}");
+        return Err(problem(at, "missing", expected));
+    };
+    let given = [
+        raw.concurrency.is_some(),
+        raw.rate.is_some(),
+        raw.session_rate.is_some(),
+    ];
+    match given.iter().filter(|&&g| g).count() {
+        0 => return Err(problem(at, "no load levels", LOAD_KINDS)),
+        1 => {}
+        _ => return Err(problem(at, "more than one kind of load", LOAD_KINDS)),
+    }
+    // Keys of the other kinds are mistakes, not ignored.
+    let stray = [
+        ("connections", raw.connections.is_some(), "rate"),
+        ("calls", raw.calls.is_some(), "session_rate"),
+        ("sessions", raw.sessions.is_some(), "session_rate"),
+    ];
+    let kind = if raw.concurrency.is_some() {
+        "concurrency"
+    } else if raw.rate.is_some() {
+        "rate"
+    } else {
+        "session_rate"
+    };
+    for (key, set, owner) in stray {
+        if set && owner != kind {
+            let what = format!("{key} does not apply here");
+            return Err(problem(
+                &at.key(key),
+                what,
+                format!("{key} only with {owner}"),
+            ));
+        }
+    }
+    if let Some(levels) = raw.concurrency {
+        concurrency(&levels, &at.key("concurrency")).map(Load::Concurrency)
+    } else if let Some(rates) = raw.rate {
+        rate(rates, raw.connections, at)
+    } else {
+        sessions(raw, at)
+    }
+}
+
+fn concurrency(levels: &[i64], at: &KeyPath) -> Result<Vec<usize>, Problem> {
+    non_empty(levels, at, "connection counts, such as [10, 100, 1000]")?;
+    let expected = "a number of connections of 1 or more";
+    let mut out = Vec::new();
+    for (i, &c) in levels.iter().enumerate() {
+        out.push(positive(c, &at.index(i), expected)? as usize);
+    }
+    Ok(out)
+}
+
+fn rate(rates: Vec<f64>, connections: Option<i64>, at: &KeyPath) -> Result<Load, Problem> {
+    let rates = rate_levels(rates, &at.key("rate"))?;
+    let at = at.key("connections");
+    let Some(connections) = connections else {
+        let expected = "the number of connections the rate is sent over, such as connections = 100";
+        return Err(problem(&at, "missing", expected));
+    };
+    let connections = positive(connections, &at, "a number of connections of 1 or more")?;
+    Ok(Load::Rate {
+        rates,
+        connections: connections as usize,
+    })
+}
+
+fn sessions(raw: RawLoad, at: &KeyPath) -> Result<Load, Problem> {
+    let rates = raw.session_rate.unwrap_or_default();
+    let rates = rate_levels(rates, &at.key("session_rate"))?;
+    let calls = match raw.calls {
+        Some(c) => positive(c, &at.key("calls"), "requests per session, 1 or more")?,
+        None => 1,
+    };
+    let Some(sessions) = raw.sessions else {
+        let expected = "the sessions each level starts, such as sessions = 5000";
+        return Err(problem(&at.key("sessions"), "missing", expected));
+    };
+    let sessions = positive(
+        sessions,
+        &at.key("sessions"),
+        "sessions per level, 1 or more",
+    )?;
+    Ok(Load::Sessions {
+        rates,
+        calls: u32::try_from(calls).unwrap_or(u32::MAX),
+        sessions,
+    })
+}
+
+fn non_empty<T>(v: &[T], at: &KeyPath, expected: &str) -> Result<(), Problem> {
+    if v.is_empty() {
+        Err(problem(at, "empty", format!("at least one: {expected}")))
+    } else {
+        Ok(())
+    }
+}
+
+fn rate_levels(rates: Vec<f64>, at: &KeyPath) -> Result<Vec<f64>, Problem> {
+    non_empty(&rates, at, "rates per second, such as [100, 200]")?;
+    for (i, &r) in rates.iter().enumerate() {
+        if !(r.is_finite() && r > 0.0) {
+            return Err(problem(
+                &at.index(i),
+                format!("{r} is not above zero"),
+                "a rate per second above zero",
+            ));
+        }
+    }
+    Ok(rates)
+}
+
+fn quick(
+    raw: Option<RawQuick>,
+    load: &Load,
+    duration: Duration,
+    warmup: Duration,
+) -> Result<Quick, Problem> {
+    let at = KeyPath::root().key("quick");
+    let raw = raw.unwrap_or_default();
+    let q_duration = match &raw.duration {
+        Some(d) => source::positive_duration(d, &at.key("duration"))?,
+        None => duration.min(QUICK_DURATION),
+    };
+    let q_warmup = match &raw.warmup {
+        Some(d) => source::parse_duration(d, &at.key("warmup"))?,
+        None => warmup.min(QUICK_WARMUP),
+    };
+    let levels = match raw.levels {
+        None => None,
+        Some(levels) => {
+            let at = at.key("levels");
+            non_empty(&levels, &at, "indices of levels, such as [0, 2]")?;
+            let n = load.levels();
+            let mut out: Vec<usize> = Vec::new();
+            for (i, &l) in levels.iter().enumerate() {
+                if l < 0 || l as usize >= n {
+                    return Err(problem(
+                        &at.index(i),
+                        format!("no level {l} ({} has {n}, counted from 0)", load.kind()),
+                        format!("an index from 0 to {}", n - 1),
+                    ));
+                }
+                if out.last().is_some_and(|&last| last >= l as usize) {
+                    return Err(problem(
+                        &at.index(i),
+                        format!("level {l} out of order"),
+                        "indices in increasing order, each once",
+                    ));
+                }
+                out.push(l as usize);
+            }
+            Some(out)
+        }
+    };
+    Ok(Quick {
+        duration: q_duration,
+        warmup: q_warmup,
+        levels,
+    })
+}
+
+fn servers(raw: Option<Vec<RawServer>>) -> Result<Vec<ServerEntry>, Problem> {
+    let at = KeyPath::root().key("server");
+    let raw = raw.unwrap_or_default();
+    if raw.is_empty() {
+        return Err(problem(
+            &at,
+            "no server",
+            "at least one [[server]] with a name",
+        ));
+    }
+    let mut out: Vec<ServerEntry> = Vec::new();
+    for (i, entry) in raw.into_iter().enumerate() {
+        let at = at.index(i);
+        let expanded = server_entry(entry, &at)?;
+        for v in &expanded.variants {
+            if out
+                .iter()
+                .flat_map(|e| &e.variants)
+                .any(|o| o.label == v.label)
+            {
+                return Err(problem(
+                    &at.key("label"),
+                    format!("{:?} names two server variants", v.label),
+                    "a different label for each entry of the same server",
+                ));
+            }
+        }
+        out.push(expanded);
+    }
+    Ok(out)
+}
+
+/// The key in `variants` that varies the server's cores.
+const CORES_KEY: &str = "cores";
+
+fn server_entry(raw: RawServer, at: &KeyPath) -> Result<ServerEntry, Problem> {
+    let Some(name) = raw.name else {
+        return Err(problem(
+            &at.key("name"),
+            "missing",
+            "the server's name: servers/NAME/server.toml",
+        ));
+    };
+    check_name(&name, &at.key("name"), "server name")?;
+    let label = raw.label.unwrap_or_else(|| name.clone());
+    if label.trim().is_empty() {
+        return Err(problem(
+            &at.key("label"),
+            "empty",
+            "a label naming this entry in results",
+        ));
+    }
+    let mut fixed = BTreeMap::new();
+    for (key, Scalar(value)) in raw.vars.unwrap_or_default().0 {
+        check_var_name(&key, &at.key("vars").key(&key))?;
+        fixed.insert(key, value);
+    }
+    let mut axes = Vec::new();
+    for (key, Scalars(values)) in raw.variants.unwrap_or_default().0 {
+        let at = at.key("variants").key(&key);
+        if fixed.contains_key(&key) {
+            let what = format!("{key} is in both vars and variants");
+            return Err(problem(&at, what, "one of them"));
+        }
+        if key == CORES_KEY && raw.cores.is_some() {
+            let what = "cores given twice (cores and variants.cores)";
+            return Err(problem(&at, what, "one of them"));
+        }
+        axes.push(axis(key, values, &at)?);
+    }
+    let entry_cores = raw.cores.map(|c| c.0);
+    let variants = product(&axes)
+        .into_iter()
+        .map(|choice| variant(&label, &fixed, entry_cores.as_ref(), &axes, &choice))
+        .collect();
+    Ok(ServerEntry {
+        server: name,
+        variants,
+    })
+}
+
+/// One key of `variants`: a variable's values, or (`cores`) core lists.
+struct Axis {
+    key: String,
+    values: Vec<String>,
+    /// For `cores`: each value parsed.
+    cores: Option<Vec<Vec<usize>>>,
+}
+
+fn axis(key: String, values: Vec<String>, at: &KeyPath) -> Result<Axis, Problem> {
+    non_empty(&values, at, "values, such as [\"1\", \"2\"]")?;
+    for (i, v) in values.iter().enumerate() {
+        if values[..i].contains(v) {
+            let what = format!("{v:?} is listed twice");
+            return Err(problem(&at.index(i), what, "each value once"));
+        }
+    }
+    if key != CORES_KEY {
+        check_var_name(&key, at)?;
+        return Ok(Axis {
+            key,
+            values,
+            cores: None,
+        });
+    }
+    let lists = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| source::parse_cpu_list(v).map_err(|e| cpu_problem(&at.index(i), e)))
+        .collect::<Result<_, _>>()?;
+    Ok(Axis {
+        key,
+        values,
+        cores: Some(lists),
+    })
+}
+
+/// The variant that picks value `choice[i]` on axis `i`.
+fn variant(
+    label: &str,
+    fixed: &BTreeMap<String, String>,
+    entry_cores: Option<&Vec<usize>>,
+    axes: &[Axis],
+    choice: &[usize],
+) -> Variant {
+    let mut variant = Variant {
+        label: label.to_string(),
+        vars: fixed.clone(),
+        cores: entry_cores.cloned(),
+    };
+    for (axis, &pick) in axes.iter().zip(choice) {
+        let value = &axis.values[pick];
+        variant.label.push_str(&format!(" {}={value}", axis.key));
+        match &axis.cores {
+            Some(lists) => variant.cores = Some(lists[pick].clone()),
+            None => {
+                variant.vars.insert(axis.key.clone(), value.clone());
+            }
+        }
+    }
+    variant
+}
+
+/// A cpu-list error ("...; expected ...") as a problem.
+fn cpu_problem(at: &KeyPath, message: String) -> Problem {
+    let (what, expected) = message.split_once("; expected ").unwrap_or((&message, ""));
+    problem(at, what, expected)
+}
+
+/// Every combination of one value per axis (indices), the first axis
+/// varying slowest; one empty combination when there is no axis.
+fn product(axes: &[Axis]) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new()];
+    for axis in axes {
+        let n = axis.values.len();
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                (0..n).map(move |i| {
+                    let mut next = prefix.clone();
+                    next.push(i);
+                    next
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+fn check_var_name(key: &str, at: &KeyPath) -> Result<(), Problem> {
+    let mut chars = key.chars();
+    let ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !ok {
+        return Err(problem(
+            at,
+            format!("invalid variable name {key:?}"),
+            "letters, digits and '_', not starting with a digit, such as GOMAXPROCS",
+        ));
+    }
+    if BUILTIN_VARS.contains(&key) || key == CORES_KEY {
+        return Err(problem(
+            at,
+            format!("{key:?} is reserved"),
+            format!(
+                "a name other than {} and {CORES_KEY} (cores vary only in variants)",
+                BUILTIN_VARS.join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn scenarios(raw: Option<Vec<RawScenario>>) -> Result<Vec<Scenario>, Problem> {
+    let at = KeyPath::root().key("scenario");
+    let raw = raw.unwrap_or_default();
+    if raw.is_empty() {
+        return Err(problem(
+            &at,
+            "no scenario",
+            "at least one [[scenario]] with a name and a path",
+        ));
+    }
+    let mut out: Vec<Scenario> = Vec::new();
+    for (i, s) in raw.into_iter().enumerate() {
+        let at = at.index(i);
+        let scenario = scenario(s, &at)?;
+        if out.iter().any(|o| o.name == scenario.name) {
+            return Err(problem(
+                &at.key("name"),
+                format!("scenario {:?} is defined twice", scenario.name),
+                "a different name for each scenario",
+            ));
+        }
+        out.push(scenario);
+    }
+    Ok(out)
+}
+
+fn scenario(raw: RawScenario, at: &KeyPath) -> Result<Scenario, Problem> {
+    let Some(name) = raw.name else {
+        return Err(problem(
+            &at.key("name"),
+            "missing",
+            "a name for the scenario, such as \"hello\"",
+        ));
+    };
+    check_name(&name, &at.key("name"), "scenario name")?;
+    let Some(path) = raw.path else {
+        return Err(problem(
+            &at.key("path"),
+            "missing",
+            "the request's path, such as \"/hello\"",
+        ));
+    };
+    check_path(&path, &at.key("path"))?;
+    let protocol = match raw.protocol.as_deref() {
+        None => Protocol::H1,
+        Some(p) => Protocol::from_name(p).ok_or_else(|| {
+            let known: Vec<&str> = Protocol::ALL.iter().map(|p| p.name()).collect();
+            problem(
+                &at.key("protocol"),
+                format!("unknown protocol {p:?}"),
+                format!("one of {}", known.join(", ")),
+            )
+        })?,
+    };
+    let method = raw.method.unwrap_or_else(|| "GET".to_string());
+    if !is_token(&method) {
+        return Err(problem(
+            &at.key("method"),
+            format!("invalid method {method:?}"),
+            "an HTTP token such as GET or HEAD",
+        ));
+    }
+    let mut headers = Vec::new();
+    for (i, h) in raw.headers.unwrap_or_default().iter().enumerate() {
+        headers.push(header(h, &at.key("headers").index(i))?);
+    }
+    let keepalive = raw.keepalive.unwrap_or(true);
+    let http10 = raw.http10.unwrap_or(false);
+    let streams = match raw.streams {
+        Some(n) => positive(n, &at.key("streams"), "streams per connection, 1 or more")? as usize,
+        None => 1,
+    };
+    let h1_only = |key: &str, set: bool| -> Result<(), Problem> {
+        if set && protocol.is_h2() {
+            Err(problem(
+                &at.key(key),
+                format!("{key} does not apply to {protocol}"),
+                format!("{key} only with h1 or https"),
+            ))
+        } else {
+            Ok(())
+        }
+    };
+    h1_only("keepalive", !keepalive)?;
+    h1_only("http10", http10)?;
+    if streams > 1 && !protocol.is_h2() {
+        return Err(problem(
+            &at.key("streams"),
+            format!("{streams} streams over {protocol}"),
+            "streams above 1 only with h2c or h2 (HTTP/1 sends one request at a time)",
+        ));
+    }
+    Ok(Scenario {
+        name,
+        path,
+        protocol,
+        method,
+        headers,
+        keepalive,
+        http10,
+        streams,
+    })
+}
+
+fn check_path(path: &str, at: &KeyPath) -> Result<(), Problem> {
+    let endpoints: Vec<&str> = Endpoint::ALL.iter().map(|e| e.path()).collect();
+    let expected = format!(
+        "a contract endpoint ({}), with a query if wanted",
+        endpoints.join(", ")
+    );
+    if !path.starts_with('/')
+        || path
+            .bytes()
+            .any(|b| b.is_ascii_whitespace() || b.is_ascii_control())
+    {
+        return Err(problem(at, format!("invalid path {path:?}"), expected));
+    }
+    let endpoint = path.split('?').next().unwrap_or(path);
+    if Endpoint::from_path(endpoint).is_none() {
+        return Err(problem(
+            at,
+            format!("{endpoint} is not an endpoint of the contract"),
+            expected,
+        ));
+    }
+    Ok(())
+}
+
+/// RFC 9110 token (methods, header names).
+fn is_token(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
+
+fn header(h: &str, at: &KeyPath) -> Result<(String, String), Problem> {
+    const EXPECTED: &str = "\"Name: value\", such as \"Accept: */*\"";
+    let Some((name, value)) = h.split_once(':') else {
+        return Err(problem(at, format!("{h:?} has no colon"), EXPECTED));
+    };
+    let value = value.trim();
+    if !is_token(name) {
+        return Err(problem(
+            at,
+            format!("invalid header name {name:?}"),
+            EXPECTED,
+        ));
+    }
+    if value.bytes().any(|b| b.is_ascii_control() && b != b'\t') {
+        return Err(problem(
+            at,
+            format!("the value of {name} has a control character"),
+            EXPECTED,
+        ));
+    }
+    Ok((name.to_string(), value.to_string()))
+}
+
+/// Every driver must speak every scenario's protocol and run the load's kind.
+fn check_drivers(drivers: &[Driver], scenarios: &[Scenario], load: &Load) -> Result<(), Problem> {
+    let root = KeyPath::root();
+    let driver_key = |i: usize| {
+        if drivers.len() == 1 {
+            root.key("driver")
+        } else {
+            root.key("drivers").index(i)
+        }
+    };
+    let able = |ok: &dyn Fn(Driver) -> bool| {
+        DRIVERS
+            .iter()
+            .filter(|row| ok(row.0))
+            .map(|row| row.1)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (i, &d) in drivers.iter().enumerate() {
+        let name = driver_name(d);
+        if !driver_drives(d, load) {
+            return Err(problem(
+                &driver_key(i),
+                format!("{name} cannot run a {} load", load.kind()),
+                format!("a driver that can: {}", able(&|d| driver_drives(d, load))),
+            ));
+        }
+        for (j, s) in scenarios.iter().enumerate() {
+            if !driver_speaks(d, s.protocol) {
+                let speaks: Vec<&str> = driver_row(d).2.iter().map(|p| p.name()).collect();
+                return Err(problem(
+                    &root.key("scenario").index(j).key("protocol"),
+                    format!("driver {name} cannot send {}", s.protocol),
+                    format!(
+                        "{} with {name}, or a driver that speaks {}: {}",
+                        speaks.join(" or "),
+                        s.protocol,
+                        able(&|d| driver_speaks(d, s.protocol))
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,486 @@
+use std::path::{Path, PathBuf};
+
+use super::*;
+
+/// A valid suite: each error case below changes one thing in it.
+const VALID: &str = r#"name = "t"
+driver = "barrage"
+duration = "10s"
+[load]
+concurrency = [10, 100]
+[[server]]
+name = "a"
+[[scenario]]
+name = "hello"
+path = "/hello"
+"#;
+
+fn parse(text: &str) -> Result<Suite, FormatError> {
+    Suite::parse(text, Path::new("suites/t.toml"))
+}
+
+fn error(text: &str) -> String {
+    match parse(text) {
+        Ok(_) => panic!("no error for:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[test]
+fn the_valid_base_parses_with_its_defaults() {
+    let s = parse(VALID).unwrap();
+    assert_eq!(s.name, "t");
+    assert_eq!(s.driver, Driver::Barrage);
+    assert_eq!(s.drivers, vec![Driver::Barrage]);
+    assert_eq!(s.duration, Duration::from_secs(10));
+    assert_eq!(s.warmup, Duration::from_secs(2));
+    assert_eq!(s.repeats, 3);
+    assert_eq!(
+        s.cores,
+        Cores {
+            server: vec![],
+            client: vec![]
+        }
+    );
+    assert_eq!(s.load, Load::Concurrency(vec![10, 100]));
+    assert_eq!(
+        s.quick,
+        Quick {
+            duration: Duration::from_secs(2),
+            warmup: Duration::from_secs(1),
+            levels: None
+        }
+    );
+    let hello = s.scenario("hello");
+    assert_eq!(
+        (
+            hello.protocol,
+            hello.method.as_str(),
+            hello.keepalive,
+            hello.http10,
+            hello.streams
+        ),
+        (Protocol::H1, "GET", true, false, 1)
+    );
+    assert_eq!(s.servers[0].variants[0].label, "a");
+}
+
+#[test]
+fn errors_name_file_line_and_key() {
+    let table: &[(&str, &str)] = &[
+        // TOML syntax: the parser's words, the key on that line.
+        (
+            "name = \"t\"\nrepeats = = 3\n",
+            "suites/t.toml:2: repeats: invalid string; expected `\"`, `'`",
+        ),
+        (
+            "name = \"t\"\nname = \"u\"\n",
+            "suites/t.toml:2: name: duplicate key `name` in document root",
+        ),
+        // Keys the format does not have.
+        (
+            "colour = \"red\"\n",
+            "suites/t.toml:1: colour: unknown key; expected one of name, description, driver, drivers, \
+             duration, warmup, repeats, cores, load, quick, server, scenario",
+        ),
+        (
+            "[[scenario]]\nname = \"a\"\npath = \"/hello\"\n[[scenario]]\nname = \"b\"\nprotcol = \"h1\"\n",
+            "suites/t.toml:6: scenario[1].protcol: unknown key; expected one of name, path, protocol, \
+             method, headers, keepalive, http10, streams",
+        ),
+        // Types.
+        ("repeats = \"3\"\n", "suites/t.toml:1: repeats: invalid type: string \"3\"; expected an integer"),
+        (
+            "[load]\nconcurrency = 10\n",
+            "suites/t.toml:2: load.concurrency: invalid type: integer 10; expected an array",
+        ),
+        (
+            "[[scenario]]\nname = \"a\"\nkeepalive = \"yes\"\n",
+            "suites/t.toml:3: scenario[0].keepalive: invalid type: string \"yes\"; expected a boolean",
+        ),
+        (
+            "[cores]\nserver = \"3-1\"\n",
+            "suites/t.toml:2: cores.server: invalid cpu list \"3-1\"; expected core numbers: an array such as \
+             [0, 1], a cpu list such as \"1-3,5\", or \"all\"",
+        ),
+    ];
+    for (text, want) in table {
+        assert_eq!(&error(text), want, "{text}");
+    }
+}
+
+/// `VALID` with `old` replaced by `new` (which must be there).
+fn edit(old: &str, new: &str) -> String {
+    assert!(VALID.contains(old), "{old:?} is not in VALID");
+    VALID.replacen(old, new, 1)
+}
+
+#[test]
+fn validation_errors_name_file_line_and_key() {
+    let table: &[(String, &str)] = &[
+        (edit("duration = \"10s\"", "duration = \"10\""), "suites/t.toml:3: duration: \"10\" is not a duration; expected a number with a unit, such as \"10s\", \"500ms\" or \"1m 30s\""),
+        (edit("duration = \"10s\"", "duration = \"0s\""), "suites/t.toml:3: duration: zero; expected a duration above zero, such as \"10s\""),
+        (edit("duration = \"10s\"", "warmup = \"soon\""), "suites/t.toml:3: warmup: \"soon\" is not a duration; expected a number with a unit, such as \"10s\", \"500ms\" or \"1m 30s\""),
+        (edit("duration = \"10s\"", "repeats = 0"), "suites/t.toml:3: repeats: 0 is not above zero; expected a number of repeats of 1 or more"),
+        (edit("name = \"t\"", "name = \"my suite\""), "suites/t.toml:1: name: invalid suite name \"my suite\"; expected letters, digits, '-', '_' and '.' only"),
+        // Drivers.
+        (edit("driver = \"barrage\"", "driver = \"jmeter\""), "suites/t.toml:2: driver: unknown driver \"jmeter\"; expected one of barrage, wrk, h2load, ab, httperf"),
+        (edit("driver = \"barrage\"", "drivers = [\"wrk\",\n  \"siege\"]"), "suites/t.toml:3: drivers[1]: unknown driver \"siege\"; expected one of barrage, wrk, h2load, ab, httperf"),
+        (edit("driver = \"barrage\"", "drivers = []"), "suites/t.toml:2: drivers: empty; expected at least one driver"),
+        (edit("driver = \"barrage\"", "drivers = [\"ab\", \"ab\"]"), "suites/t.toml:2: drivers[1]: driver ab is listed twice; expected each driver once"),
+        (edit("driver = \"barrage\"", "driver = \"ab\"\ndrivers = [\"wrk\"]"), "suites/t.toml:3: drivers: both driver and drivers are given; expected one of them: driver = \"wrk\", or drivers = [\"barrage\", \"wrk\"]"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h2c\"").replace("\"barrage\"", "\"wrk\""), "suites/t.toml:11: scenario[0].protocol: driver wrk cannot send h2c; expected h1 or https with wrk, or a driver that speaks h2c: barrage, h2load"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"https\"").replace("driver = \"barrage\"", "drivers = [\"barrage\", \"httperf\"]"), "suites/t.toml:2: drivers[1]: httperf cannot run a concurrency load; expected a driver that can: barrage, wrk, h2load, ab"),
+        (edit("concurrency = [10, 100]", "rate = [100]\nconnections = 10").replace("\"barrage\"", "\"wrk\""), "suites/t.toml:2: driver: wrk cannot run a rate load; expected a driver that can: barrage, h2load"),
+        // Load.
+        (edit("concurrency = [10, 100]", "concurrency = []"), "suites/t.toml:5: load.concurrency: empty; expected at least one: connection counts, such as [10, 100, 1000]"),
+        (edit("concurrency = [10, 100]", "concurrency = [\n  10,\n  0,\n]"), "suites/t.toml:7: load.concurrency[1]: 0 is not above zero; expected a number of connections of 1 or more"),
+        (edit("concurrency = [10, 100]", "rate = [100, -5]\nconnections = 10"), "suites/t.toml:5: load.rate[1]: -5 is not above zero; expected a rate per second above zero"),
+        (edit("concurrency = [10, 100]", "rate = [100]"), "suites/t.toml:4: load.connections: missing; expected the number of connections the rate is sent over, such as connections = 100"),
+        (edit("concurrency = [10, 100]", "concurrency = [10]\nrate = [100]"), "suites/t.toml:4: load: more than one kind of load; expected one of concurrency = [...], rate = [...] (with connections), or session_rate = [...] (with calls and sessions)"),
+        (edit("concurrency = [10, 100]", "concurrency = [10]\ncalls = 3"), "suites/t.toml:6: load.calls: calls does not apply here; expected calls only with session_rate"),
+        (edit("concurrency = [10, 100]", "session_rate = [10]\ncalls = 3"), "suites/t.toml:4: load.sessions: missing; expected the sessions each level starts, such as sessions = 5000"),
+        (edit("[load]\nconcurrency = [10, 100]\n", ""), "suites/t.toml: load: missing; expected a [load] table with one of concurrency = [...], rate = [...] (with connections), or session_rate = [...] (with calls and sessions)"),
+        // Quick.
+        (edit("[load]", "[quick]\nlevels = [0, 2]\n[load]"), "suites/t.toml:5: quick.levels[1]: no level 2 (concurrency has 2, counted from 0); expected an index from 0 to 1"),
+        (edit("[load]", "[quick]\nlevels = [1, 0]\n[load]"), "suites/t.toml:5: quick.levels[1]: level 0 out of order; expected indices in increasing order, each once"),
+        (edit("[load]", "[quick]\nduration = \"0ms\"\n[load]"), "suites/t.toml:5: quick.duration: zero; expected a duration above zero, such as \"10s\""),
+        // Servers and variants.
+        (edit("[[server]]\nname = \"a\"\n", ""), "suites/t.toml: server: no server; expected at least one [[server]] with a name"),
+        (edit("name = \"a\"", "label = \"A\""), "suites/t.toml:6: server[0].name: missing; expected the server's name: servers/NAME/server.toml"),
+        (edit("name = \"a\"", "name = \"a\"\n[server.variants]\nport = [\"1\"]"), "suites/t.toml:9: server[0].variants.port: \"port\" is reserved; expected a name other than host, port, addr, tls_port, dir, run_dir, barrage and cores (cores vary only in variants)"),
+        (edit("name = \"a\"", "name = \"a\"\nvariants = { THREADS = [] }"), "suites/t.toml:8: server[0].variants.THREADS: empty; expected at least one: values, such as [\"1\", \"2\"]"),
+        (edit("name = \"a\"", "name = \"a\"\nvariants = { THREADS = [\"1\", \"1\"] }"), "suites/t.toml:8: server[0].variants.THREADS[1]: \"1\" is listed twice; expected each value once"),
+        (edit("name = \"a\"", "name = \"a\"\nvars = { N = \"1\" }\nvariants = { N = [\"2\"] }"), "suites/t.toml:9: server[0].variants.N: N is in both vars and variants; expected one of them"),
+        (edit("name = \"a\"", "name = \"a\"\nvars = { \"A.B\" = \"1\" }"), "suites/t.toml:8: server[0].vars.\"A.B\": invalid variable name \"A.B\"; expected letters, digits and '_', not starting with a digit, such as GOMAXPROCS"),
+        (edit("name = \"a\"", "name = \"a\"\ncores = [1]\nvariants = { cores = [\"1\", \"all\"] }"), "suites/t.toml:9: server[0].variants.cores: cores given twice (cores and variants.cores); expected one of them"),
+        (edit("name = \"a\"", "name = \"a\"\nvariants = { cores = [\"1\", \"x\"] }"), "suites/t.toml:8: server[0].variants.cores[1]: invalid cpu list \"x\"; expected core numbers: an array such as [0, 1], a cpu list such as \"1-3,5\", or \"all\""),
+        (edit("name = \"a\"", "name = \"a\"\n[[server]]\nname = \"a\""), "suites/t.toml:8: server[1].label: \"a\" names two server variants; expected a different label for each entry of the same server"),
+        // Scenarios.
+        (edit("[[scenario]]\nname = \"hello\"\npath = \"/hello\"\n", ""), "suites/t.toml: scenario: no scenario; expected at least one [[scenario]] with a name and a path"),
+        (edit("path = \"/hello\"", ""), "suites/t.toml:8: scenario[0].path: missing; expected the request's path, such as \"/hello\""),
+        (edit("path = \"/hello\"", "path = \"/index.html\""), "suites/t.toml:10: scenario[0].path: /index.html is not an endpoint of the contract; expected a contract endpoint (/hello, /xml, /static/6b, /static/4k, /delay, /bytes), with a query if wanted"),
+        (edit("path = \"/hello\"", "path = \"hello\""), "suites/t.toml:10: scenario[0].path: invalid path \"hello\"; expected a contract endpoint (/hello, /xml, /static/6b, /static/4k, /delay, /bytes), with a query if wanted"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h3\""), "suites/t.toml:11: scenario[0].protocol: unknown protocol \"h3\"; expected one of h1, h2c, h2, https"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nmethod = \"GE T\""), "suites/t.toml:11: scenario[0].method: invalid method \"GE T\"; expected an HTTP token such as GET or HEAD"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nheaders = [\"Accept: */*\", \"X-Token\"]"), "suites/t.toml:11: scenario[0].headers[1]: \"X-Token\" has no colon; expected \"Name: value\", such as \"Accept: */*\""),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nheaders = [\"X Y: 1\"]"), "suites/t.toml:11: scenario[0].headers[0]: invalid header name \"X Y\"; expected \"Name: value\", such as \"Accept: */*\""),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nstreams = 10"), "suites/t.toml:11: scenario[0].streams: 10 streams over h1; expected streams above 1 only with h2c or h2 (HTTP/1 sends one request at a time)"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h2c\"\nkeepalive = false"), "suites/t.toml:12: scenario[0].keepalive: keepalive does not apply to h2c; expected keepalive only with h1 or https"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nstreams = 0"), "suites/t.toml:11: scenario[0].streams: 0 is not above zero; expected streams per connection, 1 or more"),
+        (format!("{VALID}[[scenario]]\nname = \"hello\"\npath = \"/xml\"\n"), "suites/t.toml:12: scenario[1].name: scenario \"hello\" is defined twice; expected a different name for each scenario"),
+    ];
+    for (text, want) in table {
+        assert_eq!(&error(text), want, "{text}");
+    }
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_named() {
+    let e = Suite::load(Path::new("/nonexistent/x.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("/nonexistent/x.toml: cannot read: ")
+            && e.ends_with("; expected a readable suite file (TOML, UTF-8)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_committed_suites_load() {
+    for name in ["builtin-quick", "loadgen-efficiency"] {
+        let path = repo().join("suites").join(format!("{name}.toml"));
+        let suite = Suite::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(suite.name, name);
+    }
+    let quick = Suite::load(&repo().join("suites/builtin-quick.toml")).unwrap();
+    let labels: Vec<&str> = quick.servers[0]
+        .variants
+        .iter()
+        .map(|v| v.label.as_str())
+        .collect();
+    assert_eq!(
+        labels,
+        ["barrage-target THREADS=1", "barrage-target THREADS=2"]
+    );
+    assert_eq!(quick.scenario("static-6b").protocol, Protocol::H2c);
+    assert_eq!(quick.scenario("static-6b").streams, 10);
+    assert_eq!(quick.quick.duration, Duration::from_secs(1));
+    let loadgen = Suite::load(&repo().join("suites/loadgen-efficiency.toml")).unwrap();
+    assert_eq!(
+        loadgen.drivers,
+        [Driver::Barrage, Driver::Wrk, Driver::H2load, Driver::Ab]
+    );
+    assert_eq!(loadgen.driver, Driver::Barrage);
+    assert_eq!(loadgen.load, Load::Concurrency(vec![10, 100]));
+}
+
+#[test]
+fn variants_expand_to_every_combination_in_file_order() {
+    let text = edit(
+        "name = \"a\"",
+        "name = \"a\"\nlabel = \"A\"\nvars = { FIXED = \"x\" }\n[server.variants]\nTHREADS = [1, 2]\ncores = [\"1\", \"all\"]\nMODE = \"fast\"",
+    );
+    let s = parse(&text).unwrap();
+    let got: Vec<(&str, Option<&[usize]>)> = s.servers[0]
+        .variants
+        .iter()
+        .map(|v| (v.label.as_str(), v.cores.as_deref()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("A THREADS=1 cores=1 MODE=fast", Some(&[1][..])),
+            ("A THREADS=1 cores=all MODE=fast", Some(&[][..])),
+            ("A THREADS=2 cores=1 MODE=fast", Some(&[1][..])),
+            ("A THREADS=2 cores=all MODE=fast", Some(&[][..])),
+        ]
+    );
+    let vars = &s.servers[0].variants[2].vars;
+    let want: BTreeMap<String, String> = [("FIXED", "x"), ("MODE", "fast"), ("THREADS", "2")]
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .into();
+    assert_eq!(vars, &want);
+    // Entry-level cores hold for every variant; the suite's are the default.
+    let text = edit(
+        "name = \"a\"",
+        "name = \"a\"\ncores = \"2-3\"\n[[server]]\nname = \"b\"",
+    )
+    .replace("[load]", "[cores]\nserver = [1]\nclient = \"0\"\n[load]");
+    let s = parse(&text).unwrap();
+    let (a, b) = (&s.servers[0].variants[0], &s.servers[1].variants[0]);
+    assert_eq!(
+        (s.server_cores(a), s.server_cores(b)),
+        (&[2, 3][..], &[1][..])
+    );
+    assert_eq!(s.cores.client, [0]);
+}
+
+/// The suites of docs/suites.md (the seeds, the full example) parse, and
+/// its dry-run output is what `plan` prints.
+#[test]
+fn the_suites_of_the_docs_parse() {
+    let docs = std::fs::read_to_string(repo().join("docs/suites.md")).unwrap();
+    let quick = Suite::load(&repo().join("suites/builtin-quick.toml")).unwrap();
+    let dry_run = quick.plan(true, None).to_string();
+    assert!(docs.contains(&dry_run), "docs/suites.md lacks:\n{dry_run}");
+    let mut found = 0;
+    for block in docs.split("```toml\n").skip(1) {
+        let text = &block[..block.find("```").unwrap()];
+        if text.contains("[[scenario]]") {
+            parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            found += 1;
+        }
+    }
+    assert!(found >= 5, "{found} suites in docs/suites.md");
+}
+
+fn three_servers() -> Suite {
+    let text = r#"
+drivers = ["barrage", "wrk"]
+repeats = 3
+duration = "10s"
+warmup = "2s"
+[load]
+concurrency = [1, 2, 3]
+[[server]]
+name = "a"
+[[server]]
+name = "b"
+variants = { N = ["1", "2"] }
+[[scenario]]
+name = "s1"
+path = "/hello"
+[[scenario]]
+name = "s2"
+path = "/static/4k"
+"#;
+    parse(text).unwrap()
+}
+
+#[test]
+fn the_plan_alternates_server_and_driver_order_between_repeats() {
+    let plan = three_servers().plan(false, None);
+    assert_eq!(plan.runs.len(), 3 * 3 * 2 * 3 * 2);
+    // One start per variant per repeat, all its runs together.
+    let starts: Vec<(u32, &str)> = plan
+        .starts()
+        .map(|g| (g[0].repeat, g[0].variant.label.as_str()))
+        .collect();
+    assert_eq!(
+        starts,
+        [
+            (0, "a"),
+            (0, "b N=1"),
+            (0, "b N=2"),
+            (1, "b N=2"),
+            (1, "b N=1"),
+            (1, "a"),
+            (2, "a"),
+            (2, "b N=1"),
+            (2, "b N=2"),
+        ]
+    );
+    // Within a start: scenario, then level, then driver.
+    let first: Vec<(&str, usize, Driver)> = plan
+        .starts()
+        .next()
+        .unwrap()
+        .iter()
+        .map(|r| (r.scenario.as_str(), r.level_index, r.driver))
+        .collect();
+    assert_eq!(
+        &first[..4],
+        [
+            ("s1", 0, Driver::Barrage),
+            ("s1", 0, Driver::Wrk),
+            ("s1", 1, Driver::Barrage),
+            ("s1", 1, Driver::Wrk)
+        ]
+    );
+    assert_eq!(first[6], ("s2", 0, Driver::Barrage));
+    let second = plan.starts().nth(3).unwrap();
+    assert_eq!(
+        (second[0].driver, second[1].driver),
+        (Driver::Wrk, Driver::Barrage)
+    );
+    assert_eq!(second[0].server, "b");
+    // 108 runs of 2 s + 10 s, 9 starts of 3 s.
+    assert_eq!(plan.estimate, Duration::from_secs(108 * 12 + 9 * 3));
+}
+
+#[test]
+fn quick_and_only_cut_the_plan() {
+    let suite = three_servers();
+    let plan = suite.plan(true, Some("b"));
+    let got: Vec<(u32, &str, &str, usize)> = plan
+        .runs
+        .iter()
+        .map(|r| {
+            (
+                r.repeat,
+                r.variant.label.as_str(),
+                r.scenario.as_str(),
+                r.level_index,
+            )
+        })
+        .collect();
+    assert_eq!(got.len(), 2 * 2 * 2 * 2);
+    assert!(got
+        .iter()
+        .all(|&(repeat, _, _, level)| repeat == 0 && (level == 0 || level == 2)));
+    assert_eq!(
+        (plan.warmup, plan.duration),
+        (Duration::from_secs(1), Duration::from_secs(2))
+    );
+    assert_eq!(suite.plan(false, Some("b N=2")).runs.len(), 3 * 2 * 3 * 2);
+    assert!(suite.plan(false, Some("c")).runs.is_empty());
+    // effective(true) plans the same runs, with levels counted in the cut list.
+    let eff = suite.effective(true).plan(false, Some("b"));
+    let strip = |p: &Plan| -> Vec<(String, Level, Driver)> {
+        p.runs
+            .iter()
+            .map(|r| (r.variant.label.clone(), r.level.clone(), r.driver))
+            .collect()
+    };
+    assert_eq!(strip(&eff), strip(&plan));
+    assert_eq!(eff.estimate, plan.estimate);
+}
+
+#[test]
+fn levels_display_and_sessions_last_as_long_as_they_take() {
+    let table = [
+        (Level::Connections(100), "c=100"),
+        (
+            Level::Rate {
+                rate: 200.0,
+                connections: 10,
+            },
+            "rate=200/s",
+        ),
+        (
+            Level::Rate {
+                rate: 12.5,
+                connections: 10,
+            },
+            "rate=12.5/s",
+        ),
+        (
+            Level::Sessions {
+                rate: 100.0,
+                calls: 10,
+                sessions: 5000,
+            },
+            "sessions 100/s x10",
+        ),
+    ];
+    for (level, want) in table {
+        assert_eq!(level.to_string(), want);
+    }
+    let sessions = Level::Sessions {
+        rate: 100.0,
+        calls: 10,
+        sessions: 5000,
+    };
+    assert_eq!(
+        sessions.window(Duration::from_secs(10)),
+        Duration::from_secs(50)
+    );
+    assert_eq!(
+        Level::Connections(1).window(Duration::from_secs(10)),
+        Duration::from_secs(10)
+    );
+    let json = serde_json::to_string(&sessions).unwrap();
+    assert_eq!(
+        json,
+        r#"{"Sessions":{"rate":100.0,"calls":10,"sessions":5000}}"#
+    );
+    assert_eq!(serde_json::from_str::<Level>(&json).unwrap(), sessions);
+    // --quick starts only the sessions that fit the quick window.
+    let text = edit(
+        "concurrency = [10, 100]",
+        "session_rate = [100, 1200]\ncalls = 10\nsessions = 5000",
+    )
+    .replace("\"barrage\"", "\"httperf\"");
+    let plan = parse(&text).unwrap().plan(true, None);
+    let sessions: Vec<u64> = plan
+        .runs
+        .iter()
+        .map(|r| match r.level {
+            Level::Sessions { sessions, .. } => sessions,
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(sessions, [200, 2400]);
+}
+
+#[test]
+fn the_plan_prints_as_a_table() {
+    let suite = parse(&edit(
+        "name = \"a\"",
+        "name = \"a\"\nvariants = { N = [\"1\", \"2\"] }",
+    ))
+    .unwrap();
+    let text = suite.plan(true, None).to_string();
+    let want = "\
+suite t (quick): 4 runs in 2 server starts (1 repeat), about 18s
+each run: 1s warm-up, then 2s measured; 3s per server start
+  repeat  server  scenario  level  driver   measured
+  1/1     a N=1   hello     c=10   barrage  2s
+  1/1     a N=1   hello     c=100  barrage  2s
+  1/1     a N=2   hello     c=10   barrage  2s
+  1/1     a N=2   hello     c=100  barrage  2s
+";
+    assert_eq!(text, want);
+    let json = serde_json::to_value(suite.plan(true, None)).unwrap();
+    assert_eq!(
+        json["runs"][0]["level"],
+        serde_json::json!({"Connections": 10})
+    );
+    assert_eq!(json["runs"][0]["driver"], "barrage");
+}

@@ -1,0 +1,347 @@
+//! Probes against real servers on 127.0.0.1: the built-in target (plain and
+//! TLS, every protocol), testkit servers that break the contract, and tiny
+//! servers that answer fixed bytes.
+
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use barrage_lab::probe::{probe, ProbeResult};
+use barrage_lab::suite::{Protocol, Scenario};
+use barrage_target::{Target, TargetConfig, TlsSetup};
+use barrage_testkit::h2::{H2Behavior, H2TestServer};
+use barrage_testkit::{Behavior, TestServer};
+
+const TIMEOUT: Duration = Duration::from_secs(5);
+const SHORT: Duration = Duration::from_millis(300);
+
+fn scenario(protocol: Protocol, path: &str) -> Scenario {
+    Scenario {
+        name: path.into(),
+        path: path.into(),
+        protocol,
+        method: "GET".into(),
+        headers: Vec::new(),
+        keepalive: true,
+        http10: false,
+        streams: 1,
+    }
+}
+
+fn target(tls: bool) -> Target {
+    Target::start(TargetConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: 1,
+        tls: tls.then_some(TlsSetup::SelfSigned),
+    })
+    .expect("start the built-in target")
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[test]
+fn the_builtin_target_is_valid_over_every_protocol() {
+    let plain = target(false);
+    let tls = target(true);
+    let paths = [
+        "/hello",
+        "/static/6b",
+        "/static/4k",
+        "/xml?value=benchmarks",
+    ];
+    for path in paths {
+        let mut by_protocol: Vec<(Protocol, ProbeResult)> = Vec::new();
+        for (protocol, server) in [
+            (Protocol::H1, &plain),
+            (Protocol::H2c, &plain),
+            (Protocol::Https, &tls),
+            (Protocol::H2, &tls),
+        ] {
+            let port = server.local_addr().port();
+            let r = probe(&scenario(protocol, path), "127.0.0.1", port, TIMEOUT)
+                .unwrap_or_else(|e| panic!("{protocol:?} {path}: {e}"));
+            assert!(r.is_valid(), "{protocol:?} {path}: {:?}", r.problems);
+            assert_eq!(r.status, 200);
+            let (version, framing) = match protocol {
+                Protocol::H1 | Protocol::Https => ("HTTP/1.1", "content-length"),
+                Protocol::H2c | Protocol::H2 => ("h2", "h2"),
+            };
+            assert_eq!((r.version.as_str(), r.framing.as_str()), (version, framing));
+            for name in ["server", "content-type", "content-length", "date"] {
+                assert!(
+                    r.header_names.iter().any(|n| n == name),
+                    "{protocol:?} {name}: {:?}",
+                    r.header_names
+                );
+            }
+            by_protocol.push((protocol, r));
+        }
+        // The same head, whether read off the wire (h1) or rebuilt from h2.
+        let first = &by_protocol[0].1;
+        for (protocol, r) in &by_protocol[1..] {
+            assert_eq!(r.header_bytes, first.header_bytes, "{protocol:?} {path}");
+            assert_eq!(r.body_sha256, first.body_sha256, "{protocol:?} {path}");
+            assert_eq!(r.body_bytes, first.body_bytes, "{protocol:?} {path}");
+        }
+    }
+    assert_eq!(
+        probe(
+            &scenario(Protocol::H1, "/static/4k"),
+            "127.0.0.1",
+            plain.local_addr().port(),
+            TIMEOUT
+        )
+        .unwrap()
+        .body_sha256,
+        sha256_hex(&barrage_target::contract::STATIC_4K)
+    );
+    plain.shutdown();
+    tls.shutdown();
+}
+
+#[test]
+fn request_shapes_of_the_seeds_are_valid() {
+    let server = target(false);
+    let port = server.local_addr().port();
+    let mut ab = scenario(Protocol::H1, "/");
+    ab.path = "/hello".into();
+    ab.http10 = true;
+    ab.keepalive = false;
+    let mut ab_k = ab.clone();
+    ab_k.keepalive = true;
+    let mut close = scenario(Protocol::H1, "/hello");
+    close.keepalive = false;
+    let mut head = scenario(Protocol::H1, "/static/4k");
+    head.method = "HEAD".into();
+    let mut header = scenario(Protocol::H1, "/hello");
+    header.headers = vec![("Accept-Encoding".into(), "gzip".into())];
+    for s in [ab, ab_k, close, head, header] {
+        let r = probe(&s, "127.0.0.1", port, TIMEOUT).unwrap();
+        assert!(r.is_valid(), "{s:?}: {:?}", r.problems);
+        if s.method == "HEAD" {
+            assert_eq!(r.body_bytes, 0);
+        }
+    }
+    server.shutdown();
+}
+
+#[test]
+fn paths_outside_the_contract_only_need_a_success() {
+    let server = target(false);
+    let port = server.local_addr().port();
+    let r = probe(&scenario(Protocol::H1, "/nope"), "127.0.0.1", port, TIMEOUT).unwrap();
+    assert_eq!(r.status, 404);
+    assert_eq!(r.problems, ["status 404: expected a success (below 400)"]);
+    let mut post = scenario(Protocol::H2c, "/hello");
+    post.method = "POST".into();
+    let r = probe(&post, "127.0.0.1", port, TIMEOUT).unwrap();
+    assert_eq!(r.problems, ["status 405: expected a success (below 400)"]);
+    server.shutdown();
+}
+
+#[test]
+fn testkit_servers_that_break_the_contract() {
+    let hello = scenario(Protocol::H1, "/hello");
+    let good = TestServer::start(Behavior::Good {
+        body: b"Hello World\n",
+    });
+    let r = probe(&hello, "127.0.0.1", good.addr().port(), TIMEOUT).unwrap();
+    assert_eq!(r.problems, ["no `date` header"], "testkit sends no Date");
+    assert_eq!(r.header_names, ["server", "content-type", "content-length"]);
+    // "HTTP/1.1 200 OK\r\nServer: testkit\r\nContent-Type: text/plain\r\nContent-Length: 12\r\n\r\n"
+    assert_eq!(r.header_bytes, 17 + 17 + 26 + 20 + 2);
+
+    let short = TestServer::start(Behavior::ShortBody {
+        announced: 12,
+        sent: 5,
+    });
+    let r = probe(&hello, "127.0.0.1", short.addr().port(), TIMEOUT).unwrap();
+    assert_eq!(r.body_bytes, 5);
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.ends_with("body ended after 5 of 12 bytes announced by content-length")),
+        "{:?}",
+        r.problems
+    );
+
+    // (behaviour, start of the error)
+    let broken: [(Behavior, &str); 5] = [
+        (
+            Behavior::Garbage {
+                garbage: b"HTPT/9 abc\r\n\r\n",
+            },
+            "not an HTTP/1 response",
+        ),
+        (
+            Behavior::EarlyClose { n: 20 },
+            "the server closed the connection inside the response head, after \"HTTP/1.1 200 OK\\r\\nSer\"",
+        ),
+        (Behavior::NeverAnswers, "no response head within 300ms"),
+        (Behavior::CloseOnAccept, ""),
+        (Behavior::Reset, ""),
+    ];
+    for (behavior, want) in broken {
+        let server = TestServer::start(behavior);
+        let err = probe(&hello, "127.0.0.1", server.addr().port(), SHORT).unwrap_err();
+        assert!(err.starts_with(want), "{behavior:?}: {err}");
+        if want.is_empty() {
+            // Closed or reset: which one depends on timing; both say so.
+            assert!(
+                err.contains("closed the connection without a response")
+                    || err.contains("reset")
+                    || err.contains("cannot send"),
+                "{behavior:?}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn h2_testkit_servers_that_break_the_contract() {
+    let hello = scenario(Protocol::H2c, "/hello");
+    let good = H2TestServer::start(H2Behavior::Good {
+        max_streams: 100,
+        body_bytes: 12,
+    });
+    let r = probe(&hello, "127.0.0.1", good.addr().port(), TIMEOUT).unwrap();
+    assert_eq!(
+        (r.version.as_str(), r.framing.as_str(), r.body_bytes),
+        ("h2", "h2", 12)
+    );
+    assert_eq!(
+        r.problems,
+        [
+            "no `date` header",
+            "no `content-type` header",
+            "body (\"xxxxxxxxxxxx\") differs from the contract's for /hello"
+        ]
+    );
+    // "HTTP/1.1 200 OK\r\n" + "content-length: 12\r\n" + "\r\n"
+    assert_eq!(r.header_bytes, 17 + 20 + 2);
+
+    for (behavior, want) in [
+        (
+            H2Behavior::Silent,
+            "no complete HTTP/2 response within 300ms",
+        ),
+        (H2Behavior::Garbage { seed: 7 }, "HTTP/2 "),
+        (H2Behavior::MalformedFrame, "HTTP/2 "),
+    ] {
+        let server = H2TestServer::start(behavior);
+        let err = probe(&hello, "127.0.0.1", server.addr().port(), SHORT).unwrap_err();
+        assert!(err.starts_with(want), "{behavior:?}: {err}");
+    }
+}
+
+/// A server that reads one request head and answers `response`, then closes.
+fn fixed(response: &'static [u8]) -> (u16, JoinHandle<Vec<u8>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let thread = std::thread::spawn(move || {
+        let (mut conn, _) = listener.accept().unwrap();
+        let mut request = Vec::new();
+        let mut buf = [0u8; 1024];
+        while !request.ends_with(b"\r\n\r\n") {
+            let n = conn.read(&mut buf).unwrap();
+            assert!(n > 0, "the probe closed before its request ended");
+            request.extend_from_slice(&buf[..n]);
+        }
+        conn.write_all(response).unwrap();
+        request
+    });
+    (port, thread)
+}
+
+#[test]
+fn header_bytes_are_the_heads_size_on_the_wire() {
+    const HEAD: &[u8] =
+        b"HTTP/1.1 200 OK\r\nDate: Mon, 01 Jan 2024 00:00:00 GMT\r\ncontent-type:text/plain\r\nTransfer-Encoding: chunked\r\nX-Padding: ..........\r\n\r\n";
+    const RESPONSE: &[u8] = b"HTTP/1.1 200 OK\r\nDate: Mon, 01 Jan 2024 00:00:00 GMT\r\ncontent-type:text/plain\r\nTransfer-Encoding: chunked\r\nX-Padding: ..........\r\n\r\n5\r\nHello\r\n7\r\n World\n\r\n0\r\n\r\n";
+    let (port, server) = fixed(RESPONSE);
+    let r = probe(
+        &scenario(Protocol::H1, "/hello"),
+        "127.0.0.1",
+        port,
+        TIMEOUT,
+    )
+    .unwrap();
+    let request = server.join().unwrap();
+    assert_eq!(
+        String::from_utf8(request).unwrap(),
+        format!("GET /hello HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n")
+    );
+    assert_eq!(
+        r,
+        ProbeResult {
+            status: 200,
+            version: "HTTP/1.1".into(),
+            header_names: vec![
+                "date".into(),
+                "content-type".into(),
+                "transfer-encoding".into(),
+                "x-padding".into()
+            ],
+            header_bytes: HEAD.len(),
+            body_bytes: 12,
+            body_sha256: sha256_hex(b"Hello World\n"),
+            framing: "chunked".into(),
+            problems: vec![],
+        }
+    );
+}
+
+#[test]
+fn a_body_framed_by_close_breaks_the_contract() {
+    let (port, server) =
+        fixed(b"HTTP/1.0 200 OK\r\nDate: x\r\nContent-Type: text/plain\r\n\r\nHello World\n");
+    let r = probe(
+        &scenario(Protocol::H1, "/hello"),
+        "127.0.0.1",
+        port,
+        TIMEOUT,
+    )
+    .unwrap();
+    server.join().unwrap();
+    assert_eq!(
+        (r.version.as_str(), r.framing.as_str(), r.body_bytes),
+        ("HTTP/1.0", "close", 12)
+    );
+    assert_eq!(
+        r.problems,
+        ["body framed by closing the connection: the contract needs content-length or chunked"]
+    );
+}
+
+#[test]
+fn nothing_listening_is_an_error() {
+    let port = barrage_testkit::closed_port();
+    for protocol in [Protocol::H1, Protocol::H2c, Protocol::Https, Protocol::H2] {
+        let err = probe(&scenario(protocol, "/hello"), "127.0.0.1", port, TIMEOUT).unwrap_err();
+        assert!(
+            err.starts_with(&format!("cannot connect to 127.0.0.1:{port}: ")),
+            "{protocol:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn tls_to_a_plain_server_is_an_error() {
+    let plain = target(false);
+    let err = probe(
+        &scenario(Protocol::H2, "/hello"),
+        "127.0.0.1",
+        plain.local_addr().port(),
+        TIMEOUT,
+    )
+    .unwrap_err();
+    assert!(err.starts_with("TLS handshake with 127.0.0.1:"), "{err}");
+    plain.shutdown();
+}
