@@ -94,9 +94,10 @@ description = "a static server whose /static/6b is not the contract's"
 endpoints = ["/static/6b"]
 protocols = ["h1"]
 [requires]
-binaries = ["python3"]
+binaries = ["python3", "sh"]
 [start]
-command = ["python3", "-m", "http.server", "--bind", "{host}", "--directory", "{run_dir}", "{port}"]
+# From /: a relative {run_dir} would not be found (a regression test).
+command = ["sh", "-c", "cd / && exec python3 -m http.server --bind {host} --directory {run_dir} {port}"]
 [start.files]
 "static/6b" = "bye!!\n"
 [ready]

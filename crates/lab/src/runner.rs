@@ -61,6 +61,10 @@ const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
 const DRIVER_SLACK: Duration = Duration::from_secs(30);
 
 pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
+    // Servers start in their own directories: every path they are given
+    // (`{run_dir}`, logs) must be absolute.
+    opts.results_root = std::path::absolute(&opts.results_root)
+        .map_err(|e| format!("results directory {}: {e}", opts.results_root.display()))?;
     let suite = Suite::load(&opts.suite_file).map_err(|e| e.to_string())?;
     let suite = suite.effective(opts.quick);
     let plan = suite.plan(false, opts.only.as_deref());
@@ -277,7 +281,11 @@ impl ServerRun<'_> {
             return false;
         }
         let (port, tls_port) = (free_port(), free_port());
-        let run_dir = self.store.dir.join("run").join(sanitize(&log_name));
+        let run_dir = self
+            .store
+            .dir
+            .join("run")
+            .join(log_name.trim_end_matches(".log"));
         let _ = std::fs::create_dir_all(&run_dir);
         let cfg = StartConfig {
             spec: self.spec,
