@@ -57,6 +57,8 @@ pub struct RunOutcome {
 const HOST: &str = "127.0.0.1";
 const STOP_GRACE: Duration = Duration::from_secs(5);
 const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
+/// A request without its response after this long is a timeout error.
+const LEVEL_TIMEOUT: Duration = Duration::from_secs(10);
 /// Extra time a load generator gets past its planned duration before it is killed.
 const DRIVER_SLACK: Duration = Duration::from_secs(30);
 
@@ -414,7 +416,10 @@ impl ServerRun<'_> {
         };
         let client_cores = self.suite.cores.client.clone();
         let threads = client_cores.len().max(1);
-        let builtin_warmup = matches!(run.driver, Driver::Barrage | Driver::H2load);
+        // Sessions (a count of connections at a rate) get no warm-up: a
+        // warm-up would spend sessions the level counts.
+        let sessions = matches!(run.level, Level::Sessions { .. });
+        let builtin_warmup = matches!(run.driver, Driver::Barrage | Driver::H2load) && !sessions;
         let load = |duration: Duration, warmup: Duration| LoadRun {
             scenario,
             host: HOST,
@@ -423,7 +428,7 @@ impl ServerRun<'_> {
             duration,
             warmup,
             threads,
-            timeout: Duration::from_secs(10),
+            timeout: LEVEL_TIMEOUT,
         };
         let mut record = RunRecord {
             repeat: run.repeat,
@@ -454,7 +459,7 @@ impl ServerRun<'_> {
             .join("run")
             .join(format!("level-{}.json", self.store.results.runs.len()));
         // Tools without a warm-up of their own get a discarded run first.
-        if !builtin_warmup && !self.suite.warmup.is_zero() {
+        if !builtin_warmup && !sessions && !self.suite.warmup.is_zero() {
             if let Ok(inv) = run.driver.invocation(
                 &load(self.suite.warmup, Duration::ZERO),
                 &self.opts.barrage,
@@ -475,7 +480,7 @@ impl ServerRun<'_> {
             Duration::ZERO
         };
         let inv = match run.driver.invocation(
-            &load(self.suite.duration, warmup),
+            &load(self.level_duration(&run.level), warmup),
             &self.opts.barrage,
             &json_out,
         ) {
@@ -490,7 +495,7 @@ impl ServerRun<'_> {
             &inv.program,
             &inv.args,
             &client_cores,
-            self.suite.duration + warmup,
+            self.level_duration(&run.level) + warmup,
             Some((warmup, server.pid())),
         );
         record.time_wait_after = monitor::time_wait_sockets();
@@ -511,6 +516,18 @@ impl ServerRun<'_> {
         }
         let _ = std::fs::remove_file(&json_out);
         record
+    }
+
+    /// How long a level may run: the suite's duration; for sessions, the
+    /// time their arrivals take plus a timeout for each call and the connect
+    /// (the engine and httperf end a sessions run when the last one ends).
+    fn level_duration(&self, level: &Level) -> Duration {
+        match level {
+            Level::Sessions { calls, .. } => {
+                level.window(self.suite.duration) + LEVEL_TIMEOUT * (calls + 1)
+            }
+            _ => self.suite.duration,
+        }
     }
 
     /// Starts a load generator pinned to the client cores and waits for it
