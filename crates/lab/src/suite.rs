@@ -246,7 +246,8 @@ const DRIVERS: [(Driver, &str, &[Protocol], &[&str]); 5] = [
         Driver::H2load,
         "h2load",
         &Protocol::ALL,
-        &["concurrency", "rate"],
+        // h2load's --rate starts connections, not requests: no open loop.
+        &["concurrency"],
     ),
     (
         Driver::Ab,

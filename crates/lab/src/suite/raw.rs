@@ -777,6 +777,20 @@ fn check_drivers(drivers: &[Driver], scenarios: &[Scenario], load: &Load) -> Res
                     ),
                 ));
             }
+            // The driver has the last word on what else it cannot do
+            // (HTTP/1.0 for h2load, a method…), for every level.
+            for level in (0..load.levels()).filter_map(|l| load.level(l)) {
+                if let Err(why) = d.supports(s, &level) {
+                    return Err(problem(
+                        &root.key("scenario").index(j),
+                        format!(
+                            "driver {name} cannot run scenario {:?} at {level}: {why}",
+                            s.name
+                        ),
+                        "another driver (barrage runs every scenario)".to_string(),
+                    ));
+                }
+            }
         }
     }
     Ok(())

@@ -135,7 +135,7 @@ fn validation_errors_name_file_line_and_key() {
         (edit("driver = \"barrage\"", "driver = \"ab\"\ndrivers = [\"wrk\"]"), "suites/t.toml:3: drivers: both driver and drivers are given; expected one of them: driver = \"wrk\", or drivers = [\"barrage\", \"wrk\"]"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h2c\"").replace("\"barrage\"", "\"wrk\""), "suites/t.toml:11: scenario[0].protocol: driver wrk cannot send h2c; expected h1 or https with wrk, or a driver that speaks h2c: barrage, h2load"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"https\"").replace("driver = \"barrage\"", "drivers = [\"barrage\", \"httperf\"]"), "suites/t.toml:2: drivers[1]: httperf cannot run a concurrency load; expected a driver that can: barrage, wrk, h2load, ab"),
-        (edit("concurrency = [10, 100]", "rate = [100]\nconnections = 10").replace("\"barrage\"", "\"wrk\""), "suites/t.toml:2: driver: wrk cannot run a rate load; expected a driver that can: barrage, h2load"),
+        (edit("concurrency = [10, 100]", "rate = [100]\nconnections = 10").replace("\"barrage\"", "\"wrk\""), "suites/t.toml:2: driver: wrk cannot run a rate load; expected a driver that can: barrage"),
         // Load.
         (edit("concurrency = [10, 100]", "concurrency = []"), "suites/t.toml:5: load.concurrency: empty; expected at least one: connection counts, such as [10, 100, 1000]"),
         (edit("concurrency = [10, 100]", "concurrency = [\n  10,\n  0,\n]"), "suites/t.toml:7: load.concurrency[1]: 0 is not above zero; expected a number of connections of 1 or more"),
