@@ -371,13 +371,7 @@ pub(crate) mod tests {
     pub(crate) fn scenario(protocol: Protocol, path: &str) -> Scenario {
         Scenario {
             name: "s".into(),
-            path: path.into(),
-            protocol,
-            method: "GET".into(),
-            headers: Vec::new(),
-            keepalive: true,
-            http10: false,
-            streams: 1,
+            ..Scenario::get(protocol, path)
         }
     }
 

@@ -136,6 +136,21 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// A `GET` of `path` with the defaults a suite file gives (keep-alive,
+    /// HTTP/1.1 or one stream, no extra headers), named after its path.
+    pub fn get(protocol: Protocol, path: &str) -> Scenario {
+        Scenario {
+            name: path.into(),
+            path: path.into(),
+            protocol,
+            method: "GET".into(),
+            headers: Vec::new(),
+            keepalive: true,
+            http10: false,
+            streams: 1,
+        }
+    }
+
     /// The contract endpoint of `path` (its part before `?`).
     pub fn endpoint(&self) -> &str {
         self.path.split('?').next().unwrap_or(&self.path)

@@ -13,14 +13,8 @@ use barrage_target::{Target, TargetConfig, TlsSetup};
 
 fn scenario(protocol: Protocol, path: &str) -> Scenario {
     Scenario {
-        name: path.into(),
-        path: path.into(),
-        protocol,
-        method: "GET".into(),
-        headers: Vec::new(),
-        keepalive: true,
-        http10: false,
         streams: 4,
+        ..Scenario::get(protocol, path)
     }
 }
 

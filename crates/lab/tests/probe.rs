@@ -17,16 +17,7 @@ const TIMEOUT: Duration = Duration::from_secs(5);
 const SHORT: Duration = Duration::from_millis(300);
 
 fn scenario(protocol: Protocol, path: &str) -> Scenario {
-    Scenario {
-        name: path.into(),
-        path: path.into(),
-        protocol,
-        method: "GET".into(),
-        headers: Vec::new(),
-        keepalive: true,
-        http10: false,
-        streams: 1,
-    }
+    Scenario::get(protocol, path)
 }
 
 fn target(tls: bool) -> Target {
