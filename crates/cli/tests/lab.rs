@@ -67,7 +67,7 @@ impl Drop for Lab {
     }
 }
 
-const SERVERS: [(&str, &str); 3] = [
+const SERVERS: [(&str, &str); 5] = [
     (
         "target",
         r#"name = "target"
@@ -118,6 +118,48 @@ command = ["sh", "-c", "{barrage} serve --listen {addr} --threads 1 & sleep 2; k
 [ready]
 http_path = "/hello"
 deadline = "10s"
+"#,
+    ),
+    (
+        "tls-only",
+        r#"name = "tls-only"
+description = "barrage serve over TLS only, with the lab's certificate"
+endpoints = ["/hello"]
+protocols = ["h2", "https"]
+[start]
+command = ["{barrage}", "serve", "--listen", "{host}:{tls_port}", "--cert", "{tls_cert}", "--key", "{tls_key}"]
+"#,
+    ),
+    (
+        "h2c-behind",
+        r#"name = "h2c-behind"
+description = "barrage serve on the backend port, reached through a forwarder on the port"
+endpoints = ["/hello"]
+protocols = ["h2c"]
+[start]
+command = ["sh", "-c", "{barrage} serve --listen {host}:{backend_port} & exec python3 {run_dir}/forward.py"]
+[start.files]
+"forward.py" = '''
+import socket, threading
+def pipe(a, b):
+    try:
+        while (data := a.recv(65536)):
+            b.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for s in (a, b):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+listener = socket.create_server(("{host}", {port}))
+while True:
+    client, _ = listener.accept()
+    backend = socket.create_connection(("{host}", {backend_port}))
+    for a, b in ((client, backend), (backend, client)):
+        threading.Thread(target=pipe, args=(a, b), daemon=True).start()
+'''
 "#,
     ),
 ];
@@ -272,6 +314,75 @@ fn serve_pids(lab: &Path) -> Vec<u32> {
         }
     }
     pids
+}
+
+/// `{tls_cert}`/`{tls_key}` start a TLS-only server, `{backend_port}` a
+/// backend behind a forwarder; readiness is checked in the protocol each
+/// serves (h2 over TLS, h2c), not in HTTP/1.1.
+#[test]
+fn tls_and_backend_built_ins_and_readiness_in_the_served_protocol() {
+    let lab = Lab::new("builtins");
+    let suite = lab.suite(
+        "builtins",
+        r#"
+duration = "1s"
+warmup = "0s"
+repeats = 1
+[load]
+concurrency = [2]
+[[server]]
+name = "tls-only"
+[[server]]
+name = "h2c-behind"
+[[scenario]]
+name = "h2"
+path = "/hello"
+protocol = "h2"
+streams = 4
+window_bits = 30
+connection_window_bits = 30
+[[scenario]]
+name = "h2c"
+path = "/hello"
+protocol = "h2c"
+"#,
+    );
+    let out = lab.run(&suite, &[]);
+    let (_, results) = lab.results();
+    let servers = results["servers"].as_array().unwrap();
+    assert!(
+        servers.iter().all(|s| s["status"] == "ok"),
+        "{servers:#?}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let runs = results["runs"].as_array().unwrap();
+    let ran: Vec<(&str, &str)> = runs
+        .iter()
+        .filter(|r| r["stats"]["responses"].as_u64() > Some(0) && r["error"].is_null())
+        .map(|r| {
+            (
+                r["server"].as_str().unwrap(),
+                r["scenario"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ran,
+        [("tls-only", "h2"), ("h2c-behind", "h2c")],
+        "{runs:#?}"
+    );
+    let command = runs[0]["command"].as_str().unwrap();
+    assert!(command.contains("-w 30 -W 30"), "{command}");
+    let probes = results["probes"].as_array().unwrap();
+    let invalid: Vec<_> = probes.iter().filter(|p| !p["invalid"].is_null()).collect();
+    // Each server serves one of the two scenarios' protocols: the other is
+    // skipped for it, with the reason.
+    assert_eq!(invalid.len(), 2, "{probes:#?}");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]

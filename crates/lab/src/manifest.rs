@@ -47,10 +47,8 @@ pub struct Build {
     pub sources: Vec<String>,
 }
 
-/// How to start it. In `command`, `env` values, `cwd` and `files`, `{host}`, `{port}`,
-/// `{addr}` (`host:port`), `{tls_port}`, `{dir}`, `{run_dir}` (a fresh
-/// directory for this start: configs, logs), `{barrage}` (the running
-/// barrage binary) and every variable are substituted.
+/// How to start it. In `command`, `env` values, `cwd` and `files`, the
+/// [`BUILTIN_VARS`] and every variable are substituted.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Start {
     pub command: Vec<String>,
@@ -77,9 +75,21 @@ pub struct Requires {
 }
 
 /// The variables every start has, whatever the manifest: `{host}`,
-/// `{port}`, `{addr}`, `{tls_port}`, `{dir}`, `{run_dir}`, `{barrage}`.
-pub const BUILTIN_VARS: [&str; 7] = [
-    "host", "port", "addr", "tls_port", "dir", "run_dir", "barrage",
+/// `{port}`, `{addr}`, `{tls_port}`, `{backend_port}` (a third free port,
+/// for a backend the server starts itself), `{tls_cert}` and `{tls_key}`
+/// (a self-signed certificate for 127.0.0.1 and localhost, written into
+/// the run directory), `{dir}`, `{run_dir}`, `{barrage}`.
+pub const BUILTIN_VARS: [&str; 10] = [
+    "host",
+    "port",
+    "addr",
+    "tls_port",
+    "backend_port",
+    "tls_cert",
+    "tls_key",
+    "dir",
+    "run_dir",
+    "barrage",
 ];
 /// The built-ins of `build.command` and `version.command`, which run
 /// outside any start.
@@ -581,15 +591,24 @@ fn build(raw: RawBuild, templates: &Templates) -> Result<Build, Problem> {
     templates.check_all(&command, &at.key("command"), &COMMAND_VARS)?;
     let sources = raw.sources.unwrap_or_default();
     for (i, s) in sources.iter().enumerate() {
-        if !is_relative_inside(s) {
+        if !is_source_path(s) {
             return Err(problem(
                 &at.key("sources").index(i),
-                format!("{s:?} is not inside the manifest's directory"),
-                "a path relative to the manifest's directory, without '..'",
+                format!("{s:?} is not inside the manifest's directory or a sibling server's"),
+                "a path relative to the manifest's directory (or ../OTHER/... for a sibling server's sources), without other '..'",
             ));
         }
     }
     Ok(Build { command, sources })
+}
+
+/// A build source: inside the manifest's directory, or inside a sibling
+/// server's (`../go-http/main.go`: servers that build another's program).
+fn is_source_path(s: &str) -> bool {
+    match s.strip_prefix("../") {
+        Some(rest) => rest.contains('/') && is_relative_inside(rest),
+        None => is_relative_inside(s),
+    }
 }
 
 fn ready(raw: Option<RawReady>, endpoints: &[String]) -> Result<Ready, Problem> {

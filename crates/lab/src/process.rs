@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::manifest::{substitute, Ready, ServerSpec};
-use crate::suite::Variant;
+use crate::suite::{Protocol, Scenario, Variant};
 
 pub use prepare::{build, check_requires, version, BuildOutcome};
 pub use tree::{cpu_affinity, tree_pids};
@@ -46,6 +46,9 @@ pub struct StartConfig<'a> {
     pub host: &'a str,
     pub port: u16,
     pub tls_port: u16,
+    /// A third free port (`{backend_port}`), for a backend the server starts
+    /// itself (a proxy's upstream).
+    pub backend_port: u16,
     /// Cores the whole process tree is pinned to (empty: not pinned).
     pub cores: &'a [usize],
     /// A fresh directory for this start (`{run_dir}`): `start.files` go here.
@@ -82,7 +85,10 @@ pub struct ServerProcess {
     child: Child,
     leader: Leader,
     host: String,
-    port: u16,
+    /// Where readiness is checked, and how: the manifest's first protocol
+    /// of h1, h2c, https, h2 on its port.
+    ready_protocol: Protocol,
+    ready_port: u16,
     ready: Ready,
     log: PathBuf,
     cores: Vec<usize>,
@@ -137,10 +143,6 @@ impl ServerProcess {
     /// everything it starts inherits the pinning, as with taskset).
     pub fn start(cfg: &StartConfig) -> Result<ServerProcess, String> {
         let spec = cfg.spec;
-        let vars = start_vars(cfg);
-        let sub = |key: &str, template: &str| {
-            substitute(template, &vars).map_err(|e| format!("{}: start.{key}: {e}", spec.name))
-        };
         fs::create_dir_all(cfg.run_dir).map_err(|e| {
             format!(
                 "{}: cannot create {}: {e}",
@@ -148,6 +150,12 @@ impl ServerProcess {
                 cfg.run_dir.display()
             )
         })?;
+        let (cert, key) = write_certificate(cfg.run_dir)
+            .map_err(|e| format!("{}: TLS certificate: {e}", spec.name))?;
+        let vars = start_vars(cfg, &cert, &key);
+        let sub = |key: &str, template: &str| {
+            substitute(template, &vars).map_err(|e| format!("{}: start.{key}: {e}", spec.name))
+        };
         for (name, template) in &spec.start.files {
             write_run_file(cfg.run_dir, name, &sub("files", template)?)
                 .map_err(|e| format!("{}: start.files.{name}: {e}", spec.name))?;
@@ -187,12 +195,19 @@ impl ServerProcess {
             )
         })?;
         register(child.id());
+        let ready_protocol = ready_protocol(&spec.protocols);
+        let ready_port = if ready_protocol.is_tls() {
+            cfg.tls_port
+        } else {
+            cfg.port
+        };
         Ok(ServerProcess {
             name: spec.name.clone(),
             child,
             leader: Leader::Running,
             host: cfg.host.to_string(),
-            port: cfg.port,
+            ready_protocol,
+            ready_port,
             ready: spec.ready.clone(),
             log: cfg.log.to_path_buf(),
             cores: cfg.cores.to_vec(),
@@ -217,7 +232,19 @@ impl ServerProcess {
                     self.quoted_log()
                 ));
             }
-            match http_ready(&self.host, self.port, &self.ready.http_path, deadline) {
+            let attempt = match self.ready_protocol {
+                Protocol::H1 => {
+                    http_ready(&self.host, self.ready_port, &self.ready.http_path, deadline)
+                }
+                protocol => probe_ready(
+                    protocol,
+                    &self.host,
+                    self.ready_port,
+                    &self.ready.http_path,
+                    deadline,
+                ),
+            };
+            match attempt {
                 Ok(()) => return Ok(began.elapsed()),
                 Err(e) => last_error = e,
             }
@@ -352,14 +379,59 @@ impl Drop for ServerProcess {
     }
 }
 
+/// The protocol readiness is checked with: plain HTTP/1.1 when the server
+/// speaks it, else h2c, https, h2 (an h2c-only listener does not answer an
+/// HTTP/1.1 request).
+fn ready_protocol(served: &[Protocol]) -> Protocol {
+    [Protocol::H1, Protocol::H2c, Protocol::Https, Protocol::H2]
+        .into_iter()
+        .find(|p| served.contains(p))
+        .unwrap_or(Protocol::H1)
+}
+
+/// One readiness attempt over h2c or TLS: the probe's client, any status
+/// below 500.
+fn probe_ready(
+    protocol: Protocol,
+    host: &str,
+    port: u16,
+    path: &str,
+    deadline: Instant,
+) -> Result<(), String> {
+    let timeout = remaining(deadline.max(Instant::now() + Duration::from_millis(500)))
+        .min(Duration::from_secs(2));
+    let scenario = Scenario::get(protocol, path);
+    let result = crate::probe::probe(&scenario, host, port, timeout)?;
+    match result.status {
+        s if s < 500 => Ok(()),
+        s => Err(format!("GET {path} over {}: status {s}", protocol.name())),
+    }
+}
+
+/// A self-signed certificate for 127.0.0.1, ::1 and localhost with its
+/// key, as PEM files in the run directory (`{tls_cert}`, `{tls_key}`).
+fn write_certificate(run_dir: &Path) -> Result<(PathBuf, PathBuf), String> {
+    let names = ["127.0.0.1", "::1", "localhost"].map(String::from).to_vec();
+    let generated = rcgen::generate_simple_self_signed(names).map_err(|e| e.to_string())?;
+    let cert = run_dir.join("tls-cert.pem");
+    let key = run_dir.join("tls-key.pem");
+    fs::write(&cert, generated.cert.pem()).map_err(|e| format!("{}: {e}", cert.display()))?;
+    fs::write(&key, generated.key_pair.serialize_pem())
+        .map_err(|e| format!("{}: {e}", key.display()))?;
+    Ok((cert, key))
+}
+
 /// The variables of a start: the built-ins over the variant's over the manifest's defaults.
-fn start_vars(cfg: &StartConfig) -> BTreeMap<String, String> {
+fn start_vars(cfg: &StartConfig, cert: &Path, key: &Path) -> BTreeMap<String, String> {
     let mut vars = cfg.spec.variables(cfg.variant);
     let builtins = [
         ("host", cfg.host.to_string()),
         ("port", cfg.port.to_string()),
         ("addr", host_port(cfg.host, cfg.port)),
         ("tls_port", cfg.tls_port.to_string()),
+        ("backend_port", cfg.backend_port.to_string()),
+        ("tls_cert", cert.to_string_lossy().into_owned()),
+        ("tls_key", key.to_string_lossy().into_owned()),
         ("dir", cfg.spec.dir.to_string_lossy().into_owned()),
         ("run_dir", cfg.run_dir.to_string_lossy().into_owned()),
         ("barrage", cfg.barrage.to_string_lossy().into_owned()),

@@ -57,8 +57,6 @@ pub struct RunOutcome {
 const HOST: &str = "127.0.0.1";
 const STOP_GRACE: Duration = Duration::from_secs(5);
 const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
-/// A request without its response after this long is a timeout error.
-const LEVEL_TIMEOUT: Duration = Duration::from_secs(10);
 /// Extra time a load generator gets past its planned duration before it is killed.
 const DRIVER_SLACK: Duration = Duration::from_secs(30);
 
@@ -282,7 +280,7 @@ impl ServerRun<'_> {
             *done += group.len();
             return false;
         }
-        let (port, tls_port) = (free_port(), free_port());
+        let [port, tls_port, backend_port] = free_ports();
         let run_dir = self
             .store
             .dir
@@ -295,6 +293,7 @@ impl ServerRun<'_> {
             host: HOST,
             port,
             tls_port,
+            backend_port,
             cores: self.suite.server_cores(&first.variant),
             run_dir: &run_dir,
             log: &log,
@@ -428,7 +427,7 @@ impl ServerRun<'_> {
             duration,
             warmup,
             threads,
-            timeout: LEVEL_TIMEOUT,
+            timeout: self.suite.timeout,
         };
         let mut record = RunRecord {
             repeat: run.repeat,
@@ -524,7 +523,7 @@ impl ServerRun<'_> {
     fn level_duration(&self, level: &Level) -> Duration {
         match level {
             Level::Sessions { calls, .. } => {
-                level.window(self.suite.duration) + LEVEL_TIMEOUT * (calls + 1)
+                level.window(self.suite.duration) + self.suite.timeout * (calls + 1)
             }
             _ => self.suite.duration,
         }
@@ -678,9 +677,16 @@ fn sanitize(s: &str) -> String {
         .collect()
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind((HOST, 0))
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .unwrap_or(0)
+/// `N` different free ports of [`HOST`]: all are held open until all are
+/// chosen, so no two are the same.
+fn free_ports<const N: usize>() -> [u16; N] {
+    let listeners: Vec<_> = (0..N)
+        .map(|_| std::net::TcpListener::bind((HOST, 0)).ok())
+        .collect();
+    std::array::from_fn(|i| {
+        listeners[i]
+            .as_ref()
+            .and_then(|l| l.local_addr().ok())
+            .map_or(0, |a| a.port())
+    })
 }

@@ -36,6 +36,9 @@ pub struct Suite {
     pub driver: Driver,
     pub duration: Duration,
     pub warmup: Duration,
+    /// A request without its response after this long is a timeout error
+    /// (httperf's `--timeout`, wrk's `--timeout`, ab's `-s`).
+    pub timeout: Duration,
     pub repeats: u32,
     pub cores: Cores,
     /// What `--quick` changes.
@@ -133,6 +136,12 @@ pub struct Scenario {
     pub http10: bool,
     /// HTTP/2: streams per connection.
     pub streams: usize,
+    /// HTTP/2: the stream window the client announces, as 2^N-1 bytes
+    /// (h2load's `-w`); `None`: the driver's default (2^16-1 for h2load,
+    /// barrage's own default otherwise).
+    pub window_bits: Option<u8>,
+    /// HTTP/2: the connection window, as 2^N-1 bytes (h2load's `-W`).
+    pub connection_window_bits: Option<u8>,
 }
 
 impl Scenario {
@@ -148,6 +157,8 @@ impl Scenario {
             keepalive: true,
             http10: false,
             streams: 1,
+            window_bits: None,
+            connection_window_bits: None,
         }
     }
 

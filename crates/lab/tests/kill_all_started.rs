@@ -57,6 +57,7 @@ fn kill_all_started_kills_every_group() {
                 host: "127.0.0.1",
                 port: 1,
                 tls_port: 0,
+                backend_port: 0,
                 cores: &[],
                 run_dir: &dir.join(format!("run{i}")),
                 log: &dir.join(format!("server{i}.log")),

@@ -101,6 +101,7 @@ fn try_start(
         host: "127.0.0.1",
         port,
         tls_port: 0,
+        backend_port: 0,
         cores,
         run_dir: &spec.dir.join("run"),
         log: &spec.dir.join("server.log"),

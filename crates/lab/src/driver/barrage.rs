@@ -62,6 +62,12 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
     args.extend(protocol_flags(s).iter().map(|f| f.to_string()));
     if matches!(s.protocol, Protocol::H2c | Protocol::H2) {
         args.extend(["-m".into(), s.streams.max(1).to_string()]);
+        if let Some(bits) = s.window_bits {
+            args.extend(["-w".into(), bits.to_string()]);
+        }
+        if let Some(bits) = s.connection_window_bits {
+            args.extend(["-W".into(), bits.to_string()]);
+        }
     }
     if !is_get(s) {
         args.extend(["--method".into(), s.method.clone()]);

@@ -68,6 +68,12 @@ pub(super) fn args(run: &LoadRun) -> Vec<String> {
     if h1 {
         args.push("--h1".into());
     }
+    if let Some(bits) = run.scenario.window_bits {
+        args.push(format!("-w{bits}"));
+    }
+    if let Some(bits) = run.scenario.connection_window_bits {
+        args.push(format!("-W{bits}"));
+    }
     for header in header_lines(run.scenario) {
         args.push("-H".into());
         args.push(header);
@@ -179,12 +185,18 @@ mod tests {
         let mut h1 = scenario(Protocol::H1, "/static/6b");
         h1.streams = 8;
         let https = scenario(Protocol::Https, "/");
-        let cases: [(&Scenario, usize, &str); 5] = [
+        // Seed 002's second table: -w30 -W30.
+        let mut unlimited = scenario(Protocol::H2c, "/static/4k");
+        unlimited.streams = 100;
+        unlimited.window_bits = Some(30);
+        unlimited.connection_window_bits = Some(30);
+        let cases: [(&Scenario, usize, &str); 6] = [
             (&h2c, 500, "-t 2 -c 500 -m 100 -D 10s --warm-up-time=2s http://127.0.0.1:8080/hello"),
             (&h2c, 1, "-t 1 -c 1 -m 100 -D 10s --warm-up-time=2s http://127.0.0.1:8080/hello"),
             (&h2, 4, "-t 2 -c 4 -m 10 -D 10s --warm-up-time=2s -H Accept:_*/* https://127.0.0.1:8080/static/4k"),
             (&h1, 10, "-t 2 -c 10 -m 1 -D 10s --warm-up-time=2s --h1 http://127.0.0.1:8080/static/6b"),
             (&https, 10, "-t 2 -c 10 -m 1 -D 10s --warm-up-time=2s --h1 https://127.0.0.1:8080/"),
+            (&unlimited, 500, "-t 2 -c 500 -m 100 -D 10s --warm-up-time=2s -w30 -W30 http://127.0.0.1:8080/static/4k"),
         ];
         for (s, c, want) in cases {
             let want: Vec<String> = words(want)

@@ -17,6 +17,8 @@ use crate::manifest::BUILTIN_VARS;
 
 const DEFAULT_DURATION: Duration = Duration::from_secs(10);
 const DEFAULT_WARMUP: Duration = Duration::from_secs(2);
+/// A request without its response after this long is a timeout error.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 const DEFAULT_REPEATS: u32 = 3;
 /// `--quick` durations when the suite gives none (or a shorter full one).
 const QUICK_DURATION: Duration = Duration::from_secs(2);
@@ -33,6 +35,7 @@ pub(super) struct RawSuite {
     drivers: Option<Vec<String>>,
     duration: Option<String>,
     warmup: Option<String>,
+    timeout: Option<String>,
     repeats: Option<i64>,
     cores: Option<RawCores>,
     load: Option<RawLoad>,
@@ -88,6 +91,8 @@ struct RawScenario {
     keepalive: Option<bool>,
     http10: Option<bool>,
     streams: Option<i64>,
+    window_bits: Option<i64>,
+    connection_window_bits: Option<i64>,
 }
 
 // ---------------------------------------------------------------- validation
@@ -104,6 +109,10 @@ impl RawSuite {
         let warmup = match &self.warmup {
             Some(d) => source::parse_duration(d, &root.key("warmup"))?,
             None => DEFAULT_WARMUP,
+        };
+        let timeout = match &self.timeout {
+            Some(d) => source::positive_duration(d, &root.key("timeout"))?,
+            None => DEFAULT_TIMEOUT,
         };
         let repeats = match self.repeats {
             Some(n) => {
@@ -131,6 +140,7 @@ impl RawSuite {
             driver: drivers[0],
             duration,
             warmup,
+            timeout,
             repeats,
             cores,
             quick,
@@ -663,6 +673,24 @@ fn scenario(raw: RawScenario, at: &KeyPath) -> Result<Scenario, Problem> {
     };
     h1_only("keepalive", !keepalive)?;
     h1_only("http10", http10)?;
+    let window = |value: Option<i64>, key: &str| -> Result<Option<u8>, Problem> {
+        match value {
+            None => Ok(None),
+            Some(_) if !protocol.is_h2() => Err(problem(
+                &at.key(key),
+                format!("{key} does not apply to {protocol}"),
+                format!("{key} only with h2c or h2"),
+            )),
+            Some(n @ 1..=30) => Ok(Some(n as u8)),
+            Some(n) => Err(problem(
+                &at.key(key),
+                format!("{n} is out of range"),
+                "an exponent from 1 to 30: the window is 2^N-1 bytes (h2load -w/-W; 30 turns flow control off in practice)",
+            )),
+        }
+    };
+    let window_bits = window(raw.window_bits, "window_bits")?;
+    let connection_window_bits = window(raw.connection_window_bits, "connection_window_bits")?;
     if streams > 1 && !protocol.is_h2() {
         return Err(problem(
             &at.key("streams"),
@@ -679,6 +707,8 @@ fn scenario(raw: RawScenario, at: &KeyPath) -> Result<Scenario, Problem> {
         keepalive,
         http10,
         streams,
+        window_bits,
+        connection_window_bits,
     })
 }
 

@@ -85,12 +85,12 @@ fn errors_name_file_line_and_key() {
         (
             "colour = \"red\"\n",
             "suites/t.toml:1: colour: unknown key; expected one of name, description, driver, drivers, \
-             duration, warmup, repeats, cores, load, quick, server, scenario",
+             duration, warmup, timeout, repeats, cores, load, quick, server, scenario",
         ),
         (
             "[[scenario]]\nname = \"a\"\npath = \"/hello\"\n[[scenario]]\nname = \"b\"\nprotcol = \"h1\"\n",
             "suites/t.toml:6: scenario[1].protcol: unknown key; expected one of name, path, protocol, \
-             method, headers, keepalive, http10, streams",
+             method, headers, keepalive, http10, streams, window_bits, connection_window_bits",
         ),
         // Types.
         ("repeats = \"3\"\n", "suites/t.toml:1: repeats: invalid type: string \"3\"; expected an integer"),
@@ -152,7 +152,7 @@ fn validation_errors_name_file_line_and_key() {
         // Servers and variants.
         (edit("[[server]]\nname = \"a\"\n", ""), "suites/t.toml: server: no server; expected at least one [[server]] with a name"),
         (edit("name = \"a\"", "label = \"A\""), "suites/t.toml:6: server[0].name: missing; expected the server's name: servers/NAME/server.toml"),
-        (edit("name = \"a\"", "name = \"a\"\n[server.variants]\nport = [\"1\"]"), "suites/t.toml:9: server[0].variants.port: \"port\" is reserved; expected a name other than host, port, addr, tls_port, dir, run_dir, barrage and cores (cores vary only in variants)"),
+        (edit("name = \"a\"", "name = \"a\"\n[server.variants]\nport = [\"1\"]"), "suites/t.toml:9: server[0].variants.port: \"port\" is reserved; expected a name other than host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage and cores (cores vary only in variants)"),
         (edit("name = \"a\"", "name = \"a\"\nvariants = { THREADS = [] }"), "suites/t.toml:8: server[0].variants.THREADS: empty; expected at least one: values, such as [\"1\", \"2\"]"),
         (edit("name = \"a\"", "name = \"a\"\nvariants = { THREADS = [\"1\", \"1\"] }"), "suites/t.toml:8: server[0].variants.THREADS[1]: \"1\" is listed twice; expected each value once"),
         (edit("name = \"a\"", "name = \"a\"\nvars = { N = \"1\" }\nvariants = { N = [\"2\"] }"), "suites/t.toml:9: server[0].variants.N: N is in both vars and variants; expected one of them"),
@@ -171,6 +171,9 @@ fn validation_errors_name_file_line_and_key() {
         (edit("path = \"/hello\"", "path = \"/hello\"\nheaders = [\"X Y: 1\"]"), "suites/t.toml:11: scenario[0].headers[0]: invalid header name \"X Y\"; expected \"Name: value\", such as \"Accept: */*\""),
         (edit("path = \"/hello\"", "path = \"/hello\"\nstreams = 10"), "suites/t.toml:11: scenario[0].streams: 10 streams over h1; expected streams above 1 only with h2c or h2 (HTTP/1 sends one request at a time)"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h2c\"\nkeepalive = false"), "suites/t.toml:12: scenario[0].keepalive: keepalive does not apply to h2c; expected keepalive only with h1 or https"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nwindow_bits = 30"), "suites/t.toml:11: scenario[0].window_bits: window_bits does not apply to h1; expected window_bits only with h2c or h2"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h2\"\nconnection_window_bits = 31"), "suites/t.toml:12: scenario[0].connection_window_bits: 31 is out of range; expected an exponent from 1 to 30: the window is 2^N-1 bytes (h2load -w/-W; 30 turns flow control off in practice)"),
+        (edit("[load]", "timeout = \"0s\"\n[load]"), "suites/t.toml:4: timeout: zero; expected a duration above zero, such as \"10s\""),
         (edit("path = \"/hello\"", "path = \"/hello\"\nstreams = 0"), "suites/t.toml:11: scenario[0].streams: 0 is not above zero; expected streams per connection, 1 or more"),
         (format!("{VALID}[[scenario]]\nname = \"hello\"\npath = \"/xml\"\n"), "suites/t.toml:12: scenario[1].name: scenario \"hello\" is defined twice; expected a different name for each scenario"),
     ];
