@@ -1,6 +1,6 @@
 //! `barrage run SUITE`: the lab, wired to the terminal.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -24,6 +24,9 @@ pub struct RunArgs {
     /// Run only this server of the suite.
     #[arg(long, value_name = "SERVER")]
     only: Option<String>,
+    /// Only these levels: indices in the suite's level list, from 0 (e.g. 0 or 0,2).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    levels: Option<Vec<usize>>,
     /// Print the plan and its estimated duration; start nothing.
     #[arg(long)]
     dry_run: bool,
@@ -36,17 +39,22 @@ pub struct RunArgs {
 }
 
 pub fn main(args: RunArgs) -> ExitCode {
-    let suite = match Suite::load(&args.suite) {
+    let mut suite = match Suite::load(&args.suite) {
         Ok(s) => s,
         Err(e) => return usage_error(e),
     };
+    if let Some(levels) = &args.levels {
+        suite = match suite.with_levels(levels) {
+            Ok(s) => s,
+            Err(e) => return usage_error(e),
+        };
+    }
     if args.dry_run {
-        print!(
-            "{}",
-            suite
-                .effective(args.quick)
-                .plan(false, args.only.as_deref())
-        );
+        let plan = suite
+            .effective(args.quick)
+            .plan(false, args.only.as_deref());
+        // A closed pipe (`| head`) ends the listing quietly.
+        let _ = write!(std::io::stdout().lock(), "{plan}");
         return ExitCode::SUCCESS;
     }
     let barrage = match std::env::current_exe() {
@@ -61,6 +69,7 @@ pub fn main(args: RunArgs) -> ExitCode {
         suite_file: args.suite.clone(),
         quick: args.quick,
         only: args.only.clone(),
+        levels: args.levels.clone(),
         results_root: args.results.clone(),
         servers_dir: args
             .servers

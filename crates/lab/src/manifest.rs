@@ -34,6 +34,10 @@ pub struct ServerSpec {
     pub requires: Requires,
     /// Set when the server cannot be obtained here: why, and how to add it.
     pub unavailable: Option<String>,
+    /// Headers the contract requires that this server cannot send (nghttpd
+    /// sends no Content-Type for a file without an extension): its probes
+    /// record them as deviations instead of problems.
+    pub missing_headers: Vec<String>,
     /// The variables the templates may use beyond the built-ins, with their
     /// defaults (`[vars]`); a suite's variant overrides them
     /// ([`ServerSpec::variables`]).
@@ -91,6 +95,8 @@ pub const BUILTIN_VARS: [&str; 10] = [
     "run_dir",
     "barrage",
 ];
+/// The response headers the contract requires ([`ServerSpec::missing_headers`] may excuse them).
+pub const CONTRACT_HEADERS: [&str; 2] = ["date", "content-type"];
 /// The built-ins of `build.command` and `version.command`, which run
 /// outside any start.
 pub const COMMAND_VARS: [&str; 2] = ["dir", "barrage"];
@@ -280,6 +286,7 @@ struct RawSpec {
     endpoints: Option<Vec<String>>,
     protocols: Option<Vec<String>>,
     unavailable: Option<String>,
+    missing_headers: Option<Vec<String>>,
     vars: Option<Ordered<Scalar>>,
     requires: Option<RawRequires>,
     build: Option<RawBuild>,
@@ -360,6 +367,16 @@ impl RawSpec {
         let endpoints = endpoints(self.endpoints, &root.key("endpoints"))?;
         let protocols = protocols(self.protocols, &root.key("protocols"))?;
         let unavailable = self.unavailable.filter(|u| !u.trim().is_empty());
+        let missing_headers = self.missing_headers.unwrap_or_default();
+        for (i, h) in missing_headers.iter().enumerate() {
+            if !CONTRACT_HEADERS.contains(&h.to_ascii_lowercase().as_str()) {
+                return Err(problem(
+                    &root.key("missing_headers").index(i),
+                    format!("{h:?} is not a header the contract requires"),
+                    format!("some of {}", CONTRACT_HEADERS.join(", ")),
+                ));
+            }
+        }
         let templates = Templates { vars: &vars };
         let start = start(self.start, unavailable.is_some(), &templates)?;
         let build = match self.build {
@@ -396,6 +413,7 @@ impl RawSpec {
             protocols,
             requires,
             unavailable,
+            missing_headers,
             vars,
         })
     }

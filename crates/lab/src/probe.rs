@@ -52,6 +52,10 @@ pub struct ProbeResult {
     pub framing: String,
     /// Why the response is wrong for the contract; empty when it is valid.
     pub problems: Vec<String>,
+    /// Departures from the contract the server's manifest declares
+    /// (`missing_headers`): recorded, not disqualifying.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deviations: Vec<String>,
 }
 
 impl ProbeResult {
@@ -59,6 +63,26 @@ impl ProbeResult {
     pub fn is_valid(&self) -> bool {
         self.problems.is_empty()
     }
+
+    /// Moves the "no `NAME` header" problems of the headers a manifest
+    /// declares missing (`missing_headers`) to `deviations`.
+    pub fn excuse_missing_headers(&mut self, missing: &[String]) {
+        let (excused, problems) =
+            std::mem::take(&mut self.problems)
+                .into_iter()
+                .partition(|p: &String| {
+                    missing
+                        .iter()
+                        .any(|name| *p == missing_header_problem(&name.to_ascii_lowercase()))
+                });
+        self.problems = problems;
+        self.deviations = excused;
+    }
+}
+
+/// The problem a response without the contract header `name` gets.
+fn missing_header_problem(name: &str) -> String {
+    format!("no `{name}` header")
 }
 
 /// How a response body was delimited.
@@ -138,6 +162,7 @@ pub fn probe(
         body_sha256: sha256_hex(&response.body),
         framing: response.framing.as_str().to_string(),
         problems,
+        deviations: Vec::new(),
     })
 }
 
@@ -259,9 +284,9 @@ fn check(scenario: &Scenario, r: &Response) -> Vec<String> {
     if r.status != 200 {
         problems.push(format!("status {}, expected 200 for {path}", r.status));
     }
-    for name in ["date", "content-type"] {
+    for name in crate::manifest::CONTRACT_HEADERS {
         if r.header(name).is_none() {
-            problems.push(format!("no `{name}` header"));
+            problems.push(missing_header_problem(name));
         }
     }
     if r.framing == Framing::Close {

@@ -31,6 +31,8 @@ pub struct RunOptions {
     pub suite_file: PathBuf,
     pub quick: bool,
     pub only: Option<String>,
+    /// Only these levels (indices in the suite's level list), `--levels`.
+    pub levels: Option<Vec<usize>>,
     /// Where `SUITE-TIMESTAMP/` goes.
     pub results_root: PathBuf,
     /// `servers/` (manifests).
@@ -65,7 +67,10 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
     // (`{run_dir}`, logs) must be absolute.
     opts.results_root = std::path::absolute(&opts.results_root)
         .map_err(|e| format!("results directory {}: {e}", opts.results_root.display()))?;
-    let suite = Suite::load(&opts.suite_file).map_err(|e| e.to_string())?;
+    let mut suite = Suite::load(&opts.suite_file).map_err(|e| e.to_string())?;
+    if let Some(levels) = &opts.levels {
+        suite = suite.with_levels(levels)?;
+    }
     let suite = suite.effective(opts.quick);
     let plan = suite.plan(false, opts.only.as_deref());
     if plan.runs.is_empty() {
@@ -375,7 +380,10 @@ impl ServerRun<'_> {
                     )),
                 )
             } else {
-                match probe::probe(scenario, HOST, port, PROBE_TIMEOUT) {
+                match probe::probe(scenario, HOST, port, PROBE_TIMEOUT).map(|mut r| {
+                    r.excuse_missing_headers(&self.spec.missing_headers);
+                    r
+                }) {
                     Ok(r) if r.problems.is_empty() => (Some(r), None),
                     Ok(r) => {
                         let why = r.problems.join("; ");

@@ -381,6 +381,33 @@ impl Suite {
         }
     }
 
+    /// The suite with only the levels at these indices of its level list
+    /// (`barrage run --levels`), which `--quick` then keeps as they are.
+    pub fn with_levels(&self, indices: &[usize]) -> Result<Suite, String> {
+        let n = self.load.levels();
+        if indices.is_empty() {
+            return Err("--levels: no level given; expected indices such as 0 or 0,2".into());
+        }
+        if let Some(&bad) = indices.iter().find(|&&i| i >= n) {
+            return Err(format!(
+                "--levels: no level {bad} (the suite has {n}, counted from 0); expected indices from 0 to {}",
+                n - 1
+            ));
+        }
+        let mut kept = indices.to_vec();
+        kept.sort_unstable();
+        kept.dedup();
+        let load = self.load.subset(&kept);
+        Ok(Suite {
+            quick: Quick {
+                levels: Some((0..kept.len()).collect()),
+                ..self.quick.clone()
+            },
+            load,
+            ..self.clone()
+        })
+    }
+
     /// The suite as it runs: itself, or with `--quick` applied (quick
     /// durations, one repeat, only the quick levels, sessions cut to the
     /// quick duration). Planning the result with `quick = false` gives the

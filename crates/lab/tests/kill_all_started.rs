@@ -36,6 +36,7 @@ fn spec(dir: &Path) -> ServerSpec {
         protocols: Vec::new(),
         requires: Requires::default(),
         unavailable: None,
+        missing_headers: Vec::new(),
     }
 }
 

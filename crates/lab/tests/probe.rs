@@ -285,6 +285,7 @@ fn header_bytes_are_the_heads_size_on_the_wire() {
             body_sha256: sha256_hex(b"Hello World\n"),
             framing: "chunked".into(),
             problems: vec![],
+            deviations: vec![],
         }
     );
 }

@@ -71,6 +71,7 @@ fn spec(dir: &Path, command: &[&str]) -> ServerSpec {
         protocols: Vec::new(),
         requires: Requires::default(),
         unavailable: None,
+        missing_headers: Vec::new(),
     }
 }
 
@@ -522,6 +523,33 @@ fn build_is_cached_until_a_source_changes() {
 
     spec.build = None;
     assert_eq!(build(&spec, &vars, &cache, &log), Ok(BuildOutcome::NoBuild));
+}
+
+/// A build that writes build/ runs again once build/ is deleted.
+#[test]
+fn deleting_build_dir_rebuilds() {
+    let dir = TempDir::new("build-dir");
+    fs::write(dir.path().join("main.c"), "v1").unwrap();
+    let mut spec = spec(dir.path(), &["true"]);
+    spec.build = Some(Build {
+        command: strings(&[
+            "sh",
+            "-c",
+            "mkdir -p {dir}/build && echo x >> {dir}/count.txt",
+        ]),
+        sources: strings(&["main.c"]),
+    });
+    let vars = BTreeMap::new();
+    let cache = dir.path().join("cache");
+    let log = dir.path().join("build.log");
+    let run = || build(&spec, &vars, &cache, &log).unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(run(), BuildOutcome::Built { .. }));
+    assert_eq!(run(), BuildOutcome::Cached);
+    fs::remove_dir_all(dir.path().join("build")).unwrap();
+    assert!(matches!(run(), BuildOutcome::Built { .. }));
+    assert_eq!(run(), BuildOutcome::Cached);
+    let count = fs::read_to_string(dir.path().join("count.txt")).unwrap();
+    assert_eq!(count.lines().count(), 2);
 }
 
 #[test]

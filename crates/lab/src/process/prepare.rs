@@ -86,7 +86,9 @@ fn is_executable(path: &Path) -> bool {
 /// `log`, unless `cache_dir` holds a stamp with the digest of the command and
 /// of the contents of `build.sources` from the last successful build.
 /// `vars` are substituted into the command (`{dir}` is added when missing).
-/// Only the sources are watched: deleting a build's output does not rebuild.
+/// When the build writes `{dir}/build/` (the catalogue's convention), a
+/// marker with the digest goes there too, and a build whose `build/` was
+/// deleted runs again; other outputs are not watched.
 pub fn build(
     spec: &ServerSpec,
     vars: &BTreeMap<String, String>,
@@ -101,14 +103,24 @@ pub fn build(
     let digest = sources_digest(&spec.dir, &build.sources, &argv)
         .map_err(|e| format!("{}: {e}", spec.name))?;
     let stamp = cache_dir.join(format!("{}.build-stamp", spec.name.replace('/', "_")));
-    if fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == digest) {
-        return Ok(BuildOutcome::Cached);
+    let marker = spec.dir.join(BUILD_DIR).join(BUILD_MARKER);
+    let has = |path: &Path| fs::read_to_string(path).is_ok_and(|s| s.trim() == digest);
+    match fs::read_to_string(&stamp) {
+        Ok(s) if s.trim() == digest => return Ok(BuildOutcome::Cached),
+        Ok(s) if s.trim() == format!("{digest} {BUILD_DIR}") && has(&marker) => {
+            return Ok(BuildOutcome::Cached)
+        }
+        _ => {}
     }
     let began = Instant::now();
     run_build(spec, &argv, log)?;
     let took = began.elapsed();
+    let mut stamped = digest.clone();
+    if marker.parent().is_some_and(Path::is_dir) && fs::write(&marker, &digest).is_ok() {
+        stamped = format!("{digest} {BUILD_DIR}");
+    }
     fs::create_dir_all(cache_dir)
-        .and_then(|()| fs::write(&stamp, format!("{digest}\n")))
+        .and_then(|()| fs::write(&stamp, format!("{stamped}\n")))
         .map_err(|e| {
             format!(
                 "{}: built, but cannot write {}: {e}",
@@ -118,6 +130,11 @@ pub fn build(
         })?;
     Ok(BuildOutcome::Built { took })
 }
+
+/// Where a catalogue server's build writes (servers/NAME/build/).
+const BUILD_DIR: &str = "build";
+/// The digest of the build that wrote `build/`, inside it.
+const BUILD_MARKER: &str = ".barrage-build";
 
 fn run_build(spec: &ServerSpec, argv: &[String], log: &Path) -> Result<(), String> {
     let fail = |what: String| format!("{}: build {what}{}", spec.name, quote_log(log));
@@ -341,6 +358,7 @@ mod tests {
             protocols: Vec::new(),
             requires: Default::default(),
             unavailable: None,
+            missing_headers: Vec::new(),
         };
         let began = Instant::now();
         assert_eq!(

@@ -487,3 +487,16 @@ each run: 1s warm-up, then 2s measured; 3s per server start
     );
     assert_eq!(json["runs"][0]["driver"], "barrage");
 }
+
+#[test]
+fn levels_keep_those_levels_and_quick_keeps_them_all() {
+    let suite = parse(&VALID.replace("[10, 100]", "[10, 100, 1000, 5000]")).unwrap();
+    let two = suite.with_levels(&[3, 1]).unwrap();
+    assert_eq!(two.load, Load::Concurrency(vec![100, 5000]));
+    assert_eq!(two.effective(true).load, Load::Concurrency(vec![100, 5000]));
+    assert_eq!(
+        suite.with_levels(&[4]).unwrap_err(),
+        "--levels: no level 4 (the suite has 4, counted from 0); expected indices from 0 to 3"
+    );
+    assert!(suite.with_levels(&[]).is_err());
+}

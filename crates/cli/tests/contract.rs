@@ -1,0 +1,196 @@
+//! The catalogue's contract test: every server of `servers/` that can be had
+//! here is built and started through the lab, and every endpoint its
+//! manifest declares is probed over every protocol it declares; status,
+//! headers and body are checked against the endpoint contract
+//! (`crates/target/src/contract.rs`).
+//!
+//! A manifest marked `unavailable` is listed and not started. A server whose
+//! requirements are missing is skipped on a developer's machine but fails
+//! under CI (`CI` set): there, scripts/setup.sh has installed everything the
+//! manifests say is obtainable, so a missing one is a set-up bug.
+
+use std::collections::BTreeMap;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use barrage_lab::manifest::ServerSpec;
+use barrage_lab::probe::probe;
+use barrage_lab::process::{build, check_requires, ServerProcess, StartConfig};
+use barrage_lab::suite::{Protocol, Scenario, Variant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_barrage");
+const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
+const STOP_GRACE: Duration = Duration::from_secs(5);
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The requests sent for one declared endpoint: the plain one, and for
+/// `/xml` the missing value and a value that needs decoding and escaping.
+fn paths(endpoint: &str) -> Vec<&'static str> {
+    match endpoint {
+        "/hello" => vec!["/hello"],
+        "/xml" => vec!["/xml?value=benchmarks", "/xml", "/xml?value=a%3Cb%26c+d"],
+        "/static/6b" => vec!["/static/6b"],
+        "/static/4k" => vec!["/static/4k"],
+        "/delay" => vec!["/delay?ms=1"],
+        "/bytes" => vec!["/bytes?n=100"],
+        other => panic!("no probe for endpoint {other}"),
+    }
+}
+
+/// Every scenario probed for a server: each path over each protocol, and
+/// HTTP/1.0 without keep-alive (ab's request) over h1 and https.
+fn scenarios(spec: &ServerSpec) -> Vec<Scenario> {
+    let mut out = Vec::new();
+    for protocol in &spec.protocols {
+        for endpoint in &spec.endpoints {
+            for path in paths(endpoint) {
+                let scenario = Scenario::get(*protocol, path);
+                if matches!(protocol, Protocol::H1 | Protocol::Https) {
+                    out.push(Scenario {
+                        name: format!("{path} HTTP/1.0"),
+                        http10: true,
+                        keepalive: false,
+                        ..scenario.clone()
+                    });
+                }
+                out.push(scenario);
+            }
+        }
+    }
+    out
+}
+
+fn free_ports() -> [u16; 3] {
+    let listeners: Vec<TcpListener> = (0..3)
+        .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    std::array::from_fn(|i| listeners[i].local_addr().unwrap().port())
+}
+
+enum Outcome {
+    Unavailable(String),
+    Skipped(String),
+    Checked(usize),
+}
+
+/// Builds, starts, probes and stops one server; `Err` lists what failed.
+fn check_server(spec: &ServerSpec, work: &Path, strict: bool) -> Result<Outcome, Vec<String>> {
+    let name = &spec.name;
+    if let Some(why) = &spec.unavailable {
+        return Ok(Outcome::Unavailable(why.clone()));
+    }
+    let barrage = Path::new(BIN);
+    if let Err(missing) = check_requires(spec, barrage) {
+        return if strict {
+            Err(vec![format!(
+                "{name}: {missing} (CI: scripts/setup.sh should have installed it)"
+            )])
+        } else {
+            Ok(Outcome::Skipped(missing))
+        };
+    }
+    let variant = Variant {
+        label: name.clone(),
+        vars: BTreeMap::new(),
+        cores: None,
+    };
+    let mut vars = spec.variables(&variant);
+    vars.insert("barrage".into(), BIN.into());
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("contract-build-cache");
+    let log = work.join(format!("{name}.log"));
+    build(spec, &vars, &cache, &log).map_err(|e| vec![e])?;
+    let [port, tls_port, backend_port] = free_ports();
+    let run_dir = work.join(name);
+    let mut server = ServerProcess::start(&StartConfig {
+        spec,
+        variant: &variant,
+        host: "127.0.0.1",
+        port,
+        tls_port,
+        backend_port,
+        cores: &[],
+        run_dir: &run_dir,
+        log: &log,
+        barrage,
+    })
+    .map_err(|e| vec![e])?;
+    server.wait_ready(None).map_err(|e| vec![e])?;
+    let mut failures = Vec::new();
+    let scenarios = scenarios(spec);
+    for scenario in &scenarios {
+        let port = if scenario.protocol.is_tls() {
+            tls_port
+        } else {
+            port
+        };
+        let what = format!("{name}: {} over {}", scenario.name, scenario.protocol);
+        let result = probe(scenario, "127.0.0.1", port, PROBE_TIMEOUT).map(|mut r| {
+            r.excuse_missing_headers(&spec.missing_headers);
+            r
+        });
+        match result {
+            Ok(result) if result.problems.is_empty() => {}
+            Ok(result) => failures.push(format!("{what}: {}", result.problems.join("; "))),
+            Err(e) => failures.push(format!("{what}: no response: {e}")),
+        }
+    }
+    if !server.alive() {
+        failures.push(format!("{name}: exited during the probes{}", tail(&log)));
+    }
+    server.stop(STOP_GRACE);
+    if failures.is_empty() {
+        Ok(Outcome::Checked(scenarios.len()))
+    } else {
+        Err(failures)
+    }
+}
+
+fn tail(log: &Path) -> String {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    format!("\n{}", lines[lines.len().saturating_sub(10)..].join("\n"))
+}
+
+#[test]
+fn every_obtainable_server_serves_the_contract() {
+    let strict = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
+    let servers = repo().join("servers");
+    let work =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("contract-{}", std::process::id()));
+    std::fs::create_dir_all(&work).unwrap();
+    let names = ServerSpec::names(&servers);
+    assert!(names.len() > 10, "the catalogue: {names:?}");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for name in &names {
+        let began = Instant::now();
+        let spec = ServerSpec::find(&servers, name).unwrap_or_else(|e| panic!("{e}"));
+        let line = match check_server(&spec, &work, strict) {
+            Ok(Outcome::Unavailable(why)) => format!("unavailable  {why}"),
+            Ok(Outcome::Skipped(why)) => format!("skipped      {why}"),
+            Ok(Outcome::Checked(n)) => {
+                checked += 1;
+                format!("ok           {n} probes")
+            }
+            Err(e) => {
+                let line = format!("FAILED       {}", e[0]);
+                failures.extend(e);
+                line
+            }
+        };
+        eprintln!("{name:<24} {:>5.1}s  {line}", began.elapsed().as_secs_f64());
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} servers' probes failed:\n{}",
+        failures.len(),
+        names.len(),
+        failures.join("\n")
+    );
+    assert!(checked > 0, "no server could be checked");
+    let _ = std::fs::remove_dir_all(&work);
+}
