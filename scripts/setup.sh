@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
-# Install what barrage, its tests and bench/ need on Debian, then build it.
+# Install what barrage, its tests, bench/ and the servers under test (servers/)
+# need on Debian, build the servers, then build barrage.
 #
-#   scripts/setup.sh             install missing packages, cargo build --release --locked
-#   scripts/setup.sh --no-build  install missing packages only
+#   scripts/setup.sh               packages, the servers' builds, cargo build --release --locked
+#   scripts/setup.sh --no-build    packages and the servers' builds, not barrage
+#   scripts/setup.sh --no-servers  skip the servers' toolchains and builds
 #
 # Idempotent: installs only what is missing (running `apt-get update` once, and
 # only then), and leaves no nginx or h2o system service running: tests and
 # bench/ start their own servers, on a port of their own, with their own config.
+# Each servers/NAME/build.sh is run with --fetch (the only step that downloads:
+# Maven Central, PyPI, a Debian .deb); the lab reruns them offline.
 set -euo pipefail
 
 usage() { sed -n '2,9s/^# \{0,1\}//p' "$0"; }
 
 build=1
+servers=1
 for arg in "$@"; do
   case "$arg" in
     --no-build) build=0 ;;
+    --no-servers) servers=0 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "setup: unknown argument: $arg" >&2; usage >&2; exit 2 ;;
   esac
@@ -58,6 +64,19 @@ apt_install() {
   "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive \
     apt-get install -y -q --no-install-recommends "$@"
 }
+
+# The servers under test (servers/README.md): the nginx module builds against
+# nginx-dev; Erlang for erlang-raw, mochiweb and cowboy (erlang-inets: mochiweb
+# uses httpd_util; erlang-ssl: cowboy's ranch starts ssl); python3-venv for
+# tornado's venv. Toolchains already on the machine (Go, a JDK, Maven, Node)
+# are used as they are; Debian's are installed only when one is missing.
+if [ "$servers" -eq 1 ]; then
+  packages+=(nginx-dev erlang-base erlang-mochiweb erlang-inets erlang-ssl python3-venv)
+  command -v go >/dev/null 2>&1 || packages+=(golang-go)
+  command -v javac >/dev/null 2>&1 || packages+=(openjdk-17-jdk-headless)
+  command -v mvn >/dev/null 2>&1 || packages+=(maven)
+  command -v node >/dev/null 2>&1 || packages+=(nodejs)
+fi
 
 missing=()
 for pkg in "${packages[@]}"; do
@@ -114,10 +133,31 @@ for tool in fmt clippy; do
     say "warning: 'cargo $tool' is missing (rustup component add ${tool/fmt/rustfmt}); scripts/test.sh needs it" >&2
 done
 
+# The servers' builds: each build.sh prints what it does and names what is
+# missing; one failure does not stop the others, but fails the set-up.
+if [ "$servers" -eq 1 ]; then
+  failed=()
+  for script in "$repo"/servers/*/build.sh; do
+    name=$(basename "$(dirname "$script")")
+    say "servers/$name: build.sh --fetch"
+    if ! bash "$script" --fetch; then
+      failed+=("$name")
+    fi
+  done
+  if [ ${#failed[@]} -gt 0 ]; then
+    say "servers that failed to build: ${failed[*]} (see the lines above; barrage run reports them as failed)" >&2
+    servers_failed=1
+  fi
+fi
+
 if [ "$build" -eq 1 ]; then
   say "cargo build --release --locked (in $repo)"
   (cd "$repo" && cargo build --release --locked)
   say "built $repo/target/release/barrage"
 else
   say "--no-build: skipping cargo build"
+fi
+
+if [ "${servers_failed:-0}" -eq 1 ]; then
+  exit 1
 fi

@@ -172,7 +172,7 @@ fn needs(suite: &Suite) -> Needs {
         .map(|l| match l {
             Level::Connections(c) => *c,
             Level::Rate { connections, .. } => *connections,
-            Level::Sessions { rate, .. } => (*rate * 10.0) as usize,
+            Level::Sessions { rate, .. } => (*rate * suite.timeout.as_secs_f64()) as usize,
         })
         .max()
         .unwrap_or(0);

@@ -43,6 +43,10 @@ pub struct Suite {
     pub cores: Cores,
     /// What `--quick` changes.
     pub quick: Quick,
+    /// Set by `--quick`: each session level starts at most as many sessions
+    /// as arrive at its rate in this window (so it lasts about as long).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_window: Option<Duration>,
     /// Every driver, in order (`drivers = [...]`; one for `driver = "..."`):
     /// each level runs once per driver.
     pub drivers: Vec<Driver>,
@@ -417,18 +421,12 @@ impl Suite {
         if !quick {
             return self.clone();
         }
-        let mut load = self.load.subset(&self.quick_levels());
-        if let Load::Sessions {
-            rates, sessions, ..
-        } = &mut load
-        {
-            let max_rate = rates.iter().cloned().fold(0.0, f64::max);
-            *sessions = quick_sessions(max_rate, *sessions, self.quick.duration);
-        }
+        let load = self.load.subset(&self.quick_levels());
         Suite {
             duration: self.quick.duration,
             warmup: self.quick.warmup,
             repeats: 1,
+            session_window: Some(self.quick.duration),
             load,
             quick: Quick {
                 levels: None,

@@ -170,8 +170,14 @@ impl Suite {
             .into_iter()
             .filter_map(|i| {
                 let mut level = self.load.level(i)?;
-                if let (true, Level::Sessions { rate, sessions, .. }) = (quick, &mut level) {
-                    *sessions = quick_sessions(*rate, *sessions, self.quick.duration);
+                let window = if quick {
+                    Some(self.quick.duration)
+                } else {
+                    self.session_window
+                };
+                if let (Some(window), Level::Sessions { rate, sessions, .. }) = (window, &mut level)
+                {
+                    *sessions = quick_sessions(*rate, *sessions, window);
                 }
                 Some((i, level))
             })

@@ -144,6 +144,7 @@ impl RawSuite {
             repeats,
             cores,
             quick,
+            session_window: None,
             drivers,
         })
     }

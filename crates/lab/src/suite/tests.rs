@@ -280,7 +280,37 @@ fn the_suites_of_the_docs_parse() {
             found += 1;
         }
     }
-    assert!(found >= 5, "{found} suites in docs/suites.md");
+    assert!(found >= 2, "{found} suites in docs/suites.md");
+}
+
+/// Every committed suite parses, names servers that have manifests, and
+/// the seed suites' --quick plans fit in 5 minutes (their estimate).
+#[test]
+fn the_committed_suites_parse_and_the_seeds_are_quick() {
+    let servers = repo().join("servers");
+    let mut seeds = 0;
+    for entry in std::fs::read_dir(repo().join("suites")).unwrap() {
+        let path = entry.unwrap().path();
+        let suite = Suite::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        for server in &suite.servers {
+            crate::manifest::ServerSpec::find(&servers, &server.server)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
+        if suite.name.starts_with("seed-") {
+            seeds += 1;
+            let quick = suite.effective(true).plan(false, None);
+            // What --dry-run --quick prints is what runs.
+            let levels = |p: &Plan| p.runs.iter().map(|r| r.level.clone()).collect::<Vec<_>>();
+            assert_eq!(levels(&quick), levels(&suite.plan(true, None)));
+            assert!(
+                quick.estimate < Duration::from_secs(5 * 60),
+                "{}: --quick takes about {:?}",
+                suite.name,
+                quick.estimate
+            );
+        }
+    }
+    assert_eq!(seeds, 4);
 }
 
 fn three_servers() -> Suite {
