@@ -1,0 +1,3 @@
+module barrage/servers/go-http
+
+go 1.19
