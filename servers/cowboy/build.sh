@@ -22,7 +22,7 @@ have_deps() {
 }
 
 if ! command -v erlc >/dev/null; then
-    echo "cowboy: needs erlc (Debian package erlang-base); run scripts/setup-servers.sh" >&2
+    echo "cowboy: needs erlc (Debian package erlang-base); run scripts/setup.sh" >&2
     exit 1
 fi
 
@@ -50,7 +50,7 @@ if [[ "${1:-}" == "--fetch" ]] && ! have_deps; then
 fi
 
 if ! have_deps; then
-    echo "cowboy: build/deps lacks cowboy, cowlib or ranch; run servers/cowboy/build.sh --fetch (or scripts/setup-servers.sh)" >&2
+    echo "cowboy: build/deps lacks cowboy, cowlib or ranch; run servers/cowboy/build.sh --fetch (or scripts/setup.sh)" >&2
     exit 1
 fi
 

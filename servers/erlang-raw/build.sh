@@ -10,7 +10,7 @@ for arg in "$@"; do
   esac
 done
 if ! command -v erlc >/dev/null 2>&1; then
-  echo "erlang-raw: needs erlc (Debian package erlang-base); run scripts/setup-servers.sh" >&2
+  echo "erlang-raw: needs erlc (Debian package erlang-base); run scripts/setup.sh" >&2
   exit 1
 fi
 mkdir -p build

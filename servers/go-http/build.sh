@@ -11,7 +11,7 @@ for arg in "$@"; do
   esac
 done
 if ! command -v go >/dev/null 2>&1; then
-  echo "go-http: needs go (Debian package golang-go); run scripts/setup-servers.sh" >&2
+  echo "go-http: needs go (Debian package golang-go); run scripts/setup.sh" >&2
   exit 1
 fi
 mkdir -p build

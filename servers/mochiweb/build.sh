@@ -12,14 +12,14 @@ for arg in "$@"; do
   esac
 done
 if ! command -v erlc >/dev/null 2>&1 || ! command -v erl >/dev/null 2>&1; then
-  echo "mochiweb: needs erl and erlc (Debian package erlang-base); run scripts/setup-servers.sh" >&2
+  echo "mochiweb: needs erl and erlc (Debian package erlang-base); run scripts/setup.sh" >&2
   exit 1
 fi
 missing=$(erl -noshell -noinput -start_epmd false -eval '
   [io:format("~s ", [M]) || M <- [mochiweb_http, httpd_util], code:which(M) =:= non_existing],
   halt().')
 if [ -n "$missing" ]; then
-  echo "mochiweb: needs the Erlang modules ${missing}(Debian packages erlang-mochiweb erlang-inets); run scripts/setup-servers.sh" >&2
+  echo "mochiweb: needs the Erlang modules ${missing}(Debian packages erlang-mochiweb erlang-inets); run scripts/setup.sh" >&2
   exit 1
 fi
 mkdir -p build

@@ -18,7 +18,7 @@ fi
 
 for tool in java mvn; do
     if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "$name: needs $tool (Debian packages openjdk-17-jdk-headless maven); run scripts/setup-servers.sh"
+        echo "$name: needs $tool (Debian packages openjdk-17-jdk-headless maven); run scripts/setup.sh"
         exit 1
     fi
 done
@@ -34,7 +34,7 @@ echo "$name: mvn package${offline:+ (offline)}"
 log=build/mvn.log
 if ! mvn -B -q "${offline[@]}" package >"$log" 2>&1; then
     if [[ ${#offline[@]} -gt 0 ]] && grep -qiE "offline|Cannot access|could not resolve|not been downloaded" "$log"; then
-        echo "$name: Maven artifacts missing from ~/.m2; run scripts/setup-servers.sh (it calls build.sh --fetch)"
+        echo "$name: Maven artifacts missing from ~/.m2; run scripts/setup.sh (it calls build.sh --fetch)"
     else
         tail -n 30 "$log"
         echo "$name: mvn package failed (log: $PWD/$log)"

@@ -16,7 +16,7 @@ build="$dir/build"
 objs="$build/objs"
 
 need() {
-    echo "nginx-module: needs $1 (Debian package $2); run scripts/setup-servers.sh" >&2
+    echo "nginx-module: needs $1 (Debian package $2); run scripts/setup.sh" >&2
     exit 1
 }
 [ -x "$src/configure" ] && [ -f "$src/conf_flags" ] || need "nginx's sources for modules ($src)" nginx-dev

@@ -19,14 +19,14 @@ installed() {
 
 if [[ "${1:-}" == "--fetch" ]]; then
     if ! command -v python3 >/dev/null; then
-        echo "tornado: needs python3 (Debian packages python3 python3-venv); run scripts/setup-servers.sh" >&2
+        echo "tornado: needs python3 (Debian packages python3 python3-venv); run scripts/setup.sh" >&2
         exit 1
     fi
     if [[ ! -x "$venv/bin/python" ]]; then
         echo "tornado: creating venv $venv with $(command -v python3)"
         if ! python3 -m venv "$venv"; then
             rm -rf "$venv"
-            echo "tornado: python3 -m venv failed (Debian package python3-venv); run scripts/setup-servers.sh" >&2
+            echo "tornado: python3 -m venv failed (Debian package python3-venv); run scripts/setup.sh" >&2
             exit 1
         fi
     fi
@@ -38,7 +38,7 @@ fi
 
 have="$(installed || true)"
 if [[ "$have" != "$pin" ]]; then
-    echo "tornado: build/venv lacks tornado==$pin (has: ${have:-none}); run servers/tornado/build.sh --fetch (or scripts/setup-servers.sh)" >&2
+    echo "tornado: build/venv lacks tornado==$pin (has: ${have:-none}); run servers/tornado/build.sh --fetch (or scripts/setup.sh)" >&2
     exit 1
 fi
 echo "tornado: venv ready with tornado $have"

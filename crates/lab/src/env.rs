@@ -209,6 +209,35 @@ fn online_cores() -> usize {
     }
 }
 
+/// The open-files limit the lab gives the servers and load generators it
+/// starts (they inherit it), as the seeds' `ulimit -n` did: a million where
+/// the lab may raise the hard limit (root), else the hard limit.
+const LAB_OPEN_FILES: u64 = 1 << 20;
+
+/// Raises this process's RLIMIT_NOFILE (inherited by everything the lab
+/// starts): both limits to [`LAB_OPEN_FILES`] (capped by fs.nr_open) when
+/// allowed, else the soft limit to the hard one. Returns the soft limit now.
+pub fn raise_open_files() -> u64 {
+    let nr_open = fs::read_to_string("/proc/sys/fs/nr_open")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .unwrap_or(LAB_OPEN_FILES);
+    let want = LAB_OPEN_FILES.min(nr_open);
+    let (soft, hard) = open_files_limit();
+    let set = |soft: u64, hard: u64| {
+        let limit = libc::rlimit {
+            rlim_cur: soft as libc::rlim_t,
+            rlim_max: hard as libc::rlim_t,
+        };
+        // SAFETY: setrlimit reads the struct we own.
+        unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 }
+    };
+    if soft < want && (hard >= want || !set(want, want)) && soft < hard {
+        set(hard.min(want.max(soft)), hard);
+    }
+    open_files_limit().0
+}
+
 /// The soft and hard RLIMIT_NOFILE; unlimited is u64::MAX.
 fn open_files_limit() -> (u64, u64) {
     let mut limit = libc::rlimit {

@@ -80,6 +80,8 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
         });
     }
     let specs = load_specs(&suite, &opts.servers_dir)?;
+    // Before the capture, which records the limit the servers get.
+    crate::env::raise_open_files();
     let mut environment = Environment::capture(&opts.repo);
     for (name, spec) in &specs {
         let mut vars = spec.vars.clone();
@@ -575,8 +577,12 @@ impl ServerRun<'_> {
             mon = Some(Monitor::start(server_pid, Duration::from_millis(100)));
         }
         let measured_from = Instant::now();
+        let mut overdue = false;
         let (status, usage) = loop {
-            if self.opts.stop.load(Ordering::Relaxed) || Instant::now() > deadline {
+            if self.opts.stop.load(Ordering::Relaxed) {
+                let _ = child.kill();
+            } else if Instant::now() > deadline && !overdue {
+                overdue = true;
                 let _ = child.kill();
             }
             match monitor::try_wait_with_usage(&mut child) {
@@ -588,6 +594,14 @@ impl ServerRun<'_> {
         let elapsed = measured_from.elapsed();
         let server = mon.map(Monitor::stop).unwrap_or_default();
         let (stdout, stderr) = out.join().unwrap_or_default();
+        if overdue {
+            let last = stdout.lines().last().unwrap_or("").trim().to_string();
+            return Err(format!(
+                "{} was still running {}s after its planned end and was killed, without a summary (its last line: {last:?})",
+                program.display(),
+                DRIVER_SLACK.as_secs()
+            ));
+        }
         if !status.success() && stdout.trim().is_empty() {
             let last = stderr.lines().last().unwrap_or("").to_string();
             return Err(format!(

@@ -59,6 +59,19 @@ pub struct ServerEntry {
     pub server: String,
     /// Every combination of the variant values, e.g. `GOMAXPROCS=1`, then `=2`.
     pub variants: Vec<Variant>,
+    /// Only the levels of these magnitudes ([`Level::magnitude`]), from
+    /// the entry's `levels` (indices into the suite's list); `None`: all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub levels: Option<Vec<f64>>,
+}
+
+impl ServerEntry {
+    /// This entry runs `level`.
+    pub fn runs(&self, level: &Level) -> bool {
+        self.levels
+            .as_ref()
+            .is_none_or(|keep| keep.contains(&level.magnitude()))
+    }
 }
 
 /// Values substituted into a server's manifest (`{GOMAXPROCS}`) and set in

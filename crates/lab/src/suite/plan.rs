@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{driver_name, quick_sessions, Driver, Suite, Variant};
+use super::{driver_name, quick_sessions, Driver, ServerEntry, Suite, Variant};
 
 /// Time counted per server start in the estimate: build check, start,
 /// readiness and probes.
@@ -38,6 +38,15 @@ pub enum Level {
 impl Level {
     /// How long the measured window lasts: `duration`, except for sessions,
     /// which last as long as starting them all takes (sessions / rate).
+    /// What identifies the level in its list: connections, the rate, or
+    /// the session rate (sessions per level change under `--quick`).
+    pub fn magnitude(&self) -> f64 {
+        match self {
+            Level::Connections(c) => *c as f64,
+            Level::Rate { rate, .. } | Level::Sessions { rate, .. } => *rate,
+        }
+    }
+
     pub fn window(&self, duration: Duration) -> Duration {
         match self {
             Level::Sessions { rate, sessions, .. } => {
@@ -111,25 +120,25 @@ impl Suite {
             (self.warmup, self.duration, self.repeats)
         };
         let levels = self.planned_levels(quick);
-        let variants: Vec<(&str, &Variant)> = self
+        let variants: Vec<(&ServerEntry, &Variant)> = self
             .servers
             .iter()
-            .flat_map(|e| e.variants.iter().map(move |v| (e.server.as_str(), v)))
-            .filter(|(server, v)| match only {
+            .flat_map(|e| e.variants.iter().map(move |v| (e, v)))
+            .filter(|(entry, v)| match only {
                 None => true,
-                Some(o) => o == *server || o == v.label,
+                Some(o) => o == entry.server || o == v.label,
             })
             .collect();
         let mut runs = Vec::new();
         for repeat in 0..repeats {
             let forward = repeat % 2 == 0;
-            for &(server, variant) in alternate(&variants, forward) {
+            for &(entry, variant) in alternate(&variants, forward) {
                 for scenario in &self.scenarios {
-                    for (level_index, level) in &levels {
+                    for (level_index, level) in levels.iter().filter(|(_, l)| entry.runs(l)) {
                         for &driver in alternate(&self.drivers, forward) {
                             runs.push(PlannedRun {
                                 repeat,
-                                server: server.to_string(),
+                                server: entry.server.clone(),
                                 variant: variant.clone(),
                                 scenario: scenario.name.clone(),
                                 level_index: *level_index,

@@ -78,6 +78,7 @@ struct RawServer {
     cores: Option<CpuList>,
     vars: Option<Ordered<Scalar>>,
     variants: Option<Ordered<Scalars>>,
+    levels: Option<Vec<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -128,7 +129,7 @@ impl RawSuite {
         });
         let load = load(self.load, &root.key("load"))?;
         let quick = quick(self.quick, &load, duration, warmup)?;
-        let servers = servers(self.server)?;
+        let servers = servers(self.server, &load)?;
         let scenarios = scenarios(self.scenario)?;
         check_drivers(&drivers, &scenarios, &load)?;
         Ok(Suite {
@@ -394,7 +395,7 @@ fn quick(
     })
 }
 
-fn servers(raw: Option<Vec<RawServer>>) -> Result<Vec<ServerEntry>, Problem> {
+fn servers(raw: Option<Vec<RawServer>>, load: &Load) -> Result<Vec<ServerEntry>, Problem> {
     let at = KeyPath::root().key("server");
     let raw = raw.unwrap_or_default();
     if raw.is_empty() {
@@ -407,7 +408,7 @@ fn servers(raw: Option<Vec<RawServer>>) -> Result<Vec<ServerEntry>, Problem> {
     let mut out: Vec<ServerEntry> = Vec::new();
     for (i, entry) in raw.into_iter().enumerate() {
         let at = at.index(i);
-        let expanded = server_entry(entry, &at)?;
+        let expanded = server_entry(entry, &at, load)?;
         for v in &expanded.variants {
             if out
                 .iter()
@@ -429,7 +430,7 @@ fn servers(raw: Option<Vec<RawServer>>) -> Result<Vec<ServerEntry>, Problem> {
 /// The key in `variants` that varies the server's cores.
 const CORES_KEY: &str = "cores";
 
-fn server_entry(raw: RawServer, at: &KeyPath) -> Result<ServerEntry, Problem> {
+fn server_entry(raw: RawServer, at: &KeyPath, load: &Load) -> Result<ServerEntry, Problem> {
     let Some(name) = raw.name else {
         return Err(problem(
             &at.key("name"),
@@ -469,10 +470,42 @@ fn server_entry(raw: RawServer, at: &KeyPath) -> Result<ServerEntry, Problem> {
         .into_iter()
         .map(|choice| variant(&label, &fixed, entry_cores.as_ref(), &axes, &choice))
         .collect();
+    let levels = match raw.levels {
+        None => None,
+        Some(indices) => Some(entry_levels(&indices, &at.key("levels"), load)?),
+    };
     Ok(ServerEntry {
         server: name,
         variants,
+        levels,
     })
+}
+
+/// An entry's `levels`: indices into the load's list, as the levels'
+/// magnitudes ([`Level::magnitude`]), which survive `--quick` and
+/// `--levels` cutting the list.
+fn entry_levels(indices: &[i64], at: &KeyPath, load: &Load) -> Result<Vec<f64>, Problem> {
+    let n = load.levels();
+    if indices.is_empty() {
+        return Err(problem(
+            at,
+            "empty",
+            "indices of the [load] levels this server runs, such as [0]",
+        ));
+    }
+    let mut out = Vec::new();
+    for (i, &index) in indices.iter().enumerate() {
+        let level = usize::try_from(index).ok().and_then(|i| load.level(i));
+        let Some(level) = level else {
+            return Err(problem(
+                &at.index(i),
+                format!("no level {index} ({} has {n}, counted from 0)", load.kind()),
+                format!("an index from 0 to {}", n - 1),
+            ));
+        };
+        out.push(level.magnitude());
+    }
+    Ok(out)
 }
 
 /// One key of `variants`: a variable's values, or (`cores`) core lists.

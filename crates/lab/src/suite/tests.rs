@@ -519,6 +519,34 @@ each run: 1s warm-up, then 2s measured; 3s per server start
 }
 
 #[test]
+fn an_entry_runs_only_its_levels() {
+    let text = VALID.replace("[10, 100]", "[10, 100, 1000]").replace(
+        "name = \"a\"\n",
+        "name = \"a\"\nlevels = [0, 2]\n[[server]]\nname = \"b\"\nlevels = [1]\n",
+    );
+    let suite = parse(&text).unwrap();
+    let levels = |p: &Plan, server: &str| -> Vec<String> {
+        p.runs
+            .iter()
+            .filter(|r| r.server == server)
+            .map(|r| r.level.to_string())
+            .collect()
+    };
+    let full = suite.plan(false, None);
+    assert_eq!(levels(&full, "a")[..2], ["c=10", "c=1000"]);
+    assert_eq!(levels(&full, "b")[..1], ["c=100"]);
+    // --quick keeps the first and the last level: b has neither.
+    let quick = suite.effective(true).plan(false, None);
+    assert_eq!(levels(&quick, "a"), ["c=10", "c=1000"]);
+    assert!(levels(&quick, "b").is_empty());
+    let error = parse(&text.replace("levels = [1]", "levels = [3]")).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "suites/t.toml:11: server[1].levels[0]: no level 3 (concurrency has 3, counted from 0); expected an index from 0 to 2"
+    );
+}
+
+#[test]
 fn levels_keep_those_levels_and_quick_keeps_them_all() {
     let suite = parse(&VALID.replace("[10, 100]", "[10, 100, 1000, 5000]")).unwrap();
     let two = suite.with_levels(&[3, 1]).unwrap();

@@ -1,0 +1,143 @@
+//! The seed suites (`suites/seed-*.toml`): each passes `--dry-run`, and one
+//! small level of each runs for real, with the seed's own load generator,
+//! against one of its servers.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_barrage");
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn seed_suites() -> Vec<PathBuf> {
+    let mut suites: Vec<PathBuf> = std::fs::read_dir(repo().join("suites"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("seed-") && n.ends_with(".toml"))
+        })
+        .collect();
+    suites.sort();
+    suites
+}
+
+#[test]
+fn every_seed_suite_passes_dry_run() {
+    let suites = seed_suites();
+    assert_eq!(suites.len(), 4, "{suites:?}");
+    for suite in &suites {
+        for quick in [false, true] {
+            let mut cmd = Command::new(BIN);
+            cmd.arg("run")
+                .arg(suite)
+                .arg("--dry-run")
+                .current_dir(repo());
+            if quick {
+                cmd.arg("--quick");
+            }
+            let out = cmd.output().unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success(),
+                "{}: {}",
+                suite.display(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(stdout.starts_with("suite seed-"), "{stdout}");
+        }
+    }
+}
+
+fn on_path(tool: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(tool).is_file()))
+}
+
+/// Runs `--quick --only SERVER --levels LEVEL` of one seed suite and checks
+/// that the server ran and every run measured responses without error.
+fn run_one_level(suite: &str, tool: &str, server: &str, level: &str) {
+    // One lab run at a time: they pin to the same cores.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !on_path(tool) {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{tool} is missing (scripts/setup.sh installs it)"
+        );
+        eprintln!("skipped: {tool} is not installed");
+        return;
+    }
+    let results = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "seed-{}-{}",
+        suite.replace('/', "_"),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&results);
+    let out = Command::new(BIN)
+        .arg("run")
+        .arg(repo().join("suites").join(suite))
+        .args(["--quick", "--only", server, "--levels", level, "--results"])
+        .arg(&results)
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{suite}: {stderr}");
+    let dir = std::fs::read_dir(&results)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.join("results.json").is_file())
+        .unwrap_or_else(|| panic!("no results in {}", results.display()));
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+    assert_eq!(json["complete"], true);
+    let servers = json["servers"].as_array().unwrap();
+    assert!(
+        !servers.is_empty() && servers.iter().all(|s| s["status"] == "ok"),
+        "{servers:#?}"
+    );
+    let runs = json["runs"].as_array().unwrap();
+    assert!(!runs.is_empty(), "{suite}: no run");
+    for run in runs {
+        assert!(run["error"].is_null(), "{suite}: {run:#}");
+        assert!(
+            run["stats"]["responses"].as_u64() > Some(0),
+            "{suite}: {:#}",
+            run["stats"]
+        );
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(summary.contains(server), "{summary}");
+    let _ = std::fs::remove_dir_all(&results);
+}
+
+#[test]
+fn seed_000_one_level_runs_with_ab() {
+    run_one_level("seed-000-hello.toml", "ab", "nginx html 1C", "0");
+}
+
+#[test]
+fn seed_001_one_level_runs_with_wrk() {
+    run_one_level(
+        "seed-001-nginx-go.toml",
+        "wrk",
+        "nginx→go http GOMAXPROCS=1",
+        "0",
+    );
+}
+
+#[test]
+fn seed_002_one_level_runs_with_h2load() {
+    run_one_level("seed-002-h2.toml", "h2load", "h2o", "1");
+}
+
+#[test]
+fn seed_004_one_level_runs_with_httperf() {
+    run_one_level("seed-004-dynamic.toml", "httperf", "erlang-raw", "0");
+}
