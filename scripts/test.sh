@@ -50,7 +50,8 @@ run() {
 
 run fmt cargo fmt --all -- --check
 run clippy cargo clippy --workspace --all-targets --locked -- -D warnings
-run test cargo test --workspace --locked --release
+# --no-fail-fast: every test binary runs, so one run shows every failure.
+run test cargo test --workspace --locked --release --no-fail-fast
 
 step "summary"
 printf '  %s\n' "${results[@]}"

@@ -253,7 +253,7 @@ pub fn summary(r: &Results) -> String {
     let _ = writeln!(s, "\n## Header bytes by server (probes)\n");
     let _ = writeln!(
         s,
-        "| server | scenario | status | header bytes | body bytes |\n|---|---|--:|--:|--:|"
+        "| server | scenario | status | header bytes | body bytes | deviations |\n|---|---|--:|--:|--:|---|"
     );
     let mut seen = Vec::new();
     for p in &r.probes {
@@ -264,8 +264,13 @@ pub fn summary(r: &Results) -> String {
         if let Some(res) = &p.result {
             let _ = writeln!(
                 s,
-                "| {} | {} | {} | {} | {} |",
-                key.0, key.1, res.status, res.header_bytes, res.body_bytes
+                "| {} | {} | {} | {} | {} | {} |",
+                key.0,
+                key.1,
+                res.status,
+                res.header_bytes,
+                res.body_bytes,
+                res.deviations.join("; ")
             );
         }
         seen.push(key);
