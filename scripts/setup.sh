@@ -36,7 +36,8 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # drivers (wrk, ab, h2load, httperf),
 # /usr/bin/time for CPU and RSS, curl to probe servers, python3 to read
 # barrage's JSON in bench/.
-packages=(build-essential pkg-config nginx-light h2o nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3)
+# Headless Chromium opens the HTML report in its test.
+packages=(build-essential pkg-config nginx-light h2o nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3 chromium)
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then

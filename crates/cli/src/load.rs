@@ -149,6 +149,10 @@ pub struct LoadArgs {
     /// Write the full results as JSON to FILE, or to stdout with '-' (the summary then goes to stderr).
     #[arg(long, value_name = "FILE|-")]
     json: Option<String>,
+    /// Write the run's summary and charts (latency spectrum, per-second series) as one
+    /// self-contained HTML page.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     /// Write an HdrHistogram interval log (one histogram per second, microseconds).
     #[arg(long, value_name = "FILE")]
     hdr_log: Option<PathBuf>,
@@ -198,7 +202,18 @@ pub fn main(args: LoadArgs) -> ExitCode {
             return ExitCode::from(EXIT_FAILED);
         }
     }
+    if let Some(path) = &args.html {
+        if let Err(e) = write_html(&report, path) {
+            eprintln!("barrage: error: writing HTML to {}: {e}", path.display());
+            return ExitCode::from(EXIT_FAILED);
+        }
+    }
     exit_code(&report)
+}
+
+fn write_html(report: &RunReport, path: &Path) -> std::io::Result<()> {
+    let value = serde_json::to_value(report).map_err(std::io::Error::other)?;
+    std::fs::write(path, barrage_report::html::load_html(&value))
 }
 
 /// 1 when the run got no response at all and saw errors (e.g. every connection refused).

@@ -1,8 +1,10 @@
 //! The `barrage` binary: flags, terminal output and exit codes. Each
 //! subcommand is a thin file of wiring over the library crates.
 
+mod compare_cmd;
 mod load;
 mod observer;
+mod report_cmd;
 mod run;
 mod serve;
 mod summary;
@@ -27,6 +29,10 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Run a suite: servers x scenarios x load levels, probed, pinned, monitored and recorded.
     Run(run::RunArgs),
+    /// Turn a results directory into report.md, report.csv, charts (SVG, PNG) and report.html.
+    Report(report_cmd::ReportArgs),
+    /// Compare two results directories (or two `barrage load` JSON files): medians, change, significance.
+    Compare(compare_cmd::CompareArgs),
 }
 
 /// Exit codes: 0 done, 1 the run failed (nothing answered), 2 bad input.
@@ -48,6 +54,8 @@ fn main() -> ExitCode {
         Command::Load(args) => load::main(*args),
         Command::Serve(args) => serve::main(args),
         Command::Run(args) => run::main(args),
+        Command::Report(args) => report_cmd::main(args),
+        Command::Compare(args) => compare_cmd::main(args),
     }
 }
 

@@ -1,0 +1,1313 @@
+//! Charts as self-contained SVG (and PNG rendered from it): the shapes the
+//! reports draw, built from results by [`charts_for`].
+//!
+//! The SVG is written by hand here rather than with a plotting crate
+//! (plotters and the like): the charts are few and plain (lines and markers
+//! on linear, log, "nines" and category axes), and writing them directly
+//! gives what a plotting crate makes awkward: the HdrHistogram nines axis,
+//! one `<g class="series" data-series="NAME">` per series for the HTML
+//! report and the tests, no font files or links, and output that is the same
+//! byte for byte on every run (every number is printed with a fixed
+//! precision). PNG is the same SVG rasterised by `resvg` at twice its size,
+//! with the system's fonts (text is left out when there are none).
+//!
+//! Colours come from the Okabe–Ito colour-blind-safe palette, one per series
+//! in order, with two rules: a dashed series whose name is an earlier
+//! series' name plus a suffix (`"X errors"` after `"X"`) takes that series'
+//! colour, and a series named `offered` (a reference line) is grey.
+
+use std::fmt::Write as _;
+use std::sync::{Arc, OnceLock};
+
+use barrage_lab::store::{median, Results, RunRecord};
+use barrage_lab::suite::Level;
+
+/// How an axis maps values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    Linear,
+    /// Base-10 logarithmic (seed 004's y axis).
+    Log10,
+    /// Percentiles on HdrHistogram's "nines" axis: p is placed at
+    /// -log10(1 - p/100), so 90, 99, 99.9, 99.99 are evenly spaced.
+    Nines,
+    /// Categories: x = 0, 1, 2, ... labelled by [`Chart::x_categories`]
+    /// (load levels such as `c=100`).
+    Category,
+}
+
+/// One line (or set of points) of a chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    pub name: String,
+    pub points: Vec<(f64, f64)>,
+    /// Drawn dashed (e.g. offered rate, errors).
+    pub dashed: bool,
+}
+
+/// One chart, ready to render.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    /// File stem and HTML id: lowercase letters, digits and '-'.
+    pub id: String,
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub x_scale: Scale,
+    pub y_scale: Scale,
+    /// Labels of x = 0, 1, ... when `x_scale` is [`Scale::Category`].
+    pub x_categories: Vec<String>,
+    pub series: Vec<Series>,
+}
+
+// ---------------------------------------------------------------------------
+// Charts from results
+// ---------------------------------------------------------------------------
+
+/// Every chart of a results directory's report, in report order.
+///
+/// Per scenario and driver (in the suite's order), with one series per
+/// server variant (in the suite's order) and medians over repeats of the
+/// levels that have statistics; a chart with no data is left out. The ids
+/// are `SCENARIO-DRIVER-KIND`, KIND being:
+///
+/// - `throughput`: responses/s by load level;
+/// - `latency-p50`, `latency-p99`, `latency-p99-9`: that percentile by load
+///   level (ms; a log axis when the values span more than two decades);
+/// - `offered` (rate and session loads only): achieved responses/s against
+///   offered requests/s (the rate, or session rate × calls) on a log axis,
+///   with the offered rate as a dashed reference line and each variant's
+///   errors per second (timeouts included) dashed, as seed 004 drew it;
+/// - `spectrum`: the latency percentile spectrum of each variant at its
+///   highest level, on the nines axis: barrage's full spectrum from its
+///   report, else the tool's p50/p90/p99/p99.9;
+/// - `cpu`: the server's cores used (CPU seconds / monitored seconds) by level;
+/// - `rss`: the server's peak RSS (MiB) by level;
+/// - `timeline-responses`, `timeline-p99`: responses and p99 of each whole
+///   second of one run: the highest level of the first variant whose runs
+///   carry barrage's per-second series.
+///
+/// Where one run stands for a level (spectrum, timeline), it is the repeat
+/// whose responses/s is nearest the median (the first such repeat on a tie).
+pub fn charts_for(results: &Results) -> Vec<Chart> {
+    let variants = variant_order(results);
+    let mut charts = Vec::new();
+    for (scenario, driver) in group_order(results) {
+        let runs: Vec<&RunRecord> = results
+            .runs
+            .iter()
+            .filter(|r| r.scenario == scenario && r.driver == driver)
+            .collect();
+        let group = Group::new(&scenario, &driver, runs, &variants);
+        group.charts(&mut charts);
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for chart in &mut charts {
+        let base = chart.id.clone();
+        let mut n = 2;
+        while seen.contains(&chart.id) {
+            chart.id = format!("{base}-{n}");
+            n += 1;
+        }
+        seen.push(chart.id.clone());
+    }
+    charts
+}
+
+/// A series' name for a server variant (as summary.md names its rows).
+fn row_name(server: &str, variant: &str) -> String {
+    if variant.is_empty() || variant == server {
+        server.to_string()
+    } else {
+        variant.to_string()
+    }
+}
+
+/// (server, variant) pairs: the suite's order, then any others the runs name.
+fn variant_order(results: &Results) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    if let Some(servers) = results.suite.get("servers").and_then(|v| v.as_array()) {
+        for entry in servers {
+            let server = entry.get("server").and_then(|v| v.as_str()).unwrap_or("");
+            for variant in entry
+                .get("variants")
+                .and_then(|v| v.as_array())
+                .into_iter()
+                .flatten()
+            {
+                let label = variant.get("label").and_then(|v| v.as_str()).unwrap_or("");
+                let key = (server.to_string(), label.to_string());
+                if !out.contains(&key) {
+                    out.push(key);
+                }
+            }
+        }
+    }
+    for run in &results.runs {
+        let key = (run.server.clone(), run.variant.clone());
+        if !out.contains(&key) {
+            out.push(key);
+        }
+    }
+    out
+}
+
+/// (scenario, driver) pairs in the suite's order of scenarios and drivers.
+fn group_order(results: &Results) -> Vec<(String, String)> {
+    let names = |key: &str, field: Option<&str>| -> Vec<String> {
+        results
+            .suite
+            .get(key)
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|v| match field {
+                Some(f) => v.get(f).and_then(|x| x.as_str()).map(str::to_string),
+                None => v.as_str().map(str::to_string),
+            })
+            .collect()
+    };
+    let scenarios = names("scenarios", Some("name"));
+    let drivers = names("drivers", None);
+    let mut keys: Vec<(String, String)> = Vec::new();
+    for run in &results.runs {
+        let k = (run.scenario.clone(), run.driver.clone());
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
+    let pos =
+        |list: &[String], name: &str| list.iter().position(|x| x == name).unwrap_or(usize::MAX);
+    // A stable sort keeps the runs' order among names the suite lacks.
+    keys.sort_by_key(|(s, d)| (pos(&scenarios, s), pos(&drivers, d)));
+    keys
+}
+
+/// Lowercase letters, digits and single '-'.
+fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() {
+        out.push('x');
+    }
+    out
+}
+
+/// The requests per second a level offers (rate and session loads).
+fn offered(level: &Level) -> Option<f64> {
+    match level {
+        Level::Connections(_) => None,
+        Level::Rate { rate, .. } => Some(*rate),
+        Level::Sessions { rate, calls, .. } => Some(rate * f64::from(*calls)),
+    }
+}
+
+/// The runs of one scenario with one driver.
+struct Group<'a> {
+    scenario: &'a str,
+    driver: &'a str,
+    /// (level index, level), by index.
+    levels: Vec<(usize, Level)>,
+    /// (series name, runs with statistics of that variant), suite order.
+    variants: Vec<(String, Vec<&'a RunRecord>)>,
+}
+
+/// A series' points.
+type Points = Vec<(f64, f64)>;
+
+/// Series for the level charts of one metric.
+type Metric = fn(&RunRecord) -> Option<f64>;
+
+impl<'a> Group<'a> {
+    fn new(
+        scenario: &'a str,
+        driver: &'a str,
+        runs: Vec<&'a RunRecord>,
+        order: &[(String, String)],
+    ) -> Group<'a> {
+        let mut levels: Vec<(usize, Level)> = Vec::new();
+        for r in &runs {
+            if !levels.iter().any(|l| l.0 == r.level_index) {
+                levels.push((r.level_index, r.level.clone()));
+            }
+        }
+        levels.sort_by_key(|l| l.0);
+        let variants = order
+            .iter()
+            .filter_map(|(server, variant)| {
+                let mine: Vec<&RunRecord> = runs
+                    .iter()
+                    .copied()
+                    .filter(|r| &r.server == server && &r.variant == variant && r.stats.is_some())
+                    .collect();
+                (!mine.is_empty()).then(|| (row_name(server, variant), mine))
+            })
+            .collect();
+        Group {
+            scenario,
+            driver,
+            levels,
+            variants,
+        }
+    }
+
+    fn id(&self, kind: &str) -> String {
+        format!("{}-{}-{kind}", slug(self.scenario), slug(self.driver))
+    }
+
+    fn title(&self, what: &str) -> String {
+        format!("{} ({}): {what}", self.scenario, self.driver)
+    }
+
+    fn categories(&self) -> Vec<String> {
+        self.levels.iter().map(|(_, l)| l.to_string()).collect()
+    }
+
+    /// The runs of a variant at a level index.
+    fn at<'b>(runs: &'b [&'a RunRecord], index: usize) -> impl Iterator<Item = &'a RunRecord> + 'b {
+        runs.iter().copied().filter(move |r| r.level_index == index)
+    }
+
+    /// Median over repeats of `metric`, per variant, by level position.
+    fn level_series(&self, metric: Metric) -> Vec<Series> {
+        self.variants
+            .iter()
+            .map(|(name, runs)| {
+                let points = self
+                    .levels
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(x, (index, _))| {
+                        let values: Vec<f64> = Self::at(runs, *index).filter_map(metric).collect();
+                        median(&values).map(|m| (x as f64, m))
+                    })
+                    .collect();
+                Series {
+                    name: name.clone(),
+                    points,
+                    dashed: false,
+                }
+            })
+            .filter(|s| !s.points.is_empty())
+            .collect()
+    }
+
+    fn level_chart(&self, kind: &str, what: &str, y_label: &str, metric: Metric) -> Option<Chart> {
+        let series = self.level_series(metric);
+        if series.is_empty() {
+            return None;
+        }
+        let y_scale = spread_scale(&series);
+        Some(Chart {
+            id: self.id(kind),
+            title: self.title(what),
+            x_label: "load level".into(),
+            y_label: y_label.into(),
+            x_scale: Scale::Category,
+            y_scale,
+            x_categories: self.categories(),
+            series,
+        })
+    }
+
+    /// The highest level index at which a variant's runs satisfy `keep`.
+    fn highest<'b>(
+        &self,
+        runs: &'b [&'a RunRecord],
+        keep: impl Fn(&RunRecord) -> bool,
+    ) -> Option<(usize, &Level, Vec<&'a RunRecord>)> {
+        self.levels.iter().rev().find_map(|(index, level)| {
+            let at: Vec<&RunRecord> = Self::at(runs, *index).filter(|r| keep(r)).collect();
+            (!at.is_empty()).then_some((*index, level, at))
+        })
+    }
+
+    fn charts(&self, out: &mut Vec<Chart>) {
+        if self.variants.is_empty() || self.levels.is_empty() {
+            return;
+        }
+        out.extend(self.level_chart(
+            "throughput",
+            "responses/s by load level",
+            "responses/s",
+            |r| r.stats.as_ref().map(|s| s.responses_per_s),
+        ));
+        let percentiles: [(&str, &str, Metric); 3] = [
+            ("latency-p50", "p50", |r| {
+                r.stats.as_ref()?.latency_p50_us.map(|v| v / 1000.0)
+            }),
+            ("latency-p99", "p99", |r| {
+                r.stats.as_ref()?.latency_p99_us.map(|v| v / 1000.0)
+            }),
+            ("latency-p99-9", "p99.9", |r| {
+                r.stats.as_ref()?.latency_p99_9_us.map(|v| v / 1000.0)
+            }),
+        ];
+        for (kind, p, metric) in percentiles {
+            out.extend(self.level_chart(
+                kind,
+                &format!("{p} latency by load level"),
+                &format!("{p} latency (ms)"),
+                metric,
+            ));
+        }
+        out.extend(self.offered_chart());
+        out.extend(self.spectrum_chart());
+        out.extend(self.level_chart(
+            "cpu",
+            "server CPU by load level",
+            "server cores used",
+            |r| {
+                let stats = r.stats.as_ref()?;
+                let usage = &r.server_usage;
+                if usage.samples.is_empty() {
+                    return None;
+                }
+                let window = usage.samples.last().map_or(0.0, |s| s.t_ms as f64 / 1000.0);
+                let window = if window > 0.0 {
+                    window
+                } else {
+                    stats.elapsed_s
+                };
+                (window > 0.0).then(|| (usage.cpu_user_s + usage.cpu_sys_s) / window)
+            },
+        ));
+        out.extend(self.level_chart(
+            "rss",
+            "server peak RSS by load level",
+            "peak RSS (MiB)",
+            |r| {
+                let bytes = r.server_usage.max_rss_bytes;
+                (bytes > 0).then(|| bytes as f64 / (1024.0 * 1024.0))
+            },
+        ));
+        out.extend(self.timeline_charts());
+    }
+
+    /// Achieved responses/s (and errors/s) against offered requests/s.
+    fn offered_chart(&self) -> Option<Chart> {
+        if self.levels.iter().any(|(_, l)| offered(l).is_none()) {
+            return None;
+        }
+        let mut series = vec![Series {
+            name: "offered".into(),
+            points: self
+                .levels
+                .iter()
+                .filter_map(|(_, l)| offered(l).map(|o| (o, o)))
+                .collect(),
+            dashed: true,
+        }];
+        for (name, runs) in &self.variants {
+            let mut achieved = Vec::new();
+            let mut errors = Vec::new();
+            for (index, level) in &self.levels {
+                let o = offered(level).unwrap_or(0.0);
+                let at: Vec<&RunRecord> = Self::at(runs, *index).collect();
+                let rates: Vec<f64> = at
+                    .iter()
+                    .filter_map(|r| r.stats.as_ref().map(|s| s.responses_per_s))
+                    .collect();
+                if let Some(m) = median(&rates) {
+                    achieved.push((o, m));
+                }
+                // Timeouts are counted among the errors.
+                let errs: Vec<f64> = at
+                    .iter()
+                    .filter_map(|r| {
+                        let s = r.stats.as_ref()?;
+                        let n = s.errors.or(s.timeouts)?;
+                        (s.elapsed_s > 0.0).then(|| n as f64 / s.elapsed_s)
+                    })
+                    .collect();
+                if let Some(m) = median(&errs) {
+                    errors.push((o, m));
+                }
+            }
+            if !achieved.is_empty() {
+                series.push(Series {
+                    name: name.clone(),
+                    points: achieved,
+                    dashed: false,
+                });
+            }
+            if errors.iter().any(|p| p.1 > 0.0) {
+                series.push(Series {
+                    name: format!("{name} errors"),
+                    points: errors,
+                    dashed: true,
+                });
+            }
+        }
+        if series.len() < 2 {
+            return None;
+        }
+        Some(Chart {
+            id: self.id("offered"),
+            title: self.title("achieved vs offered load"),
+            x_label: "offered requests/s".into(),
+            y_label: "responses/s, errors/s".into(),
+            x_scale: Scale::Linear,
+            y_scale: Scale::Log10,
+            x_categories: Vec::new(),
+            series,
+        })
+    }
+
+    /// Latency by percentile at each variant's highest level.
+    fn spectrum_chart(&self) -> Option<Chart> {
+        // (series name, level, points)
+        let mut found: Vec<(String, String, Points)> = Vec::new();
+        for (name, runs) in &self.variants {
+            let Some((_, level, at)) = self.highest(runs, |r| {
+                r.stats.as_ref().is_some_and(|s| s.latency_p50_us.is_some())
+                    || spectrum_of(r).is_some()
+            }) else {
+                continue;
+            };
+            let full: Vec<&RunRecord> = at
+                .iter()
+                .copied()
+                .filter(|r| spectrum_of(r).is_some())
+                .collect();
+            let points = if self.driver == "barrage" && !full.is_empty() {
+                spectrum_of(representative(&full)).unwrap_or_default()
+            } else {
+                let pick = |f: fn(&barrage_lab::driver::LevelStats) -> Option<f64>| {
+                    let v: Vec<f64> = at
+                        .iter()
+                        .filter_map(|r| r.stats.as_ref().and_then(f))
+                        .collect();
+                    median(&v)
+                };
+                [
+                    (50.0, pick(|s| s.latency_p50_us)),
+                    (90.0, pick(|s| s.latency_p90_us)),
+                    (99.0, pick(|s| s.latency_p99_us)),
+                    (99.9, pick(|s| s.latency_p99_9_us)),
+                ]
+                .into_iter()
+                .filter_map(|(p, v)| v.map(|v| (p, v / 1000.0)))
+                .collect()
+            };
+            if !points.is_empty() {
+                found.push((name.clone(), level.to_string(), points));
+            }
+        }
+        if found.is_empty() {
+            return None;
+        }
+        let same = found.iter().all(|f| f.1 == found[0].1);
+        let title = if same {
+            format!("latency by percentile at {}", found[0].1)
+        } else {
+            "latency by percentile at each server's highest level".to_string()
+        };
+        let series: Vec<Series> = found
+            .into_iter()
+            .map(|(name, level, points)| Series {
+                name: if same {
+                    name
+                } else {
+                    format!("{name} at {level}")
+                },
+                points,
+                dashed: false,
+            })
+            .collect();
+        let y_scale = spread_scale(&series);
+        Some(Chart {
+            id: self.id("spectrum"),
+            title: self.title(&title),
+            x_label: "percentile".into(),
+            y_label: "latency (ms)".into(),
+            x_scale: Scale::Nines,
+            y_scale,
+            x_categories: Vec::new(),
+            series,
+        })
+    }
+
+    /// Responses and p99 of each whole second of one run (the p99 of
+    /// seconds with responses).
+    fn timeline_charts(&self) -> Vec<Chart> {
+        for (name, runs) in &self.variants {
+            let Some((_, level, at)) = self.highest(runs, |r| seconds_of(r).is_some()) else {
+                continue;
+            };
+            let run = representative(&at);
+            let seconds = seconds_of(run).unwrap_or_default();
+            let what = format!("per second at {level}, repeat {}", run.repeat + 1);
+            let responses = seconds.iter().map(|s| (s.0, s.1)).collect();
+            let p99: Vec<(f64, f64)> = seconds
+                .iter()
+                .filter(|s| s.1 > 0.0)
+                .map(|s| (s.0, s.2 / 1000.0))
+                .collect();
+            let chart = |kind: &str, title: &str, y: &str, points: Vec<(f64, f64)>| Chart {
+                id: self.id(kind),
+                title: self.title(&format!("{title} {what}")),
+                x_label: "second of the measured window".into(),
+                y_label: y.into(),
+                x_scale: Scale::Linear,
+                y_scale: Scale::Linear,
+                x_categories: Vec::new(),
+                series: vec![Series {
+                    name: name.clone(),
+                    points,
+                    dashed: false,
+                }],
+            };
+            let mut out = vec![chart(
+                "timeline-responses",
+                "responses",
+                "responses/s",
+                responses,
+            )];
+            if !p99.is_empty() {
+                out.push(chart(
+                    "timeline-p99",
+                    "p99 latency",
+                    "p99 latency (ms)",
+                    p99,
+                ));
+            }
+            return out;
+        }
+        Vec::new()
+    }
+}
+
+/// Log10 when the positive values span more than two decades, else linear.
+fn spread_scale(series: &[Series]) -> Scale {
+    let ys = series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    let (lo, hi) = ys
+        .filter(|y| *y > 0.0 && y.is_finite())
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), y| {
+            (lo.min(y), hi.max(y))
+        });
+    if hi > 0.0 && hi / lo > 100.0 {
+        Scale::Log10
+    } else {
+        Scale::Linear
+    }
+}
+
+/// The run whose responses/s is nearest the median of `runs` (not empty).
+fn representative<'a>(runs: &[&'a RunRecord]) -> &'a RunRecord {
+    let rate = |r: &RunRecord| r.stats.as_ref().map_or(0.0, |s| s.responses_per_s);
+    let values: Vec<f64> = runs.iter().map(|r| rate(r)).collect();
+    let m = median(&values).unwrap_or(0.0);
+    let mut best = runs[0];
+    for r in runs {
+        let (d, b) = ((rate(r) - m).abs(), (rate(best) - m).abs());
+        if d < b || (d == b && r.repeat < best.repeat) {
+            best = r;
+        }
+    }
+    best
+}
+
+/// barrage's latency spectrum of a run: (percentile, ms), below 100%.
+fn spectrum_of(run: &RunRecord) -> Option<Vec<(f64, f64)>> {
+    let spectrum = run
+        .report
+        .as_ref()?
+        .get("latency_us")?
+        .get("spectrum")?
+        .as_array()?;
+    let points: Vec<(f64, f64)> = spectrum
+        .iter()
+        .filter_map(|pair| {
+            let pair = pair.as_array()?;
+            let p = pair.first()?.as_f64()?;
+            // 100% (the maximum) has no place on the nines axis.
+            (p < 100.0).then_some((p, pair.get(1)?.as_f64()? / 1000.0))
+        })
+        .collect();
+    (!points.is_empty()).then_some(points)
+}
+
+/// barrage's seconds of a run: (t_s, responses/s, p99 µs). Whole seconds
+/// only: the last, partial one (and the late answers it holds) is left out,
+/// unless the run is shorter than a second, when its part within the window
+/// counts, per second of that part.
+fn seconds_of(run: &RunRecord) -> Option<Vec<(f64, f64, f64)>> {
+    let report = run.report.as_ref()?;
+    let series = report.get("series")?.as_array()?;
+    let elapsed = report
+        .get("totals")
+        .and_then(|t| t.get("elapsed_s"))
+        .and_then(|v| v.as_f64())
+        .or_else(|| run.stats.as_ref().map(|s| s.elapsed_s))
+        .unwrap_or(0.0);
+    let all: Vec<(f64, f64, f64)> = series
+        .iter()
+        .filter_map(|e| {
+            let num = |k: &str| e.get(k).and_then(|v| v.as_f64());
+            Some((num("t_s")?, num("responses")?, num("p99_us").unwrap_or(0.0)))
+        })
+        .collect();
+    let whole: Vec<(f64, f64, f64)> = all
+        .iter()
+        .copied()
+        .filter(|s| s.0 + 1.0 <= elapsed + 1e-6)
+        .collect();
+    let seconds = if whole.is_empty() {
+        all.iter()
+            .filter(|s| s.0 < elapsed)
+            .map(|s| (s.0, s.1 / (elapsed - s.0), s.2))
+            .collect()
+    } else {
+        whole
+    };
+    (!seconds.is_empty()).then_some(seconds)
+}
+
+// ---------------------------------------------------------------------------
+// SVG
+// ---------------------------------------------------------------------------
+
+const WIDTH: f64 = 720.0;
+const HEIGHT: f64 = 420.0;
+/// Average advance of a character at the 11 px text size (for layout only).
+const CHAR_W: f64 = 6.6;
+/// Okabe & Ito's colour-blind-safe palette (yellow last: weakest on white).
+const PALETTE: [&str; 8] = [
+    "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#000000", "#f0e442",
+];
+const GREY: &str = "#888888";
+/// Nines ticks go no further than 99.99999%.
+const MAX_NINES: f64 = 7.0;
+
+/// A coordinate, with fixed precision (and no "-0.00").
+fn n2(v: f64) -> String {
+    let s = format!("{v:.2}");
+    if s == "-0.00" {
+        "0.00".into()
+    } else {
+        s
+    }
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\t' && c != '\n' && c != '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A value's position on a scale's axis, when it can be drawn there.
+fn transform(scale: Scale, v: f64) -> Option<f64> {
+    if !v.is_finite() {
+        return None;
+    }
+    match scale {
+        Scale::Linear | Scale::Category => Some(v),
+        Scale::Log10 => (v > 0.0).then(|| v.log10()),
+        Scale::Nines => (0.0..100.0)
+            .contains(&v)
+            .then(|| -(1.0 - v / 100.0).log10()),
+    }
+}
+
+/// One axis: its range (in transformed units) and its labelled ticks.
+struct Axis {
+    lo: f64,
+    hi: f64,
+    ticks: Vec<(f64, String)>,
+    /// Unlabelled grid lines (2 to 9 times each decade of a log axis).
+    minor: Vec<f64>,
+}
+
+impl Axis {
+    fn new(scale: Scale, values: &[f64], categories: &[String]) -> Axis {
+        let (min, max) = values
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+                (a.min(*v), b.max(*v))
+            });
+        match scale {
+            Scale::Category => {
+                // Points past the labels widen the axis (up to a bound).
+                let n = categories.len().max(if max.is_finite() {
+                    max.round().clamp(0.0, 999.0) as usize + 1
+                } else {
+                    1
+                });
+                let ticks = (0..n)
+                    .map(|i| {
+                        (
+                            i as f64,
+                            categories.get(i).cloned().unwrap_or_else(|| i.to_string()),
+                        )
+                    })
+                    .collect();
+                Axis {
+                    lo: -0.5,
+                    hi: n as f64 - 0.5,
+                    ticks,
+                    minor: Vec::new(),
+                }
+            }
+            Scale::Log10 => {
+                let mut lo = min.floor();
+                let mut hi = max.ceil();
+                if !lo.is_finite() {
+                    (lo, hi) = (0.0, 1.0);
+                }
+                if hi <= lo {
+                    hi = lo + 1.0;
+                }
+                let decades = (hi - lo) as i64;
+                let every = if decades > 8 { 2 } else { 1 };
+                let mut ticks: Vec<(f64, String)> = Vec::new();
+                let mut minor = Vec::new();
+                for k in 0..=decades {
+                    let e = lo as i64 + k;
+                    if k % every == 0 {
+                        ticks.push((e as f64, log_label(1, e)));
+                    }
+                    if k == decades {
+                        break;
+                    }
+                    for m in 2..=9 {
+                        let t = e as f64 + (m as f64).log10();
+                        if decades == 1 && (m == 2 || m == 5) {
+                            ticks.push((t, log_label(m, e)));
+                        } else if decades <= 4 {
+                            minor.push(t);
+                        }
+                    }
+                }
+                ticks.sort_by(|a, b| a.0.total_cmp(&b.0));
+                Axis {
+                    lo,
+                    hi,
+                    ticks,
+                    minor,
+                }
+            }
+            Scale::Nines => {
+                let top = if max.is_finite() {
+                    (max - 1e-9).ceil()
+                } else {
+                    1.0
+                };
+                let top = top.clamp(1.0, MAX_NINES);
+                let ticks = (0..=top as i64)
+                    .map(|k| (k as f64, nines_label(k)))
+                    .collect();
+                Axis {
+                    lo: 0.0,
+                    hi: top,
+                    ticks,
+                    minor: Vec::new(),
+                }
+            }
+            Scale::Linear => {
+                let (mut min, mut max) = if min.is_finite() {
+                    (min, max)
+                } else {
+                    (0.0, 1.0)
+                };
+                if min >= 0.0 {
+                    min = 0.0;
+                }
+                if max <= min {
+                    max = if min == 0.0 { 1.0 } else { min + min.abs() };
+                }
+                let mut step = nice_step((max - min) / 5.0);
+                // Whole numbers (seconds) get whole ticks.
+                if step < 1.0 && values.iter().all(|v| v.fract() == 0.0) {
+                    step = 1.0;
+                }
+                let lo = (min / step).floor() * step;
+                let hi = (max / step - 1e-9).ceil() * step;
+                let count = ((hi - lo) / step).round() as i64;
+                let ticks = (0..=count)
+                    .map(|i| {
+                        let v = lo + i as f64 * step;
+                        let v = if v.abs() < step * 1e-9 { 0.0 } else { v };
+                        (v, linear_label(v, step, lo.abs().max(hi.abs())))
+                    })
+                    .collect();
+                Axis {
+                    lo,
+                    hi,
+                    ticks,
+                    minor: Vec::new(),
+                }
+            }
+        }
+    }
+
+    /// Where `t` (transformed) falls, from 0 at `lo` to 1 at `hi`.
+    fn frac(&self, t: f64) -> f64 {
+        (t - self.lo) / (self.hi - self.lo)
+    }
+}
+
+/// 1, 2 or 5 times a power of ten, near `raw`.
+fn nice_step(raw: f64) -> f64 {
+    let mag = 10f64.powf(raw.log10().floor());
+    let norm = raw / mag;
+    let f = if norm < 1.5 {
+        1.0
+    } else if norm < 3.0 {
+        2.0
+    } else if norm < 7.0 {
+        5.0
+    } else {
+        10.0
+    };
+    f * mag
+}
+
+fn decimals(step: f64) -> usize {
+    if step >= 1.0 {
+        0
+    } else {
+        ((-step.log10()).ceil().max(0.0) as usize).min(9)
+    }
+}
+
+/// A linear tick: 40k, 1.5M, 0.25 (as precise as the step), in the unit
+/// the axis' largest value `top` calls for.
+fn linear_label(v: f64, step: f64, top: f64) -> String {
+    let (div, suffix) = if top >= 1e6 && step >= 1e5 {
+        (1e6, "M")
+    } else if top >= 1e4 && step >= 1e3 {
+        (1e3, "k")
+    } else {
+        (1.0, "")
+    };
+    if v == 0.0 {
+        return "0".into();
+    }
+    let d = decimals(step / div + 1e-12);
+    format!("{:.*}{suffix}", d, v / div)
+}
+
+/// m × 10^e (m from 1 to 9): 1, 20, 500, 1k, 2M, ... or 0.1, 0.05, ...
+fn log_label(m: i64, e: i64) -> String {
+    match e {
+        e if e < 0 => format!("{:.*}", (-e) as usize, m as f64 * 10f64.powi(e as i32)),
+        0..=2 => format!("{}", m * 10i64.pow(e as u32)),
+        3..=5 => format!("{}k", m * 10i64.pow(e as u32 - 3)),
+        6..=8 => format!("{}M", m * 10i64.pow(e as u32 - 6)),
+        _ => format!("{m}e{e}"),
+    }
+}
+
+/// The nines tick k: 0%, 90%, 99%, 99.9%, ...
+fn nines_label(k: i64) -> String {
+    if k == 0 {
+        return "0%".into();
+    }
+    let d = (k - 2).max(0) as usize;
+    format!("{:.*}%", d, 100.0 - 10f64.powi(2 - k as i32))
+}
+
+/// Each series' colour, by the rules in the module doc.
+fn colours(series: &[Series]) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    let mut next = 0;
+    for (i, s) in series.iter().enumerate() {
+        let parent = if s.dashed {
+            (0..i).find(|&j| {
+                let p = &series[j].name;
+                !series[j].dashed
+                    && s.name.len() > p.len()
+                    && s.name.starts_with(p.as_str())
+                    && s.name[p.len()..].starts_with(' ')
+            })
+        } else {
+            None
+        };
+        let colour = if s.name == "offered" {
+            GREY
+        } else if let Some(j) = parent {
+            out[j]
+        } else {
+            next += 1;
+            PALETTE[(next - 1) % PALETTE.len()]
+        };
+        out.push(colour);
+    }
+    out
+}
+
+/// The title's font size: 15 px, smaller when a long title would not fit.
+fn title_size(title: &str) -> f64 {
+    // A bold character is about 0.62 em wide.
+    let em = title.chars().count() as f64 * 0.62;
+    (700.0 / em.max(1.0)).clamp(9.0, 15.0)
+}
+
+fn text_w(text: &str) -> f64 {
+    text.chars().count() as f64 * CHAR_W
+}
+
+/// The chart as a standalone SVG document (no external references,
+/// deterministic output). Each series is a `<g class="series"
+/// data-series="NAME">` element.
+pub fn render_svg(chart: &Chart) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"420\" viewBox=\"0 0 720 420\" font-family=\"sans-serif\" font-size=\"11\" role=\"img\" aria-label=\"{}\">",
+        escape(&chart.title)
+    );
+    let _ = writeln!(s, "<title>{}</title>", escape(&chart.title));
+    let _ = writeln!(s, "<rect width=\"720\" height=\"420\" fill=\"#ffffff\"/>");
+    let _ = writeln!(
+        s,
+        "<text x=\"360\" y=\"24\" text-anchor=\"middle\" font-size=\"{}\" font-weight=\"bold\" fill=\"#222222\">{}</text>",
+        n2(title_size(&chart.title)),
+        escape(&chart.title)
+    );
+
+    // Drawable points, transformed.
+    let drawn: Vec<Vec<Option<(f64, f64)>>> = chart
+        .series
+        .iter()
+        .map(|se| {
+            se.points
+                .iter()
+                .map(|&(x, y)| {
+                    let tx = transform(chart.x_scale, x)?;
+                    let ty = transform(chart.y_scale, y)?;
+                    (chart.x_scale != Scale::Nines || tx <= MAX_NINES).then_some((tx, ty))
+                })
+                .collect()
+        })
+        .collect();
+    let xs: Vec<f64> = drawn.iter().flatten().flatten().map(|p| p.0).collect();
+    let ys: Vec<f64> = drawn.iter().flatten().flatten().map(|p| p.1).collect();
+    if xs.is_empty() {
+        let _ = writeln!(
+            s,
+            "<text x=\"360\" y=\"215\" text-anchor=\"middle\" font-size=\"14\" fill=\"#666666\">no data</text>"
+        );
+        s.push_str("</svg>\n");
+        return s;
+    }
+    let xa = Axis::new(chart.x_scale, &xs, &chart.x_categories);
+    let ya = Axis::new(
+        if chart.y_scale == Scale::Category {
+            Scale::Linear
+        } else {
+            chart.y_scale
+        },
+        &ys,
+        &[],
+    );
+
+    // Layout: y tick labels and the y label on the left, the legend on the
+    // right, x tick labels (rotated when they would collide) and the x label
+    // below.
+    // The legend: the widest name, its line sample and margins, within bounds.
+    let legend_w = (chart
+        .series
+        .iter()
+        .map(|se| text_w(&se.name))
+        .fold(0.0, f64::max)
+        + 40.0)
+        .clamp(90.0, 250.0);
+    let y_tick_w = ya.ticks.iter().map(|t| text_w(&t.1)).fold(0.0, f64::max);
+    let mut left = (y_tick_w + 34.0).max(56.0);
+    let right = WIDTH - 16.0 - legend_w;
+    let top = 44.0;
+    let x_tick_w = xa.ticks.iter().map(|t| text_w(&t.1)).fold(0.0, f64::max);
+    let slot = (right - left) / xa.ticks.len().max(1) as f64;
+    let rotate = chart.x_scale == Scale::Category && x_tick_w > slot - 6.0;
+    if rotate {
+        // The first label, rotated, reaches cos(35°) of its length to the left
+        // of its tick, which sits half a slot in.
+        let first = xa.ticks.first().map_or(0.0, |t| text_w(&t.1));
+        left = left.max((first * 0.82 - slot / 2.0 + 6.0).min(200.0));
+    }
+    let plot_w = right - left;
+    let tick_room = if rotate {
+        (x_tick_w * 0.574 + 16.0).min(140.0)
+    } else {
+        20.0
+    };
+    let bottom = HEIGHT - 28.0 - tick_room;
+    let plot_h = bottom - top;
+    let px = |t: f64| left + xa.frac(t) * plot_w;
+    let py = |t: f64| bottom - ya.frac(t) * plot_h;
+
+    // Grid and ticks.
+    if !ya.minor.is_empty() || !xa.minor.is_empty() {
+        s.push_str("<g class=\"minor-grid\" stroke=\"#f2f2f2\" stroke-width=\"1\">\n");
+        for t in &ya.minor {
+            let y = n2(py(*t));
+            let _ = writeln!(
+                s,
+                "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>",
+                n2(left),
+                n2(right)
+            );
+        }
+        for t in &xa.minor {
+            let x = n2(px(*t));
+            let _ = writeln!(
+                s,
+                "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\"/>",
+                n2(top),
+                n2(bottom)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
+    for (t, _) in &ya.ticks {
+        let y = n2(py(*t));
+        let _ = writeln!(
+            s,
+            "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>",
+            n2(left),
+            n2(right)
+        );
+    }
+    for (t, _) in &xa.ticks {
+        let x = n2(px(*t));
+        let _ = writeln!(
+            s,
+            "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\"/>",
+            n2(top),
+            n2(bottom)
+        );
+    }
+    s.push_str("</g>\n");
+    s.push_str("<g class=\"axes\" stroke=\"#444444\" stroke-width=\"1\" fill=\"none\">\n");
+    let _ = writeln!(
+        s,
+        "<path d=\"M{} {} L{} {} L{} {}\"/>",
+        n2(left),
+        n2(top),
+        n2(left),
+        n2(bottom),
+        n2(right),
+        n2(bottom)
+    );
+    s.push_str("</g>\n");
+    s.push_str("<g class=\"y-ticks\" fill=\"#333333\" text-anchor=\"end\">\n");
+    for (t, label) in &ya.ticks {
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\">{}</text>",
+            n2(left - 6.0),
+            n2(py(*t) + 4.0),
+            escape(label)
+        );
+    }
+    s.push_str("</g>\n");
+    s.push_str("<g class=\"x-ticks\" fill=\"#333333\">\n");
+    for (t, label) in &xa.ticks {
+        let x = px(*t);
+        let y = bottom + 15.0;
+        if rotate {
+            let _ = writeln!(
+                s,
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" transform=\"rotate(-35 {} {})\">{}</text>",
+                n2(x),
+                n2(y),
+                n2(x),
+                n2(y),
+                escape(label)
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+                n2(x),
+                n2(y),
+                escape(label)
+            );
+        }
+    }
+    s.push_str("</g>\n");
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\" fill=\"#222222\">{}</text>",
+        n2((left + right) / 2.0),
+        n2(HEIGHT - 12.0),
+        escape(&chart.x_label)
+    );
+    let ymid = n2((top + bottom) / 2.0);
+    let ylx = n2((left - y_tick_w - 22.0).max(16.0));
+    let _ = writeln!(
+        s,
+        "<text x=\"{ylx}\" y=\"{ymid}\" text-anchor=\"middle\" font-size=\"12\" fill=\"#222222\" transform=\"rotate(-90 {ylx} {ymid})\">{}</text>",
+        escape(&chart.y_label)
+    );
+
+    // Series.
+    let colours = colours(&chart.series);
+    for ((se, points), colour) in chart.series.iter().zip(&drawn).zip(&colours) {
+        let dash = if se.dashed {
+            " stroke-dasharray=\"6 4\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "<g class=\"series\" data-series=\"{}\" stroke=\"{colour}\" fill=\"{colour}\">",
+            escape(&se.name)
+        );
+        let mut d = String::new();
+        let mut pen_down = false;
+        for p in points {
+            match p {
+                Some((x, y)) => {
+                    let _ = write!(
+                        d,
+                        "{}{} {} ",
+                        if pen_down { "L" } else { "M" },
+                        n2(px(*x)),
+                        n2(py(*y))
+                    );
+                    pen_down = true;
+                }
+                None => pen_down = false,
+            }
+        }
+        let _ = writeln!(
+            s,
+            "<path d=\"{}\" fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\"{dash}/>",
+            d.trim_end()
+        );
+        // Smaller markers where they are many (a percentile spectrum).
+        let r = if se.points.len() > 30 { "1.5" } else { "2.5" };
+        for (x, y) in points.iter().flatten() {
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{r}\" stroke=\"none\"/>",
+                n2(px(*x)),
+                n2(py(*y))
+            );
+        }
+        s.push_str("</g>\n");
+    }
+
+    // Legend.
+    let lx = right + 14.0;
+    let step = ((bottom - top) / chart.series.len().max(1) as f64).clamp(8.0, 18.0);
+    s.push_str("<g class=\"legend\" fill=\"#222222\">\n");
+    for (i, (se, colour)) in chart.series.iter().zip(&colours).enumerate() {
+        let y = top + 6.0 + i as f64 * step;
+        let dash = if se.dashed {
+            " stroke-dasharray=\"6 4\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{colour}\" stroke-width=\"2\"{dash}/>",
+            n2(lx),
+            n2(y),
+            n2(lx + 20.0),
+            n2(y)
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\">{}</text>",
+            n2(lx + 26.0),
+            n2(y + 4.0),
+            escape(&se.name)
+        );
+    }
+    s.push_str("</g>\n");
+    s.push_str("</svg>\n");
+    s
+}
+
+// ---------------------------------------------------------------------------
+// PNG
+// ---------------------------------------------------------------------------
+
+/// The system's fonts, loaded once, with `sans-serif` and `serif` mapped to
+/// installed families.
+fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
+    static FONTS: OnceLock<Arc<resvg::usvg::fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = resvg::usvg::fontdb::Database::new();
+            db.load_system_fonts();
+            let families: Vec<String> = db
+                .faces()
+                .flat_map(|f| f.families.iter().map(|(name, _)| name.clone()))
+                .collect();
+            let preferred = [
+                "DejaVu Sans",
+                "Liberation Sans",
+                "Noto Sans",
+                "Arial",
+                "Helvetica",
+                "FreeSans",
+            ];
+            let chosen = preferred
+                .iter()
+                .find(|p| families.iter().any(|f| f == *p))
+                .map(|p| p.to_string())
+                .or_else(|| {
+                    let mut sorted = families.clone();
+                    sorted.sort();
+                    sorted.into_iter().next()
+                });
+            if let Some(family) = chosen {
+                db.set_sans_serif_family(family.clone());
+                db.set_serif_family(family);
+            }
+            Arc::new(db)
+        })
+        .clone()
+}
+
+/// The SVG rendered to PNG.
+pub fn render_png(svg: &str) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    let options = usvg::Options {
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree =
+        usvg::Tree::from_str(svg, &options).map_err(|e| format!("cannot read the SVG: {e}"))?;
+    let scale = 2.0;
+    let size = tree
+        .size()
+        .to_int_size()
+        .scale_by(scale)
+        .ok_or("the SVG has no size")?;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("cannot allocate the image")?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| format!("cannot encode the PNG: {e}"))
+}

@@ -1,0 +1,893 @@
+//! `report.html` and `barrage load --html`: one self-contained file each.
+//!
+//! Inline CSS, the charts' SVG inline, no scripts, no fonts or anything
+//! else fetched: the file can be mailed, archived or opened offline. Tables
+//! scroll sideways inside their own box on a narrow screen and charts scale
+//! to its width; printed, backgrounds go and tables and charts are not cut
+//! across pages. The markup is also well-formed XML (every element closed,
+//! no named entities), so XML tools can read it.
+//!
+//! The text is the same as report.md's: both render [`tables::document`].
+
+use std::fmt::Write as _;
+
+use barrage_lab::store::Results;
+use serde_json::Value;
+
+use crate::chart::{self, Chart, Scale, Series};
+use crate::model;
+use crate::tables::{self, Block, Span, Table};
+
+/// The results' report as one HTML file, with `charts` (each chart and its
+/// SVG from [`chart::render_svg`]) where the report's charts go.
+pub fn results_html(r: &Results, charts: &[(Chart, String)]) -> String {
+    let title = format!("barrage report: {}", model::suite_name(r));
+    let blocks = tables::document(r);
+    render_page(&title, &blocks, charts, true)
+}
+
+/// The page of one `barrage load` run, from its JSON report (schema
+/// `barrage.load/1`, docs/json.md): the numbers the summary prints, and
+/// charts of its latency spectrum and per-second series.
+pub fn load_html(report: &Value) -> String {
+    let url = report
+        .pointer("/target/url")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let title = format!("barrage load: {url}");
+    let blocks = load_blocks(report);
+    let charts: Vec<(Chart, String)> = load_charts(report)
+        .into_iter()
+        .map(|c| {
+            let svg = chart::render_svg(&c);
+            (c, svg)
+        })
+        .collect();
+    render_page(&title, &blocks, &charts, false)
+}
+
+const CSS: &str = r#"
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #1b1f24; background: #fff; }
+main { max-width: 70rem; margin: 0 auto; padding: 0.75rem 1rem 3rem; }
+h1 { font-size: 1.5rem; margin: 0.5rem 0 0.75rem; overflow-wrap: anywhere; }
+h2 { font-size: 1.25rem; margin: 2rem 0 0.5rem; padding-bottom: 0.2rem; border-bottom: 1px solid #d0d7de; }
+h3 { font-size: 1rem; margin: 1.25rem 0 0.4rem; }
+p, li { overflow-wrap: anywhere; }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.9em; }
+code { background: #f3f5f7; padding: 0 0.2em; border-radius: 3px; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f6f8fa; border: 1px solid #e1e4e8; padding: 0.5rem; border-radius: 4px; margin: 0.3rem 0 0.6rem; }
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; max-width: 100%; margin: 0.4rem 0 1rem; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid #d0d7de; padding: 0.25rem 0.55rem; text-align: left; white-space: nowrap; vertical-align: top; }
+td.wrap { white-space: normal; min-width: 12rem; }
+th.num, td.num { text-align: right; }
+thead th { background: #f3f5f7; }
+tbody th { font-weight: 600; }
+td.bound { background: #fff4d6; }
+td.invalid { background: #ffe3e3; color: #8a1111; }
+td.missing { color: #6b7280; }
+.alert { border: 2px solid #b91c1c; background: #fff1f1; padding: 0.5rem 0.8rem; border-radius: 4px; }
+.legend code { font-weight: 600; }
+nav { margin: 1rem 0; }
+nav p { margin: 0; }
+nav ul { margin: 0.25rem 0; padding-left: 1.2rem; columns: 2 16rem; }
+figure { margin: 1rem 0 1.5rem; break-inside: avoid; page-break-inside: avoid; }
+figure svg { display: block; max-width: 100%; height: auto; }
+.none { color: #6b7280; font-style: italic; }
+@media (max-width: 40rem) {
+  body { font-size: 14px; }
+  main { padding: 0.5rem 0.6rem 2rem; }
+  th, td { padding: 0.2rem 0.4rem; }
+}
+@media print {
+  body { font-size: 10.5pt; color: #000; }
+  * { background: none !important; box-shadow: none !important; }
+  main { max-width: none; padding: 0; }
+  nav { display: none; }
+  .scroll { overflow: visible; }
+  table, figure, pre, .scroll, .alert { break-inside: avoid; page-break-inside: avoid; }
+  h2, h3 { break-after: avoid; page-break-after: avoid; }
+  td.invalid { color: #000; font-weight: 700; }
+  th, td { border-color: #888; }
+}
+"#;
+
+/// A whole page of blocks. Each chart goes where the [`Block::Charts`] of
+/// its group is (the group id followed by `-` starts the chart's id), the
+/// others where `Block::Charts(None)` is, or at the end. With `toc`, a
+/// table of contents goes where [`Block::Contents`] is.
+pub fn render_page(title: &str, blocks: &[Block], charts: &[(Chart, String)], toc: bool) -> String {
+    let mut s = String::new();
+    s.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n");
+    s.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n");
+    let _ = writeln!(s, "<title>{}</title>", escape(title));
+    let _ = writeln!(s, "<style>{CSS}</style>\n</head>\n<body>\n<main>");
+    let groups: Vec<&str> = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Charts(Some(g)) => Some(g.as_str()),
+            _ => None,
+        })
+        .collect();
+    let home = |c: &Chart| -> Option<String> {
+        groups
+            .iter()
+            .filter(|g| c.id.starts_with(&format!("{g}-")))
+            .max_by_key(|g| g.len())
+            .map(|g| g.to_string())
+    };
+    let placed: Vec<(Option<String>, &(Chart, String))> =
+        charts.iter().map(|c| (home(&c.0), c)).collect();
+    let others: Vec<&(Chart, String)> = placed
+        .iter()
+        .filter(|(h, _)| h.is_none())
+        .map(|(_, c)| *c)
+        .collect();
+    let mut others_done = false;
+    for b in blocks {
+        match b {
+            Block::Heading { level, id, text } => {
+                let _ = writeln!(
+                    s,
+                    "<h{level} id=\"{}\">{}</h{level}>",
+                    escape(id),
+                    escape(text)
+                );
+            }
+            Block::Para(spans) => {
+                let class = if is_legend(spans) {
+                    " class=\"legend\""
+                } else {
+                    ""
+                };
+                let _ = writeln!(s, "<p{class}>{}</p>", html_spans(spans));
+            }
+            Block::Alert(spans) => {
+                let _ = writeln!(
+                    s,
+                    "<p class=\"alert\" role=\"alert\">{}</p>",
+                    html_spans(spans)
+                );
+            }
+            Block::List(items) => {
+                s.push_str("<ul>\n");
+                for it in items {
+                    let _ = write!(s, "<li>{}", html_spans(&it.spans));
+                    if let Some(pre) = &it.pre {
+                        let _ = write!(s, "\n<pre>{}</pre>\n", escape(pre));
+                    }
+                    s.push_str("</li>\n");
+                }
+                s.push_str("</ul>\n");
+            }
+            Block::Table(t) => html_table(&mut s, t),
+            Block::Contents => {
+                if toc {
+                    s.push_str(&contents(blocks, !others.is_empty()));
+                }
+            }
+            Block::Charts(Some(g)) => {
+                let mine: Vec<&(Chart, String)> = placed
+                    .iter()
+                    .filter(|(h, _)| h.as_deref() == Some(g.as_str()))
+                    .map(|(_, c)| *c)
+                    .collect();
+                if !mine.is_empty() {
+                    s.push_str("<div class=\"charts\">\n");
+                    figures(&mut s, &mine);
+                    s.push_str("</div>\n");
+                }
+            }
+            Block::Charts(None) => {
+                others_section(&mut s, &others);
+                others_done = true;
+            }
+        }
+    }
+    if !others_done {
+        others_section(&mut s, &others);
+    }
+    s.push_str("</main>\n</body>\n</html>\n");
+    s
+}
+
+fn is_legend(spans: &[Span]) -> bool {
+    matches!(spans.first(), Some(Span::Text(t)) if t.starts_with("Medians over repeats"))
+}
+
+/// The table of contents: every level-2 heading, and the charts section.
+fn contents(blocks: &[Block], charts_section: bool) -> String {
+    let heads: Vec<(&str, &str)> = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Heading { level: 2, id, text } => Some((id.as_str(), text.as_str())),
+            _ => None,
+        })
+        .collect();
+    if heads.len() < 2 {
+        return String::new();
+    }
+    let mut s =
+        String::from("<nav aria-label=\"Contents\">\n<p><strong>Contents</strong></p>\n<ul>\n");
+    for (id, text) in heads {
+        let _ = writeln!(
+            s,
+            "<li><a href=\"#{}\">{}</a></li>",
+            escape(id),
+            escape(text)
+        );
+    }
+    if charts_section {
+        s.push_str("<li><a href=\"#charts\">Charts</a></li>\n");
+    }
+    s.push_str("</ul>\n</nav>\n");
+    s
+}
+
+fn others_section(s: &mut String, charts: &[&(Chart, String)]) {
+    if charts.is_empty() {
+        return;
+    }
+    s.push_str("<section id=\"charts\">\n<h2>Charts</h2>\n");
+    figures(s, charts);
+    s.push_str("</section>\n");
+}
+
+/// Each chart as a figure with the chart's id; its SVG carries its title.
+fn figures(s: &mut String, charts: &[&(Chart, String)]) {
+    for (c, svg) in charts.iter().map(|x| (&x.0, &x.1)) {
+        let _ = writeln!(
+            s,
+            "<figure id=\"{}\" aria-label=\"{}\">",
+            escape(&c.id),
+            escape(&c.title)
+        );
+        let svg = inline_svg(svg, &c.id);
+        if svg.is_empty() {
+            let _ = writeln!(
+                s,
+                "<p class=\"none\">{}: this chart could not be drawn.</p>",
+                escape(&c.title)
+            );
+        } else {
+            s.push_str(&svg);
+            s.push('\n');
+        }
+        s.push_str("</figure>\n");
+    }
+}
+
+/// An SVG document made fit to sit inside HTML: no XML declaration or
+/// doctype, and its ids prefixed with the chart's id so that two charts'
+/// ids (gradients, clip paths) cannot collide.
+pub fn inline_svg(svg: &str, chart_id: &str) -> String {
+    let mut s = svg.trim();
+    loop {
+        if s.starts_with("<?") {
+            match s.find("?>") {
+                Some(end) => s = s[end + 2..].trim_start(),
+                None => return String::new(),
+            }
+        } else if s.starts_with("<!--") {
+            match s.find("-->") {
+                Some(end) => s = s[end + 3..].trim_start(),
+                None => return String::new(),
+            }
+        } else if s.starts_with("<!DOCTYPE") || s.starts_with("<!doctype") {
+            match s.find('>') {
+                Some(end) => s = s[end + 1..].trim_start(),
+                None => return String::new(),
+            }
+        } else {
+            break;
+        }
+    }
+    scope_ids(s, chart_id)
+}
+
+/// Prefixes every `id="X"` with `PREFIX-`, and the references to it
+/// (`url(#X)`, `href="#X"`) likewise.
+fn scope_ids(svg: &str, prefix: &str) -> String {
+    let mut ids = Vec::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find(" id=\"") {
+        let after = &rest[at + 5..];
+        match after.find('"') {
+            Some(end) => {
+                ids.push(after[..end].to_string());
+                rest = &after[end..];
+            }
+            None => break,
+        }
+    }
+    if ids.is_empty() {
+        return svg.to_string();
+    }
+    let mut out = svg.to_string();
+    for id in ids {
+        let new = format!("{prefix}-{id}");
+        for (old, rep) in [
+            (format!(" id=\"{id}\""), format!(" id=\"{new}\"")),
+            (format!("url(#{id})"), format!("url(#{new})")),
+            (format!("href=\"#{id}\""), format!("href=\"#{new}\"")),
+        ] {
+            out = out.replace(&old, &rep);
+        }
+    }
+    out
+}
+
+fn html_table(s: &mut String, t: &Table) {
+    let _ = writeln!(
+        s,
+        "<div class=\"scroll\">\n<table id=\"{}\">",
+        escape(&t.id)
+    );
+    if t.head.iter().any(|h| !h.is_empty()) {
+        s.push_str("<thead><tr>");
+        for (i, h) in t.head.iter().enumerate() {
+            let num = t.numeric.get(i).copied().unwrap_or(false);
+            let class = if num { " class=\"num\"" } else { "" };
+            let _ = write!(s, "<th scope=\"col\"{class}>{}</th>", escape(h));
+        }
+        s.push_str("</tr></thead>\n");
+    }
+    s.push_str("<tbody>\n");
+    for row in &t.rows {
+        s.push_str("<tr>");
+        for (i, c) in row.iter().enumerate() {
+            let mut classes = Vec::new();
+            if t.numeric.get(i).copied().unwrap_or(false) {
+                classes.push("num");
+            }
+            if c.client_bound {
+                classes.push("bound");
+            }
+            if c.invalid {
+                classes.push("invalid");
+            }
+            if c.missing {
+                classes.push("missing");
+            }
+            if c.text.len() > 60 {
+                classes.push("wrap");
+            }
+            let class = if classes.is_empty() {
+                String::new()
+            } else {
+                format!(" class=\"{}\"", classes.join(" "))
+            };
+            let title = match &c.note {
+                Some(n) => format!(" title=\"{}\"", escape(n)),
+                None => String::new(),
+            };
+            if i == 0 {
+                let _ = write!(
+                    s,
+                    "<th scope=\"row\"{class}{title}>{}</th>",
+                    escape(&c.text)
+                );
+            } else {
+                let _ = write!(s, "<td{class}{title}>{}</td>", escape(&c.text));
+            }
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</tbody>\n</table>\n</div>\n");
+}
+
+fn html_spans(spans: &[Span]) -> String {
+    spans
+        .iter()
+        .map(|sp| match sp {
+            Span::Text(t) => escape(t),
+            Span::Code(t) => format!("<code>{}</code>", escape(t)),
+            Span::Strong(t) => format!("<strong>{}</strong>", escape(t)),
+        })
+        .collect()
+}
+
+/// Text for HTML text and attribute values.
+pub fn escape(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    for c in t.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            // Control characters are not allowed in HTML (nor XML) text.
+            c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+// ---- one `barrage load` run ----
+
+fn get<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+    v.pointer(path).filter(|x| !x.is_null())
+}
+
+fn num(v: &Value, path: &str) -> Option<f64> {
+    get(v, path).and_then(Value::as_f64)
+}
+
+fn int(v: &Value, path: &str) -> Option<u64> {
+    get(v, path).and_then(Value::as_u64)
+}
+
+fn string(v: &Value, path: &str) -> Option<String> {
+    get(v, path).map(|x| match x {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    })
+}
+
+fn cell(text: impl Into<String>) -> tables::TableCell {
+    tables::TableCell {
+        text: text.into(),
+        ..Default::default()
+    }
+}
+
+fn kv_table(id: &str, rows: Vec<(&str, String)>) -> Block {
+    Block::Table(Table {
+        id: id.into(),
+        head: vec![String::new(), String::new()],
+        numeric: vec![false, true],
+        rows: rows
+            .into_iter()
+            .map(|(k, v)| vec![cell(k), cell(v)])
+            .collect(),
+    })
+}
+
+fn heading(level: u8, id: &str, text: &str) -> Block {
+    Block::Heading {
+        level,
+        id: id.into(),
+        text: text.into(),
+    }
+}
+
+fn group(n: u64) -> String {
+    model::group_digits(n)
+}
+
+fn model_line(r: &Value) -> String {
+    let model = string(r, "/spec/model").unwrap_or_default();
+    let conns = int(r, "/spec/connections").unwrap_or(0);
+    match model.as_str() {
+        "open" => format!(
+            "open loop at {}/s ({} arrivals) over {} connections",
+            model::fmt_num(num(r, "/spec/rate_per_s").unwrap_or(0.0)),
+            string(r, "/spec/arrival").unwrap_or_default(),
+            group(conns)
+        ),
+        "sessions" => format!(
+            "sessions of {} calls at {} connections/s, {} sessions",
+            int(r, "/spec/calls_per_session").unwrap_or(0),
+            model::fmt_num(num(r, "/spec/conn_rate_per_s").unwrap_or(0.0)),
+            group(int(r, "/spec/sessions").unwrap_or(0))
+        ),
+        _ => {
+            let mut s = format!("closed loop over {} connections", group(conns));
+            if let Some(p) = int(r, "/spec/pipeline").filter(|p| *p > 1) {
+                s.push_str(&format!(", pipelined {p} deep"));
+            }
+            s
+        }
+    }
+}
+
+fn load_blocks(r: &Value) -> Vec<Block> {
+    let mut d = Vec::new();
+    let url = string(r, "/target/url").unwrap_or_default();
+    d.push(heading(1, "top", "barrage load"));
+    let mut spec = vec![
+        Span::Code(url),
+        Span::Text(format!(
+            " ({}): {}, {}",
+            string(r, "/target/address").unwrap_or_default(),
+            string(r, "/spec/protocol").unwrap_or_default(),
+            model_line(r)
+        )),
+    ];
+    if let Some(m) = int(r, "/spec/streams").filter(|m| *m > 1) {
+        spec.push(Span::Text(format!(", {m} streams per connection")));
+    }
+    if get(r, "/spec/keepalive").and_then(Value::as_bool) == Some(false) {
+        spec.push(Span::Text(", a connection per request".into()));
+    }
+    let threads = int(r, "/spec/threads").unwrap_or(0);
+    spec.push(Span::Text(format!(
+        ", {threads} thread{}.",
+        if threads == 1 { "" } else { "s" }
+    )));
+    d.push(Block::Para(spec));
+    let mut plan = Vec::new();
+    if let Some(s) = num(r, "/spec/duration_s") {
+        plan.push(format!("{}s measured", model::fmt_num(s)));
+    }
+    if let Some(n) = int(r, "/spec/requests") {
+        plan.push(format!("{} requests", group(n)));
+    }
+    if let Some(w) = num(r, "/spec/warmup_s").filter(|w| *w > 0.0) {
+        plan.push(format!("after {}s of warm-up", model::fmt_num(w)));
+    }
+    plan.push(format!(
+        "timeout {}s",
+        model::fmt_num(num(r, "/spec/timeout_s").unwrap_or(0.0))
+    ));
+    plan.push(format!(
+        "stopped by: {}",
+        string(r, "/stop_reason").unwrap_or_default()
+    ));
+    plan.push(format!(
+        "barrage {}",
+        string(r, "/barrage_version").unwrap_or_default()
+    ));
+    d.push(Block::Para(vec![Span::Text(plan.join("; "))]));
+    let stop = string(r, "/stop_reason").unwrap_or_default();
+    if stop == "unreachable" || stop == "interrupted" {
+        d.push(Block::Alert(vec![Span::Strong(format!(
+            "The run stopped early ({stop}): the numbers cover only what it measured."
+        ))]));
+    }
+
+    d.push(heading(2, "totals", "Throughput"));
+    let responses = int(r, "/totals/responses").unwrap_or(0);
+    let sent = int(r, "/totals/requests_sent").unwrap_or(0);
+    let mut rows = vec![
+        (
+            "responses",
+            format!(
+                "{} in {:.2}s",
+                group(responses),
+                num(r, "/totals/elapsed_s").unwrap_or(0.0)
+            ),
+        ),
+        (
+            "responses/s",
+            model::fmt_rate(num(r, "/totals/responses_per_s").unwrap_or(0.0)),
+        ),
+        ("requests sent", group(sent)),
+    ];
+    if sent > responses {
+        rows.push(("unanswered", group(sent - responses)));
+    }
+    rows.push((
+        "bytes read",
+        format!(
+            "{} ({}/s)",
+            model::fmt_bytes(int(r, "/totals/bytes_read").unwrap_or(0)),
+            model::fmt_bytes(num(r, "/totals/bytes_read_per_s").unwrap_or(0.0).round() as u64)
+        ),
+    ));
+    rows.push((
+        "bytes written",
+        model::fmt_bytes(int(r, "/totals/bytes_written").unwrap_or(0)),
+    ));
+    rows.push(("errors", group(int(r, "/totals/errors").unwrap_or(0))));
+    rows.push((
+        "responses not 2xx/3xx",
+        group(int(r, "/totals/responses_not_2xx_3xx").unwrap_or(0)),
+    ));
+    rows.push((
+        "connections",
+        format!(
+            "{} opened, {} at most open at once",
+            group(int(r, "/connections/opened").unwrap_or(0)),
+            group(int(r, "/connections/peak_open").unwrap_or(0))
+        ),
+    ));
+    d.push(kv_table("t-totals", rows));
+
+    d.push(heading(2, "latency", "Latency"));
+    let cols = [
+        ("count", "count"),
+        ("min", "min"),
+        ("mean", "mean"),
+        ("stdev", "stdev"),
+        ("p50", "p50"),
+        ("p75", "p75"),
+        ("p90", "p90"),
+        ("p99", "p99"),
+        ("p99.9", "p99_9"),
+        ("p99.99", "p99_99"),
+        ("max", "max"),
+    ];
+    let mut head = vec![String::new()];
+    head.extend(cols.iter().map(|c| c.0.to_string()));
+    let mut rows = Vec::new();
+    for (name, path) in [
+        ("response", "/latency_us"),
+        ("connect", "/connect_us"),
+        ("TLS handshake", "/tls/handshake_us"),
+        ("send delay (open loop)", "/open_loop/send_delay_us"),
+    ] {
+        let Some(l) = get(r, path) else { continue };
+        let count = l.get("count").and_then(Value::as_u64).unwrap_or(0);
+        if count == 0 && name != "response" {
+            continue;
+        }
+        let mut row = vec![cell(name)];
+        for (_, key) in cols {
+            let v = l.get(key).and_then(Value::as_f64).unwrap_or(0.0);
+            row.push(cell(if key == "count" {
+                group(count)
+            } else if count == 0 {
+                "–".into()
+            } else {
+                model::fmt_latency_us(v)
+            }));
+        }
+        rows.push(row);
+    }
+    let mut numeric = vec![false];
+    numeric.extend(cols.iter().map(|_| true));
+    d.push(Block::Table(Table {
+        id: "t-latency".into(),
+        head,
+        numeric,
+        rows,
+    }));
+
+    d.push(Block::Charts(None));
+
+    d.push(heading(2, "status", "Status codes"));
+    match get(r, "/status_counts").and_then(Value::as_object) {
+        Some(m) if !m.is_empty() => {
+            let mut codes: Vec<(&String, u64)> = m
+                .iter()
+                .map(|(k, v)| (k, v.as_u64().unwrap_or(0)))
+                .collect();
+            codes.sort();
+            d.push(Block::Table(Table {
+                id: "t-status".into(),
+                head: vec!["status".into(), "responses".into()],
+                numeric: vec![false, true],
+                rows: codes
+                    .into_iter()
+                    .map(|(k, n)| vec![cell(k.as_str()), cell(group(n))])
+                    .collect(),
+            }));
+        }
+        _ => d.push(Block::Para(vec![Span::Text("No responses.".into())])),
+    }
+
+    d.push(heading(2, "errors", "Errors"));
+    let mut rows = Vec::new();
+    if let Some(m) = get(r, "/errors").and_then(Value::as_object) {
+        let mut kinds: Vec<(&String, &Value)> = m.iter().collect();
+        kinds.sort_by(|a, b| a.0.cmp(b.0));
+        for (kind, e) in kinds {
+            let n = e.get("count").and_then(Value::as_u64).unwrap_or(0);
+            if n == 0 {
+                continue;
+            }
+            let first = e.get("first").and_then(Value::as_str).unwrap_or("");
+            let mut c = cell(group(n));
+            c.invalid = true;
+            rows.push(vec![cell(kind.as_str()), c, cell(first)]);
+        }
+    }
+    if rows.is_empty() {
+        d.push(Block::Para(vec![Span::Text("No errors.".into())]));
+    } else {
+        d.push(Block::Table(Table {
+            id: "t-errors".into(),
+            head: vec!["kind".into(), "count".into(), "first message".into()],
+            numeric: vec![false, true, false],
+            rows,
+        }));
+    }
+
+    if get(r, "/tls").is_some() {
+        d.push(heading(2, "tls", "TLS"));
+        d.push(kv_table(
+            "t-tls",
+            vec![
+                (
+                    "version",
+                    string(r, "/tls/version").unwrap_or_else(|| "no handshake completed".into()),
+                ),
+                ("cipher", string(r, "/tls/cipher").unwrap_or_default()),
+                (
+                    "ALPN",
+                    string(r, "/tls/alpn").unwrap_or_else(|| "none".into()),
+                ),
+                (
+                    "handshakes",
+                    format!(
+                        "{} full, {} resumed",
+                        group(int(r, "/tls/handshakes_full").unwrap_or(0)),
+                        group(int(r, "/tls/handshakes_resumed").unwrap_or(0))
+                    ),
+                ),
+            ],
+        ));
+    }
+    if let Some(h) = get(r, "/h2").and_then(Value::as_object) {
+        d.push(heading(2, "h2", "HTTP/2"));
+        let mut keys: Vec<(&String, &Value)> = h.iter().collect();
+        keys.sort_by(|a, b| a.0.cmp(b.0));
+        d.push(kv_table(
+            "t-h2",
+            keys.into_iter()
+                .map(|(k, v)| (k.as_str(), v.to_string()))
+                .collect(),
+        ));
+    }
+    if get(r, "/open_loop").is_some() {
+        d.push(heading(2, "schedule", "Schedule (open loop)"));
+        d.push(kv_table(
+            "t-schedule",
+            vec![
+                (
+                    "target rate",
+                    format!(
+                        "{}/s",
+                        model::fmt_num(num(r, "/open_loop/target_rate_per_s").unwrap_or(0.0))
+                    ),
+                ),
+                (
+                    "sent",
+                    format!(
+                        "{:.1}/s",
+                        num(r, "/open_loop/achieved_rate_per_s").unwrap_or(0.0)
+                    ),
+                ),
+                (
+                    "sent late",
+                    format!(
+                        "{} (more than {} behind)",
+                        group(int(r, "/open_loop/late_sends").unwrap_or(0)),
+                        model::fmt_latency_us(
+                            num(r, "/open_loop/late_threshold_us").unwrap_or(0.0)
+                        )
+                    ),
+                ),
+                (
+                    "never sent",
+                    group(int(r, "/open_loop/unsent").unwrap_or(0)),
+                ),
+            ],
+        ));
+    }
+    if get(r, "/sessions").is_some() {
+        d.push(heading(2, "sessions", "Sessions"));
+        let rows = ["planned", "started", "completed", "failed", "incomplete"]
+            .into_iter()
+            .map(|k| (k, group(int(r, &format!("/sessions/{k}")).unwrap_or(0))))
+            .collect();
+        d.push(kv_table("t-sessions", rows));
+    }
+    d
+}
+
+/// The charts of one run: the latency percentile spectrum, and per second
+/// the responses (and errors) and the latency.
+pub fn load_charts(r: &Value) -> Vec<Chart> {
+    let mut out = Vec::new();
+    let spectrum: Vec<(f64, f64)> = get(r, "/latency_us/spectrum")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|p| Some((p.get(0)?.as_f64()?, p.get(1)?.as_f64()?)))
+        // 100% is at infinity on the nines axis; the max is in the table.
+        .filter(|(p, v)| *p < 100.0 && *v > 0.0)
+        .collect();
+    if !spectrum.is_empty() {
+        out.push(Chart {
+            id: "latency-spectrum".into(),
+            title: "Response time by percentile".into(),
+            x_label: "percentile".into(),
+            y_label: "response time (µs)".into(),
+            x_scale: Scale::Nines,
+            y_scale: Scale::Log10,
+            x_categories: Vec::new(),
+            series: vec![Series {
+                name: "response time".into(),
+                points: spectrum,
+                dashed: false,
+            }],
+        });
+    }
+    let elapsed = num(r, "/totals/elapsed_s").unwrap_or(0.0);
+    let series: Vec<&Value> = get(r, "/series")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        // The last window is partial (late answers after the end): left out
+        // unless it is a whole second.
+        .filter(|e| {
+            let t = e.get("t_s").and_then(Value::as_f64).unwrap_or(0.0);
+            t + 1.0 <= elapsed + 1e-9
+        })
+        .collect();
+    if !series.is_empty() {
+        let pick = |key: &str| -> Vec<(f64, f64)> {
+            series
+                .iter()
+                .filter_map(|e| Some((e.get("t_s")?.as_f64()?, e.get(key)?.as_f64()?)))
+                .collect()
+        };
+        let mut lines = vec![Series {
+            name: "responses/s".into(),
+            points: pick("responses"),
+            dashed: false,
+        }];
+        let errors = pick("errors");
+        if errors.iter().any(|p| p.1 > 0.0) {
+            lines.push(Series {
+                name: "errors/s".into(),
+                points: errors,
+                dashed: true,
+            });
+        }
+        out.push(Chart {
+            id: "throughput".into(),
+            title: "Responses per second".into(),
+            x_label: "second of the run".into(),
+            y_label: "per second".into(),
+            x_scale: Scale::Linear,
+            y_scale: Scale::Linear,
+            x_categories: Vec::new(),
+            series: lines,
+        });
+        let lat: Vec<Series> = [("p50", "p50_us"), ("p99", "p99_us"), ("max", "max_us")]
+            .into_iter()
+            .map(|(name, key)| Series {
+                name: name.into(),
+                // A second without responses has no latency (0 in the JSON).
+                points: pick(key).into_iter().filter(|p| p.1 > 0.0).collect(),
+                dashed: name == "max",
+            })
+            .filter(|s| !s.points.is_empty())
+            .collect();
+        if !lat.is_empty() {
+            out.push(Chart {
+                id: "latency-series".into(),
+                title: "Response time per second".into(),
+                x_label: "second of the run".into(),
+                y_label: "response time (µs)".into(),
+                x_scale: Scale::Linear,
+                y_scale: Scale::Log10,
+                x_categories: Vec::new(),
+                series: lat,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes() {
+        assert_eq!(
+            escape("<a href=\"x\">Tom & 'Jerry'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;"
+        );
+        assert_eq!(escape("bell\u{7}"), "bell\u{fffd}");
+    }
+
+    #[test]
+    fn svg_made_inline() {
+        let svg = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<svg id=\"root\"><clipPath id=\"c\"/><g clip-path=\"url(#c)\"/><use href=\"#c\"/></svg>";
+        assert_eq!(
+            inline_svg(svg, "x"),
+            "<svg id=\"x-root\"><clipPath id=\"x-c\"/><g clip-path=\"url(#x-c)\"/><use href=\"#x-c\"/></svg>"
+        );
+        assert_eq!(inline_svg("<svg/>", "x"), "<svg/>");
+        assert_eq!(inline_svg("", "x"), "");
+    }
+}

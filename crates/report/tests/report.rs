@@ -1,0 +1,506 @@
+//! `barrage report` on real results (tests/fixtures, see its README):
+//! report.md and report.csv against golden files, byte-identical reruns, and
+//! the HTML's self-containedness and structure.
+//!
+//! `UPDATE_GOLDEN=1 cargo test -p barrage-report --test report` rewrites
+//! tests/golden/ from the current output.
+
+use std::path::{Path, PathBuf};
+
+use barrage_report::chart::{self, Chart, Scale, Series};
+use barrage_report::{html, model, tables, write_report};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+/// A fresh copy of a fixture's results directory (results.json only).
+fn scratch(fixture: &str, test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("report-tests")
+        .join(format!("{test}-{fixture}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(
+        fixtures().join(fixture).join("results.json"),
+        dir.join("results.json"),
+    )
+    .unwrap();
+    dir
+}
+
+fn results(fixture: &str) -> barrage_lab::store::Results {
+    model::load_results(&fixtures().join(fixture)).unwrap()
+}
+
+/// Compares with tests/golden/NAME, or rewrites it under UPDATE_GOLDEN=1.
+fn golden(name: &str, actual: &str) {
+    let path = golden_dir().join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(golden_dir()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        eprintln!("rewrote {}", path.display());
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; create it with UPDATE_GOLDEN=1", path.display()));
+    if expected != actual {
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(expected.lines().count().min(actual.lines().count()));
+        panic!(
+            "{} differs from the output at line {}:\n  golden: {:?}\n  actual: {:?}\n(rerun with UPDATE_GOLDEN=1 if the change is intended)",
+            path.display(),
+            line + 1,
+            expected.lines().nth(line),
+            actual.lines().nth(line)
+        );
+    }
+}
+
+#[test]
+fn golden_markdown_and_csv() {
+    let r = results("complete");
+    golden("report.md", &tables::markdown(&r));
+    golden("report.csv", &tables::csv(&r));
+    let r = results("interrupted");
+    golden("interrupted.md", &tables::markdown(&r));
+    golden("interrupted.csv", &tables::csv(&r));
+}
+
+/// Every file under `dir`, relative, sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn reruns_give_identical_files() {
+    // Twice into two directories (PNGs are slow to render in a debug build:
+    // one fixture through write_report, the other through its functions).
+    let a = scratch("complete", "rerun-a");
+    let b = scratch("complete", "rerun-b");
+    let written_a = write_report(&a).unwrap();
+    let written_b = write_report(&b).unwrap();
+    assert_eq!(
+        written_a.last().unwrap().file_name().unwrap(),
+        "report.html",
+        "report.html is the last path"
+    );
+    let rel = |w: &[PathBuf], d: &Path| -> Vec<PathBuf> {
+        w.iter()
+            .map(|p| p.strip_prefix(d).unwrap().to_path_buf())
+            .collect()
+    };
+    assert_eq!(rel(&written_a, &a), rel(&written_b, &b));
+    let r = results("complete");
+    let charts = chart::charts_for(&r);
+    assert_eq!(written_a.len(), 3 + 2 * charts.len(), "{written_a:?}");
+    for c in &charts {
+        for ext in ["svg", "png"] {
+            let p = a.join("charts").join(format!("{}.{ext}", c.id));
+            assert!(written_a.contains(&p), "{} not written", p.display());
+        }
+    }
+    let fa = files(&a);
+    assert_eq!(fa, files(&b));
+    let mut listed = rel(&written_a, &a);
+    listed.push("results.json".into());
+    listed.sort();
+    assert_eq!(
+        fa, listed,
+        "files written but not listed, or listed but not written"
+    );
+    for f in &fa {
+        assert_eq!(
+            std::fs::read(a.join(f)).unwrap(),
+            std::fs::read(b.join(f)).unwrap(),
+            "{} differs between two runs",
+            f.display()
+        );
+    }
+    // The files are the functions' outputs.
+    assert_eq!(
+        std::fs::read_to_string(a.join("report.md")).unwrap(),
+        tables::markdown(&r)
+    );
+    assert_eq!(
+        std::fs::read_to_string(a.join("report.csv")).unwrap(),
+        tables::csv(&r)
+    );
+    let svgs = |r: &barrage_lab::store::Results| -> Vec<(Chart, String)> {
+        chart::charts_for(r)
+            .into_iter()
+            .map(|c| {
+                let svg = chart::render_svg(&c);
+                (c, svg)
+            })
+            .collect()
+    };
+    assert_eq!(
+        std::fs::read_to_string(a.join("report.html")).unwrap(),
+        html::results_html(&r, &svgs(&r))
+    );
+    // The interrupted fixture, read twice.
+    let one = results("interrupted");
+    let two = model::load_results(&scratch("interrupted", "rerun")).unwrap();
+    assert_eq!(tables::markdown(&one), tables::markdown(&two));
+    assert_eq!(tables::csv(&one), tables::csv(&two));
+    assert_eq!(
+        html::results_html(&one, &svgs(&one)),
+        html::results_html(&two, &svgs(&two))
+    );
+}
+
+#[test]
+fn bad_directories_are_one_line_errors() {
+    let missing = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-such-results");
+    let e = write_report(&missing).unwrap_err();
+    assert!(e.contains("no-such-results") && !e.contains('\n'), "{e}");
+
+    let empty = scratch("complete", "bad");
+    std::fs::remove_file(empty.join("results.json")).unwrap();
+    let e = write_report(&empty).unwrap_err();
+    assert!(e.contains("results.json: cannot read"), "{e}");
+
+    std::fs::write(
+        empty.join("results.json"),
+        "{\"schema\": \"barrage.load/1\"}",
+    )
+    .unwrap();
+    let e = write_report(&empty).unwrap_err();
+    assert!(e.contains("results.json: schema \"barrage.load/1\""), "{e}");
+    assert!(!e.contains('\n'), "{e}");
+
+    std::fs::write(
+        empty.join("results.json"),
+        "{\"schema\": \"barrage.run/1\", \"runs\": 3}",
+    )
+    .unwrap();
+    let e = write_report(&empty).unwrap_err();
+    assert!(
+        e.contains("results.json: not a barrage.run/1 results file"),
+        "{e}"
+    );
+    assert!(!e.contains('\n'), "{e}");
+}
+
+/// Fields of an RFC 4180 CSV (CRLF records, quoted fields).
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if quoted {
+            match c {
+                '"' if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    field.push('"');
+                }
+                '"' => quoted = false,
+                c => field.push(c),
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                assert!(field.is_empty(), "a quote inside an unquoted field");
+                quoted = true;
+            }
+            ',' => row.push(std::mem::take(&mut field)),
+            '\r' => {
+                assert_eq!(chars.next(), Some('\n'), "CR without LF");
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            '\n' => panic!("a bare LF outside quotes"),
+            c => field.push(c),
+        }
+    }
+    assert!(
+        !quoted && field.is_empty() && row.is_empty(),
+        "unterminated record"
+    );
+    rows
+}
+
+#[test]
+fn csv_rows_and_absent_values() {
+    let r = results("complete");
+    let rows = parse_csv(&tables::csv(&r));
+    assert_eq!(rows[0], tables::CSV_COLUMNS.to_vec());
+    assert_eq!(rows.len(), 1 + r.runs.len());
+    assert!(rows.iter().all(|x| x.len() == tables::CSV_COLUMNS.len()));
+    let col = |name: &str| tables::CSV_COLUMNS.iter().position(|c| *c == name).unwrap();
+    for row in &rows[1..] {
+        assert_eq!(row[col("suite")], "report-fixture");
+        // wrk prints no p99.9: empty, never 0. barrage gives it.
+        match row[col("driver")].as_str() {
+            "wrk" => assert_eq!(row[col("latency_p99_9_us")], "", "{row:?}"),
+            "barrage" => assert_ne!(row[col("latency_p99_9_us")], "", "{row:?}"),
+            d => panic!("driver {d}"),
+        }
+        assert_ne!(row[col("responses_per_s")], "");
+        assert_eq!(row[col("error")], "");
+    }
+
+    let r = results("interrupted");
+    let rows = parse_csv(&tables::csv(&r));
+    assert_eq!(rows.len(), 1 + r.runs.len());
+    let failed: Vec<&Vec<String>> = rows[1..]
+        .iter()
+        .filter(|x| !x[col("error")].is_empty())
+        .collect();
+    assert_eq!(failed.len(), 1);
+    let f = failed[0];
+    assert!(f[col("error")].contains("nginx died") && f[col("error")].contains('\n'));
+    for c in [
+        "responses",
+        "responses_per_s",
+        "errors",
+        "latency_p99_us",
+        "client_cpu_per_response_us",
+    ] {
+        assert_eq!(f[col(c)], "", "{c} of a level without numbers");
+    }
+    assert!(rows.iter().any(|x| x[col("errors")] == "12"
+        && x[col("timeouts")] == "3"
+        && x[col("non_2xx")] == "5"));
+    assert!(rows.iter().any(|x| x[col("client_bound")] == "true"));
+}
+
+#[test]
+fn partial_results_say_so() {
+    let md = tables::markdown(&results("interrupted"));
+    assert!(md.contains("PARTIAL: the run was interrupted"), "{md}");
+    // The client-bound level and the invalid ones are marked.
+    assert!(md.contains("| 31,766* |"), "{md}");
+    assert!(md.contains("| 18,296! |"), "{md}");
+    assert!(md.contains("| 12 / 3 / 5! |"), "{md}");
+    assert!(md.contains("| nginx | 19,556 | failed |"), "{md}");
+    // Servers not measured, with reasons; a warning, escaped for Markdown.
+    assert!(md.contains("- **nginx** (repeat 1): failed"), "{md}");
+    assert!(md.contains("- **h2o** (repeat 1): unavailable"), "{md}");
+    assert!(md.contains("missing binary h2o"), "{md}");
+    assert!(md.contains("\\<before\\>"), "{md}");
+
+    let md = tables::markdown(&results("complete"));
+    assert!(!md.contains("PARTIAL"));
+    assert!(md.contains(": complete"));
+    for needle in [
+        "Linux 6.18.44",
+        "AMD EPYC",
+        "| cores | 2 |",
+        "net.core.somaxconn | 4096",
+        "nginx version: nginx/1.22.1",
+        "| nginx | static-4k | 200 | HTTP/1.1 | content-length | 255 | 4096 |",
+        "barrage-target broken** (repeat 2): failed",
+    ] {
+        assert!(md.contains(needle), "no {needle:?} in\n{md}");
+    }
+}
+
+/// Values of `attr="..."` everywhere in the text.
+fn attr_values<'a>(html: &'a str, attr: &str) -> Vec<&'a str> {
+    let pat = format!(" {attr}=\"");
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(at) = rest.find(&pat) {
+        let after = &rest[at + pat.len()..];
+        let end = after.find('"').unwrap();
+        out.push(&after[..end]);
+        rest = &after[end..];
+    }
+    out
+}
+
+fn check_self_contained(html: &str) {
+    for attr in [
+        "src",
+        "href",
+        "xlink:href",
+        "action",
+        "srcset",
+        "poster",
+        "data",
+    ] {
+        for v in attr_values(html, attr) {
+            let v = v.to_ascii_lowercase();
+            assert!(
+                !v.contains("http:") && !v.contains("https:") && !v.starts_with("//"),
+                "{attr}={v:?} refers outside the file"
+            );
+        }
+    }
+    for bad in [
+        "<img",
+        "<script",
+        "<link",
+        "@import",
+        "url(http",
+        "@font-face",
+        "<iframe",
+    ] {
+        assert!(
+            !html.to_ascii_lowercase().contains(bad),
+            "{bad} in the HTML"
+        );
+    }
+    assert_eq!(html.matches("<html").count(), 1);
+    assert_eq!(html.matches("</html>").count(), 1);
+    assert!(html.starts_with("<!DOCTYPE html>\n"));
+    assert_eq!(
+        html.matches("<svg").count(),
+        html.matches("</svg>").count(),
+        "unbalanced <svg>"
+    );
+    assert!(html.contains("name=\"viewport\""));
+    assert!(html.contains("@media print"));
+    assert!(html.contains("max-width: 100%"));
+    assert!(html.contains("overflow-x: auto"));
+    // Well-formed as XML too: every element closed, no unknown entities.
+    let xml = html.trim_start_matches("<!DOCTYPE html>\n");
+    if let Err(e) = roxmltree::Document::parse(xml) {
+        panic!("not well-formed: {e}");
+    }
+}
+
+#[test]
+fn html_is_self_contained_with_every_chart() {
+    for fixture in ["complete", "interrupted"] {
+        let r = results(fixture);
+        let charts: Vec<(Chart, String)> = chart::charts_for(&r)
+            .into_iter()
+            .map(|c| {
+                let svg = chart::render_svg(&c);
+                (c, svg)
+            })
+            .collect();
+        let html = html::results_html(&r, &charts);
+        check_self_contained(&html);
+        assert_eq!(html.matches("<figure").count(), charts.len());
+        for (c, _) in &charts {
+            assert!(
+                html.contains(&format!("<figure id=\"{}\"", c.id)),
+                "chart {} missing",
+                c.id
+            );
+        }
+        // The same tables as report.md.
+        let md = tables::markdown(&r);
+        for g in model::groups(&r) {
+            assert!(html.contains(&format!("id=\"t-rate-{}\"", g.id())));
+            assert!(html.contains(&format!("id=\"t-p99-{}\"", g.id())));
+            assert!(md.contains(&format!("## {} ({})", g.scenario, g.driver)));
+        }
+        assert!(html.contains("AMD EPYC"));
+    }
+    let html = html::results_html(&results("interrupted"), &[]);
+    assert!(html.contains("class=\"alert\""));
+    // Text from the results is escaped.
+    assert!(html.contains("&lt;before&gt;"));
+    assert!(!html.contains("<before>"));
+    assert!(html.contains("&lt;see logs/nginx-r1.log&gt;"));
+    assert!(html.contains("class=\"num bound\" title=\"client-bound\">31,766*</td>"));
+    assert!(html.contains("class=\"num invalid\""));
+}
+
+#[test]
+fn html_takes_any_chart_list() {
+    let r = results("complete");
+    let chart = |id: &str| Chart {
+        id: id.into(),
+        title: format!("<{id}> & co"),
+        x_label: "x".into(),
+        y_label: "y".into(),
+        x_scale: Scale::Linear,
+        y_scale: Scale::Linear,
+        x_categories: Vec::new(),
+        series: vec![Series {
+            name: "s".into(),
+            points: vec![(0.0, 1.0), (1.0, 2.0)],
+            dashed: false,
+        }],
+    };
+    let charts = vec![
+        // A group's chart goes into its section; others into "Charts".
+        (
+            chart("hello-wrk-extra"),
+            "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><defs><clipPath id=\"c\"><rect width=\"5\" height=\"5\"/></clipPath></defs><rect clip-path=\"url(#c)\" width=\"10\" height=\"10\"/></svg>".to_string(),
+        ),
+        (
+            chart("overall"),
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><defs><clipPath id=\"c\"><rect width=\"5\" height=\"5\"/></clipPath></defs><rect clip-path=\"url(#c)\" width=\"10\" height=\"10\"/></svg>".to_string(),
+        ),
+        (chart("not-drawn"), String::new()),
+    ];
+    let html = html::results_html(&r, &charts);
+    check_self_contained(&html);
+    assert!(!html.contains("<?xml"));
+    let section = html.find("id=\"sec-hello-wrk\"").unwrap();
+    let next = html.find("id=\"sec-static-4k-barrage\"").unwrap();
+    let extra = html.find("<figure id=\"hello-wrk-extra\"").unwrap();
+    assert!(section < extra && extra < next);
+    let others = html.find("<section id=\"charts\">").unwrap();
+    assert!(html.find("<figure id=\"overall\"").unwrap() > others);
+    // Ids inside two SVGs no longer collide.
+    assert!(html.contains("id=\"hello-wrk-extra-c\"") && html.contains("url(#overall-c)"));
+    assert!(html.contains("&lt;not-drawn&gt; &amp; co: this chart could not be drawn."));
+    assert!(html.contains("<a href=\"#charts\">Charts</a>"));
+
+    // No charts at all: no section, no link.
+    let html = html::results_html(&r, &[]);
+    check_self_contained(&html);
+    assert!(!html.contains("id=\"charts\""));
+}
+
+#[test]
+fn load_page() {
+    let text = std::fs::read_to_string(fixtures().join("load.json")).unwrap();
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let page = html::load_html(&report);
+    check_self_contained(&page);
+    assert_eq!(page, html::load_html(&report), "not deterministic");
+    let charts = html::load_charts(&report);
+    let ids: Vec<&str> = charts.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids, ["latency-spectrum", "throughput", "latency-series"]);
+    for c in &charts {
+        assert!(page.contains(&format!("<figure id=\"{}\"", c.id)));
+    }
+    // The spectrum leaves out 100% (infinitely far on the nines axis).
+    assert!(charts[0].series[0].points.iter().all(|p| p.0 < 100.0));
+    // A -d3s run: seconds 0, 1 and 2 whole, the partial fourth left out.
+    assert_eq!(charts[1].series[0].points.len(), 3);
+    let responses = report["totals"]["responses"].as_u64().unwrap();
+    assert!(page.contains(&model::group_digits(responses)));
+    for needle in [
+        "Throughput",
+        "Latency",
+        "p99.99",
+        "Status codes",
+        "No errors.",
+        "http://127.0.0.1:18911/hello",
+    ] {
+        assert!(page.contains(needle), "no {needle:?}");
+    }
+}
