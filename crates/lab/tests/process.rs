@@ -644,7 +644,17 @@ fn monitor_sees_the_cpu_and_memory_of_a_busy_child() {
         .spawn()
         .unwrap();
     let monitor = Monitor::start(child.id(), Duration::from_millis(100));
-    thread::sleep(Duration::from_millis(600));
+    // Until the loop has had 0.35 s of CPU (on a busy machine that takes
+    // longer than 0.35 s), and at least 600 ms of samples.
+    let began = Instant::now();
+    let used =
+        || barrage_lab::monitor::process_cpu(child.id()).map_or(0.0, |(user, sys)| user + sys);
+    while (used() < 0.35 || began.elapsed() < Duration::from_millis(600))
+        && began.elapsed() < Duration::from_secs(10)
+    {
+        thread::sleep(Duration::from_millis(50));
+    }
+    thread::sleep(Duration::from_millis(150));
     let report = monitor.stop();
     child.kill().unwrap();
     child.wait().unwrap();
@@ -671,16 +681,23 @@ fn monitor_sees_the_cpu_and_memory_of_a_busy_child() {
 #[test]
 fn monitor_keeps_the_cpu_of_a_process_that_exited() {
     let _turn = busy_loop_turn();
-    let script = "timeout 0.4 sh -c 'while :; do :; done'; exec sleep 100";
+    // A fixed amount of work in a grandchild (about 0.4 s of CPU), which
+    // then exits while its parent lives on.
+    let script = "sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'; exec sleep 100";
     let mut child = Command::new("sh").args(["-c", script]).spawn().unwrap();
     let monitor = Monitor::start(child.id(), Duration::from_millis(50));
-    thread::sleep(Duration::from_millis(800));
+    let began = Instant::now();
+    thread::sleep(Duration::from_millis(200));
+    while tree_pids(child.id()).len() > 1 && began.elapsed() < Duration::from_secs(10) {
+        thread::sleep(Duration::from_millis(50));
+    }
+    thread::sleep(Duration::from_millis(200));
     let report = monitor.stop();
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(report.cpu_user_s + report.cpu_sys_s > 0.2, "{report:?}");
     assert!(
-        report.samples.iter().any(|s| s.processes >= 3),
+        report.samples.iter().any(|s| s.processes >= 2),
         "the busy loop was never seen"
     );
     assert_eq!(report.samples.last().unwrap().processes, 1);
@@ -689,13 +706,18 @@ fn monitor_keeps_the_cpu_of_a_process_that_exited() {
 #[test]
 fn wait_with_usage_reports_the_cpu_of_a_busy_child() {
     let _turn = busy_loop_turn();
-    let mut child = Command::new("timeout")
-        .args(["0.5", "sh", "-c", "while :; do :; done"])
+    // A fixed amount of work, not of time: a loaded machine gives a
+    // time-bound loop less CPU.
+    let mut child = Command::new("sh")
+        .args([
+            "-c",
+            "i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done; exit 3",
+        ])
         .spawn()
         .unwrap();
     let (status, usage) = wait_with_usage(&mut child).unwrap();
-    assert_eq!(status.code(), Some(124));
-    assert!(usage.user_s + usage.sys_s > 0.3, "{usage:?}");
+    assert_eq!(status.code(), Some(3));
+    assert!(usage.user_s + usage.sys_s > 0.1, "{usage:?}");
     assert!(usage.max_rss_kib > 0);
 }
 
