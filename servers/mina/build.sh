@@ -1,44 +1,6 @@
 #!/usr/bin/env bash
-# Builds the MINA server with Maven: build/app.jar plus its dependencies in
-# build/lib/ (the start command puts both on the class path).
-#   build.sh --fetch   downloads what Maven needs into ~/.m2 (set-up time)
-#   build.sh           offline build from ~/.m2 (benchmark time)
-#   build.sh --version prints the MINA version pom.xml pins and java's
-#                      (the manifest's [version]; works before any build)
+# Builds the MINA server with Maven: see servers/netty/maven-build.sh.
+#   build.sh [--fetch | --version]
 set -euo pipefail
-name=mina
-cd "$(dirname "$0")"
-
-if [[ "${1:-}" == "--version" ]]; then
-    v=$(sed -n 's:.*<mina.version>\(.*\)</mina.version>.*:\1:p' pom.xml)
-    j=$(java -version 2>&1 | head -n 1 || true)
-    echo "mina $v; $j"
-    exit 0
-fi
-
-for tool in java mvn; do
-    if ! command -v "$tool" >/dev/null 2>&1; then
-        echo "$name: needs $tool (Debian packages openjdk-17-jdk-headless maven); run scripts/setup.sh"
-        exit 1
-    fi
-done
-
-offline=(-o)
-if [[ "${1:-}" == "--fetch" ]]; then
-    offline=()
-fi
-
-rm -rf build/lib build/app.jar
-mkdir -p build
-echo "$name: mvn package${offline:+ (offline)}"
-log=build/mvn.log
-if ! mvn -B -q "${offline[@]}" package >"$log" 2>&1; then
-    if [[ ${#offline[@]} -gt 0 ]] && grep -qiE "offline|Cannot access|could not resolve|not been downloaded" "$log"; then
-        echo "$name: Maven artifacts missing from ~/.m2; run scripts/setup.sh (it calls build.sh --fetch)"
-    else
-        tail -n 30 "$log"
-        echo "$name: mvn package failed (log: $PWD/$log)"
-    fi
-    exit 1
-fi
-echo "$name: built build/app.jar and build/lib/ ($(ls build/lib | wc -l) jars)"
+dir=$(cd "$(dirname "$0")" && pwd)
+exec bash "$dir/../netty/maven-build.sh" mina "$dir" "$@"

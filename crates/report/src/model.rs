@@ -419,20 +419,9 @@ impl Cell<'_> {
     }
 }
 
-/// The median (mean of the middle two for an even count).
-pub fn median(values: &[f64]) -> Option<f64> {
-    if values.is_empty() {
-        return None;
-    }
-    let mut v = values.to_vec();
-    v.sort_by(|a, b| a.total_cmp(b));
-    let n = v.len();
-    Some(if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    })
-}
+/// The median (the mean of the middle two for an even count): the lab's,
+/// so reports and `summary.md` agree.
+pub use barrage_lab::store::median;
 
 /// The first probe of each (server variant, scenario), in the order of
 /// [`variants`] and the suite's scenarios; an invalid probe of any repeat

@@ -31,21 +31,9 @@
 //! 0.1 for 3 vs 3, 0.057 for 3 vs 4, 0.029 for 4 vs 4. [`min_p_value`] says
 //! whether a comparison can reach a significance level at all.
 
-/// The median (the mean of the middle two for an even count); `None` when
-/// there are no values.
-pub fn median(values: &[f64]) -> Option<f64> {
-    if values.is_empty() {
-        return None;
-    }
-    let mut v = values.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    Some(if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    })
-}
+/// The median (the mean of the middle two for an even count): the lab's,
+/// so reports and `summary.md` agree.
+pub use barrage_lab::store::median;
 
 /// The largest distance of a value from the median, as a fraction of the
 /// median: every value lies within `median × (1 ± spread)`. `None` when there
