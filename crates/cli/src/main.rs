@@ -2,6 +2,7 @@
 //! subcommand is a thin file of wiring over the library crates.
 
 mod compare_cmd;
+mod dialect;
 mod load;
 mod observer;
 mod report_cmd;
@@ -15,7 +16,13 @@ use clap::{Parser, Subcommand};
 
 /// barrage: a web-server benchmark lab.
 #[derive(Debug, Parser)]
-#[command(name = "barrage", version, about, propagate_version = true)]
+#[command(
+    name = "barrage",
+    version,
+    about,
+    propagate_version = true,
+    after_help = "Dialects: `barrage ab|wrk|h2load|httperf ARGS...` (or a link named ab, wrk, h2load or httperf)\ntakes that tool's command line, runs it on barrage's engine and prints the tool's output (docs/dialects.md)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -46,6 +53,10 @@ pub(crate) fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some((name, args)) = dialect::requested(&argv) {
+        return dialect::main(name, args);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return clap_error(e),

@@ -154,8 +154,8 @@ pub struct Scenario {
     /// HTTP/2: streams per connection.
     pub streams: usize,
     /// HTTP/2: the stream window the client announces, as 2^N-1 bytes
-    /// (h2load's `-w`); `None`: the driver's default (2^16-1 for h2load,
-    /// barrage's own default otherwise).
+    /// (h2load's `-w`); `None`: the driver's default (2^30-1 for h2load
+    /// 1.52 and for barrage).
     pub window_bits: Option<u8>,
     /// HTTP/2: the connection window, as 2^N-1 bytes (h2load's `-W`).
     pub connection_window_bits: Option<u8>,

@@ -1,0 +1,112 @@
+//! The httperf dialect: httperf 0.9.0's command line, run as barrage
+//! sessions (`barrage load --conn-rate R --calls K --num-conns N`) and
+//! printed in httperf's layout.
+//!
+//! `--rate R` new connections per second, `--num-conns N` in all, each
+//! making `--num-calls K` requests one after another; the URL is built from
+//! `--server`, `--port` and `--uri` (https with `--ssl`). What each flag
+//! becomes, and where the numbers differ from httperf's, is in
+//! docs/dialects.md.
+
+mod args;
+mod output;
+mod plan;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use args::Command;
+use output::{ReplyRate, Stats};
+
+use crate::{usage_error, EXIT_FAILED};
+
+pub fn main(args: Vec<OsString>) -> ExitCode {
+    let o = match args::parse(&args) {
+        Ok(Command::Run(o)) => o,
+        Ok(Command::Help) => {
+            print!("{}", args::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Ok(Command::Version) => {
+            println!(
+                "httperf: httperf-0.9.0 dialect of barrage {}",
+                env!("CARGO_PKG_VERSION")
+            );
+            return ExitCode::SUCCESS;
+        }
+        Err(msg) => return usage_error(msg),
+    };
+    let spec = match plan::build(&o) {
+        Ok(spec) => spec,
+        Err(msg) => return usage_error(msg),
+    };
+    if let Err(e) = spec.validate() {
+        return usage_error(format!("httperf: {e}"));
+    }
+    println!("{}", output::echo(&o));
+    if o.verbose > 0 {
+        println!(
+            "httperf: maximum number of open descriptors = {}",
+            open_files_limit()
+        );
+    }
+    let _ = std::io::stdout().flush();
+
+    let stop = Arc::new(AtomicBool::new(false));
+    // Ctrl-C ends the run and prints the report, as httperf does; a second one exits at once.
+    let _ = signal_hook::flag::register_conditional_shutdown(
+        signal_hook::consts::SIGINT,
+        130,
+        stop.clone(),
+    );
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop.clone());
+    let mut rates = ReplyRate::new(o.verbose > 0);
+    let before = cpu_seconds();
+    let report = match barrage_engine::run_until(&spec, &mut rates, stop) {
+        Ok(r) => r,
+        Err(e) => return usage_error(format!("httperf: {e}")),
+    };
+    let after = cpu_seconds();
+    let cpu = (after.0 - before.0, after.1 - before.1);
+    let stats = Stats::from_report(&report, o.num_calls, rates.samples, cpu);
+    print!("{}", output::render(&stats));
+    let _ = std::io::stdout().flush();
+    if let Some(path) = &o.barrage_json {
+        let written = serde_json::to_string_pretty(&report)
+            .map_err(std::io::Error::other)
+            .and_then(|text| std::fs::write(path, text + "\n"));
+        if let Err(e) = written {
+            eprintln!("barrage: error: writing JSON to {path}: {e}");
+            return ExitCode::from(EXIT_FAILED);
+        }
+    }
+    // httperf exits 0 whatever the run met (refused connections included).
+    ExitCode::SUCCESS
+}
+
+/// User and system CPU seconds this process has used.
+fn cpu_seconds() -> (f64, f64) {
+    // SAFETY: getrusage fills the zeroed struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+        return (0.0, 0.0);
+    }
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    (secs(usage.ru_utime), secs(usage.ru_stime))
+}
+
+/// The open-files limit barrage runs under (it raises the soft limit to the hard one).
+fn open_files_limit() -> u64 {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit fills the struct it is given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) } != 0 {
+        return 0;
+    }
+    lim.rlim_max
+}

@@ -1,0 +1,547 @@
+//! `barrage ab`: seed 000's ab command lines, scaled down, against `barrage
+//! serve` and nginx (when `BARRAGE_NGINX` names it; with `CI` set it must),
+//! read by the lab's ab parser and checked against `--barrage-json`; the same
+//! lines with the real ab (when installed; with `CI` set it must be); the
+//! refusal of unsupported flags; and a busybox-style link named `ab`.
+
+use std::io::ErrorKind;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use barrage_lab::driver::LevelStats;
+use barrage_lab::suite::Driver;
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_barrage");
+
+/// Seed 000's two ab lines, scaled from 1,000,000 and 20,000,000 requests.
+const SEED_CLOSE: &str = "-c 30 -n 2000";
+const SEED_KEEPALIVE: &str = "-k -c 100 -n 2000";
+const REQUESTS: u64 = 2000;
+
+/// One load at a time: the machine has two cores.
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static TURN: Mutex<()> = Mutex::new(());
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn free_addr() -> SocketAddr {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+}
+
+fn scratch(tag: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let dir = std::env::temp_dir().join(format!("barrage-ab-{tag}-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A server child process, killed on drop.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+    _dir: Option<Dir>,
+}
+
+struct Dir(PathBuf);
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl Server {
+    fn wait_up(mut child: Child, addr: SocketAddr, dir: Option<Dir>) -> Server {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while TcpStream::connect(addr).is_err() {
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("the server exited ({status}) before listening on {addr}");
+            }
+            assert!(Instant::now() < deadline, "no server on {addr}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Server {
+            child,
+            addr,
+            _dir: dir,
+        }
+    }
+
+    fn barrage(tls: bool) -> Server {
+        let addr = free_addr();
+        let mut cmd = Command::new(BIN);
+        cmd.args(["serve", "--threads", "1", "--listen", &addr.to_string()]);
+        if tls {
+            cmd.arg("--tls");
+        }
+        let child = cmd
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        Server::wait_up(child, addr, None)
+    }
+
+    /// nginx with one worker, serving `/` (200, "hello\n") and logging every
+    /// request to `access.log` in its directory.
+    fn nginx(bin: &str) -> (Server, PathBuf) {
+        let dir = scratch("nginx");
+        let addr = free_addr();
+        let d = dir.display();
+        let conf = format!(
+            "daemon off;
+master_process off;
+worker_processes 1;
+pid {d}/nginx.pid;
+error_log {d}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log {d}/access.log;
+    client_body_temp_path {d}/client_body;
+    proxy_temp_path {d}/proxy;
+    fastcgi_temp_path {d}/fastcgi;
+    uwsgi_temp_path {d}/uwsgi;
+    scgi_temp_path {d}/scgi;
+    keepalive_requests 1000000;
+    server {{
+        listen {addr};
+        location / {{ return 200 \"hello\\n\"; }}
+    }}
+}}
+"
+        );
+        let path = dir.join("nginx.conf");
+        std::fs::write(&path, conf).unwrap();
+        let child = Command::new(bin)
+            .arg("-p")
+            .arg(&dir)
+            .arg("-e")
+            .arg(dir.join("error.log"))
+            .arg("-c")
+            .arg(&path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {bin}: {e}"));
+        let log = dir.join("access.log");
+        (Server::wait_up(child, addr, Some(Dir(dir))), log)
+    }
+
+    fn url(&self, scheme: &str, path: &str) -> String {
+        format!("{scheme}://{}{path}", self.addr)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn words(line: &str) -> Vec<String> {
+    line.split_whitespace().map(String::from).collect()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn dialect(args: &[String]) -> Output {
+    Command::new(BIN).arg("ab").args(args).output().unwrap()
+}
+
+/// The lab's reading of an ab output.
+fn parse(out: &Output) -> LevelStats {
+    Driver::Ab
+        .parse(
+            &text(&out.stdout),
+            &text(&out.stderr),
+            Path::new("unused"),
+            Duration::from_secs(1),
+        )
+        .unwrap_or_else(|e| panic!("{e}\nstdout:\n{}", text(&out.stdout)))
+        .stats
+}
+
+/// A tool the test needs, or `false` to skip (a failure under CI).
+fn have(tool: &str) -> bool {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(tool).is_file()));
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{tool} is missing (scripts/setup.sh installs it)"
+        );
+        eprintln!("note: {tool} is not installed; skipping its part");
+    }
+    found
+}
+
+fn nginx_binary() -> Option<String> {
+    match std::env::var("BARRAGE_NGINX") {
+        Ok(bin) if !bin.is_empty() => Some(bin),
+        _ => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "BARRAGE_NGINX is not set: CI must run the nginx tests"
+            );
+            eprintln!("note: BARRAGE_NGINX not set; skipping the nginx test");
+            None
+        }
+    }
+}
+
+/// The value after `label` on its line of ab's report.
+fn field<'a>(stdout: &'a str, label: &str) -> &'a str {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(label))
+        .unwrap_or_else(|| panic!("no {label:?} in\n{stdout}"))
+        .trim()
+}
+
+fn number(stdout: &str, label: &str) -> u64 {
+    field(stdout, label)
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// Runs `barrage ab FLAGS --barrage-json F URL`, checks the layout and the
+/// lab's reading against the JSON, and returns both.
+fn run_dialect(flags: &str, url: &str) -> (Output, LevelStats, Value) {
+    let dir = Dir(scratch("json"));
+    let json = dir.0.join("run.json");
+    let mut args = words(flags);
+    args.extend(["--barrage-json".to_string(), json.display().to_string()]);
+    args.push(url.to_string());
+    let out = dialect(&args);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    let stats = parse(&out);
+    let report: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let totals = &report["totals"];
+    assert_eq!(report["spec"]["protocol"], "HTTP/1.0");
+    assert_eq!(stats.responses, totals["responses"].as_u64().unwrap());
+    assert_eq!(stats.errors, totals["errors"].as_u64());
+    assert_eq!(stats.bytes_read, totals["bytes_read"].as_u64());
+    let elapsed = totals["elapsed_s"].as_f64().unwrap();
+    assert!((stats.elapsed_s - elapsed).abs() < 0.001, "{stdout}");
+    let not_2 = report["status_counts"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(code, _)| !code.starts_with('2'))
+        .map(|(_, n)| n.as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(stats.non_2xx, Some(not_2));
+    // The longest request is the JSON's max, in ab's whole milliseconds.
+    let max_us = report["latency_us"]["max"].as_u64().unwrap();
+    assert_eq!(
+        stats.latency_max_us,
+        Some(((max_us + 500) / 1000 * 1000) as f64)
+    );
+    let p50 = stats.latency_p50_us.unwrap();
+    assert!(p50 <= stats.latency_max_us.unwrap());
+    // ab's layout, in ab's order.
+    let order = [
+        "This is ApacheBench, Version 2.3",
+        "Benchmarking 127.0.0.1 (be patient)",
+        "Server Software:",
+        "Server Hostname:        127.0.0.1",
+        "Server Port:",
+        "Document Path:",
+        "Document Length:",
+        "Concurrency Level:",
+        "Time taken for tests:",
+        "Complete requests:",
+        "Failed requests:",
+        "Total transferred:",
+        "HTML transferred:",
+        "Requests per second:",
+        "Time per request:",
+        "Transfer rate:",
+        "Connection Times (ms)",
+        "              min  mean[+/-sd] median   max",
+        "Connect:",
+        "Processing:",
+        "Waiting:",
+        "Total:",
+        "Percentage of the requests served within a certain time (ms)",
+        "  50%",
+        "  66%",
+        "  75%",
+        "  80%",
+        "  90%",
+        "  95%",
+        "  98%",
+        "  99%",
+        " 100%",
+    ];
+    let mut at = 0;
+    for label in order {
+        let found = stdout[at..]
+            .find(label)
+            .unwrap_or_else(|| panic!("{label:?} missing or out of order in\n{stdout}"));
+        at += found + label.len();
+    }
+    assert!(stdout.trim_end().ends_with("(longest request)"), "{stdout}");
+    // ab's progress lines, on stderr: every 10% of -n (at least 100).
+    let stderr = text(&out.stderr);
+    let every = (REQUESTS / 10).max(100);
+    let progress: Vec<String> = (1..=REQUESTS / every)
+        .map(|k| format!("Completed {} requests", k * every))
+        .chain([format!("Finished {REQUESTS} requests")])
+        .collect();
+    assert_eq!(stderr.lines().collect::<Vec<_>>(), progress, "{stderr}");
+    (out, stats, report)
+}
+
+/// A seed line with the real ab: its output reads the same way, with the
+/// same request count (ab's -n fixes it).
+fn real_ab(flags: &str, url: &str) -> LevelStats {
+    let mut args = words(flags);
+    args.push(url.to_string());
+    let out = Command::new("ab").args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    parse(&out)
+}
+
+#[test]
+fn seed_000_lines_against_barrage_serve() {
+    let _turn = one_at_a_time();
+    let server = Server::barrage(false);
+    let url = server.url("http", "/");
+
+    let (out, stats, report) = run_dialect(SEED_CLOSE, &url);
+    let stdout = text(&out.stdout);
+    assert_eq!(stats.responses, REQUESTS);
+    assert_eq!(stats.errors, Some(0));
+    assert_eq!(report["connections"]["opened"].as_u64(), Some(REQUESTS));
+    assert_eq!(field(&stdout, "Concurrency Level:"), "30");
+    assert_eq!(field(&stdout, "Document Path:"), "/");
+    assert!(field(&stdout, "Server Software:").starts_with("barrage/"));
+    // `/` is not in barrage serve's contract: a 404 each time, as ab counts it.
+    assert_eq!(stats.non_2xx, Some(REQUESTS));
+    assert!(!stdout.contains("Keep-Alive requests:"));
+    let doc = number(&stdout, "Document Length:");
+    assert_eq!(number(&stdout, "HTML transferred:"), doc * REQUESTS);
+
+    let (out, stats, report) = run_dialect(SEED_KEEPALIVE, &server.url("http", "/hello"));
+    let stdout = text(&out.stdout);
+    assert_eq!(stats.responses, REQUESTS);
+    assert_eq!(stats.non_2xx, Some(0));
+    assert_eq!(report["spec"]["keepalive"], true);
+    assert_eq!(report["connections"]["opened"].as_u64(), Some(100));
+    assert_eq!(number(&stdout, "Keep-Alive requests:"), REQUESTS);
+    assert_eq!(field(&stdout, "Document Length:"), "12 bytes");
+    assert_eq!(number(&stdout, "HTML transferred:"), 12 * REQUESTS);
+
+    if have("ab") {
+        for (flags, path) in [(SEED_CLOSE, "/"), (SEED_KEEPALIVE, "/hello")] {
+            let url = server.url("http", path);
+            let real = real_ab(flags, &url);
+            let ours = run_dialect(flags, &url).1;
+            assert_eq!((real.responses, ours.responses), (REQUESTS, REQUESTS));
+            assert_eq!(real.non_2xx, ours.non_2xx, "{flags}");
+            // Same requests, same responses: the same bytes on the wire.
+            assert_eq!(real.bytes_read, ours.bytes_read, "{flags}");
+        }
+    }
+}
+
+#[test]
+fn seed_000_lines_against_nginx() {
+    let Some(bin) = nginx_binary() else {
+        return;
+    };
+    let _turn = one_at_a_time();
+    let (nginx, log) = Server::nginx(&bin);
+    let url = nginx.url("http", "/");
+    let lines = |want: usize| {
+        // nginx logs just after it answers: let the last lines land.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let n = std::fs::read_to_string(&log)
+                .map(|t| t.lines().count())
+                .unwrap_or(0);
+            if n >= want || Instant::now() > deadline {
+                return n;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
+    let mut logged = 0;
+    for flags in [SEED_CLOSE, SEED_KEEPALIVE] {
+        let (out, stats, _) = run_dialect(flags, &url);
+        let stdout = text(&out.stdout);
+        assert_eq!(stats.responses, REQUESTS, "{flags}");
+        assert_eq!((stats.errors, stats.non_2xx), (Some(0), Some(0)), "{flags}");
+        assert!(field(&stdout, "Server Software:").starts_with("nginx"));
+        assert_eq!(field(&stdout, "Document Length:"), "6 bytes");
+        if flags.contains("-k") {
+            assert_eq!(number(&stdout, "Keep-Alive requests:"), REQUESTS);
+        }
+        // Exactly -n requests, and the one ab's first connection sends.
+        logged += REQUESTS as usize + 1;
+        assert_eq!(lines(logged), logged, "{flags}");
+        let access = std::fs::read_to_string(&log).unwrap();
+        let last = access.lines().last().unwrap();
+        assert!(
+            last.contains("\"GET / HTTP/1.0\" 200 6") && last.ends_with("\"ApacheBench/2.3\""),
+            "{last}"
+        );
+    }
+    if have("ab") {
+        for flags in [SEED_CLOSE, SEED_KEEPALIVE] {
+            let real = real_ab(flags, &url);
+            let ours = run_dialect(flags, &url).1;
+            assert_eq!((real.responses, ours.responses), (REQUESTS, REQUESTS));
+            assert_eq!(real.bytes_read, ours.bytes_read, "{flags}");
+        }
+    }
+}
+
+#[test]
+fn timelimit_quiet_csv_and_tls() {
+    let _turn = one_at_a_time();
+    let server = Server::barrage(false);
+    let dir = Dir(scratch("csv"));
+    let csv = dir.0.join("p.csv");
+    // -t implies -n 50000; -q prints dots instead of progress lines.
+    let mut args = words("-t 1 -c 4 -q -S -e");
+    args.push(csv.display().to_string());
+    args.push(server.url("http", "/hello"));
+    let out = dialect(&args);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Benchmarking 127.0.0.1 (be patient).....done\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("              min   avg   max\n"),
+        "{stdout}"
+    );
+    assert_eq!(text(&out.stderr), "");
+    let stats = parse(&out);
+    assert!(stats.responses > 0 && stats.responses <= 50_000);
+    assert!(stats.elapsed_s <= 1.1, "{stdout}");
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 102);
+    assert_eq!(lines[0], "Percentage served,Time in ms");
+    assert!(lines[101].starts_with("100,"));
+
+    let tls = Server::barrage(true);
+    let out = dialect(&words(&format!(
+        "-n 20 -c 2 -q {}",
+        tls.url("https", "/hello")
+    )));
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        field(&stdout, "SSL/TLS Protocol:").starts_with("TLSv1."),
+        "{stdout}"
+    );
+    assert_eq!(parse(&out).responses, 20);
+}
+
+#[test]
+fn unsupported_flags_are_one_line_and_connect_nowhere() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let url = format!("http://{}/", listener.local_addr().unwrap());
+    for flags in [
+        "-g out.tsv -n 10",
+        "-b 65536 -n 10",
+        "-X proxy:3128",
+        "-B 127.0.0.1",
+        "-v 3",
+        "-c 10 -n 5",
+        "-n 0",
+        "-n ten",
+        "--nope",
+    ] {
+        let mut args = words(flags);
+        args.push(url.clone());
+        let out = dialect(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{flags}: {stderr}");
+        assert!(
+            stderr.starts_with("barrage: error: ab: "),
+            "{flags}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{flags}");
+        match listener.accept() {
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+            other => panic!("{flags}: a connection was made: {other:?}"),
+        }
+    }
+    let out = dialect(&words("-g out.tsv http://127.0.0.1:1/"));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("-g (gnuplot") && stderr.contains("--barrage-json"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_refused_connection_ends_the_run_as_in_ab() {
+    let port = barrage_testkit::closed_port();
+    let out = dialect(&words(&format!("-n 10 http://127.0.0.1:{port}/")));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "apr_socket_recv: Connection refused (111)\n"
+    );
+    assert!(text(&out.stdout).ends_with("Benchmarking 127.0.0.1 (be patient)..."));
+    let err = Driver::Ab
+        .parse(
+            &text(&out.stdout),
+            &text(&out.stderr),
+            Path::new("unused"),
+            Duration::from_secs(1),
+        )
+        .unwrap_err();
+    assert!(err.contains("Connection refused"), "{err}");
+}
+
+#[test]
+fn a_link_named_ab_is_barrage_ab() {
+    let dir = Dir(scratch("link"));
+    let link = dir.0.join("ab");
+    std::os::unix::fs::symlink(BIN, &link).unwrap();
+    let via_link = Command::new(&link).arg("-V").output().unwrap();
+    let via_sub = dialect(&words("-V"));
+    assert!(via_link.status.success());
+    assert_eq!(via_link.stdout, via_sub.stdout);
+    assert!(text(&via_link.stdout).starts_with("This is ApacheBench, Version 2.3"));
+    let refused = Command::new(&link)
+        .args(["-g", "x", "http://h/"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+
+    let _turn = one_at_a_time();
+    let server = Server::barrage(false);
+    let out = Command::new(&link)
+        .args(words("-k -c 2 -n 50"))
+        .arg(server.url("http", "/hello"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(parse(&out).responses, 50);
+}

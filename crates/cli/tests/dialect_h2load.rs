@@ -1,0 +1,730 @@
+//! `barrage h2load`: seed 002's h2load command lines (and its proxies'),
+//! scaled down, against `barrage serve` (h2c on its plain port, h2 and
+//! HTTP/1.1 by ALPN with `--tls`) and nginx (when `BARRAGE_NGINX` names it;
+//! with `CI` set it must), read by the lab's h2load parser and checked
+//! against `--barrage-json`; the same lines with the real h2load (when
+//! installed; with `CI` set it must be), request counts equal where `-n`
+//! fixes them; `--h1`, `-D` with a warm-up, `-t`, `-r`; the refusal of
+//! unsupported flags and bad values; and a busybox-style link named `h2load`.
+
+use std::io::ErrorKind;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use barrage_lab::driver::LevelStats;
+use barrage_lab::suite::Driver;
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_barrage");
+/// No command of these tests should take nearly this long.
+const DEADLINE: Duration = Duration::from_secs(90);
+
+/// Seed 002: `h2load -n2000000 -c500 -m100 https://127.0.0.1:3000/`, then
+/// with `-w30 -W30`; its proxies ran `-n1000000 -c100 -m100`. Scaled down.
+const SEED_SERVERS: &str = "-n20000 -c20 -m10";
+const SEED_WINDOWS: &str = "-n20000 -c20 -m10 -w30 -W30";
+const SEED_PROXIES: &str = "-n10000 -c10 -m10";
+
+/// One load at a time: the machine may have two cores only.
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    static TURN: Mutex<()> = Mutex::new(());
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!(
+            "barrage-h2load-{tag}-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A server child process, killed on drop.
+struct Server {
+    child: Child,
+    plain: SocketAddr,
+    tls: Option<SocketAddr>,
+    _dir: TempDir,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    /// `barrage serve` on a free port: h2c and HTTP/1.1, or with `tls`
+    /// HTTPS (h2 and HTTP/1.1 by ALPN) with a self-signed certificate.
+    fn barrage(tls: bool) -> Server {
+        let dir = TempDir::new("serve");
+        let log = dir.path("serve.log");
+        let mut cmd = Command::new(BIN);
+        cmd.args(["serve", "--listen", "127.0.0.1:0", "--threads", "1"]);
+        if tls {
+            cmd.arg("--tls");
+        }
+        let child = cmd
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .expect("start barrage serve");
+        let mut server = Server {
+            child,
+            plain: "127.0.0.1:1".parse().unwrap(),
+            tls: None,
+            _dir: dir,
+        };
+        let until = Instant::now() + Duration::from_secs(20);
+        let addr = loop {
+            let text = std::fs::read_to_string(&log).unwrap_or_default();
+            if let Some(rest) = text.split("listening on ").nth(1) {
+                let url = rest.split_whitespace().next().unwrap();
+                let addr = url.split("://").nth(1).unwrap();
+                break addr.parse::<SocketAddr>().unwrap();
+            }
+            if let Ok(Some(status)) = server.child.try_wait() {
+                panic!("barrage serve exited ({status}): {text}");
+            }
+            assert!(
+                Instant::now() < until,
+                "barrage serve never listened: {text}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        if tls {
+            server.tls = Some(addr);
+        } else {
+            server.plain = addr;
+        }
+        server
+    }
+
+    /// nginx, one worker: h2c (prior knowledge) on `plain`, h2 and
+    /// HTTP/1.1 by ALPN on `tls` when openssl can make a certificate.
+    fn nginx(bin: &str) -> Server {
+        let dir = TempDir::new("nginx");
+        let root = dir.path("root");
+        std::fs::create_dir_all(root.join("static")).unwrap();
+        std::fs::write(root.join("static/6b"), b"hello\n").unwrap();
+        std::fs::write(root.join("static/4k"), vec![b'x'; 4096]).unwrap();
+        let plain = free_addr();
+        let (cert, key) = (dir.path("cert.pem"), dir.path("key.pem"));
+        let made = Command::new("openssl")
+            .args([
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+            ])
+            .args(["-subj", "/CN=127.0.0.1", "-keyout"])
+            .arg(&key)
+            .arg("-out")
+            .arg(&cert)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !made {
+            eprintln!("note: openssl cannot make a certificate; nginx runs without TLS");
+        }
+        let tls = made.then(free_addr);
+        let tls_server = match tls {
+            Some(addr) => format!(
+                "server {{ listen {addr} ssl http2; ssl_certificate {}; ssl_certificate_key {}; root {}; }}",
+                cert.display(),
+                key.display(),
+                root.display()
+            ),
+            None => String::new(),
+        };
+        let d = dir.0.display();
+        let conf = format!(
+            "daemon off;
+master_process off;
+worker_processes 1;
+pid {d}/nginx.pid;
+error_log {d}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {d}/client_body;
+    proxy_temp_path {d}/proxy;
+    fastcgi_temp_path {d}/fastcgi;
+    uwsgi_temp_path {d}/uwsgi;
+    scgi_temp_path {d}/scgi;
+    keepalive_requests 1000000;
+    http2_max_requests 1000000;
+    server {{ listen {plain} http2; root {root}; }}
+    {tls_server}
+}}
+",
+            root = root.display()
+        );
+        let path = dir.path("nginx.conf");
+        std::fs::write(&path, conf).unwrap();
+        let log = std::fs::File::create(dir.path("nginx.log")).unwrap();
+        let child = Command::new(bin)
+            .arg("-p")
+            .arg(&dir.0)
+            .arg("-c")
+            .arg(&path)
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {bin}: {e}"));
+        let mut server = Server {
+            child,
+            plain,
+            tls,
+            _dir: dir,
+        };
+        let until = Instant::now() + Duration::from_secs(20);
+        for addr in [Some(plain), tls].into_iter().flatten() {
+            while TcpStream::connect(addr).is_err() {
+                if let Ok(Some(status)) = server.child.try_wait() {
+                    panic!(
+                        "nginx exited ({status}): {}",
+                        std::fs::read_to_string(server._dir.path("nginx.log")).unwrap_or_default()
+                    );
+                }
+                assert!(Instant::now() < until, "nginx never listened on {addr}");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        server
+    }
+
+    fn url(&self, tls: bool, path: &str) -> String {
+        match (tls, self.tls) {
+            (true, Some(addr)) => format!("https://{addr}{path}"),
+            (true, None) => panic!("this server has no TLS port"),
+            (false, _) => format!("http://{}{path}", self.plain),
+        }
+    }
+}
+
+fn free_addr() -> SocketAddr {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+/// What a finished command printed.
+struct Ran {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+impl std::fmt::Debug for Ran {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {:?} after {:?}\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.took, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs `program ARGS`, output to files (no pipe to fill), killed past [`DEADLINE`].
+fn run(program: &Path, args: &[String]) -> Ran {
+    let dir = TempDir::new("out");
+    let (out, err) = (dir.path("stdout"), dir.path("stderr"));
+    let began = Instant::now();
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if began.elapsed() > DEADLINE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{} {args:?} ran past {DEADLINE:?}", program.display());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Ran {
+        code: status.code(),
+        stdout: std::fs::read_to_string(&out).unwrap(),
+        stderr: std::fs::read_to_string(&err).unwrap(),
+        took: began.elapsed(),
+    }
+}
+
+/// `barrage h2load ARGS`.
+fn dialect(args: &[String]) -> Ran {
+    let mut all = vec!["h2load".to_string()];
+    all.extend(args.iter().cloned());
+    run(Path::new(BIN), &all)
+}
+
+/// The real h2load, or `None` (with a note) when it is not installed.
+fn real_h2load() -> Option<PathBuf> {
+    let found = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join("h2load"))
+            .find(|p| p.is_file())
+    });
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "h2load is missing (scripts/setup.sh installs nghttp2-client)"
+        );
+        eprintln!("note: h2load is not installed; skipping its part");
+    }
+    found
+}
+
+fn nginx_binary() -> Option<String> {
+    match std::env::var("BARRAGE_NGINX") {
+        Ok(bin) if !bin.is_empty() => Some(bin),
+        _ => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "BARRAGE_NGINX is not set: CI must run the nginx tests"
+            );
+            eprintln!("note: BARRAGE_NGINX not set; skipping the nginx test");
+            None
+        }
+    }
+}
+
+/// The lab's reading of an h2load output.
+fn parse(ran: &Ran) -> LevelStats {
+    Driver::H2load
+        .parse(&ran.stdout, &ran.stderr, Path::new("unused.json"), ran.took)
+        .unwrap_or_else(|e| panic!("the lab cannot read it: {e}\n{ran:?}"))
+        .stats
+}
+
+/// The summary lines h2load always prints, in its order.
+const SUMMARY: [&str; 9] = [
+    "finished in ",
+    "requests: ",
+    "status codes: ",
+    "traffic: ",
+    "                     min         max         mean         sd        +/- sd",
+    "time for request: ",
+    "time for connect: ",
+    "time to 1st byte: ",
+    "req/s           : ",
+];
+
+/// h2load's layout: the opening lines, then the summary block after a blank line.
+fn check_layout(ran: &Ran) {
+    let lines: Vec<&str> = ran.stdout.lines().collect();
+    assert_eq!(lines[0], "starting benchmark...", "{ran:?}");
+    assert!(lines[1].starts_with("spawning thread #0: "), "{ran:?}");
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("finished in "))
+        .unwrap_or_else(|| panic!("no `finished in`\n{ran:?}"));
+    assert_eq!(lines[at - 1], "", "{ran:?}");
+    assert_eq!(lines.len(), at + SUMMARY.len(), "{ran:?}");
+    for (line, start) in lines[at..].iter().zip(SUMMARY) {
+        assert!(
+            line.starts_with(start),
+            "{line:?} should start with {start:?}\n{ran:?}"
+        );
+    }
+}
+
+/// The kinds of lines (the words before the first number), for comparing
+/// the dialect's output with the real tool's.
+fn shape(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .map(|l| {
+            l.split(|c: char| c.is_ascii_digit())
+                .next()
+                .unwrap_or("")
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// `a` within `tolerance` of `b`.
+fn close(a: f64, b: f64, tolerance: f64) -> bool {
+    (a - b).abs() <= tolerance
+}
+
+/// Runs the dialect with `--barrage-json`, checks the layout and the lab's
+/// reading against the JSON report, and returns both.
+fn run_dialect(flags: &str, url: &str) -> (Ran, LevelStats, Value) {
+    let dir = TempDir::new("json");
+    let json = dir.path("run.json");
+    let mut args = words(flags);
+    args.push(format!("--barrage-json={}", json.display()));
+    args.push(url.to_string());
+    let ran = dialect(&args);
+    assert_eq!(ran.code, Some(0), "{ran:?}");
+    check_layout(&ran);
+    let stats = parse(&ran);
+    let report: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let totals = &report["totals"];
+    let num = |v: &Value| v.as_u64().unwrap();
+    assert_eq!(stats.responses, num(&totals["responses"]), "{ran:?}");
+    assert_eq!(
+        stats.requests_sent,
+        totals["requests_sent"].as_u64(),
+        "{ran:?}"
+    );
+    assert_eq!(stats.bytes_read, totals["bytes_read"].as_u64(), "{ran:?}");
+    assert_eq!(
+        stats.non_2xx,
+        totals["responses_not_2xx_3xx"].as_u64(),
+        "{ran:?}"
+    );
+    assert_eq!(num(&totals["errors"]), 0, "{ran:?}");
+    assert_eq!(
+        (stats.errors, stats.timeouts),
+        (Some(0), Some(0)),
+        "{ran:?}"
+    );
+    // h2load prints times to two decimals of their unit.
+    let latency = &report["latency_us"];
+    let (mean, max) = (
+        latency["mean"].as_f64().unwrap(),
+        latency["max"].as_f64().unwrap(),
+    );
+    let got_mean = stats.latency_mean_us.unwrap();
+    assert!(
+        close(got_mean, mean, 1.0 + mean * 0.006),
+        "mean {got_mean} vs {mean}\n{ran:?}"
+    );
+    let got_max = stats.latency_max_us.unwrap();
+    assert!(
+        close(got_max, max, 1.0 + max * 0.006),
+        "max {got_max} vs {max}\n{ran:?}"
+    );
+    let elapsed = totals["elapsed_s"].as_f64().unwrap();
+    assert!(
+        close(stats.elapsed_s, elapsed, 0.001 + elapsed * 0.006),
+        "elapsed {} vs {elapsed}\n{ran:?}",
+        stats.elapsed_s
+    );
+    (ran, stats, report)
+}
+
+/// The same flags with the real h2load: the lab reads it, every request is
+/// answered, and its layout has the dialect's lines.
+fn compare_with_real(flags: &str, url: &str, dialect_out: &Ran, requests: Option<u64>) {
+    let Some(h2load) = real_h2load() else {
+        return;
+    };
+    let mut args = words(flags);
+    args.push(url.to_string());
+    let ran = run(&h2load, &args);
+    assert_eq!(ran.code, Some(0), "{ran:?}");
+    check_layout(&ran);
+    let real = parse(&ran);
+    let ours = parse(dialect_out);
+    assert_eq!(real.errors, Some(0), "{ran:?}");
+    assert_eq!(real.non_2xx, ours.non_2xx, "{ran:?}");
+    if let Some(n) = requests {
+        assert_eq!(
+            (real.responses, ours.responses),
+            (n, n),
+            "{ran:?}\n{dialect_out:?}"
+        );
+        assert_eq!(real.requests_sent, ours.requests_sent, "{ran:?}");
+    }
+    // Every kind of line the dialect prints, h2load prints too (h2load adds
+    // `Server Temp Key:`, which barrage cannot tell).
+    let theirs = shape(&ran.stdout);
+    for kind in shape(&dialect_out.stdout) {
+        assert!(
+            theirs.contains(&kind),
+            "{kind:?} is not in h2load's output\n{ran:?}\n{dialect_out:?}"
+        );
+    }
+}
+
+#[test]
+fn seed_002_over_tls_against_barrage_serve() {
+    let _turn = one_at_a_time();
+    let server = Server::barrage(true);
+    let url = server.url(true, "/static/6b");
+    let (ran, stats, report) = run_dialect(SEED_SERVERS, &url);
+    assert_eq!(stats.responses, 20000, "exactly -n");
+    assert_eq!(report["spec"]["protocol"], "h2");
+    assert_eq!(report["spec"]["streams"], 10);
+    assert_eq!(report["spec"]["connections"], 20);
+    assert_eq!(report["spec"]["window_bits"], 30, "h2load 1.52's default");
+    assert_eq!(report["spec"]["connection_window_bits"], 30);
+    assert_eq!(report["spec"]["threads"], 1, "h2load's default -t 1");
+    assert!(ran.stdout.contains("\nTLS Protocol: TLSv1."), "{ran:?}");
+    assert!(ran.stdout.contains("\nCipher: TLS_"), "{ran:?}");
+    assert!(
+        ran.stdout.contains("\nApplication protocol: h2\n"),
+        "{ran:?}"
+    );
+    assert!(ran.stdout.contains("\nprogress: 100% done\n"), "{ran:?}");
+    assert!(ran
+        .stdout
+        .contains("\nrequests: 20000 total, 20000 started, 20000 done, 20000 succeeded, 0 failed, 0 errored, 0 timeout\n"));
+    assert!(ran
+        .stdout
+        .contains("\nstatus codes: 20000 2xx, 0 3xx, 0 4xx, 0 5xx\n"));
+    compare_with_real(SEED_SERVERS, &url, &ran, Some(20000));
+}
+
+#[test]
+fn seed_002_windows_over_h2c_against_barrage_serve() {
+    let _turn = one_at_a_time();
+    let server = Server::barrage(false);
+    let url = server.url(false, "/static/4k");
+    let (ran, stats, report) = run_dialect(SEED_WINDOWS, &url);
+    assert_eq!(stats.responses, 20000);
+    assert_eq!(report["spec"]["protocol"], "h2c");
+    assert!(stats.bytes_read.unwrap() > 20000 * 4096, "{ran:?}");
+    assert!(
+        ran.stdout.contains("\nApplication protocol: h2c\n"),
+        "{ran:?}"
+    );
+    compare_with_real(SEED_WINDOWS, &url, &ran, Some(20000));
+    // The protocol's default windows: the server waits for WINDOW_UPDATEs.
+    let (_, stats, report) = run_dialect("-n2000 -c4 -m10 -w16 -W16", &url);
+    assert_eq!(stats.responses, 2000);
+    assert_eq!(report["spec"]["window_bits"], 16);
+    assert_eq!(report["spec"]["connection_window_bits"], 16);
+    assert!(report["h2"]["window_updates_sent"].as_u64().unwrap() > 0);
+    // The proxies' line.
+    let url = server.url(false, "/hello");
+    let (ran, stats, _) = run_dialect(SEED_PROXIES, &url);
+    assert_eq!(stats.responses, 10000);
+    compare_with_real(SEED_PROXIES, &url, &ran, Some(10000));
+}
+
+#[test]
+fn h1_pipelines_and_threads() {
+    let _turn = one_at_a_time();
+    let server = Server::barrage(false);
+    let url = server.url(false, "/static/6b");
+    let flags = "-n2000 -c10 -m4 -t2 --h1";
+    let (ran, stats, report) = run_dialect(flags, &url);
+    assert_eq!(stats.responses, 2000);
+    assert_eq!(report["spec"]["protocol"], "HTTP/1.1");
+    assert_eq!(
+        report["spec"]["pipeline"], 4,
+        "h2load pipelines -m over HTTP/1.1"
+    );
+    assert!(report["spec"]["threads"].as_u64().unwrap() <= 2);
+    // -t2: two threads where there are two cores (one per core at most).
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores >= 2 {
+        assert!(
+            ran.stdout
+                .contains("\nspawning thread #1: 5 total client(s). 1000 total requests\n"),
+            "{ran:?}"
+        );
+    }
+    assert!(
+        ran.stdout.contains("\nApplication protocol: http/1.1\n"),
+        "{ran:?}"
+    );
+    compare_with_real(flags, &url, &ran, Some(2000));
+    // --h1 over TLS: ALPN offers http/1.1 only.
+    let tls = Server::barrage(true);
+    let url = tls.url(true, "/static/6b");
+    let (ran, stats, report) = run_dialect("-n500 -c5 --h1", &url);
+    assert_eq!(stats.responses, 500);
+    assert_eq!(report["spec"]["protocol"], "HTTP/1.1");
+    assert!(
+        ran.stdout.contains("\nApplication protocol: http/1.1\n"),
+        "{ran:?}"
+    );
+}
+
+#[test]
+fn timed_run_with_warm_up() {
+    let _turn = one_at_a_time();
+    let server = Server::barrage(false);
+    let url = server.url(false, "/hello");
+    let flags = "-D1 --warm-up-time=1 -c4 -m2 -t2";
+    let (ran, stats, report) = run_dialect(flags, &url);
+    assert_eq!(stats.elapsed_s, 1.0, "the main duration");
+    assert!(stats.responses > 0, "{ran:?}");
+    assert_eq!(report["spec"]["warmup_s"], 1.0);
+    assert_eq!(report["spec"]["duration_s"], 1.0);
+    assert_eq!(report["stop_reason"], "duration");
+    for line in [
+        "spawning thread #0: 2 total client(s). Timing-based test with 1s of warm-up time and 1s of main duration for measurements.",
+        "Warm-up started for thread #0.",
+        "progress: 100% of clients started",
+        "Main benchmark duration is started for thread #0.",
+        "Stopped all clients for thread #0",
+    ] {
+        assert!(ran.stdout.lines().any(|l| l == line), "{line:?}\n{ran:?}");
+    }
+    compare_with_real(flags, &url, &ran, None);
+}
+
+#[test]
+fn connection_rate_runs_sessions() {
+    let _turn = one_at_a_time();
+    let server = Server::barrage(false);
+    let url = server.url(false, "/hello");
+    let flags = "-n40 -c8 -r4 --rate-period=100ms";
+    let (ran, stats, report) = run_dialect(flags, &url);
+    assert_eq!(stats.responses, 40);
+    assert_eq!(report["spec"]["model"], "sessions");
+    assert_eq!(report["spec"]["calls_per_session"], 5);
+    assert_eq!(report["spec"]["sessions"], 8);
+    assert_eq!(report["spec"]["conn_rate_per_s"], 40.0);
+    assert!(ran.stdout.contains(
+        "spawning thread #0: 8 total client(s). Up to 4 client(s) will be created every 100ms 40 total requests\n"
+    ), "{ran:?}");
+    assert!(
+        ran.stdout.contains("\nprogress: 100% of clients started\n"),
+        "{ran:?}"
+    );
+    compare_with_real(flags, &url, &ran, Some(40));
+    // Requests the connections cannot share evenly: refused, nothing runs.
+    let ran = dialect(&words(&format!("-n41 -c8 -r4 {url}")));
+    assert_eq!(ran.code, Some(2), "{ran:?}");
+    assert!(ran.stderr.contains("multiple of -c"), "{ran:?}");
+}
+
+#[test]
+fn unsupported_flags_and_bad_values_are_one_line_and_connect_nowhere() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let url = format!("http://{}/", listener.local_addr().unwrap());
+    let cases = [
+        ("--log-file=/tmp/x", "--log-file"),
+        ("--timing-script-file /tmp/x", "--timing-script-file"),
+        ("--ciphers=AES128-SHA", "--ciphers"),
+        ("-f 64K", "--max-frame-size"),
+        ("--header-table-size=8K", "--header-table-size"),
+        ("-B unix:/tmp/sock", "unix:"),
+        ("-H :path:/x", ":path"),
+        ("-nabc", "-n: bad option value: abc"),
+        ("-w31", "-w: specify the integer in the range [0, 30]"),
+        ("-n5 -c10", "-n, -c:"),
+        ("-n10 -c2 -t3", "-c, -t:"),
+        ("-r1 -D1", "-r, -D: they are mutually exclusive."),
+        ("--bogus", "unrecognized option '--bogus'"),
+    ];
+    for (flags, says) in cases {
+        let mut args = words(flags);
+        args.push(url.clone());
+        let ran = dialect(&args);
+        assert_eq!(ran.code, Some(2), "{flags}: {ran:?}");
+        assert_eq!(ran.stdout, "", "{flags}: nothing runs\n{ran:?}");
+        assert_eq!(ran.stderr.lines().count(), 1, "{flags}: one line\n{ran:?}");
+        assert!(
+            ran.stderr.starts_with("barrage: error: h2load: "),
+            "{flags}: {ran:?}"
+        );
+        assert!(ran.stderr.contains(says), "{flags}: {says:?}\n{ran:?}");
+        if ran.stderr.contains("not supported") {
+            assert!(
+                ran.stderr.contains("barrage"),
+                "{flags}: names barrage's option\n{ran:?}"
+            );
+        }
+    }
+    // The ALPN list matters for https:// only.
+    let https = url.replace("http://", "https://");
+    let ran = dialect(&["--npn-list=h3".to_string(), https]);
+    assert_eq!(ran.code, Some(2), "{ran:?}");
+    assert!(ran.stderr.contains("HTTP/3"), "{ran:?}");
+    match listener.accept() {
+        Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+        other => panic!("a connection was made: {other:?}"),
+    }
+    let ran = dialect(&words("-n10"));
+    assert_eq!(
+        (ran.code, ran.stderr.trim()),
+        (
+            Some(2),
+            "barrage: error: h2load: no URI or input file given"
+        )
+    );
+}
+
+#[test]
+fn busybox_link_named_h2load() {
+    let _turn = one_at_a_time();
+    let server = Server::barrage(false);
+    let dir = TempDir::new("link");
+    let link = dir.path("h2load");
+    std::os::unix::fs::symlink(BIN, &link).unwrap();
+    let mut args = words("-n200 -c2 -m4");
+    args.push(server.url(false, "/static/6b"));
+    let ran = run(&link, &args);
+    assert_eq!(ran.code, Some(0), "{ran:?}");
+    check_layout(&ran);
+    assert_eq!(parse(&ran).responses, 200);
+    let ran = run(&link, &words("--version"));
+    assert!(ran.stdout.starts_with("h2load nghttp2/1.52.0"), "{ran:?}");
+    let ran = run(&link, &words("--help"));
+    assert!(
+        ran.stdout
+            .starts_with("Usage: h2load [OPTIONS]... [URI]..."),
+        "{ran:?}"
+    );
+}
+
+#[test]
+fn seed_002_lines_against_nginx() {
+    let Some(bin) = nginx_binary() else {
+        return;
+    };
+    let _turn = one_at_a_time();
+    let nginx = Server::nginx(&bin);
+    let url = nginx.url(false, "/static/6b");
+    let (ran, stats, report) = run_dialect(SEED_PROXIES, &url);
+    assert_eq!(stats.responses, 10000);
+    assert_eq!(report["spec"]["protocol"], "h2c");
+    compare_with_real(SEED_PROXIES, &url, &ran, Some(10000));
+    let url = nginx.url(false, "/static/4k");
+    let (ran, stats, _) = run_dialect(SEED_WINDOWS, &url);
+    assert_eq!(stats.responses, 20000);
+    compare_with_real(SEED_WINDOWS, &url, &ran, Some(20000));
+    if nginx.tls.is_some() {
+        let url = nginx.url(true, "/static/6b");
+        let (ran, stats, report) = run_dialect(SEED_SERVERS, &url);
+        assert_eq!(stats.responses, 20000);
+        assert_eq!(report["spec"]["protocol"], "h2");
+        assert_eq!(report["tls"]["alpn"], "h2");
+        compare_with_real(SEED_SERVERS, &url, &ran, Some(20000));
+    }
+}
