@@ -3,25 +3,15 @@
 
 use std::io::Read;
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
-use std::sync::{Mutex, MutexGuard};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use barrage_target::{Target, TargetConfig};
 use barrage_testkit::closed_port;
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_barrage");
-/// No command of these tests should take nearly this long.
-const DEADLINE: Duration = Duration::from_secs(30);
-
-/// One load at a time: the machine may have two cores only.
-fn serial() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
+mod common;
+use common::{run, serial, Run, TempDir, BIN};
 
 fn target() -> Target {
     Target::start(TargetConfig {
@@ -36,13 +26,6 @@ fn url(addr: SocketAddr, path: &str) -> String {
     format!("http://{addr}{path}")
 }
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    took: Duration,
-}
-
 impl Run {
     fn json(&self) -> Value {
         serde_json::from_str(&self.stdout)
@@ -50,71 +33,9 @@ impl Run {
     }
 }
 
-impl std::fmt::Debug for Run {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {:?} after {:?}\n--- stdout\n{}\n--- stderr\n{}",
-            self.code, self.took, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Runs `barrage ARGS`, killing it if it outlives [`DEADLINE`].
+/// Runs `barrage ARGS`, killing it if it outlives the deadline.
 fn barrage(args: &[&str]) -> Run {
-    let began = Instant::now();
-    let child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run the barrage binary");
-    let pid = child.id();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    let out: Output = match rx.recv_timeout(DEADLINE) {
-        Ok(out) => out.expect("wait for barrage"),
-        Err(_) => {
-            // SAFETY: kill(2) on the pid of the child this test started.
-            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
-            panic!("barrage {args:?} still running after {DEADLINE:?}");
-        }
-    };
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        took: began.elapsed(),
-    }
-}
-
-/// A fresh directory for output files, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let dir =
-            std::env::temp_dir().join(format!("barrage-cli-{name}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("create a temp dir");
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.join(file).to_str().expect("UTF-8 path").to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    run(BIN, args)
 }
 
 /// All a child wrote to stderr (it must have ended or be ending).
@@ -241,7 +162,7 @@ fn json_file_and_hdr_log() {
     let _serial = serial();
     let t = target();
     let dir = TempDir::new("files");
-    let (json, log) = (dir.path("out.json"), dir.path("out.hlog"));
+    let (json, log) = (dir.file("out.json"), dir.file("out.hlog"));
     let r = barrage(&[
         "load",
         "-t1",
@@ -372,7 +293,7 @@ fn urls_file_uses_every_path() {
     let _serial = serial();
     let t = target();
     let dir = TempDir::new("urls");
-    let file = dir.path("urls.txt");
+    let file = dir.file("urls.txt");
     std::fs::write(&file, "# two endpoints\n/hello\n\n/static/6b\n").unwrap();
     let load = |extra: &[&str], path: &str| -> Value {
         let u = url(t.local_addr(), path);
@@ -541,7 +462,7 @@ fn serve_with_missing_cert_is_one_line_and_exit_2() {
 fn serve_tls_writes_its_certificate() {
     let _serial = serial();
     let dir = TempDir::new("serve-tls");
-    let cert_out = dir.path("ca.pem");
+    let cert_out = dir.file("ca.pem");
     let addr = TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port");

@@ -5,146 +5,36 @@
 //! refusal of unsupported flags; and a busybox-style link named `ab`.
 
 use std::io::ErrorKind;
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::Mutex;
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use barrage_lab::driver::LevelStats;
 use barrage_lab::suite::Driver;
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_barrage");
+mod common;
+use common::{free_addr, installed, nginx_binary, serial, Server, TempDir, BIN};
 
 /// Seed 000's two ab lines, scaled from 1,000,000 and 20,000,000 requests.
 const SEED_CLOSE: &str = "-c 30 -n 2000";
 const SEED_KEEPALIVE: &str = "-k -c 100 -n 2000";
 const REQUESTS: u64 = 2000;
 
-/// One load at a time: the machine has two cores.
-fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    static TURN: Mutex<()> = Mutex::new(());
-    TURN.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn free_addr() -> SocketAddr {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .unwrap()
-}
-
-fn scratch(tag: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!("barrage-ab-{tag}-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A server child process, killed on drop.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-    _dir: Option<Dir>,
-}
-
-struct Dir(PathBuf);
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-impl Server {
-    fn wait_up(mut child: Child, addr: SocketAddr, dir: Option<Dir>) -> Server {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while TcpStream::connect(addr).is_err() {
-            if let Ok(Some(status)) = child.try_wait() {
-                panic!("the server exited ({status}) before listening on {addr}");
-            }
-            assert!(Instant::now() < deadline, "no server on {addr}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        Server {
-            child,
-            addr,
-            _dir: dir,
-        }
-    }
-
-    fn barrage(tls: bool) -> Server {
-        let addr = free_addr();
-        let mut cmd = Command::new(BIN);
-        cmd.args(["serve", "--threads", "1", "--listen", &addr.to_string()]);
-        if tls {
-            cmd.arg("--tls");
-        }
-        let child = cmd
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        Server::wait_up(child, addr, None)
-    }
-
-    /// nginx with one worker, serving `/` (200, "hello\n") and logging every
-    /// request to `access.log` in its directory.
-    fn nginx(bin: &str) -> (Server, PathBuf) {
-        let dir = scratch("nginx");
-        let addr = free_addr();
-        let d = dir.display();
-        let conf = format!(
-            "daemon off;
-master_process off;
-worker_processes 1;
-pid {d}/nginx.pid;
-error_log {d}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log {d}/access.log;
-    client_body_temp_path {d}/client_body;
-    proxy_temp_path {d}/proxy;
-    fastcgi_temp_path {d}/fastcgi;
-    uwsgi_temp_path {d}/uwsgi;
-    scgi_temp_path {d}/scgi;
-    keepalive_requests 1000000;
+/// nginx with one worker in `dir`, serving `/` (200, "hello\n") and
+/// logging every request to `access.log` there.
+fn nginx(bin: &str, dir: &TempDir) -> Server {
+    let addr = free_addr();
+    let http = format!(
+        "    access_log {}/access.log;
     server {{
         listen {addr};
         location / {{ return 200 \"hello\\n\"; }}
-    }}
-}}
-"
-        );
-        let path = dir.join("nginx.conf");
-        std::fs::write(&path, conf).unwrap();
-        let child = Command::new(bin)
-            .arg("-p")
-            .arg(&dir)
-            .arg("-e")
-            .arg(dir.join("error.log"))
-            .arg("-c")
-            .arg(&path)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {bin}: {e}"));
-        let log = dir.join("access.log");
-        (Server::wait_up(child, addr, Some(Dir(dir))), log)
-    }
-
-    fn url(&self, scheme: &str, path: &str) -> String {
-        format!("{scheme}://{}{path}", self.addr)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    }}",
+        dir.0.display()
+    );
+    Server::nginx(bin, &dir.0, addr, &http)
 }
 
 fn words(line: &str) -> Vec<String> {
@@ -174,30 +64,7 @@ fn parse(out: &Output) -> LevelStats {
 
 /// A tool the test needs, or `false` to skip (a failure under CI).
 fn have(tool: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(tool).is_file()));
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{tool} is missing (scripts/setup.sh installs it)"
-        );
-        eprintln!("note: {tool} is not installed; skipping its part");
-    }
-    found
-}
-
-fn nginx_binary() -> Option<String> {
-    match std::env::var("BARRAGE_NGINX") {
-        Ok(bin) if !bin.is_empty() => Some(bin),
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "BARRAGE_NGINX is not set: CI must run the nginx tests"
-            );
-            eprintln!("note: BARRAGE_NGINX not set; skipping the nginx test");
-            None
-        }
-    }
+    installed(tool).is_some()
 }
 
 /// The value after `label` on its line of ab's report.
@@ -221,8 +88,8 @@ fn number(stdout: &str, label: &str) -> u64 {
 /// Runs `barrage ab FLAGS --barrage-json F URL`, checks the layout and the
 /// lab's reading against the JSON, and returns both.
 fn run_dialect(flags: &str, url: &str) -> (Output, LevelStats, Value) {
-    let dir = Dir(scratch("json"));
-    let json = dir.0.join("run.json");
+    let dir = TempDir::new("json");
+    let json = dir.path("run.json");
     let mut args = words(flags);
     args.extend(["--barrage-json".to_string(), json.display().to_string()]);
     args.push(url.to_string());
@@ -320,9 +187,9 @@ fn real_ab(flags: &str, url: &str) -> LevelStats {
 
 #[test]
 fn seed_000_lines_against_barrage_serve() {
-    let _turn = one_at_a_time();
+    let _turn = serial();
     let server = Server::barrage(false);
-    let url = server.url("http", "/");
+    let url = server.url("/");
 
     let (out, stats, report) = run_dialect(SEED_CLOSE, &url);
     let stdout = text(&out.stdout);
@@ -338,7 +205,7 @@ fn seed_000_lines_against_barrage_serve() {
     let doc = number(&stdout, "Document Length:");
     assert_eq!(number(&stdout, "HTML transferred:"), doc * REQUESTS);
 
-    let (out, stats, report) = run_dialect(SEED_KEEPALIVE, &server.url("http", "/hello"));
+    let (out, stats, report) = run_dialect(SEED_KEEPALIVE, &server.url("/hello"));
     let stdout = text(&out.stdout);
     assert_eq!(stats.responses, REQUESTS);
     assert_eq!(stats.non_2xx, Some(0));
@@ -350,7 +217,7 @@ fn seed_000_lines_against_barrage_serve() {
 
     if have("ab") {
         for (flags, path) in [(SEED_CLOSE, "/"), (SEED_KEEPALIVE, "/hello")] {
-            let url = server.url("http", path);
+            let url = server.url(path);
             let real = real_ab(flags, &url);
             let ours = run_dialect(flags, &url).1;
             assert_eq!((real.responses, ours.responses), (REQUESTS, REQUESTS));
@@ -366,9 +233,11 @@ fn seed_000_lines_against_nginx() {
     let Some(bin) = nginx_binary() else {
         return;
     };
-    let _turn = one_at_a_time();
-    let (nginx, log) = Server::nginx(&bin);
-    let url = nginx.url("http", "/");
+    let _turn = serial();
+    let dir = TempDir::new("nginx");
+    let nginx = nginx(&bin, &dir);
+    let log = dir.path("access.log");
+    let url = nginx.url("/");
     let lines = |want: usize| {
         // nginx logs just after it answers: let the last lines land.
         let deadline = Instant::now() + Duration::from_secs(5);
@@ -415,14 +284,14 @@ fn seed_000_lines_against_nginx() {
 
 #[test]
 fn timelimit_quiet_csv_and_tls() {
-    let _turn = one_at_a_time();
+    let _turn = serial();
     let server = Server::barrage(false);
-    let dir = Dir(scratch("csv"));
-    let csv = dir.0.join("p.csv");
+    let dir = TempDir::new("csv");
+    let csv = dir.path("p.csv");
     // -t implies -n 50000; -q prints dots instead of progress lines.
     let mut args = words("-t 1 -c 4 -q -S -e");
     args.push(csv.display().to_string());
-    args.push(server.url("http", "/hello"));
+    args.push(server.url("/hello"));
     let out = dialect(&args);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -445,10 +314,7 @@ fn timelimit_quiet_csv_and_tls() {
     assert!(lines[101].starts_with("100,"));
 
     let tls = Server::barrage(true);
-    let out = dialect(&words(&format!(
-        "-n 20 -c 2 -q {}",
-        tls.url("https", "/hello")
-    )));
+    let out = dialect(&words(&format!("-n 20 -c 2 -q https://{}/hello", tls.addr)));
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert!(
@@ -521,8 +387,8 @@ fn a_refused_connection_ends_the_run_as_in_ab() {
 
 #[test]
 fn a_link_named_ab_is_barrage_ab() {
-    let dir = Dir(scratch("link"));
-    let link = dir.0.join("ab");
+    let dir = TempDir::new("link");
+    let link = dir.path("ab");
     std::os::unix::fs::symlink(BIN, &link).unwrap();
     let via_link = Command::new(&link).arg("-V").output().unwrap();
     let via_sub = dialect(&words("-V"));
@@ -535,11 +401,11 @@ fn a_link_named_ab_is_barrage_ab() {
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
 
-    let _turn = one_at_a_time();
+    let _turn = serial();
     let server = Server::barrage(false);
     let out = Command::new(&link)
         .args(words("-k -c 2 -n 50"))
-        .arg(server.url("http", "/hello"))
+        .arg(server.url("/hello"))
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -8,19 +8,16 @@
 //! unsupported flags and bad values; and a busybox-style link named `h2load`.
 
 use std::io::ErrorKind;
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
 
 use barrage_lab::driver::LevelStats;
 use barrage_lab::suite::Driver;
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_barrage");
-/// No command of these tests should take nearly this long.
-const DEADLINE: Duration = Duration::from_secs(90);
+mod common;
+use common::{free_addr, installed, nginx_binary, run, serial, Run, Server, TempDir, BIN};
 
 /// Seed 002: `h2load -n2000000 -c500 -m100 https://127.0.0.1:3000/`, then
 /// with `-w30 -W30`; its proxies ran `-n1000000 -c100 -m100`. Scaled down.
@@ -28,105 +25,36 @@ const SEED_SERVERS: &str = "-n20000 -c20 -m10";
 const SEED_WINDOWS: &str = "-n20000 -c20 -m10 -w30 -W30";
 const SEED_PROXIES: &str = "-n10000 -c10 -m10";
 
-/// One load at a time: the machine may have two cores only.
-fn one_at_a_time() -> MutexGuard<'static, ()> {
-    static TURN: Mutex<()> = Mutex::new(());
-    TURN.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let dir = std::env::temp_dir().join(format!(
-            "barrage-h2load-{tag}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A server child process, killed on drop.
-struct Server {
-    child: Child,
+/// A server and its ports: h2c and HTTP/1.1 on `plain`, h2 and HTTP/1.1
+/// by ALPN on `tls`.
+struct Served {
+    _server: Server,
     plain: SocketAddr,
     tls: Option<SocketAddr>,
-    _dir: TempDir,
+    _dir: Option<TempDir>,
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
+impl Served {
     /// `barrage serve` on a free port: h2c and HTTP/1.1, or with `tls`
     /// HTTPS (h2 and HTTP/1.1 by ALPN) with a self-signed certificate.
-    fn barrage(tls: bool) -> Server {
-        let dir = TempDir::new("serve");
-        let log = dir.path("serve.log");
-        let mut cmd = Command::new(BIN);
-        cmd.args(["serve", "--listen", "127.0.0.1:0", "--threads", "1"]);
-        if tls {
-            cmd.arg("--tls");
+    fn barrage(tls: bool) -> Served {
+        let server = Server::barrage(tls);
+        let addr = server.addr;
+        Served {
+            _server: server,
+            plain: if tls {
+                "127.0.0.1:1".parse().unwrap()
+            } else {
+                addr
+            },
+            tls: tls.then_some(addr),
+            _dir: None,
         }
-        let child = cmd
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .expect("start barrage serve");
-        let mut server = Server {
-            child,
-            plain: "127.0.0.1:1".parse().unwrap(),
-            tls: None,
-            _dir: dir,
-        };
-        let until = Instant::now() + Duration::from_secs(20);
-        let addr = loop {
-            let text = std::fs::read_to_string(&log).unwrap_or_default();
-            if let Some(rest) = text.split("listening on ").nth(1) {
-                let url = rest.split_whitespace().next().unwrap();
-                let addr = url.split("://").nth(1).unwrap();
-                break addr.parse::<SocketAddr>().unwrap();
-            }
-            if let Ok(Some(status)) = server.child.try_wait() {
-                panic!("barrage serve exited ({status}): {text}");
-            }
-            assert!(
-                Instant::now() < until,
-                "barrage serve never listened: {text}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        if tls {
-            server.tls = Some(addr);
-        } else {
-            server.plain = addr;
-        }
-        server
     }
 
     /// nginx, one worker: h2c (prior knowledge) on `plain`, h2 and
     /// HTTP/1.1 by ALPN on `tls` when openssl can make a certificate.
-    fn nginx(bin: &str) -> Server {
+    fn nginx(bin: &str) -> Served {
         let dir = TempDir::new("nginx");
         let root = dir.path("root");
         std::fs::create_dir_all(root.join("static")).unwrap();
@@ -160,62 +88,23 @@ impl Server {
             ),
             None => String::new(),
         };
-        let d = dir.0.display();
-        let conf = format!(
-            "daemon off;
-master_process off;
-worker_processes 1;
-pid {d}/nginx.pid;
-error_log {d}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path {d}/client_body;
-    proxy_temp_path {d}/proxy;
-    fastcgi_temp_path {d}/fastcgi;
-    uwsgi_temp_path {d}/uwsgi;
-    scgi_temp_path {d}/scgi;
-    keepalive_requests 1000000;
+        let http = format!(
+            "    access_log off;
     http2_max_requests 1000000;
     server {{ listen {plain} http2; root {root}; }}
-    {tls_server}
-}}
-",
+    {tls_server}",
             root = root.display()
         );
-        let path = dir.path("nginx.conf");
-        std::fs::write(&path, conf).unwrap();
-        let log = std::fs::File::create(dir.path("nginx.log")).unwrap();
-        let child = Command::new(bin)
-            .arg("-p")
-            .arg(&dir.0)
-            .arg("-c")
-            .arg(&path)
-            .stdin(Stdio::null())
-            .stdout(log.try_clone().unwrap())
-            .stderr(log)
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {bin}: {e}"));
-        let mut server = Server {
-            child,
+        let mut server = Server::nginx(bin, &dir.0, plain, &http);
+        if let Some(addr) = tls {
+            server.wait_for(addr);
+        }
+        Served {
+            _server: server,
             plain,
             tls,
-            _dir: dir,
-        };
-        let until = Instant::now() + Duration::from_secs(20);
-        for addr in [Some(plain), tls].into_iter().flatten() {
-            while TcpStream::connect(addr).is_err() {
-                if let Ok(Some(status)) = server.child.try_wait() {
-                    panic!(
-                        "nginx exited ({status}): {}",
-                        std::fs::read_to_string(server._dir.path("nginx.log")).unwrap_or_default()
-                    );
-                }
-                assert!(Instant::now() < until, "nginx never listened on {addr}");
-                std::thread::sleep(Duration::from_millis(20));
-            }
+            _dir: Some(dir),
         }
-        server
     }
 
     fn url(&self, tls: bool, path: &str) -> String {
@@ -227,105 +116,22 @@ http {{
     }
 }
 
-fn free_addr() -> SocketAddr {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .unwrap()
-}
-
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(String::from).collect()
 }
 
-/// What a finished command printed.
-struct Ran {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    took: Duration,
-}
-
-impl std::fmt::Debug for Ran {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {:?} after {:?}\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.took, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Runs `program ARGS`, output to files (no pipe to fill), killed past [`DEADLINE`].
-fn run(program: &Path, args: &[String]) -> Ran {
-    let dir = TempDir::new("out");
-    let (out, err) = (dir.path("stdout"), dir.path("stderr"));
-    let began = Instant::now();
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out).unwrap())
-        .stderr(std::fs::File::create(&err).unwrap())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if began.elapsed() > DEADLINE {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{} {args:?} ran past {DEADLINE:?}", program.display());
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    Ran {
-        code: status.code(),
-        stdout: std::fs::read_to_string(&out).unwrap(),
-        stderr: std::fs::read_to_string(&err).unwrap(),
-        took: began.elapsed(),
-    }
-}
-
 /// `barrage h2load ARGS`.
-fn dialect(args: &[String]) -> Ran {
-    let mut all = vec!["h2load".to_string()];
-    all.extend(args.iter().cloned());
-    run(Path::new(BIN), &all)
+fn dialect(args: &[String]) -> Run {
+    common::barrage("h2load", args)
 }
 
 /// The real h2load, or `None` (with a note) when it is not installed.
 fn real_h2load() -> Option<PathBuf> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join("h2load"))
-            .find(|p| p.is_file())
-    });
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "h2load is missing (scripts/setup.sh installs nghttp2-client)"
-        );
-        eprintln!("note: h2load is not installed; skipping its part");
-    }
-    found
-}
-
-fn nginx_binary() -> Option<String> {
-    match std::env::var("BARRAGE_NGINX") {
-        Ok(bin) if !bin.is_empty() => Some(bin),
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "BARRAGE_NGINX is not set: CI must run the nginx tests"
-            );
-            eprintln!("note: BARRAGE_NGINX not set; skipping the nginx test");
-            None
-        }
-    }
+    installed("h2load")
 }
 
 /// The lab's reading of an h2load output.
-fn parse(ran: &Ran) -> LevelStats {
+fn parse(ran: &Run) -> LevelStats {
     Driver::H2load
         .parse(&ran.stdout, &ran.stderr, Path::new("unused.json"), ran.took)
         .unwrap_or_else(|e| panic!("the lab cannot read it: {e}\n{ran:?}"))
@@ -346,7 +152,7 @@ const SUMMARY: [&str; 9] = [
 ];
 
 /// h2load's layout: the opening lines, then the summary block after a blank line.
-fn check_layout(ran: &Ran) {
+fn check_layout(ran: &Run) {
     let lines: Vec<&str> = ran.stdout.lines().collect();
     assert_eq!(lines[0], "starting benchmark...", "{ran:?}");
     assert!(lines[1].starts_with("spawning thread #0: "), "{ran:?}");
@@ -386,7 +192,7 @@ fn close(a: f64, b: f64, tolerance: f64) -> bool {
 
 /// Runs the dialect with `--barrage-json`, checks the layout and the lab's
 /// reading against the JSON report, and returns both.
-fn run_dialect(flags: &str, url: &str) -> (Ran, LevelStats, Value) {
+fn run_dialect(flags: &str, url: &str) -> (Run, LevelStats, Value) {
     let dir = TempDir::new("json");
     let json = dir.path("run.json");
     let mut args = words(flags);
@@ -444,7 +250,7 @@ fn run_dialect(flags: &str, url: &str) -> (Ran, LevelStats, Value) {
 
 /// The same flags with the real h2load: the lab reads it, every request is
 /// answered, and its layout has the dialect's lines.
-fn compare_with_real(flags: &str, url: &str, dialect_out: &Ran, requests: Option<u64>) {
+fn compare_with_real(flags: &str, url: &str, dialect_out: &Run, requests: Option<u64>) {
     let Some(h2load) = real_h2load() else {
         return;
     };
@@ -478,8 +284,8 @@ fn compare_with_real(flags: &str, url: &str, dialect_out: &Ran, requests: Option
 
 #[test]
 fn seed_002_over_tls_against_barrage_serve() {
-    let _turn = one_at_a_time();
-    let server = Server::barrage(true);
+    let _turn = serial();
+    let server = Served::barrage(true);
     let url = server.url(true, "/static/6b");
     let (ran, stats, report) = run_dialect(SEED_SERVERS, &url);
     assert_eq!(stats.responses, 20000, "exactly -n");
@@ -507,8 +313,8 @@ fn seed_002_over_tls_against_barrage_serve() {
 
 #[test]
 fn seed_002_windows_over_h2c_against_barrage_serve() {
-    let _turn = one_at_a_time();
-    let server = Server::barrage(false);
+    let _turn = serial();
+    let server = Served::barrage(false);
     let url = server.url(false, "/static/4k");
     let (ran, stats, report) = run_dialect(SEED_WINDOWS, &url);
     assert_eq!(stats.responses, 20000);
@@ -534,8 +340,8 @@ fn seed_002_windows_over_h2c_against_barrage_serve() {
 
 #[test]
 fn h1_pipelines_and_threads() {
-    let _turn = one_at_a_time();
-    let server = Server::barrage(false);
+    let _turn = serial();
+    let server = Served::barrage(false);
     let url = server.url(false, "/static/6b");
     let flags = "-n2000 -c10 -m4 -t2 --h1";
     let (ran, stats, report) = run_dialect(flags, &url);
@@ -561,7 +367,7 @@ fn h1_pipelines_and_threads() {
     );
     compare_with_real(flags, &url, &ran, Some(2000));
     // --h1 over TLS: ALPN offers http/1.1 only.
-    let tls = Server::barrage(true);
+    let tls = Served::barrage(true);
     let url = tls.url(true, "/static/6b");
     let (ran, stats, report) = run_dialect("-n500 -c5 --h1", &url);
     assert_eq!(stats.responses, 500);
@@ -574,8 +380,8 @@ fn h1_pipelines_and_threads() {
 
 #[test]
 fn timed_run_with_warm_up() {
-    let _turn = one_at_a_time();
-    let server = Server::barrage(false);
+    let _turn = serial();
+    let server = Served::barrage(false);
     let url = server.url(false, "/hello");
     let flags = "-D1 --warm-up-time=1 -c4 -m2 -t2";
     let (ran, stats, report) = run_dialect(flags, &url);
@@ -598,8 +404,8 @@ fn timed_run_with_warm_up() {
 
 #[test]
 fn connection_rate_runs_sessions() {
-    let _turn = one_at_a_time();
-    let server = Server::barrage(false);
+    let _turn = serial();
+    let server = Served::barrage(false);
     let url = server.url(false, "/hello");
     let flags = "-n40 -c8 -r4 --rate-period=100ms";
     let (ran, stats, report) = run_dialect(flags, &url);
@@ -682,8 +488,8 @@ fn unsupported_flags_and_bad_values_are_one_line_and_connect_nowhere() {
 
 #[test]
 fn busybox_link_named_h2load() {
-    let _turn = one_at_a_time();
-    let server = Server::barrage(false);
+    let _turn = serial();
+    let server = Served::barrage(false);
     let dir = TempDir::new("link");
     let link = dir.path("h2load");
     std::os::unix::fs::symlink(BIN, &link).unwrap();
@@ -708,8 +514,8 @@ fn seed_002_lines_against_nginx() {
     let Some(bin) = nginx_binary() else {
         return;
     };
-    let _turn = one_at_a_time();
-    let nginx = Server::nginx(&bin);
+    let _turn = serial();
+    let nginx = Served::nginx(&bin);
     let url = nginx.url(false, "/static/6b");
     let (ran, stats, report) = run_dialect(SEED_PROXIES, &url);
     assert_eq!(stats.responses, 10000);

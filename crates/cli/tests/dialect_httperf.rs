@@ -8,78 +8,20 @@
 //! real httperf on the same command line; refused and bad flags; a
 //! busybox-style link named `httperf`.
 
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
-use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::net::TcpListener;
+use std::path::Path;
+use std::time::Duration;
 
 use barrage_lab::driver::LevelStats;
 use barrage_lab::suite::Driver;
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_barrage");
-/// No command of these tests should take nearly this long.
-const DEADLINE: Duration = Duration::from_secs(60);
+mod common;
+use common::{free_addr, installed, nginx_binary, run, serial, Run, Server, TempDir, BIN};
 
 /// The seed's sessions, scaled down: 100 connections of 10 calls at 100/s (about 1 s).
 const CONNS: u64 = 100;
 const CALLS: u64 = 10;
-
-/// One load at a time: the machine may have two cores only.
-fn serial() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl std::fmt::Debug for Run {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Runs `program ARGS`, killing it if it outlives [`DEADLINE`].
-fn run(program: impl AsRef<std::ffi::OsStr>, args: &[String]) -> Run {
-    let child = Command::new(program.as_ref())
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {:?}: {e}", program.as_ref()));
-    let pid = child.id();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    let out: Output = match rx.recv_timeout(DEADLINE) {
-        Ok(out) => out.expect("wait for the child"),
-        Err(_) => {
-            // SAFETY: kill(2) on the pid of the child this test started.
-            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
-            panic!(
-                "{:?} {args:?} still running after {DEADLINE:?}",
-                program.as_ref()
-            );
-        }
-    };
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
 
 fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
@@ -87,9 +29,7 @@ fn strings(args: &[&str]) -> Vec<String> {
 
 /// `barrage httperf ARGS`.
 fn dialect(args: &[String]) -> Run {
-    let mut all = vec!["httperf".to_string()];
-    all.extend_from_slice(args);
-    run(BIN, &all)
+    common::barrage("httperf", args)
 }
 
 /// The seed's command line against `port`, scaled down, with `uri`.
@@ -108,122 +48,20 @@ fn seed(port: u16, uri: &str, conns: u64) -> Vec<String> {
     ]
 }
 
-/// A fresh directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let dir = std::env::temp_dir().join(format!(
-            "barrage-httperf-{name}-{}-{nanos}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("create a temp dir");
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.join(file).to_str().expect("UTF-8 path").to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn free_addr() -> SocketAddr {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-}
-
-/// A server process, killed on drop.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Server {
-    fn spawn(mut cmd: Command, addr: SocketAddr) -> Server {
-        let child = cmd
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {cmd:?}: {e}"));
-        let mut server = Server { child, addr };
-        let up = Instant::now() + Duration::from_secs(10);
-        while TcpStream::connect(addr).is_err() {
-            if let Ok(Some(status)) = server.child.try_wait() {
-                panic!("{cmd:?} exited ({status}) before listening on {addr}");
-            }
-            assert!(Instant::now() < up, "{cmd:?} never listened on {addr}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        server
-    }
-
-    /// `barrage serve`, one thread: the endpoint contract (`/xml?value=` answers
-    /// 200, `/` answers 404).
-    fn barrage() -> Server {
-        let addr = free_addr();
-        let mut cmd = Command::new(BIN);
-        cmd.args(["serve", "--listen", &addr.to_string(), "--threads", "1"]);
-        Server::spawn(cmd, addr)
-    }
-
-    /// nginx, one worker, answering `/xml` as the contract does, in `dir`.
-    fn nginx(bin: &str, dir: &TempDir) -> Server {
-        let addr = free_addr();
-        let d = dir.0.display();
-        let conf = format!(
-            "daemon off;
-master_process off;
-worker_processes 1;
-pid {d}/nginx.pid;
-error_log {d}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path {d}/client_body;
-    proxy_temp_path {d}/proxy;
-    fastcgi_temp_path {d}/fastcgi;
-    uwsgi_temp_path {d}/uwsgi;
-    scgi_temp_path {d}/scgi;
-    keepalive_requests 1000000;
+/// nginx, one worker, answering `/xml` as the contract does, in `dir`.
+fn nginx(bin: &str, dir: &TempDir) -> Server {
+    let addr = free_addr();
+    let http = format!(
+        "    access_log off;
     server {{
         listen {addr};
         location /xml {{
             default_type application/xml;
             return 200 \"<http_test><value>$arg_value</value></http_test>\";
         }}
-    }}
-}}
-"
-        );
-        let path = dir.0.join("nginx.conf");
-        std::fs::write(&path, conf).expect("write nginx.conf");
-        let mut cmd = Command::new(bin);
-        cmd.arg("-p")
-            .arg(&dir.0)
-            .arg("-e")
-            .arg(dir.0.join("error.log"))
-            .arg("-c")
-            .arg(&path);
-        Server::spawn(cmd, addr)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    }}"
+    );
+    Server::nginx(bin, &dir.0, addr, &http)
 }
 
 /// The external program named by `var` (or found as `name` on PATH), or
@@ -233,29 +71,9 @@ fn external(var: &str, name: &str) -> Option<String> {
         return Some(bin);
     }
     if var == "BARRAGE_NGINX" {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{var} is not set: CI must run the nginx tests (scripts/test.sh sets it)"
-        );
-        eprintln!("note: {var} not set; skipping the nginx test");
-        return None;
+        return nginx_binary();
     }
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join(name))
-            .find(|p| p.is_file())
-    });
-    match found {
-        Some(p) => Some(p.to_string_lossy().into_owned()),
-        None => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "{name} is not installed: CI must compare against the real {name}"
-            );
-            eprintln!("note: {name} not found; skipping the comparison with it");
-            None
-        }
-    }
+    installed(name).map(|p| p.to_string_lossy().into_owned())
 }
 
 /// The lab's httperf parser on a run's output.
@@ -361,9 +179,9 @@ fn check_against_json(stats: &LevelStats, j: &Value) {
 #[test]
 fn seed_004_against_barrage_serve() {
     let _serial = serial();
-    let server = Server::barrage();
+    let server = Server::barrage(false);
     let dir = TempDir::new("seed");
-    let json_path = dir.path("run.json");
+    let json_path = dir.file("run.json");
     let mut args = seed(server.addr.port(), "/xml?value=benchmarks", CONNS);
     let echo = format!("httperf {}", args.join(" "));
     args.push(format!("--barrage-json={json_path}"));
@@ -405,7 +223,7 @@ fn seed_004_against_barrage_serve() {
 #[test]
 fn seed_004_literal_uri_gets_4xx_replies() {
     let _serial = serial();
-    let server = Server::barrage();
+    let server = Server::barrage(false);
     let conns = 20;
     let r = dialect(&seed(server.addr.port(), "/?value=benchmarks", conns));
     assert_eq!(r.code, Some(0), "{r:?}");
@@ -452,7 +270,7 @@ fn compare_with_real_httperf(server: &Server) {
 #[test]
 fn the_real_httperf_agrees_on_barrage_serve() {
     let _serial = serial();
-    let server = Server::barrage();
+    let server = Server::barrage(false);
     compare_with_real_httperf(&server);
 }
 
@@ -463,8 +281,8 @@ fn seed_004_against_nginx() {
     };
     let _serial = serial();
     let dir = TempDir::new("nginx");
-    let server = Server::nginx(&bin, &dir);
-    let json_path = dir.path("run.json");
+    let server = nginx(&bin, &dir);
+    let json_path = dir.file("run.json");
     let mut args = seed(server.addr.port(), "/xml?value=benchmarks", CONNS);
     let echo = format!("httperf {}", args.join(" "));
     args.push(format!("--barrage-json={json_path}"));
@@ -556,7 +374,7 @@ fn refused_connections_count_as_httperf_counts_them() {
 #[test]
 fn a_link_named_httperf_is_the_dialect() {
     let _serial = serial();
-    let server = Server::barrage();
+    let server = Server::barrage(false);
     let dir = TempDir::new("link");
     let link = dir.0.join("httperf");
     std::os::unix::fs::symlink(BIN, &link).expect("make the link");

@@ -5,207 +5,38 @@
 //! own JSON; the real wrk on the same command line; refused and bad flags;
 //! a busybox-style link named `wrk`.
 
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
-use std::sync::mpsc;
-use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::net::TcpListener;
+use std::path::Path;
+use std::time::Duration;
 
 use barrage_lab::driver::LevelStats;
 use barrage_lab::suite::Driver;
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_barrage");
-/// No command of these tests should take nearly this long.
-const DEADLINE: Duration = Duration::from_secs(60);
-
-/// One load at a time: the machine may have two cores only.
-fn serial() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl std::fmt::Debug for Run {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-/// Runs `program ARGS`, killing it if it outlives [`DEADLINE`].
-fn run(program: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> Run {
-    let child = Command::new(program.as_ref())
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {:?}: {e}", program.as_ref()));
-    let pid = child.id();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    let out: Output = match rx.recv_timeout(DEADLINE) {
-        Ok(out) => out.expect("wait for the child"),
-        Err(_) => {
-            // SAFETY: kill(2) on the pid of the child this test started.
-            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
-            panic!(
-                "{:?} {args:?} still running after {DEADLINE:?}",
-                program.as_ref()
-            );
-        }
-    };
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+mod common;
+use common::{installed, nginx_binary, run, serial, Run, Server, TempDir, BIN};
 
 /// `barrage wrk ARGS`.
 fn dialect(args: &[&str]) -> Run {
-    let mut all = vec!["wrk"];
-    all.extend_from_slice(args);
-    run(BIN, &all)
+    common::barrage("wrk", args)
 }
 
-/// A fresh directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let dir =
-            std::env::temp_dir().join(format!("barrage-wrk-{name}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("create a temp dir");
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.join(file).to_str().expect("UTF-8 path").to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn free_addr() -> SocketAddr {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-}
-
-/// A server process, killed on drop.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Server {
-    fn spawn(mut cmd: Command, addr: SocketAddr) -> Server {
-        let child = cmd
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {cmd:?}: {e}"));
-        let mut server = Server { child, addr };
-        let up = Instant::now() + Duration::from_secs(10);
-        while TcpStream::connect(addr).is_err() {
-            assert!(Instant::now() < up, "{cmd:?} never listened on {addr}");
-            assert!(
-                matches!(server.child.try_wait(), Ok(None)),
-                "{cmd:?} exited"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        server
-    }
-
-    /// `barrage serve` on a free port.
-    fn barrage() -> Server {
-        let addr = free_addr();
-        let mut cmd = Command::new(BIN);
-        cmd.args(["serve", "--listen", &addr.to_string(), "--threads", "1"]);
-        Server::spawn(cmd, addr)
-    }
-
-    /// nginx answering every path with 200 and a short body, or `None`
-    /// (skipped) when BARRAGE_NGINX is unset outside CI.
-    fn nginx(dir: &TempDir) -> Option<Server> {
-        let bin = match std::env::var("BARRAGE_NGINX") {
-            Ok(bin) if !bin.is_empty() => bin,
-            _ => {
-                assert!(
-                    std::env::var_os("CI").is_none(),
-                    "BARRAGE_NGINX is not set: CI must run the nginx tests (scripts/test.sh sets it)"
-                );
-                eprintln!("note: BARRAGE_NGINX not set; skipping the nginx test");
-                return None;
-            }
-        };
-        let addr = free_addr();
-        let d = dir.0.display();
-        let conf = format!(
-            "daemon off;
-master_process off;
-worker_processes 1;
-pid {d}/nginx.pid;
-error_log {d}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path {d}/client_body;
-    proxy_temp_path {d}/proxy;
-    fastcgi_temp_path {d}/fastcgi;
-    uwsgi_temp_path {d}/uwsgi;
-    scgi_temp_path {d}/scgi;
-    keepalive_requests 1000000;
+/// nginx answering every path with 200 and a short body, or `None`
+/// (skipped) when BARRAGE_NGINX is unset outside CI.
+fn nginx(dir: &TempDir) -> Option<Server> {
+    let bin = nginx_binary()?;
+    let addr = common::free_addr();
+    let http = format!(
+        "    access_log off;
     keepalive_timeout 60s;
     server {{
         listen {addr};
         location / {{
             return 200 \"Hello World\\n\";
         }}
-    }}
-}}
-"
-        );
-        let path = dir.path("nginx.conf");
-        std::fs::write(&path, conf).unwrap();
-        let mut cmd = Command::new(bin);
-        cmd.args(["-p", &dir.path(""), "-c", &path]);
-        Some(Server::spawn(cmd, addr))
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.addr)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+    }}"
+    );
+    Some(Server::nginx(&bin, &dir.0, addr, &http))
 }
 
 /// The lab's reading of a wrk output.
@@ -331,9 +162,9 @@ fn check_layout(stdout: &str, url: &str, threads: u64, connections: u64) {
 #[test]
 fn seed_against_barrage_serve() {
     let _serial = serial();
-    let server = Server::barrage();
+    let server = Server::barrage(false);
     let dir = TempDir::new("seed");
-    let json_path = dir.path("out.json");
+    let json_path = dir.file("out.json");
     let url = server.url("/");
     let r = dialect(&["-t2", "-c50", "-d2s", &url, "--barrage-json", &json_path]);
     assert_eq!(r.code, Some(0), "{r:?}");
@@ -366,9 +197,9 @@ fn seed_against_barrage_serve() {
 #[test]
 fn threads_above_the_cores_are_capped() {
     let _serial = serial();
-    let server = Server::barrage();
+    let server = Server::barrage(false);
     let dir = TempDir::new("threads");
-    let json_path = dir.path("out.json");
+    let json_path = dir.file("out.json");
     let url = server.url("/hello");
     let r = dialect(&[
         "-t100",
@@ -405,9 +236,9 @@ fn threads_above_the_cores_are_capped() {
 #[test]
 fn timeouts_are_socket_errors() {
     let _serial = serial();
-    let server = Server::barrage();
+    let server = Server::barrage(false);
     let dir = TempDir::new("timeouts");
-    let json_path = dir.path("out.json");
+    let json_path = dir.file("out.json");
     let url = server.url("/delay?ms=1500");
     let r = dialect(&[
         "-t1",
@@ -438,20 +269,7 @@ fn timeouts_are_socket_errors() {
 }
 
 fn wrk_installed() -> bool {
-    let found = Command::new("wrk")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok();
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "wrk is missing (scripts/setup.sh installs it)"
-        );
-        eprintln!("note: wrk is not installed; skipping the comparison with the real wrk");
-    }
-    found
+    installed("wrk").is_some()
 }
 
 /// The same command line with the real wrk and with the dialect: the lab's
@@ -460,7 +278,7 @@ fn real_and_dialect(url: &str, dir: &TempDir) {
     let args = ["-t2", "-c50", "-d2s", "--latency", url];
     let real = run("wrk", &args);
     assert_eq!(real.code, Some(0), "{real:?}");
-    let json_path = dir.path("dialect.json");
+    let json_path = dir.file("dialect.json");
     let mut with_json = args.to_vec();
     with_json.extend(["--barrage-json", &json_path]);
     let ours = dialect(&with_json);
@@ -500,7 +318,7 @@ fn real_wrk_and_the_dialect_against_barrage_serve() {
         return;
     }
     let _serial = serial();
-    let server = Server::barrage();
+    let server = Server::barrage(false);
     let dir = TempDir::new("real");
     real_and_dialect(&server.url("/hello"), &dir);
 }
@@ -509,11 +327,11 @@ fn real_wrk_and_the_dialect_against_barrage_serve() {
 fn seed_against_nginx_with_the_real_wrk_too() {
     let dir = TempDir::new("nginx");
     let _serial = serial();
-    let Some(nginx) = Server::nginx(&dir) else {
+    let Some(nginx) = nginx(&dir) else {
         return;
     };
     let url = nginx.url("/");
-    let json_path = dir.path("seed.json");
+    let json_path = dir.file("seed.json");
     let r = dialect(&["-t2", "-c50", "-d2s", &url, "--barrage-json", &json_path]);
     assert_eq!(r.code, Some(0), "{r:?}");
     check_layout(&r.stdout, &url, 2, 50);
@@ -618,7 +436,7 @@ fn a_link_named_wrk_is_the_dialect() {
     let dir = TempDir::new("link");
     let link = dir.0.join("wrk");
     std::os::unix::fs::symlink(BIN, &link).expect("symlink");
-    let server = Server::barrage();
+    let server = Server::barrage(false);
     let url = server.url("/hello");
     let r = run(&link, &["-t1", "-c2", "-d1", "--latency", &url]);
     assert_eq!(r.code, Some(0), "{r:?}");

@@ -7,6 +7,9 @@ use std::process::Command;
 
 use serde_json::Value;
 
+mod common;
+use common::on_path;
+
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
 
 fn repo() -> PathBuf {
@@ -54,18 +57,13 @@ fn every_seed_suite_passes_dry_run() {
     }
 }
 
-fn on_path(tool: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(tool).is_file()))
-}
-
 /// Runs `--quick --only SERVER --levels LEVEL` of one seed suite and checks
 /// that the server ran and every run measured responses without error.
 fn run_one_level(suite: &str, tool: &str, server: &str, level: &str) {
     // One lab run at a time: they pin to the same cores.
     static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !on_path(tool) {
+    if on_path(tool).is_none() {
         assert!(
             std::env::var_os("CI").is_none(),
             "{tool} is missing (scripts/setup.sh installs it)"

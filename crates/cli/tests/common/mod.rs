@@ -1,0 +1,277 @@
+//! Helpers shared by the cli's integration tests: temp directories, free
+//! ports, server processes killed on drop (`barrage serve`, nginx), external
+//! tools found or skipped (a failure under `CI`), and commands run with a
+//! deadline.
+
+#![allow(dead_code)]
+
+use std::ffi::OsStr;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_barrage");
+/// No command of these tests should take nearly this long.
+pub const DEADLINE: Duration = Duration::from_secs(90);
+/// How long a server may take to listen.
+const READY: Duration = Duration::from_secs(20);
+
+/// One load at a time: the machine may have two cores only.
+pub fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A fresh directory, removed on drop.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!(
+            "barrage-{}-{tag}-{}-{nanos}-{}",
+            env!("CARGO_CRATE_NAME"),
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).expect("create a temp dir");
+        TempDir(dir)
+    }
+
+    pub fn path(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+
+    /// [`TempDir::path`] as a string.
+    pub fn file(&self, file: &str) -> String {
+        self.path(file).to_str().expect("UTF-8 path").to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn free_addr() -> SocketAddr {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+}
+
+/// What a finished command printed.
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub took: Duration,
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {:?} after {:?}\n--- stdout\n{}\n--- stderr\n{}",
+            self.code, self.took, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs `program ARGS`, killing it if it outlives [`DEADLINE`].
+pub fn run<S: AsRef<OsStr>>(program: impl AsRef<OsStr>, args: &[S]) -> Run {
+    let program = program.as_ref();
+    let shown: Vec<&OsStr> = args.iter().map(AsRef::as_ref).collect();
+    let began = Instant::now();
+    let child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {program:?}: {e}"));
+    let pid = child.id();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let out: Output = match rx.recv_timeout(DEADLINE) {
+        Ok(out) => out.expect("wait for the child"),
+        Err(_) => {
+            // SAFETY: kill(2) on the pid of the child this test started.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+            panic!("{program:?} {shown:?} still running after {DEADLINE:?}");
+        }
+    };
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        took: began.elapsed(),
+    }
+}
+
+/// `barrage SUBCOMMAND ARGS`, as [`run`].
+pub fn barrage<S: AsRef<OsStr>>(subcommand: &str, args: &[S]) -> Run {
+    let mut all = vec![subcommand.as_ref()];
+    all.extend(args.iter().map(AsRef::as_ref));
+    run(BIN, &all)
+}
+
+/// `tool` on PATH.
+pub fn on_path(tool: &str) -> Option<PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join(tool))
+        .find(|p| p.is_file())
+}
+
+/// A tool a test needs: on PATH, or `None` with a note to skip (a failure
+/// under `CI`).
+pub fn installed(tool: &str) -> Option<PathBuf> {
+    let found = on_path(tool);
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{tool} is missing (scripts/setup.sh installs it)"
+        );
+        eprintln!("note: {tool} is not installed; skipping its part");
+    }
+    found
+}
+
+/// The nginx named by `BARRAGE_NGINX`, or `None` with a note to skip (a
+/// failure under `CI`).
+pub fn nginx_binary() -> Option<String> {
+    match std::env::var("BARRAGE_NGINX") {
+        Ok(bin) if !bin.is_empty() => Some(bin),
+        _ => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "BARRAGE_NGINX is not set: CI must run the nginx tests (scripts/test.sh sets it)"
+            );
+            eprintln!("note: BARRAGE_NGINX not set; skipping the nginx test");
+            None
+        }
+    }
+}
+
+/// A server process, killed on drop; its output goes to a log shown if it
+/// exits or never listens.
+pub struct Server {
+    pub child: Child,
+    pub addr: SocketAddr,
+    what: String,
+    logs: TempDir,
+}
+
+impl Server {
+    /// Starts `cmd` and waits until it listens on `addr`.
+    pub fn spawn(mut cmd: Command, addr: SocketAddr) -> Server {
+        let logs = TempDir::new("server");
+        let log = std::fs::File::create(logs.path("server.log")).expect("a server log");
+        let what = format!("{cmd:?}");
+        let child = cmd
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {what}: {e}"));
+        let mut server = Server {
+            child,
+            addr,
+            what,
+            logs,
+        };
+        server.wait_for(addr);
+        server
+    }
+
+    /// Waits until the server listens on `addr` too.
+    pub fn wait_for(&mut self, addr: SocketAddr) {
+        let until = Instant::now() + READY;
+        while TcpStream::connect(addr).is_err() {
+            let log = || std::fs::read_to_string(self.logs.path("server.log")).unwrap_or_default();
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!(
+                    "{} exited ({status}) before listening on {addr}: {}",
+                    self.what,
+                    log()
+                );
+            }
+            assert!(
+                Instant::now() < until,
+                "{} never listened on {addr}: {}",
+                self.what,
+                log()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// `barrage serve`, one thread, on a free port; HTTPS with a
+    /// self-signed certificate with `tls`.
+    pub fn barrage(tls: bool) -> Server {
+        let addr = free_addr();
+        let mut cmd = Command::new(BIN);
+        cmd.args(["serve", "--listen", &addr.to_string(), "--threads", "1"]);
+        if tls {
+            cmd.arg("--tls");
+        }
+        Server::spawn(cmd, addr)
+    }
+
+    /// nginx (`bin`), one worker, its files in `dir`: the `http` block holds
+    /// the temp paths, `keepalive_requests 1000000` and then `http` (which
+    /// sets `access_log` and the servers, one listening on `addr`).
+    pub fn nginx(bin: &str, dir: &Path, addr: SocketAddr, http: &str) -> Server {
+        let d = dir.display();
+        let conf = format!(
+            "daemon off;
+master_process off;
+worker_processes 1;
+pid {d}/nginx.pid;
+error_log {d}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    client_body_temp_path {d}/client_body;
+    proxy_temp_path {d}/proxy;
+    fastcgi_temp_path {d}/fastcgi;
+    uwsgi_temp_path {d}/uwsgi;
+    scgi_temp_path {d}/scgi;
+    keepalive_requests 1000000;
+{http}
+}}
+"
+        );
+        let path = dir.join("nginx.conf");
+        std::fs::write(&path, conf).expect("write nginx.conf");
+        let mut cmd = Command::new(bin);
+        cmd.arg("-p")
+            .arg(dir)
+            .arg("-e")
+            .arg(dir.join("error.log"))
+            .arg("-c")
+            .arg(&path);
+        Server::spawn(cmd, addr)
+    }
+
+    /// `http://ADDR/PATH`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
