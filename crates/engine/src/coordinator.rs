@@ -12,12 +12,13 @@ use hdrhistogram::Histogram;
 use crate::limits::raise_open_files_limit;
 use crate::pacer::{Arrival, Pacer};
 use crate::recorder::{histogram, Counters, ErrorKind, Recorder, LATE_SEND};
-use crate::report::*;
+use crate::report::spec_summary;
 use crate::request::compile;
 use crate::session::h2::{H2Events, H2Settings};
 use crate::spec::{LoadSpec, Model, Protocol, Scheme, SpecError};
 use crate::tls::{client_config, server_name, ALPN_H2, ALPN_HTTP11};
 use crate::worker::{Msg, Plan, SessionCounts, Shared, TlsClient, Worker, WorkerSummary};
+use barrage_model::load::*;
 
 /// One second of the run, merged over every worker.
 #[derive(Debug, Clone)]
@@ -363,7 +364,7 @@ impl Merger {
                 .iter()
                 .find_map(|s| s.first_errors[kind as usize].clone());
             errors.insert(
-                kind.name(),
+                kind.name().to_string(),
                 ErrorCount {
                     count: c.errors[kind as usize],
                     first,
@@ -380,6 +381,7 @@ impl Merger {
             sessions.failed += s.sessions.failed;
             sessions.incomplete += s.sessions.incomplete;
         }
+        let open = matches!(spec.model, Model::Open { .. });
         let open_loop = match spec.model {
             Model::Open { rate_per_s, .. } => Some(OpenLoopStats {
                 target_rate_per_s: rate_per_s,
@@ -432,15 +434,15 @@ impl Merger {
             }
         });
         RunReport {
-            schema: SCHEMA,
-            barrage_version: env!("CARGO_PKG_VERSION"),
+            schema: SCHEMA.to_string(),
+            barrage_version: env!("CARGO_PKG_VERSION").to_string(),
             target: TargetReport {
                 url: spec.target.url.clone(),
                 address: spec.target.addr.to_string(),
             },
             spec: SpecSummary {
                 threads: workers,
-                ..SpecSummary::of(spec)
+                ..spec_summary(spec)
             },
             stop_reason: reason,
             totals,
@@ -458,9 +460,10 @@ impl Merger {
             errors,
             series: self.series,
             histograms: Histograms {
-                latency_us: encode_histogram(&self.total.latency_us),
-                connect_us: encode_histogram(&self.total.connect_us),
-                tls_handshake_us: encode_histogram(&self.total.tls_handshake_us),
+                latency_us: self.total.latency_us,
+                connect_us: self.total.connect_us,
+                tls_handshake_us: self.total.tls_handshake_us,
+                send_delay_us: open.then_some(self.total.send_delay_us),
             },
         }
     }

@@ -30,15 +30,19 @@ mod tls;
 mod transport;
 mod worker;
 
+/// The report types are the shared model's: re-exported so that a library
+/// user needs only this crate.
+pub use barrage_model::histogram;
+pub use barrage_model::load::{
+    ArrivalKind, ConnectionStats, ErrorCount, H2Events, H2Report, Histograms, LatencyStats,
+    ModelKind, OpenLoopStats, RunReport, Second, SessionStats, SpecSummary, StopReason,
+    TargetReport, TlsReport, Totals, WireProtocol, SCHEMA,
+};
 pub use coordinator::{run, run_until, NoObserver, Observer, Window};
 pub use limits::{raise_open_files_limit, OpenFiles};
 pub use pacer::{Arrival, Pacer};
 pub use recorder::{Counters, ErrorKind, LATE_SEND};
-pub use report::{
-    encode_histogram, ConnectionStats, ErrorCount, H2Report, Histograms, LatencyStats,
-    OpenLoopStats, RunReport, Second, SessionStats, SpecSummary, StopReason, TargetReport,
-    TlsReport, Totals, SCHEMA,
-};
+pub use report::spec_summary;
 pub use request::RequestTemplate;
 pub use spec::{H2Options, LoadSpec, Model, Protocol, Reuse, Scheme, SpecError, Target};
 pub use tls::{client_config as tls_client_config, TlsOptions};

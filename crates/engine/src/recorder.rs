@@ -6,15 +6,10 @@ use std::time::Duration;
 
 use hdrhistogram::Histogram;
 
-/// Lowest and highest trackable values, microseconds (1 µs to 1 h).
-pub(crate) const HIST_LOW_US: u64 = 1;
-pub(crate) const HIST_HIGH_US: u64 = 3_600_000_000;
-pub(crate) const HIST_SIGFIG: u8 = 3;
-
-/// A latency histogram in microseconds with barrage's fixed bounds.
+/// A latency histogram in microseconds with barrage's fixed bounds (the
+/// shared model's: 1 µs to 1 h, 3 significant digits).
 pub(crate) fn histogram() -> Histogram<u64> {
-    Histogram::new_with_bounds(HIST_LOW_US, HIST_HIGH_US, HIST_SIGFIG)
-        .expect("valid histogram bounds")
+    barrage_model::histogram::empty()
 }
 
 /// How many kinds of error there are.
@@ -228,7 +223,7 @@ mod tests {
         r.record_latency(Duration::ZERO, 200);
         r.record_latency(Duration::from_secs(10_000), 200);
         assert_eq!(r.latency_us.min(), 1);
-        assert!(r.latency_us.max() >= HIST_HIGH_US * 999 / 1000);
+        assert!(r.latency_us.max() >= barrage_model::histogram::HIGHEST_US * 999 / 1000);
     }
 
     #[test]

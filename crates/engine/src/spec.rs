@@ -5,6 +5,8 @@ use std::fmt;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
+pub use barrage_model::load::Scheme;
+
 use crate::pacer::Arrival;
 use crate::request::RequestTemplate;
 use crate::tls::TlsOptions;
@@ -21,22 +23,6 @@ pub struct Target {
     pub scheme: Scheme,
     /// The URL's host (for TLS server name indication and verification).
     pub host: String,
-}
-
-/// `http://` (plain TCP) or `https://` (TLS).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scheme {
-    Http,
-    Https,
-}
-
-impl Scheme {
-    pub fn name(self) -> &'static str {
-        match self {
-            Scheme::Http => "http",
-            Scheme::Https => "https",
-        }
-    }
 }
 
 /// Which HTTP the connections speak.

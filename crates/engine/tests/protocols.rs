@@ -77,7 +77,7 @@ fn clean_run(case: Case, s: &LoadSpec, body_len: usize) -> RunReport {
         "{what}: {} bytes read",
         r.totals.bytes_read
     );
-    assert_eq!(r.spec.protocol, case.name(), "{what}");
+    assert_eq!(r.spec.protocol.name(), case.name(), "{what}");
     match (&r.tls, case.tls()) {
         (Some(t), true) => {
             let alpn = if case.h2() { "h2" } else { "http/1.1" };

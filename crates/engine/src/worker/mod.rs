@@ -20,7 +20,6 @@ use slab::Slab;
 
 use crate::pacer::Pacer;
 use crate::recorder::{ErrorKind, Recorder, ERROR_KINDS};
-use crate::report::StopReason;
 use crate::request::WireRequest;
 use crate::session::h1::H1Session;
 use crate::session::h2::{H2Events, H2Session, H2Settings};
@@ -29,6 +28,7 @@ use crate::spec::{Protocol, Reuse};
 use crate::timer::Timer;
 use crate::tls::ALPN_H2;
 use crate::transport::{TlsSummary, Transport, TransportError};
+use barrage_model::load::StopReason;
 
 mod clock;
 mod send;

@@ -66,11 +66,11 @@ pub fn errors(r: &RunReport, kind: &str) -> u64 {
 }
 
 /// The error kinds with a non-zero count, e.g. `["read", "reset"]`.
-pub fn error_kinds(r: &RunReport) -> Vec<&'static str> {
+pub fn error_kinds(r: &RunReport) -> Vec<&str> {
     r.errors
         .iter()
         .filter(|(_, e)| e.count > 0)
-        .map(|(k, _)| *k)
+        .map(|(k, _)| k.as_str())
         .collect()
 }
 

@@ -56,33 +56,9 @@ pub struct H2Request {
     pub body: Box<[u8]>,
 }
 
-/// What happened on one connection, beyond responses: counted per kind.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
-pub struct H2Events {
-    pub settings_received: u64,
-    pub pings_received: u64,
-    pub goaways_received: u64,
-    /// RST_STREAM frames the server sent for barrage's streams.
-    pub streams_reset: u64,
-    /// Streams above a GOAWAY's last stream id: never processed.
-    pub streams_refused: u64,
-    pub window_updates_sent: u64,
-    /// The server's SETTINGS_MAX_CONCURRENT_STREAMS (0: never said).
-    pub peer_max_streams: u32,
-}
-
-impl H2Events {
-    /// Adds another connection's counts (the stream limit: the largest seen).
-    pub fn add(&mut self, o: &H2Events) {
-        self.settings_received += o.settings_received;
-        self.pings_received += o.pings_received;
-        self.goaways_received += o.goaways_received;
-        self.streams_reset += o.streams_reset;
-        self.streams_refused += o.streams_refused;
-        self.window_updates_sent += o.window_updates_sent;
-        self.peer_max_streams = self.peer_max_streams.max(o.peer_max_streams);
-    }
-}
+/// What happened on one connection, beyond responses: counted per kind
+/// (the shared model's type, as the report carries it).
+pub use barrage_model::load::H2Events;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {

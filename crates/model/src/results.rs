@@ -1,0 +1,297 @@
+//! `results.json`, the record of one `barrage run` (schema `barrage.run/1`):
+//! the suite as run, the environment, every server start, every probe and
+//! every measured level with its statistics, the client's and the server's
+//! resources, and barrage's own [`RunReport`] where the native driver ran.
+//! The lab writes it after every level; `barrage report` and `compare`
+//! read it. Types only, with their JSON edge ([`Results::from_json`]).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::load::RunReport;
+use crate::suite::{Level, Suite};
+use crate::LoadError;
+
+/// The schema name of `results.json`.
+pub const SCHEMA: &str = "barrage.run/1";
+
+/// Everything one `barrage run` produced.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Results {
+    pub schema: String,
+    pub suite_file: String,
+    /// The suite as run (after `--quick` and `--only`).
+    pub suite: Suite,
+    pub quick: bool,
+    pub only: Option<String>,
+    pub started_at: String,
+    pub finished_at: Option<String>,
+    /// False until the whole plan ran (an interrupted run stays false).
+    pub complete: bool,
+    /// Set when the run was stopped from outside (Ctrl-C).
+    pub interrupted: bool,
+    pub environment: Environment,
+    /// Limits too low for the planned load, each with its fix.
+    pub warnings: Vec<String>,
+    /// One entry per server variant per repeat that was started (or could not be).
+    pub servers: Vec<ServerRecord>,
+    pub probes: Vec<ProbeRecord>,
+    /// One entry per measured level.
+    pub runs: Vec<RunRecord>,
+}
+
+/// What happened to one start of a server variant.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ServerRecord {
+    pub repeat: u32,
+    pub server: String,
+    pub variant: String,
+    pub version: Option<String>,
+    pub status: StartStatus,
+    pub reason: Option<String>,
+    /// The log of this start, relative to the results directory.
+    pub log: Option<String>,
+    pub ready_ms: Option<u64>,
+    /// The server's CPU affinity as /proc showed it after the start.
+    pub pinned_cpus: Option<Vec<usize>>,
+}
+
+/// A scenario's probe on one server start.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ProbeRecord {
+    pub repeat: u32,
+    pub server: String,
+    pub variant: String,
+    pub scenario: String,
+    pub result: Option<ProbeResult>,
+    /// Why the scenario is skipped on this server (a failed or invalid probe).
+    pub invalid: Option<String>,
+}
+
+/// The client's resources over the measured window.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ClientUsage {
+    pub user_s: f64,
+    pub sys_s: f64,
+    pub cores: usize,
+    /// CPU per response, microseconds.
+    pub cpu_per_response_us: Option<f64>,
+}
+
+/// One measured level.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RunRecord {
+    pub repeat: u32,
+    pub server: String,
+    pub variant: String,
+    pub scenario: String,
+    pub driver: String,
+    pub level_index: usize,
+    pub level: Level,
+    /// The load generator's command line.
+    pub command: String,
+    pub started_at: String,
+    pub stats: Option<LevelStats>,
+    /// Why the level has no statistics (the tool failed, the server died).
+    pub error: Option<String>,
+    /// The client used 90% or more of its cores: the numbers measure the client.
+    pub client_bound: bool,
+    pub client: ClientUsage,
+    pub server_usage: MonitorReport,
+    pub time_wait_before: u64,
+    pub time_wait_after: u64,
+    /// barrage's own report (driver `barrage` only), histograms included.
+    pub report: Option<RunReport>,
+}
+
+/// How a server start went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StartStatus {
+    /// Built, started, ready; its levels ran.
+    Ok,
+    /// The build, the start or the readiness check failed, or it died mid-run.
+    Failed,
+    /// Cannot be had on this machine (the manifest says why).
+    Unavailable,
+}
+
+impl StartStatus {
+    /// `ok`, `failed` or `unavailable`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StartStatus::Ok => "ok",
+            StartStatus::Failed => "failed",
+            StartStatus::Unavailable => "unavailable",
+        }
+    }
+}
+
+impl Results {
+    /// Reads a results.json. A schema this version does not read says
+    /// which wrote it; a missing or mistyped field names its path.
+    pub fn from_json(text: &str) -> Result<Results, LoadError> {
+        crate::from_json(text, &[SCHEMA], "the results.json of `barrage run`")
+    }
+
+    /// The results as pretty JSON, as the lab writes results.json.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("results always encode")
+    }
+}
+
+/// The numbers of one level, in one form for every driver.
+///
+/// A number the tool does not give is `None` and absent from the JSON, never
+/// a made-up zero. Counts and latencies cover the measured window only.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LevelStats {
+    /// Complete responses, of any status (ab: its "Complete requests").
+    pub responses: u64,
+    /// `responses` per second of the measured window.
+    pub responses_per_s: f64,
+    /// Length of the measured window, seconds.
+    pub elapsed_s: f64,
+    /// Requests sent; `responses` is a subset (barrage, h2load, httperf).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requests_sent: Option<u64>,
+    /// Requests or connections that failed without a response: connect,
+    /// read, write and protocol errors and timeouts (ab: its "Failed
+    /// requests", which also counts responses of an unexpected length).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub errors: Option<u64>,
+    /// The timeouts among `errors`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeouts: Option<u64>,
+    /// Responses whose status is outside 200–399; a subset of `responses`
+    /// (ab counts 3xx here too: outside 200–299).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub non_2xx: Option<u64>,
+    /// Bytes received, heads and bodies (wrk: rounded to the three digits it
+    /// prints; httperf: from its mean reply size).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes_read: Option<u64>,
+    /// Response time, microseconds: mean and percentiles, when the tool
+    /// recorded any (wrk and ab in whole units of their output: ab in ms).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_mean_us: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_p50_us: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_p90_us: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_p99_us: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_p99_9_us: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_max_us: Option<f64>,
+}
+
+/// Where and with what a run ran.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Environment {
+    /// RFC 3339, UTC: `2024-05-01T12:00:00Z`.
+    pub captured_at: String,
+    pub hostname: String,
+    /// `Linux 6.8.0-45-generic (x86_64)`.
+    pub kernel: String,
+    pub cpu_model: String,
+    /// Online CPUs of the machine (not only those this process may use).
+    pub cores: usize,
+    pub memory_bytes: u64,
+    /// The values of `SYSCTLS` that could be read, whitespace collapsed.
+    pub sysctls: BTreeMap<String, String>,
+    pub open_files_soft: u64,
+    pub open_files_hard: u64,
+    pub barrage_version: String,
+    /// `git rev-parse HEAD` of the repository, `-dirty` appended when tracked files changed.
+    pub git_commit: Option<String>,
+    /// Server name -> version line. Left empty by `capture`: the runner fills it.
+    pub server_versions: BTreeMap<String, String>,
+}
+
+/// One reading of the monitored tree. CPU and context switches are
+/// cumulative since the monitor started; RSS, threads and processes are what
+/// was running at `t_ms`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Sample {
+    /// Milliseconds since the monitor started.
+    pub t_ms: u64,
+    pub cpu_user_s: f64,
+    pub cpu_sys_s: f64,
+    /// Resident memory summed over the tree's processes (shared pages count once per process, as in ps).
+    pub rss_bytes: u64,
+    pub threads: u64,
+    pub voluntary_switches: u64,
+    pub involuntary_switches: u64,
+    pub processes: u32,
+}
+
+/// A monitored window: its samples and its totals. Totals are deltas over the
+/// window summed over the tree; a process that exited during the window
+/// counts with the last values seen.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct MonitorReport {
+    pub interval_ms: u64,
+    pub samples: Vec<Sample>,
+    pub cpu_user_s: f64,
+    pub cpu_sys_s: f64,
+    pub max_rss_bytes: u64,
+    pub max_threads: u64,
+    pub voluntary_switches: u64,
+    pub involuntary_switches: u64,
+}
+
+/// What one request of a scenario got back.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProbeResult {
+    pub status: u16,
+    /// `HTTP/1.1`, `HTTP/1.0` or `h2`.
+    pub version: String,
+    /// Response header names, lower-case, in the order received.
+    pub header_names: Vec<String>,
+    /// Size of the head written as HTTP/1.1 text: status line, one
+    /// `name: value\r\n` per header, and the blank line. For HTTP/1 this is
+    /// the head's real size on the wire.
+    pub header_bytes: usize,
+    /// Body bytes received (after chunked decoding).
+    pub body_bytes: usize,
+    /// SHA-256 of the body, lower-case hex.
+    pub body_sha256: String,
+    /// How the body was delimited: `content-length`, `chunked`, `close` or `h2`.
+    pub framing: String,
+    /// Why the response is wrong for the contract; empty when it is valid.
+    pub problems: Vec<String>,
+    /// Departures from the contract the server's manifest declares
+    /// (`missing_headers`): recorded, not disqualifying.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deviations: Vec<String>,
+}
+
+impl ProbeResult {
+    /// True when nothing is wrong for the contract.
+    pub fn is_valid(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// Moves the "no `NAME` header" problems of the headers a manifest
+    /// declares missing (`missing_headers`) to `deviations`.
+    pub fn excuse_missing_headers(&mut self, missing: &[String]) {
+        let (excused, problems) =
+            std::mem::take(&mut self.problems)
+                .into_iter()
+                .partition(|p: &String| {
+                    missing
+                        .iter()
+                        .any(|name| *p == missing_header_problem(&name.to_ascii_lowercase()))
+                });
+        self.problems = problems;
+        self.deviations = excused;
+    }
+}
+
+/// The problem a response without the contract header `name` gets.
+pub fn missing_header_problem(name: &str) -> String {
+    format!("no `{name}` header")
+}

@@ -1,0 +1,442 @@
+//! The one tabulation of results that summary.md, report.md/csv, the
+//! charts and `barrage compare` share: which tables there are (scenario ×
+//! driver), their rows (server variants) and columns (load levels) in a
+//! stable order, and the cells (the repeats of one level) with their
+//! medians and marks (`*` client-bound, `!` not valid as a server's number).
+//!
+//! Nothing here depends on when or where it runs: the same results give
+//! the same tables.
+
+use std::path::Path;
+
+use crate::results::{LevelStats, ProbeRecord, Results, RunRecord, ServerRecord, StartStatus};
+use crate::suite::Scenario;
+
+/// What the reports call a server variant: its label, or the server's name
+/// when the variant has no label of its own.
+pub fn row_name(server: &str, variant: &str) -> String {
+    if variant.is_empty() {
+        server.to_string()
+    } else {
+        variant.to_string()
+    }
+}
+
+/// The suite's name: `suite.name`, else the suite file's stem.
+pub fn suite_name(r: &Results) -> String {
+    if !r.suite.name.is_empty() {
+        return r.suite.name.clone();
+    }
+    Path::new(&r.suite_file)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| r.suite_file.clone())
+}
+
+/// A scenario's request in one line (`GET /hello over h1`).
+pub fn scenario_line(s: &Scenario) -> String {
+    let mut line = format!("{} {} over {}", s.method, s.path, s.protocol);
+    if s.protocol.is_h2() && s.streams > 1 {
+        line.push_str(&format!(", {} streams per connection", s.streams));
+    }
+    if !s.keepalive {
+        line.push_str(", a connection per request");
+    }
+    if s.http10 {
+        line.push_str(", HTTP/1.0");
+    }
+    line
+}
+
+/// Labels of the suite's server variants, in the file's order.
+fn suite_variants(r: &Results) -> Vec<String> {
+    let mut out = Vec::new();
+    for entry in &r.suite.servers {
+        for v in &entry.variants {
+            push_new(&mut out, v.label.clone());
+        }
+    }
+    out
+}
+
+fn suite_scenarios(r: &Results) -> Vec<String> {
+    r.suite.scenarios.iter().map(|s| s.name.clone()).collect()
+}
+
+fn suite_drivers(r: &Results) -> Vec<String> {
+    let mut out = Vec::new();
+    for d in &r.suite.drivers {
+        push_new(&mut out, d.name().to_string());
+    }
+    if out.is_empty() {
+        out.push(r.suite.driver.name().to_string());
+    }
+    out
+}
+
+fn push_new(v: &mut Vec<String>, s: String) {
+    if !v.contains(&s) {
+        v.push(s);
+    }
+}
+
+/// `known` first (in its order, those that occur), then the others in the
+/// order they occur.
+fn ordered(known: Vec<String>, occurring: impl IntoIterator<Item = String>) -> Vec<String> {
+    let occurring: Vec<String> = {
+        let mut v = Vec::new();
+        for s in occurring {
+            push_new(&mut v, s);
+        }
+        v
+    };
+    let mut out: Vec<String> = known
+        .into_iter()
+        .filter(|k| occurring.contains(k))
+        .collect();
+    for s in occurring {
+        push_new(&mut out, s);
+    }
+    out
+}
+
+/// Every server variant the results name (runs, starts, probes), in the
+/// suite's order.
+pub fn variants(r: &Results) -> Vec<String> {
+    let occurring = r
+        .servers
+        .iter()
+        .map(|s| row_name(&s.server, &s.variant))
+        .chain(r.probes.iter().map(|p| row_name(&p.server, &p.variant)))
+        .chain(r.runs.iter().map(|x| row_name(&x.server, &x.variant)));
+    ordered(suite_variants(r), occurring)
+}
+
+/// One table of the report: the runs of one scenario with one driver.
+#[derive(Debug, Clone)]
+pub struct Group<'a> {
+    pub scenario: String,
+    pub driver: String,
+    /// Columns: (level index, label such as `c=100`), by index.
+    pub levels: Vec<(usize, String)>,
+    /// Rows: server variants, in the suite's order.
+    pub rows: Vec<String>,
+    pub runs: Vec<&'a RunRecord>,
+}
+
+impl<'a> Group<'a> {
+    /// The repeats of one row at one level, by repeat.
+    pub fn cell(&self, row: &str, level_index: usize) -> Cell<'a> {
+        let mut runs: Vec<&'a RunRecord> = self
+            .runs
+            .iter()
+            .copied()
+            .filter(|x| row_name(&x.server, &x.variant) == row && x.level_index == level_index)
+            .collect();
+        runs.sort_by_key(|x| x.repeat);
+        Cell { runs }
+    }
+
+    /// An id for HTML anchors: lowercase letters, digits and '-' (the
+    /// prefix of the group's chart ids in chart.rs).
+    pub fn id(&self) -> String {
+        format!("{}-{}", slug(&self.scenario), slug(&self.driver))
+    }
+}
+
+/// Lowercase letters, digits and single '-' from any text.
+pub fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() {
+        out.push('x');
+    }
+    out
+}
+
+/// The report's tables: scenario (in the suite's order) × driver (in the
+/// suite's order), each with the levels and server variants it measured.
+pub fn groups(r: &Results) -> Vec<Group<'_>> {
+    let scenarios = ordered(
+        suite_scenarios(r),
+        r.runs.iter().map(|x| x.scenario.clone()),
+    );
+    let drivers = ordered(suite_drivers(r), r.runs.iter().map(|x| x.driver.clone()));
+    let variants = variants(r);
+    let mut out = Vec::new();
+    for scenario in &scenarios {
+        for driver in &drivers {
+            let runs: Vec<&RunRecord> = r
+                .runs
+                .iter()
+                .filter(|x| &x.scenario == scenario && &x.driver == driver)
+                .collect();
+            if runs.is_empty() {
+                continue;
+            }
+            let mut levels: Vec<(usize, String)> = Vec::new();
+            for x in &runs {
+                if !levels.iter().any(|l| l.0 == x.level_index) {
+                    levels.push((x.level_index, x.level.to_string()));
+                }
+            }
+            levels.sort();
+            let rows = variants
+                .iter()
+                .filter(|v| runs.iter().any(|x| &row_name(&x.server, &x.variant) == *v))
+                .cloned()
+                .collect();
+            out.push(Group {
+                scenario: scenario.clone(),
+                driver: driver.clone(),
+                levels,
+                rows,
+                runs,
+            });
+        }
+    }
+    out
+}
+
+/// A number of a level's statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Metric {
+    ResponsesPerS,
+    P50,
+    P99,
+    P999,
+    /// The load generator's CPU per response, µs.
+    ClientCpu,
+}
+
+impl Metric {
+    pub fn of(self, x: &RunRecord) -> Option<f64> {
+        let st = x.stats.as_ref();
+        match self {
+            Metric::ResponsesPerS => st.map(|s| s.responses_per_s),
+            Metric::P50 => st.and_then(|s| s.latency_p50_us),
+            Metric::P99 => st.and_then(|s| s.latency_p99_us),
+            Metric::P999 => st.and_then(|s| s.latency_p99_9_us),
+            Metric::ClientCpu => st.and(x.client.cpu_per_response_us),
+        }
+    }
+}
+
+/// The repeats of one server variant at one level (one scenario, one driver).
+#[derive(Debug, Clone)]
+pub struct Cell<'a> {
+    pub runs: Vec<&'a RunRecord>,
+}
+
+impl Cell<'_> {
+    /// Nothing was run.
+    pub fn is_empty(&self) -> bool {
+        self.runs.is_empty()
+    }
+
+    /// The median of a metric over the repeats that have it.
+    pub fn median(&self, m: Metric) -> Option<f64> {
+        let v: Vec<f64> = self
+            .runs
+            .iter()
+            .filter_map(|x| m.of(x))
+            .filter(|v| v.is_finite())
+            .collect();
+        median(&v)
+    }
+
+    /// Some repeat used 90% or more of the client's cores.
+    pub fn client_bound(&self) -> bool {
+        self.runs.iter().any(|x| x.client_bound)
+    }
+
+    /// Every repeat failed (no statistics at all).
+    pub fn failed(&self) -> bool {
+        !self.runs.is_empty() && self.runs.iter().all(|x| x.stats.is_none())
+    }
+
+    /// Why the level's numbers are not to be trusted as a server's
+    /// throughput: errors, timeouts or non-2xx responses in some repeat, or
+    /// a repeat without statistics. Empty when valid.
+    pub fn invalid_reasons(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let errors = self.sum(|s| s.errors);
+        let timeouts = self.sum(|s| s.timeouts);
+        let non_2xx = self.sum(|s| s.non_2xx);
+        if errors.unwrap_or(0) > 0 {
+            out.push(format!("{} errors", errors.unwrap_or(0)));
+        }
+        if timeouts.unwrap_or(0) > 0 {
+            out.push(format!("{} timeouts", timeouts.unwrap_or(0)));
+        }
+        if non_2xx.unwrap_or(0) > 0 {
+            out.push(format!("{} non-2xx responses", non_2xx.unwrap_or(0)));
+        }
+        let failed = self.runs.iter().filter(|x| x.stats.is_none()).count();
+        if failed > 0 {
+            out.push(format!(
+                "{failed} of {} repeats without numbers",
+                self.runs.len()
+            ));
+        }
+        out
+    }
+
+    pub fn invalid(&self) -> bool {
+        !self.invalid_reasons().is_empty()
+    }
+
+    /// The marks after a cell's number: `*` when client-bound, `!` when
+    /// invalid ([`Cell::invalid_reasons`]).
+    pub fn marks(&self) -> &'static str {
+        match (self.client_bound(), self.invalid()) {
+            (true, true) => "*!",
+            (true, false) => "*",
+            (false, true) => "!",
+            (false, false) => "",
+        }
+    }
+
+    /// A count summed over the repeats that give it; `None` when none does.
+    pub fn sum(&self, f: impl Fn(&LevelStats) -> Option<u64>) -> Option<u64> {
+        let v: Vec<u64> = self
+            .runs
+            .iter()
+            .filter_map(|x| x.stats.as_ref())
+            .filter_map(f)
+            .collect();
+        if v.is_empty() {
+            None
+        } else {
+            Some(v.iter().sum())
+        }
+    }
+}
+
+/// The median (the mean of the middle two for an even count), the one
+/// every table, chart and comparison uses.
+pub fn median(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut v = values.to_vec();
+    v.sort_by(|a, b| a.total_cmp(b));
+    let n = v.len();
+    Some(if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    })
+}
+
+/// The first probe of each (server variant, scenario), in the order of
+/// [`variants`] and the suite's scenarios; an invalid probe of any repeat
+/// wins over a valid one.
+pub fn probes(r: &Results) -> Vec<&ProbeRecord> {
+    let variants = variants(r);
+    let scenarios = ordered(
+        suite_scenarios(r),
+        r.probes.iter().map(|p| p.scenario.clone()),
+    );
+    let mut out = Vec::new();
+    for v in &variants {
+        for s in &scenarios {
+            let mut these: Vec<&ProbeRecord> = r
+                .probes
+                .iter()
+                .filter(|p| &row_name(&p.server, &p.variant) == v && &p.scenario == s)
+                .collect();
+            these.sort_by_key(|p| (p.invalid.is_none(), p.repeat));
+            if let Some(p) = these.first() {
+                out.push(*p);
+            }
+        }
+    }
+    out
+}
+
+/// Server starts that were not `ok`, in variant order, then by repeat.
+pub fn not_measured(r: &Results) -> Vec<&ServerRecord> {
+    let variants = variants(r);
+    let mut out: Vec<&ServerRecord> = r
+        .servers
+        .iter()
+        .filter(|s| s.status != StartStatus::Ok)
+        .collect();
+    out.sort_by_key(|s| {
+        (
+            variants
+                .iter()
+                .position(|v| *v == row_name(&s.server, &s.variant)),
+            s.repeat,
+        )
+    });
+    out
+}
+
+/// Runs with an error (no statistics, or the tool's complaint), in table order.
+pub fn failed_runs(r: &Results) -> Vec<&RunRecord> {
+    let mut out = Vec::new();
+    for g in groups(r) {
+        for row in &g.rows {
+            for (li, _) in &g.levels {
+                for x in g.cell(row, *li).runs {
+                    if x.error.is_some() {
+                        out.push(x);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The runs in report order: scenario, driver, server variant, level, repeat.
+pub fn ordered_runs(r: &Results) -> Vec<&RunRecord> {
+    let mut out = Vec::new();
+    for g in groups(r) {
+        for row in &g.rows {
+            for (li, _) in &g.levels {
+                out.extend(g.cell(row, *li).runs);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the run measured everything it planned, in words.
+pub fn state(r: &Results) -> &'static str {
+    match (r.complete, r.interrupted) {
+        (true, _) => "complete",
+        (false, true) => "PARTIAL: the run was interrupted",
+        (false, false) => "PARTIAL: the run did not finish",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[3.0]), Some(3.0));
+        assert_eq!(median(&[5.0, 1.0, 3.0]), Some(3.0));
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+    }
+
+    #[test]
+    fn row_names() {
+        assert_eq!(row_name("nginx", ""), "nginx");
+        assert_eq!(row_name("nginx", "nginx WORKERS=2"), "nginx WORKERS=2");
+    }
+}

@@ -1,0 +1,125 @@
+//! Every JSON file barrage wrote that the repository keeps (the engine's
+//! reports in the lab's fixtures, the lab's results.json in the report's)
+//! reads into the model's types and writes back to the same JSON; a field
+//! removed is a load error that names it, never a zero.
+
+use std::path::{Path, PathBuf};
+
+use barrage_model::{LoadError, Results, RunReport};
+use serde_json::Value;
+
+fn crates() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn read(rel: &str) -> String {
+    let path = crates().join(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The JSON files of `dir` (relative to crates/) whose schema starts with `prefix`.
+fn files(dir: &str, prefix: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![crates().join(dir)];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "json") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let v: Value = serde_json::from_str(&text).unwrap();
+                if v["schema"].as_str().is_some_and(|s| s.starts_with(prefix)) {
+                    out.push(path.strip_prefix(crates()).unwrap().display().to_string());
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Reads, writes back, and compares as JSON values (the fixtures' own
+/// indentation differs from what barrage writes).
+fn round_trip<T>(rel: &str, read_as: fn(&str) -> Result<T, LoadError>, write: fn(&T) -> String) {
+    let text = read(rel);
+    let typed = read_as(&text).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let original: Value = serde_json::from_str(&text).unwrap();
+    let again: Value = serde_json::from_str(&write(&typed)).unwrap();
+    assert_eq!(
+        again, original,
+        "{rel} changed on the way through the types"
+    );
+}
+
+#[test]
+fn engine_reports_round_trip() {
+    let found = files("lab/tests/fixtures", "barrage.load/");
+    let found = [found, files("report/tests/fixtures", "barrage.load/")].concat();
+    assert!(found.len() >= 7, "{found:?}");
+    for rel in &found {
+        round_trip(rel, RunReport::from_json, RunReport::to_json);
+    }
+}
+
+#[test]
+fn results_files_round_trip() {
+    let found = files("report/tests/fixtures", "barrage.run/");
+    assert!(found.len() >= 5, "{found:?}");
+    for rel in &found {
+        round_trip(rel, Results::from_json, Results::to_json);
+    }
+}
+
+#[test]
+fn a_removed_field_is_an_error_that_names_it() {
+    let mut v: Value =
+        serde_json::from_str(&read("report/tests/fixtures/complete/results.json")).unwrap();
+    let stats = v["runs"][3]["stats"].as_object_mut().unwrap();
+    assert!(stats.remove("responses_per_s").is_some());
+    let e = Results::from_json(&v.to_string()).unwrap_err();
+    assert_eq!(
+        e,
+        LoadError::Field {
+            path: "runs[3].stats".into(),
+            message: "missing field `responses_per_s`".into()
+        }
+    );
+    // The same in a report inside the results.
+    let mut v: Value =
+        serde_json::from_str(&read("report/tests/fixtures/complete/results.json")).unwrap();
+    let report = v["runs"][0]["report"].as_object_mut().unwrap();
+    report["totals"]
+        .as_object_mut()
+        .unwrap()
+        .remove("responses");
+    let e = Results::from_json(&v.to_string()).unwrap_err().to_string();
+    assert!(
+        e.contains("at `runs[0].report.totals`: missing field `responses`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_renamed_field_is_an_error_not_a_zero() {
+    let text = read("lab/tests/fixtures/barrage_closed.json").replace("\"p99\"", "\"p_99\"");
+    let e = RunReport::from_json(&text).unwrap_err().to_string();
+    assert!(e.contains("missing field `p99`"), "{e}");
+}
+
+#[test]
+fn a_file_of_another_version_says_so() {
+    let text = read("report/tests/fixtures/complete/results.json").replacen(
+        "\"barrage.run/1\"",
+        "\"barrage.run/7\"",
+        1,
+    );
+    let e = Results::from_json(&text).unwrap_err();
+    assert!(
+        matches!(&e, LoadError::Schema { found, .. } if found == "barrage.run/7"),
+        "{e}"
+    );
+    assert!(e
+        .to_string()
+        .starts_with("written by a barrage with schema \"barrage.run/7\""));
+}
