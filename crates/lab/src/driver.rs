@@ -8,6 +8,19 @@
 //! absent rather than zero. Running, pinning and measuring the child belong
 //! to the runner, not here.
 //!
+//! Why barrage's own engine runs as a child process too (`barrage load
+//! --json FILE`), when the lab could call `barrage_engine::run` in process:
+//! every driver is then measured the same way. The child alone is pinned to
+//! the client cores (`taskset`-style affinity set before exec, inherited by
+//! its threads), its CPU time comes from `wait4` on that one process (the
+//! lab's own threads, monitors and probes are never counted as client CPU),
+//! the client-bound mark compares that time with the same cores for every
+//! tool, and a stuck run is killed by the same deadline. In process, the
+//! engine's workers would share the lab's address space, affinity and
+//! rusage, and its numbers would not be comparable with wrk's or h2load's.
+//! The report crosses the process boundary as `barrage.load/1` JSON, read
+//! back into the same typed [`RunReport`].
+//!
 //! What each tool can do is checked up front ([`Driver::supports`]), with an
 //! error that names the tool and what it cannot do:
 //!
@@ -38,7 +51,8 @@ mod wrk;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
+pub use barrage_model::results::LevelStats;
+use barrage_model::RunReport;
 
 use crate::suite::{Driver, Level, Protocol, Scenario};
 
@@ -88,82 +102,50 @@ impl Invocation {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Parsed {
     pub stats: LevelStats,
-    /// barrage's full JSON report (histograms included); `None` for the
+    /// barrage's full report (histograms included); `None` for the
     /// external tools.
-    pub report: Option<serde_json::Value>,
+    pub report: Option<RunReport>,
 }
 
-/// The numbers of one level, in one form for every driver.
-///
-/// A number the tool does not give is `None` and absent from the JSON, never
-/// a made-up zero. Counts and latencies cover the measured window only.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct LevelStats {
-    /// Complete responses, of any status (ab: its "Complete requests").
-    pub responses: u64,
-    /// `responses` per second of the measured window.
-    pub responses_per_s: f64,
-    /// Length of the measured window, seconds.
-    pub elapsed_s: f64,
-    /// Requests sent; `responses` is a subset (barrage, h2load, httperf).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub requests_sent: Option<u64>,
-    /// Requests or connections that failed without a response: connect,
-    /// read, write and protocol errors and timeouts (ab: its "Failed
-    /// requests", which also counts responses of an unexpected length).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub errors: Option<u64>,
-    /// The timeouts among `errors`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timeouts: Option<u64>,
-    /// Responses whose status is outside 200–399; a subset of `responses`
-    /// (ab counts 3xx here too: outside 200–299).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub non_2xx: Option<u64>,
-    /// Bytes received, heads and bodies (wrk: rounded to the three digits it
-    /// prints; httperf: from its mean reply size).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bytes_read: Option<u64>,
-    /// Response time, microseconds: mean and percentiles, when the tool
-    /// recorded any (wrk and ab in whole units of their output: ab in ms).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub latency_mean_us: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub latency_p50_us: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub latency_p90_us: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub latency_p99_us: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub latency_p99_9_us: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub latency_max_us: Option<f64>,
-}
-
-impl Driver {
-    /// The driver's name in suites and results.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Driver::Barrage => "barrage",
-            Driver::Wrk => "wrk",
-            Driver::H2load => "h2load",
-            Driver::Ab => "ab",
-            Driver::Httperf => "httperf",
-        }
-    }
-
+/// The lab's side of a [`Driver`] (the suite's name for a load
+/// generator): how to run it and how to read what it printed.
+pub trait Tool {
     /// The program to run: `barrage` itself for the native driver, else the
     /// tool's name, looked up in `PATH`.
-    pub fn binary(&self, barrage: &Path) -> PathBuf {
+    fn binary(&self, barrage: &Path) -> PathBuf;
+
+    /// Whether this tool can run `scenario` at `level`; the error says which
+    /// tool cannot do what, and what to use instead.
+    fn supports(&self, scenario: &Scenario, level: &Level) -> Result<(), String>;
+
+    /// The command line for `run`; barrage writes its JSON report to `json_out`.
+    fn invocation(
+        &self,
+        run: &LoadRun,
+        barrage: &Path,
+        json_out: &Path,
+    ) -> Result<Invocation, String>;
+
+    /// Reads a finished run's output. `elapsed` (the child's wall time) only
+    /// stands in when the tool printed no length of its own.
+    fn parse(
+        &self,
+        stdout: &str,
+        stderr: &str,
+        json_out: &Path,
+        elapsed: Duration,
+    ) -> Result<Parsed, String>;
+}
+
+impl Tool for Driver {
+    fn binary(&self, barrage: &Path) -> PathBuf {
         match self {
             Driver::Barrage => barrage.to_path_buf(),
             other => PathBuf::from(other.name()),
         }
     }
 
-    /// Whether this tool can run `scenario` at `level`; the error says which
-    /// tool cannot do what, and what to use instead.
-    pub fn supports(&self, scenario: &Scenario, level: &Level) -> Result<(), String> {
+    fn supports(&self, scenario: &Scenario, level: &Level) -> Result<(), String> {
         check_level(self.name(), level)?;
         match self {
             Driver::Barrage => barrage::supports(scenario, level),
@@ -174,8 +156,7 @@ impl Driver {
         }
     }
 
-    /// The command line for `run`; barrage writes its JSON report to `json_out`.
-    pub fn invocation(
+    fn invocation(
         &self,
         run: &LoadRun,
         barrage: &Path,
@@ -192,9 +173,7 @@ impl Driver {
         Ok(Invocation::new(self.binary(barrage), args))
     }
 
-    /// Reads a finished run's output. `elapsed` (the child's wall time) only
-    /// stands in when the tool printed no length of its own.
-    pub fn parse(
+    fn parse(
         &self,
         stdout: &str,
         stderr: &str,
@@ -210,7 +189,7 @@ impl Driver {
         };
         match parsed {
             Ok(mut p) => {
-                p.stats.fill_elapsed(elapsed);
+                fill_elapsed(&mut p.stats, elapsed);
                 Ok(p)
             }
             Err(e) => Err(with_stderr(e, stderr)),
@@ -227,16 +206,14 @@ impl From<LevelStats> for Parsed {
     }
 }
 
-impl LevelStats {
-    /// Uses the child's wall time when the tool gave no elapsed time.
-    fn fill_elapsed(&mut self, elapsed: Duration) {
-        if self.elapsed_s > 0.0 || elapsed.is_zero() {
-            return;
-        }
-        self.elapsed_s = elapsed.as_secs_f64();
-        if self.responses_per_s == 0.0 {
-            self.responses_per_s = self.responses as f64 / self.elapsed_s;
-        }
+/// Uses the child's wall time when the tool gave no elapsed time.
+fn fill_elapsed(stats: &mut LevelStats, elapsed: Duration) {
+    if stats.elapsed_s > 0.0 || elapsed.is_zero() {
+        return;
+    }
+    stats.elapsed_s = elapsed.as_secs_f64();
+    if stats.responses_per_s == 0.0 {
+        stats.responses_per_s = stats.responses as f64 / stats.elapsed_s;
     }
 }
 
@@ -546,9 +523,9 @@ pub(crate) mod tests {
             responses: 10,
             ..LevelStats::default()
         };
-        stats.fill_elapsed(Duration::from_secs(2));
+        fill_elapsed(&mut stats, Duration::from_secs(2));
         assert_eq!((stats.elapsed_s, stats.responses_per_s), (2.0, 5.0));
-        stats.fill_elapsed(Duration::from_secs(4));
+        fill_elapsed(&mut stats, Duration::from_secs(4));
         assert_eq!(stats.elapsed_s, 2.0);
     }
 }

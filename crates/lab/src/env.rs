@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde::{Deserialize, Serialize};
+pub use barrage_model::results::Environment;
 
 /// The sysctls recorded, as named by `sysctl`.
 const SYSCTLS: [&str; 5] = [
@@ -24,57 +24,32 @@ const SYSCTLS: [&str; 5] = [
 /// How long a closed connection's port stays in TIME_WAIT on Linux (TCP_TIMEWAIT_LEN).
 const TIME_WAIT_S: f64 = 60.0;
 
-/// Where and with what a run ran.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Environment {
-    /// RFC 3339, UTC: `2024-05-01T12:00:00Z`.
-    pub captured_at: String,
-    pub hostname: String,
-    /// `Linux 6.8.0-45-generic (x86_64)`.
-    pub kernel: String,
-    pub cpu_model: String,
-    /// Online CPUs of the machine (not only those this process may use).
-    pub cores: usize,
-    pub memory_bytes: u64,
-    /// The values of `SYSCTLS` that could be read, whitespace collapsed.
-    pub sysctls: BTreeMap<String, String>,
-    pub open_files_soft: u64,
-    pub open_files_hard: u64,
-    pub barrage_version: String,
-    /// `git rev-parse HEAD` of the repository, `-dirty` appended when tracked files changed.
-    pub git_commit: Option<String>,
-    /// Server name -> version line. Left empty by `capture`: the runner fills it.
-    pub server_versions: BTreeMap<String, String>,
-}
-
-impl Environment {
-    /// Reads the environment now; `repo` is the checkout barrage runs from.
-    pub fn capture(repo: &Path) -> Environment {
-        let (open_files_soft, open_files_hard) = open_files_limit();
-        Environment {
-            captured_at: rfc3339_utc(SystemTime::now()),
-            hostname: read_trimmed("/proc/sys/kernel/hostname")
-                .unwrap_or_else(|| "unknown".to_string()),
-            kernel: kernel(),
-            cpu_model: fs::read_to_string("/proc/cpuinfo")
-                .ok()
-                .and_then(|text| cpu_model(&text))
-                .unwrap_or_else(|| "unknown".to_string()),
-            cores: online_cores(),
-            memory_bytes: fs::read_to_string("/proc/meminfo")
-                .ok()
-                .and_then(|text| mem_total_bytes(&text))
-                .unwrap_or(0),
-            sysctls: SYSCTLS
-                .iter()
-                .filter_map(|name| Some((name.to_string(), read_sysctl(name)?)))
-                .collect(),
-            open_files_soft,
-            open_files_hard,
-            barrage_version: env!("CARGO_PKG_VERSION").to_string(),
-            git_commit: git_commit(repo),
-            server_versions: BTreeMap::new(),
-        }
+/// Reads the environment now; `repo` is the checkout barrage runs from.
+pub fn capture(repo: &Path) -> Environment {
+    let (open_files_soft, open_files_hard) = open_files_limit();
+    Environment {
+        captured_at: rfc3339_utc(SystemTime::now()),
+        hostname: read_trimmed("/proc/sys/kernel/hostname")
+            .unwrap_or_else(|| "unknown".to_string()),
+        kernel: kernel(),
+        cpu_model: fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|text| cpu_model(&text))
+            .unwrap_or_else(|| "unknown".to_string()),
+        cores: online_cores(),
+        memory_bytes: fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|text| mem_total_bytes(&text))
+            .unwrap_or(0),
+        sysctls: SYSCTLS
+            .iter()
+            .filter_map(|name| Some((name.to_string(), read_sysctl(name)?)))
+            .collect(),
+        open_files_soft,
+        open_files_hard,
+        barrage_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: git_commit(repo),
+        server_versions: BTreeMap::new(),
     }
 }
 
@@ -394,7 +369,7 @@ mod tests {
 
     #[test]
     fn capture_reads_this_machine() {
-        let env = Environment::capture(Path::new(env!("CARGO_MANIFEST_DIR")));
+        let env = capture(Path::new(env!("CARGO_MANIFEST_DIR")));
         assert!(env.kernel.starts_with("Linux "), "{}", env.kernel);
         assert!(env.cores >= 1);
         assert!(env.memory_bytes > 0);

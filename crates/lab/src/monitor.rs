@@ -15,41 +15,9 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
+pub use barrage_model::results::{MonitorReport, Sample};
 
 use crate::process::{read_stat, tree_pids_by_children};
-
-/// One reading of the monitored tree. CPU and context switches are
-/// cumulative since the monitor started; RSS, threads and processes are what
-/// was running at `t_ms`.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Sample {
-    /// Milliseconds since the monitor started.
-    pub t_ms: u64,
-    pub cpu_user_s: f64,
-    pub cpu_sys_s: f64,
-    /// Resident memory summed over the tree's processes (shared pages count once per process, as in ps).
-    pub rss_bytes: u64,
-    pub threads: u64,
-    pub voluntary_switches: u64,
-    pub involuntary_switches: u64,
-    pub processes: u32,
-}
-
-/// A monitored window: its samples and its totals. Totals are deltas over the
-/// window summed over the tree; a process that exited during the window
-/// counts with the last values seen.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct MonitorReport {
-    pub interval_ms: u64,
-    pub samples: Vec<Sample>,
-    pub cpu_user_s: f64,
-    pub cpu_sys_s: f64,
-    pub max_rss_bytes: u64,
-    pub max_threads: u64,
-    pub voluntary_switches: u64,
-    pub involuntary_switches: u64,
-}
 
 /// Samples a process tree every interval until stopped.
 pub struct Monitor {
@@ -289,7 +257,7 @@ fn count_time_wait(table: &str) -> u64 {
 }
 
 /// A child's own resources, from wait4 (its waited-for children included).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct ChildUsage {
     pub user_s: f64,
     pub sys_s: f64,

@@ -26,64 +26,12 @@ use std::borrow::Cow;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
+use barrage_model::results::missing_header_problem;
+pub use barrage_model::results::ProbeResult;
 use barrage_target::contract::{self, Endpoint};
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::suite::{Protocol, Scenario};
-
-/// What one request of a scenario got back.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ProbeResult {
-    pub status: u16,
-    /// `HTTP/1.1`, `HTTP/1.0` or `h2`.
-    pub version: String,
-    /// Response header names, lower-case, in the order received.
-    pub header_names: Vec<String>,
-    /// Size of the head written as HTTP/1.1 text: status line, one
-    /// `name: value\r\n` per header, and the blank line. For HTTP/1 this is
-    /// the head's real size on the wire.
-    pub header_bytes: usize,
-    /// Body bytes received (after chunked decoding).
-    pub body_bytes: usize,
-    /// SHA-256 of the body, lower-case hex.
-    pub body_sha256: String,
-    /// How the body was delimited: `content-length`, `chunked`, `close` or `h2`.
-    pub framing: String,
-    /// Why the response is wrong for the contract; empty when it is valid.
-    pub problems: Vec<String>,
-    /// Departures from the contract the server's manifest declares
-    /// (`missing_headers`): recorded, not disqualifying.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub deviations: Vec<String>,
-}
-
-impl ProbeResult {
-    /// True when nothing is wrong for the contract.
-    pub fn is_valid(&self) -> bool {
-        self.problems.is_empty()
-    }
-
-    /// Moves the "no `NAME` header" problems of the headers a manifest
-    /// declares missing (`missing_headers`) to `deviations`.
-    pub fn excuse_missing_headers(&mut self, missing: &[String]) {
-        let (excused, problems) =
-            std::mem::take(&mut self.problems)
-                .into_iter()
-                .partition(|p: &String| {
-                    missing
-                        .iter()
-                        .any(|name| *p == missing_header_problem(&name.to_ascii_lowercase()))
-                });
-        self.problems = problems;
-        self.deviations = excused;
-    }
-}
-
-/// The problem a response without the contract header `name` gets.
-fn missing_header_problem(name: &str) -> String {
-    format!("no `{name}` header")
-}
 
 /// How a response body was delimited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -17,14 +17,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::driver::{LevelStats, LoadRun};
-use crate::env::{self, Environment, Needs};
+use crate::driver::{LevelStats, LoadRun, Tool};
+use crate::env::{self, Needs};
 use crate::manifest::ServerSpec;
 use crate::monitor::{self, Monitor, MonitorReport};
 use crate::probe;
 use crate::process::{self, ServerProcess, StartConfig};
-use crate::store::{ClientUsage, ProbeRecord, Results, RunRecord, ServerRecord, Store, SCHEMA};
-use crate::suite::{Driver, Level, PlannedRun, Suite};
+use crate::store::{
+    ClientUsage, ProbeRecord, Results, RunRecord, ServerRecord, StartStatus, Store, SCHEMA,
+};
+use crate::suite::{Driver, Level, Plan, PlannedRun, Suite};
 
 /// What `barrage run` was asked to do.
 pub struct RunOptions {
@@ -67,12 +69,12 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
     // (`{run_dir}`, logs) must be absolute.
     opts.results_root = std::path::absolute(&opts.results_root)
         .map_err(|e| format!("results directory {}: {e}", opts.results_root.display()))?;
-    let mut suite = Suite::load(&opts.suite_file).map_err(|e| e.to_string())?;
+    let mut suite = crate::suite::load(&opts.suite_file).map_err(|e| e.to_string())?;
     if let Some(levels) = &opts.levels {
         suite = suite.with_levels(levels)?;
     }
     let suite = suite.effective(opts.quick);
-    let plan = suite.plan(false, opts.only.as_deref());
+    let plan = Plan::of(&suite, false, opts.only.as_deref());
     if plan.runs.is_empty() {
         return Err(match &opts.only {
             Some(only) => format!("--only {only}: no server of the suite is called that"),
@@ -82,7 +84,7 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
     let specs = load_specs(&suite, &opts.servers_dir)?;
     // Before the capture, which records the limit the servers get.
     crate::env::raise_open_files();
-    let mut environment = Environment::capture(&opts.repo);
+    let mut environment = env::capture(&opts.repo);
     for (name, spec) in &specs {
         let mut vars = spec.vars.clone();
         vars.insert("barrage".into(), opts.barrage.display().to_string());
@@ -100,7 +102,7 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
     let results = Results {
         schema: SCHEMA.into(),
         suite_file: opts.suite_file.display().to_string(),
-        suite: serde_json::to_value(&suite).unwrap_or_default(),
+        suite: suite.clone(),
         quick: opts.quick,
         only: opts.only.clone(),
         started_at,
@@ -226,7 +228,7 @@ struct ServerRun<'a> {
 impl ServerRun<'_> {
     fn record_server(
         &mut self,
-        status: &str,
+        status: StartStatus,
         reason: Option<String>,
         log: Option<String>,
     ) -> ServerRecord {
@@ -241,7 +243,7 @@ impl ServerRun<'_> {
                 .server_versions
                 .get(&self.first.server)
                 .cloned(),
-            status: status.into(),
+            status,
             reason,
             log,
             ready_ms: None,
@@ -259,13 +261,13 @@ impl ServerRun<'_> {
     ) -> bool {
         let first = self.first;
         if let Some(why) = &self.spec.unavailable {
-            let rec = self.record_server("unavailable", Some(why.clone()), None);
+            let rec = self.record_server(StartStatus::Unavailable, Some(why.clone()), None);
             self.store.results.servers.push(rec);
             *done += group.len();
             return true;
         }
         if let Err(e) = process::check_requires(self.spec, &self.opts.barrage) {
-            let rec = self.record_server("unavailable", Some(e), None);
+            let rec = self.record_server(StartStatus::Unavailable, Some(e), None);
             self.store.results.servers.push(rec);
             *done += group.len();
             return true;
@@ -281,8 +283,11 @@ impl ServerRun<'_> {
         vars.insert("barrage".into(), self.opts.barrage.display().to_string());
         let cache = self.opts.results_root.join(".build-cache");
         if let Err(e) = process::build(self.spec, &vars, &cache, &log) {
-            let rec =
-                self.record_server("failed", Some(format!("build failed: {e}")), Some(rel_log));
+            let rec = self.record_server(
+                StartStatus::Failed,
+                Some(format!("build failed: {e}")),
+                Some(rel_log),
+            );
             self.store.results.servers.push(rec);
             *done += group.len();
             return false;
@@ -309,7 +314,7 @@ impl ServerRun<'_> {
         let mut server =
             match ServerProcess::start(&cfg).and_then(|mut s| s.wait_ready(None).map(|t| (s, t))) {
                 Ok((s, t)) => {
-                    let mut rec = self.record_server("ok", None, Some(rel_log.clone()));
+                    let mut rec = self.record_server(StartStatus::Ok, None, Some(rel_log.clone()));
                     rec.ready_ms = Some(t.as_millis() as u64);
                     let _ = s.pin_tree();
                     rec.pinned_cpus = process::cpu_affinity(s.pid()).ok();
@@ -317,7 +322,7 @@ impl ServerRun<'_> {
                     s
                 }
                 Err(e) => {
-                    let rec = self.record_server("failed", Some(e), Some(rel_log));
+                    let rec = self.record_server(StartStatus::Failed, Some(e), Some(rel_log));
                     self.store.results.servers.push(rec);
                     *done += group.len();
                     return false;
@@ -341,7 +346,7 @@ impl ServerRun<'_> {
             if !server.alive() {
                 let tail = server.log_tail(20);
                 if let Some(rec) = self.store.results.servers.last_mut() {
-                    rec.status = "failed".into();
+                    rec.status = StartStatus::Failed;
                     rec.reason = Some(format!("died mid-run; last lines of its log:\n{tail}"));
                 }
                 ok = false;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use barrage_lab::driver::{LevelStats, LoadRun};
+use barrage_lab::driver::{LevelStats, LoadRun, Tool};
 use barrage_lab::suite::{Driver, Level, Protocol, Scenario};
 use barrage_target::{Target, TargetConfig, TlsSetup};
 

@@ -109,6 +109,8 @@ pub(super) fn parse(stdout: &str) -> Result<LevelStats, String> {
 mod tests {
     use super::super::tests::{run, scenario, words};
     use super::*;
+    #[allow(unused_imports)]
+    use crate::driver::Tool;
     use crate::suite::Driver;
     use std::path::Path;
 

@@ -12,13 +12,12 @@
 //! of the level, which a warm-up would spend before the measured window (and
 //! httperf, the tool they reproduce, has none).
 //!
-//! The result is read from the JSON report (schema `barrage.load/1`), which
-//! is kept whole in [`Parsed::report`].
+//! The result is read from the JSON report (schema `barrage.load/1`) into
+//! the shared [`RunReport`], which is kept whole in [`Parsed::report`].
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::Deserialize;
+use barrage_model::RunReport;
 
 use super::{
     duration_arg, header_lines, is_get, protocol_name, threads_for, url, Level, LevelStats,
@@ -137,42 +136,6 @@ fn model_flags(level: &Level) -> Vec<String> {
     }
 }
 
-/// The parts of the report read into [`LevelStats`] (the rest is kept as JSON).
-#[derive(Deserialize)]
-struct Report {
-    totals: Totals,
-    latency_us: Latency,
-    #[serde(default)]
-    errors: BTreeMap<String, ErrorCount>,
-}
-
-#[derive(Deserialize)]
-struct Totals {
-    elapsed_s: f64,
-    requests_sent: u64,
-    responses: u64,
-    responses_per_s: f64,
-    responses_not_2xx_3xx: u64,
-    bytes_read: u64,
-    errors: u64,
-}
-
-#[derive(Deserialize)]
-struct Latency {
-    count: u64,
-    mean: f64,
-    p50: u64,
-    p90: u64,
-    p99: u64,
-    p99_9: u64,
-    max: u64,
-}
-
-#[derive(Deserialize)]
-struct ErrorCount {
-    count: u64,
-}
-
 pub(super) fn parse_file(json_out: &Path) -> Result<Parsed, String> {
     let text = std::fs::read_to_string(json_out)
         .map_err(|e| format!("no JSON report at {}: {e}", json_out.display()))?;
@@ -181,12 +144,18 @@ pub(super) fn parse_file(json_out: &Path) -> Result<Parsed, String> {
 
 /// Reads a `barrage load --json` report.
 pub(super) fn parse(json: &str) -> Result<Parsed, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
-    let report = Report::deserialize(&value).map_err(|e| format!("not a barrage report: {e}"))?;
+    let report = RunReport::from_json(json).map_err(|e| format!("not a barrage report: {e}"))?;
+    Ok(Parsed {
+        stats: level_stats(&report),
+        report: Some(report),
+    })
+}
+
+/// The report's numbers in the form every driver gives.
+fn level_stats(report: &RunReport) -> LevelStats {
     let (t, l) = (&report.totals, &report.latency_us);
     let latency = |v: f64| (l.count > 0).then_some(v);
-    let stats = LevelStats {
+    LevelStats {
         responses: t.responses,
         responses_per_s: t.responses_per_s,
         elapsed_s: t.elapsed_s,
@@ -201,17 +170,15 @@ pub(super) fn parse(json: &str) -> Result<Parsed, String> {
         latency_p99_us: latency(l.p99 as f64),
         latency_p99_9_us: latency(l.p99_9 as f64),
         latency_max_us: latency(l.max as f64),
-    };
-    Ok(Parsed {
-        stats,
-        report: Some(value),
-    })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::tests::{run, scenario, words};
     use super::*;
+    #[allow(unused_imports)]
+    use crate::driver::Tool;
     use crate::suite::Driver;
     use std::time::Duration;
 
@@ -360,10 +327,8 @@ mod tests {
             }
         );
         let report = parsed.report.unwrap();
-        assert_eq!(report["schema"], "barrage.load/1");
-        assert!(report["histograms"]["latency_us"]
-            .as_str()
-            .is_some_and(|h| !h.is_empty()));
+        assert_eq!(report.schema, "barrage.load/1");
+        assert_eq!(report.histograms.latency_us.len(), 216239);
     }
 
     #[test]
@@ -371,17 +336,13 @@ mod tests {
         for (name, model) in [("h2", "closed"), ("open", "open"), ("sessions", "sessions")] {
             let parsed = fixture(name);
             let report = parsed.report.as_ref().unwrap();
-            assert_eq!(report["spec"]["model"], model, "{name}");
+            assert_eq!(report.spec.model.name(), model, "{name}");
             let s = &parsed.stats;
-            assert_eq!(
-                s.responses,
-                report["totals"]["responses"].as_u64().unwrap(),
-                "{name}"
-            );
+            assert_eq!(s.responses, report.totals.responses, "{name}");
             assert!(s.responses > 0 && s.latency_p99_us.is_some(), "{name}");
             assert_eq!(
                 s.non_2xx,
-                report["totals"]["responses_not_2xx_3xx"].as_u64(),
+                Some(report.totals.responses_not_2xx_3xx),
                 "{name}"
             );
         }
@@ -404,9 +365,17 @@ mod tests {
 
     #[test]
     fn not_a_report() {
-        assert!(parse("{").unwrap_err().starts_with("not JSON: "));
+        assert!(parse("{")
+            .unwrap_err()
+            .starts_with("not a barrage report: not valid JSON: "));
         assert!(parse("{}")
             .unwrap_err()
-            .starts_with("not a barrage report: missing field `totals`"));
+            .starts_with("not a barrage report: no \"schema\" field"));
+        let text = include_str!("../../tests/fixtures/barrage_closed.json")
+            .replace("\"responses_per_s\"", "\"rps\"");
+        assert_eq!(
+            parse(&text).unwrap_err(),
+            "not a barrage report: not a valid file of its schema: at `totals`: missing field `responses_per_s`"
+        );
     }
 }

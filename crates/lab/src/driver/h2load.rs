@@ -163,6 +163,8 @@ fn announced_warmup(stdout: &str) -> Option<f64> {
 mod tests {
     use super::super::tests::{run, scenario, words};
     use super::*;
+    #[allow(unused_imports)]
+    use crate::driver::Tool;
     use crate::suite::Driver;
     use std::path::Path;
     use std::time::Duration;

@@ -141,6 +141,8 @@ fn read_latency(stdout: &str, stats: &mut LevelStats) {
 mod tests {
     use super::super::tests::{run, scenario, words};
     use super::*;
+    #[allow(unused_imports)]
+    use crate::driver::Tool;
     use crate::suite::Driver;
     use std::path::Path;
 

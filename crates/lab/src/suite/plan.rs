@@ -13,59 +13,11 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{driver_name, quick_sessions, Driver, ServerEntry, Suite, Variant};
+use super::{driver_name, quick_sessions, Driver, Level, ServerEntry, Suite, Variant};
 
 /// Time counted per server start in the estimate: build check, start,
 /// readiness and probes.
 pub const START_OVERHEAD: Duration = Duration::from_secs(3);
-
-/// One load level, as run.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Level {
-    /// Closed loop over this many connections.
-    Connections(usize),
-    /// Open loop: `rate` requests per second over `connections`.
-    Rate { rate: f64, connections: usize },
-    /// `rate` new sessions (connections) per second, `calls` requests each,
-    /// `sessions` in all.
-    Sessions {
-        rate: f64,
-        calls: u32,
-        sessions: u64,
-    },
-}
-
-impl Level {
-    /// How long the measured window lasts: `duration`, except for sessions,
-    /// which last as long as starting them all takes (sessions / rate).
-    /// What identifies the level in its list: connections, the rate, or
-    /// the session rate (sessions per level change under `--quick`).
-    pub fn magnitude(&self) -> f64 {
-        match self {
-            Level::Connections(c) => *c as f64,
-            Level::Rate { rate, .. } | Level::Sessions { rate, .. } => *rate,
-        }
-    }
-
-    pub fn window(&self, duration: Duration) -> Duration {
-        match self {
-            Level::Sessions { rate, sessions, .. } => {
-                Duration::from_secs_f64(*sessions as f64 / rate)
-            }
-            _ => duration,
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Level::Connections(c) => write!(f, "c={c}"),
-            Level::Rate { rate, .. } => write!(f, "rate={rate}/s"),
-            Level::Sessions { rate, calls, .. } => write!(f, "sessions {rate}/s x{calls}"),
-        }
-    }
-}
 
 /// One measured run of a plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -107,20 +59,20 @@ impl Plan {
     }
 }
 
-impl Suite {
-    /// The runs of this suite, in the order they run: for each repeat, each
+impl Plan {
+    /// The runs of `suite`, in the order they run: for each repeat, each
     /// server variant (reversed on odd repeats), each scenario, level and
     /// driver (drivers reversed on odd repeats too). `quick` keeps one
     /// repeat, the quick levels and durations; `only` keeps the variants of
     /// that server (manifest name) or with that label, and may leave none.
-    pub fn plan(&self, quick: bool, only: Option<&str>) -> Plan {
+    pub fn of(suite: &Suite, quick: bool, only: Option<&str>) -> Plan {
         let (warmup, duration, repeats) = if quick {
-            (self.quick.warmup, self.quick.duration, 1)
+            (suite.quick.warmup, suite.quick.duration, 1)
         } else {
-            (self.warmup, self.duration, self.repeats)
+            (suite.warmup, suite.duration, suite.repeats)
         };
-        let levels = self.planned_levels(quick);
-        let variants: Vec<(&ServerEntry, &Variant)> = self
+        let levels = planned_levels(suite, quick);
+        let variants: Vec<(&ServerEntry, &Variant)> = suite
             .servers
             .iter()
             .flat_map(|e| e.variants.iter().map(move |v| (e, v)))
@@ -133,9 +85,9 @@ impl Suite {
         for repeat in 0..repeats {
             let forward = repeat % 2 == 0;
             for &(entry, variant) in alternate(&variants, forward) {
-                for scenario in &self.scenarios {
+                for scenario in &suite.scenarios {
                     for (level_index, level) in levels.iter().filter(|(_, l)| entry.runs(l)) {
-                        for &driver in alternate(&self.drivers, forward) {
+                        for &driver in alternate(&suite.drivers, forward) {
                             runs.push(PlannedRun {
                                 repeat,
                                 server: entry.server.clone(),
@@ -151,7 +103,7 @@ impl Suite {
             }
         }
         let mut plan = Plan {
-            suite: self.name.clone(),
+            suite: suite.name.clone(),
             quick,
             warmup,
             duration,
@@ -167,31 +119,30 @@ impl Suite {
         plan.estimate = measured + START_OVERHEAD * plan.starts().count() as u32;
         plan
     }
+}
 
-    /// The levels planned, with their indices in the full list.
-    fn planned_levels(&self, quick: bool) -> Vec<(usize, Level)> {
-        let indices: Vec<usize> = if quick {
-            self.quick_levels()
-        } else {
-            (0..self.load.levels()).collect()
-        };
-        indices
-            .into_iter()
-            .filter_map(|i| {
-                let mut level = self.load.level(i)?;
-                let window = if quick {
-                    Some(self.quick.duration)
-                } else {
-                    self.session_window
-                };
-                if let (Some(window), Level::Sessions { rate, sessions, .. }) = (window, &mut level)
-                {
-                    *sessions = quick_sessions(*rate, *sessions, window);
-                }
-                Some((i, level))
-            })
-            .collect()
-    }
+/// The levels planned, with their indices in the full list.
+fn planned_levels(suite: &Suite, quick: bool) -> Vec<(usize, Level)> {
+    let indices: Vec<usize> = if quick {
+        suite.quick_levels()
+    } else {
+        (0..suite.load.levels()).collect()
+    };
+    indices
+        .into_iter()
+        .filter_map(|i| {
+            let mut level = suite.load.level(i)?;
+            let window = if quick {
+                Some(suite.quick.duration)
+            } else {
+                suite.session_window
+            };
+            if let (Some(window), Level::Sessions { rate, sessions, .. }) = (window, &mut level) {
+                *sessions = quick_sessions(*rate, *sessions, window);
+            }
+            Some((i, level))
+        })
+        .collect()
 }
 
 /// `items` forward, or backward.

@@ -9,6 +9,8 @@ use barrage_target::contract::Endpoint;
 use serde::Deserialize;
 
 use super::source::{self, problem, CpuList, KeyPath, Ordered, Problem, Scalar, Scalars};
+use crate::driver::Tool;
+
 use super::{
     driver_drives, driver_name, driver_row, driver_speaks, Cores, Driver, Load, Protocol, Quick,
     Scenario, ServerEntry, Suite, Variant, DRIVERS,

@@ -1,5 +1,7 @@
 use std::path::{Path, PathBuf};
 
+use std::collections::BTreeMap;
+
 use super::*;
 
 /// A valid suite: each error case below changes one thing in it.
@@ -16,7 +18,7 @@ path = "/hello"
 "#;
 
 fn parse(text: &str) -> Result<Suite, FormatError> {
-    Suite::parse(text, Path::new("suites/t.toml"))
+    super::parse(text, Path::new("suites/t.toml"))
 }
 
 fn error(text: &str) -> String {
@@ -184,7 +186,7 @@ fn validation_errors_name_file_line_and_key() {
 
 #[test]
 fn a_file_that_cannot_be_read_is_named() {
-    let e = Suite::load(Path::new("/nonexistent/x.toml"))
+    let e = super::load(Path::new("/nonexistent/x.toml"))
         .unwrap_err()
         .to_string();
     assert!(
@@ -198,10 +200,10 @@ fn a_file_that_cannot_be_read_is_named() {
 fn the_committed_suites_load() {
     for name in ["builtin-quick", "loadgen-efficiency"] {
         let path = repo().join("suites").join(format!("{name}.toml"));
-        let suite = Suite::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let suite = super::load(&path).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(suite.name, name);
     }
-    let quick = Suite::load(&repo().join("suites/builtin-quick.toml")).unwrap();
+    let quick = super::load(&repo().join("suites/builtin-quick.toml")).unwrap();
     let labels: Vec<&str> = quick.servers[0]
         .variants
         .iter()
@@ -214,7 +216,7 @@ fn the_committed_suites_load() {
     assert_eq!(quick.scenario("static-6b").protocol, Protocol::H2c);
     assert_eq!(quick.scenario("static-6b").streams, 10);
     assert_eq!(quick.quick.duration, Duration::from_secs(1));
-    let loadgen = Suite::load(&repo().join("suites/loadgen-efficiency.toml")).unwrap();
+    let loadgen = super::load(&repo().join("suites/loadgen-efficiency.toml")).unwrap();
     assert_eq!(
         loadgen.drivers,
         [Driver::Barrage, Driver::Wrk, Driver::H2load, Driver::Ab]
@@ -269,8 +271,8 @@ fn variants_expand_to_every_combination_in_file_order() {
 #[test]
 fn the_suites_of_the_docs_parse() {
     let docs = std::fs::read_to_string(repo().join("docs/suites.md")).unwrap();
-    let quick = Suite::load(&repo().join("suites/builtin-quick.toml")).unwrap();
-    let dry_run = quick.plan(true, None).to_string();
+    let quick = super::load(&repo().join("suites/builtin-quick.toml")).unwrap();
+    let dry_run = Plan::of(&quick, true, None).to_string();
     assert!(docs.contains(&dry_run), "docs/suites.md lacks:\n{dry_run}");
     let mut found = 0;
     for block in docs.split("```toml\n").skip(1) {
@@ -291,17 +293,17 @@ fn the_committed_suites_parse_and_the_seeds_are_quick() {
     let mut seeds = 0;
     for entry in std::fs::read_dir(repo().join("suites")).unwrap() {
         let path = entry.unwrap().path();
-        let suite = Suite::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let suite = super::load(&path).unwrap_or_else(|e| panic!("{e}"));
         for server in &suite.servers {
             crate::manifest::ServerSpec::find(&servers, &server.server)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         }
         if suite.name.starts_with("seed-") {
             seeds += 1;
-            let quick = suite.effective(true).plan(false, None);
+            let quick = Plan::of(&suite.effective(true), false, None);
             // What --dry-run --quick prints is what runs.
             let levels = |p: &Plan| p.runs.iter().map(|r| r.level.clone()).collect::<Vec<_>>();
-            assert_eq!(levels(&quick), levels(&suite.plan(true, None)));
+            assert_eq!(levels(&quick), levels(&Plan::of(&suite, true, None)));
             assert!(
                 quick.estimate < Duration::from_secs(5 * 60),
                 "{}: --quick takes about {:?}",
@@ -338,7 +340,7 @@ path = "/static/4k"
 
 #[test]
 fn the_plan_alternates_server_and_driver_order_between_repeats() {
-    let plan = three_servers().plan(false, None);
+    let plan = Plan::of(&three_servers(), false, None);
     assert_eq!(plan.runs.len(), 3 * 3 * 2 * 3 * 2);
     // One start per variant per repeat, all its runs together.
     let starts: Vec<(u32, &str)> = plan
@@ -390,7 +392,7 @@ fn the_plan_alternates_server_and_driver_order_between_repeats() {
 #[test]
 fn quick_and_only_cut_the_plan() {
     let suite = three_servers();
-    let plan = suite.plan(true, Some("b"));
+    let plan = Plan::of(&suite, true, Some("b"));
     let got: Vec<(u32, &str, &str, usize)> = plan
         .runs
         .iter()
@@ -411,10 +413,13 @@ fn quick_and_only_cut_the_plan() {
         (plan.warmup, plan.duration),
         (Duration::from_secs(1), Duration::from_secs(2))
     );
-    assert_eq!(suite.plan(false, Some("b N=2")).runs.len(), 3 * 2 * 3 * 2);
-    assert!(suite.plan(false, Some("c")).runs.is_empty());
+    assert_eq!(
+        Plan::of(&suite, false, Some("b N=2")).runs.len(),
+        3 * 2 * 3 * 2
+    );
+    assert!(Plan::of(&suite, false, Some("c")).runs.is_empty());
     // effective(true) plans the same runs, with levels counted in the cut list.
-    let eff = suite.effective(true).plan(false, Some("b"));
+    let eff = Plan::of(&suite.effective(true), false, Some("b"));
     let strip = |p: &Plan| -> Vec<(String, Level, Driver)> {
         p.runs
             .iter()
@@ -480,7 +485,7 @@ fn levels_display_and_sessions_last_as_long_as_they_take() {
         "session_rate = [100, 1200]\ncalls = 10\nsessions = 5000",
     )
     .replace("\"barrage\"", "\"httperf\"");
-    let plan = parse(&text).unwrap().plan(true, None);
+    let plan = Plan::of(&parse(&text).unwrap(), true, None);
     let sessions: Vec<u64> = plan
         .runs
         .iter()
@@ -499,7 +504,7 @@ fn the_plan_prints_as_a_table() {
         "name = \"a\"\nvariants = { N = [\"1\", \"2\"] }",
     ))
     .unwrap();
-    let text = suite.plan(true, None).to_string();
+    let text = Plan::of(&suite, true, None).to_string();
     let want = "\
 suite t (quick): 4 runs in 2 server starts (1 repeat), about 18s
 each run: 1s warm-up, then 2s measured; 3s per server start
@@ -510,7 +515,7 @@ each run: 1s warm-up, then 2s measured; 3s per server start
   1/1     a N=2   hello     c=100  barrage  2s
 ";
     assert_eq!(text, want);
-    let json = serde_json::to_value(suite.plan(true, None)).unwrap();
+    let json = serde_json::to_value(Plan::of(&suite, true, None)).unwrap();
     assert_eq!(
         json["runs"][0]["level"],
         serde_json::json!({"Connections": 10})
@@ -532,11 +537,11 @@ fn an_entry_runs_only_its_levels() {
             .map(|r| r.level.to_string())
             .collect()
     };
-    let full = suite.plan(false, None);
+    let full = Plan::of(&suite, false, None);
     assert_eq!(levels(&full, "a")[..2], ["c=10", "c=1000"]);
     assert_eq!(levels(&full, "b")[..1], ["c=100"]);
     // --quick keeps the first and the last level: b has neither.
-    let quick = suite.effective(true).plan(false, None);
+    let quick = Plan::of(&suite.effective(true), false, None);
     assert_eq!(levels(&quick, "a"), ["c=10", "c=1000"]);
     assert!(levels(&quick, "b").is_empty());
     let error = parse(&text.replace("levels = [1]", "levels = [3]")).unwrap_err();
