@@ -19,8 +19,9 @@
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
 
-use barrage_lab::store::{median, Results, RunRecord};
-use barrage_lab::suite::Level;
+use barrage_model::results::{LevelStats, Results, RunRecord};
+use barrage_model::suite::Level;
+use barrage_model::table::{self, median};
 
 /// How an axis maps values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,16 +91,9 @@ pub struct Chart {
 /// Where one run stands for a level (spectrum, timeline), it is the repeat
 /// whose responses/s is nearest the median (the first such repeat on a tie).
 pub fn charts_for(results: &Results) -> Vec<Chart> {
-    let variants = variant_order(results);
     let mut charts = Vec::new();
-    for (scenario, driver) in group_order(results) {
-        let runs: Vec<&RunRecord> = results
-            .runs
-            .iter()
-            .filter(|r| r.scenario == scenario && r.driver == driver)
-            .collect();
-        let group = Group::new(&scenario, &driver, runs, &variants);
-        group.charts(&mut charts);
+    for g in table::groups(results) {
+        Group::new(&g).charts(&mut charts);
     }
     let mut seen: Vec<String> = Vec::new();
     for chart in &mut charts {
@@ -114,94 +108,6 @@ pub fn charts_for(results: &Results) -> Vec<Chart> {
     charts
 }
 
-/// A series' name for a server variant (as summary.md names its rows).
-fn row_name(server: &str, variant: &str) -> String {
-    if variant.is_empty() || variant == server {
-        server.to_string()
-    } else {
-        variant.to_string()
-    }
-}
-
-/// (server, variant) pairs: the suite's order, then any others the runs name.
-fn variant_order(results: &Results) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    if let Some(servers) = results.suite.get("servers").and_then(|v| v.as_array()) {
-        for entry in servers {
-            let server = entry.get("server").and_then(|v| v.as_str()).unwrap_or("");
-            for variant in entry
-                .get("variants")
-                .and_then(|v| v.as_array())
-                .into_iter()
-                .flatten()
-            {
-                let label = variant.get("label").and_then(|v| v.as_str()).unwrap_or("");
-                let key = (server.to_string(), label.to_string());
-                if !out.contains(&key) {
-                    out.push(key);
-                }
-            }
-        }
-    }
-    for run in &results.runs {
-        let key = (run.server.clone(), run.variant.clone());
-        if !out.contains(&key) {
-            out.push(key);
-        }
-    }
-    out
-}
-
-/// (scenario, driver) pairs in the suite's order of scenarios and drivers.
-fn group_order(results: &Results) -> Vec<(String, String)> {
-    let names = |key: &str, field: Option<&str>| -> Vec<String> {
-        results
-            .suite
-            .get(key)
-            .and_then(|v| v.as_array())
-            .into_iter()
-            .flatten()
-            .filter_map(|v| match field {
-                Some(f) => v.get(f).and_then(|x| x.as_str()).map(str::to_string),
-                None => v.as_str().map(str::to_string),
-            })
-            .collect()
-    };
-    let scenarios = names("scenarios", Some("name"));
-    let drivers = names("drivers", None);
-    let mut keys: Vec<(String, String)> = Vec::new();
-    for run in &results.runs {
-        let k = (run.scenario.clone(), run.driver.clone());
-        if !keys.contains(&k) {
-            keys.push(k);
-        }
-    }
-    let pos =
-        |list: &[String], name: &str| list.iter().position(|x| x == name).unwrap_or(usize::MAX);
-    // A stable sort keeps the runs' order among names the suite lacks.
-    keys.sort_by_key(|(s, d)| (pos(&scenarios, s), pos(&drivers, d)));
-    keys
-}
-
-/// Lowercase letters, digits and single '-'.
-fn slug(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    while out.ends_with('-') {
-        out.pop();
-    }
-    if out.is_empty() {
-        out.push('x');
-    }
-    out
-}
-
 /// The requests per second a level offers (rate and session loads).
 fn offered(level: &Level) -> Option<f64> {
     match level {
@@ -211,10 +117,10 @@ fn offered(level: &Level) -> Option<f64> {
     }
 }
 
-/// The runs of one scenario with one driver.
+/// The runs of one scenario with one driver, as charts need them.
 struct Group<'a> {
-    scenario: &'a str,
-    driver: &'a str,
+    scenario: String,
+    driver: String,
     /// (level index, level), by index.
     levels: Vec<(usize, Level)>,
     /// (series name, runs with statistics of that variant), suite order.
@@ -228,40 +134,45 @@ type Points = Vec<(f64, f64)>;
 type Metric = fn(&RunRecord) -> Option<f64>;
 
 impl<'a> Group<'a> {
-    fn new(
-        scenario: &'a str,
-        driver: &'a str,
-        runs: Vec<&'a RunRecord>,
-        order: &[(String, String)],
-    ) -> Group<'a> {
-        let mut levels: Vec<(usize, Level)> = Vec::new();
-        for r in &runs {
-            if !levels.iter().any(|l| l.0 == r.level_index) {
-                levels.push((r.level_index, r.level.clone()));
-            }
-        }
-        levels.sort_by_key(|l| l.0);
-        let variants = order
+    /// The chart view of one table of the shared tabulation: its levels
+    /// as levels, and per row the runs that have statistics.
+    fn new(g: &table::Group<'a>) -> Group<'a> {
+        let levels = g
+            .levels
             .iter()
-            .filter_map(|(server, variant)| {
-                let mine: Vec<&RunRecord> = runs
+            .filter_map(|(index, _)| {
+                let run = g.runs.iter().find(|r| r.level_index == *index)?;
+                Some((*index, run.level.clone()))
+            })
+            .collect();
+        let variants = g
+            .rows
+            .iter()
+            .filter_map(|row| {
+                let mine: Vec<&RunRecord> = g
+                    .runs
                     .iter()
                     .copied()
-                    .filter(|r| &r.server == server && &r.variant == variant && r.stats.is_some())
+                    .filter(|r| table::row_name(&r.server, &r.variant) == *row)
+                    .filter(|r| r.stats.is_some())
                     .collect();
-                (!mine.is_empty()).then(|| (row_name(server, variant), mine))
+                (!mine.is_empty()).then(|| (row.clone(), mine))
             })
             .collect();
         Group {
-            scenario,
-            driver,
+            scenario: g.scenario.clone(),
+            driver: g.driver.clone(),
             levels,
             variants,
         }
     }
 
     fn id(&self, kind: &str) -> String {
-        format!("{}-{}-{kind}", slug(self.scenario), slug(self.driver))
+        format!(
+            "{}-{}-{kind}",
+            table::slug(&self.scenario),
+            table::slug(&self.driver)
+        )
     }
 
     fn title(&self, what: &str) -> String {
@@ -482,7 +393,7 @@ impl<'a> Group<'a> {
             let points = if self.driver == "barrage" && !full.is_empty() {
                 spectrum_of(representative(&full)).unwrap_or_default()
             } else {
-                let pick = |f: fn(&barrage_lab::driver::LevelStats) -> Option<f64>| {
+                let pick = |f: fn(&LevelStats) -> Option<f64>| {
                     let v: Vec<f64> = at
                         .iter()
                         .filter_map(|r| r.stats.as_ref().and_then(f))
@@ -619,20 +530,14 @@ fn representative<'a>(runs: &[&'a RunRecord]) -> &'a RunRecord {
 
 /// barrage's latency spectrum of a run: (percentile, ms), below 100%.
 fn spectrum_of(run: &RunRecord) -> Option<Vec<(f64, f64)>> {
-    let spectrum = run
-        .report
-        .as_ref()?
-        .get("latency_us")?
-        .get("spectrum")?
-        .as_array()?;
-    let points: Vec<(f64, f64)> = spectrum
+    let report = run.report.as_ref()?;
+    let points: Vec<(f64, f64)> = report
+        .latency_us
+        .spectrum
         .iter()
-        .filter_map(|pair| {
-            let pair = pair.as_array()?;
-            let p = pair.first()?.as_f64()?;
-            // 100% (the maximum) has no place on the nines axis.
-            (p < 100.0).then_some((p, pair.get(1)?.as_f64()? / 1000.0))
-        })
+        // 100% (the maximum) has no place on the nines axis.
+        .filter(|(p, _)| *p < 100.0)
+        .map(|&(p, us)| (p, us as f64 / 1000.0))
         .collect();
     (!points.is_empty()).then_some(points)
 }
@@ -643,19 +548,11 @@ fn spectrum_of(run: &RunRecord) -> Option<Vec<(f64, f64)>> {
 /// counts, per second of that part.
 fn seconds_of(run: &RunRecord) -> Option<Vec<(f64, f64, f64)>> {
     let report = run.report.as_ref()?;
-    let series = report.get("series")?.as_array()?;
-    let elapsed = report
-        .get("totals")
-        .and_then(|t| t.get("elapsed_s"))
-        .and_then(|v| v.as_f64())
-        .or_else(|| run.stats.as_ref().map(|s| s.elapsed_s))
-        .unwrap_or(0.0);
-    let all: Vec<(f64, f64, f64)> = series
+    let elapsed = report.totals.elapsed_s;
+    let all: Vec<(f64, f64, f64)> = report
+        .series
         .iter()
-        .filter_map(|e| {
-            let num = |k: &str| e.get(k).and_then(|v| v.as_f64());
-            Some((num("t_s")?, num("responses")?, num("p99_us").unwrap_or(0.0)))
-        })
+        .map(|e| (f64::from(e.t_s), e.responses as f64, e.p99_us as f64))
         .collect();
     let whole: Vec<(f64, f64, f64)> = all
         .iter()

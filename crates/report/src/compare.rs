@@ -2,7 +2,8 @@
 //!
 //! A and B are two results directories of `barrage run` (their
 //! `results.json`, schema `barrage.run/1`) or two `barrage load --json` files
-//! (schema `barrage.load/1`, one run each).
+//! (schema `barrage.load/1`, one run each), read into the shared
+//! model's types; rows come from the shared tabulation ([`table`]).
 //!
 //! - **Results directories**: a row per server variant × scenario × driver ×
 //!   level present in either; its samples are the repeats' responses/s and
@@ -22,18 +23,22 @@
 //! inputs; rows follow the suite's order (A's, then what only B has).
 //! docs/compare.md describes every column.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use barrage_lab::driver::LevelStats;
-use barrage_lab::suite::Level;
+use barrage_model::load::{ModelKind, Second};
+use barrage_model::results::{self, Results};
+use barrage_model::table::{self, Metric};
+use barrage_model::RunReport;
 use serde::Deserialize;
 
 use crate::stats;
 
 /// What to do, in one clause, after any problem with an input.
 const WHAT_TO_GIVE: &str = "give a results directory of `barrage run` (results/SUITE-TIMESTAMP) or a file written by `barrage load --json`";
+
+/// The metrics compared, in order.
+const METRICS: [Metric; 2] = [Metric::ResponsesPerS, Metric::P99];
 
 /// Options of the comparison.
 #[derive(Debug, Clone, Copy)]
@@ -52,152 +57,103 @@ impl Default for Options {
 /// One side of a comparison, as read from disk.
 #[derive(Debug, Clone)]
 pub enum Input {
-    Run(RunInput),
-    Load(LoadInput),
-}
-
-/// A `barrage run` results file, reduced to what a comparison reads (any
-/// other field is ignored, so results of other barrage versions still load).
-#[derive(Debug, Clone, Deserialize)]
-pub struct RunResults {
-    pub schema: String,
-    #[serde(default)]
-    pub suite_file: String,
-    #[serde(default)]
-    pub suite: serde_json::Value,
-    #[serde(default)]
-    pub quick: bool,
-    #[serde(default)]
-    pub started_at: String,
-    #[serde(default)]
-    pub complete: bool,
-    pub runs: Vec<RunSample>,
-}
-
-/// One measured level of `results.json` (`barrage_lab::store::RunRecord`,
-/// the fields compare reads).
-#[derive(Debug, Clone, Deserialize)]
-pub struct RunSample {
-    pub repeat: u32,
-    pub server: String,
-    pub variant: String,
-    pub scenario: String,
-    pub driver: String,
-    pub level_index: usize,
-    pub level: Level,
-    pub stats: Option<LevelStats>,
-    #[serde(default)]
-    pub client_bound: bool,
+    /// Both boxed: the two are large and of different sizes.
+    Run(Box<RunInput>),
+    Load(Box<LoadInput>),
 }
 
 #[derive(Debug, Clone)]
 pub struct RunInput {
     /// What the user gave (the directory, or the file).
     pub path: PathBuf,
-    pub results: RunResults,
-}
-
-/// A `barrage load --json` report, reduced to what a comparison reads.
-#[derive(Debug, Clone, Deserialize)]
-pub struct LoadReport {
-    pub schema: String,
-    pub target: LoadTarget,
-    pub spec: LoadSpec,
-    pub totals: LoadTotals,
-    pub series: Vec<LoadSecond>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct LoadTarget {
-    pub url: String,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct LoadSpec {
-    pub model: String,
-    pub protocol: String,
-    pub connections: u64,
-    #[serde(default)]
-    pub streams: Option<u64>,
-    #[serde(default)]
-    pub pipeline: Option<u64>,
-    #[serde(default)]
-    pub rate_per_s: Option<f64>,
-    #[serde(default)]
-    pub conn_rate_per_s: Option<f64>,
-    #[serde(default)]
-    pub calls_per_session: Option<u64>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct LoadTotals {
-    pub elapsed_s: f64,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-pub struct LoadSecond {
-    pub t_s: u64,
-    pub responses: u64,
-    #[serde(default)]
-    pub p99_us: Option<u64>,
+    pub results: Results,
 }
 
 #[derive(Debug, Clone)]
 pub struct LoadInput {
     pub path: PathBuf,
-    pub report: LoadReport,
+    pub report: RunReport,
 }
 
-impl LoadReport {
-    /// The URL and the load model: `http://…/hello [HTTP/1.1, closed c=10]`,
-    /// `… [h2, open 2000/s c=10 m=4]`, …
-    pub fn model(&self) -> String {
-        let s = &self.spec;
-        let mut text = match s.model.as_str() {
-            "open" => format!("open {}/s c={}", s.rate_per_s.unwrap_or(0.0), s.connections),
-            "sessions" => format!(
-                "sessions {}/s x{}",
-                s.conn_rate_per_s.unwrap_or(0.0),
-                s.calls_per_session.unwrap_or(0)
-            ),
-            other => format!("{other} c={}", s.connections),
-        };
-        if let Some(m) = s.streams.filter(|&m| m > 1) {
-            let _ = write!(text, " m={m}");
-        }
-        if let Some(p) = s.pipeline.filter(|&p| p > 1) {
-            let _ = write!(text, " pipeline={p}");
-        }
-        format!("{} [{}, {text}]", self.target.url, s.protocol)
+/// The URL and the load model: `http://…/hello [HTTP/1.1, closed c=10]`,
+/// `… [h2, open 2000/s c=10 m=4]`, …
+pub fn load_model(r: &RunReport) -> String {
+    let s = &r.spec;
+    let mut text = match s.model {
+        ModelKind::Open => format!("open {}/s c={}", s.rate_per_s.unwrap_or(0.0), s.connections),
+        ModelKind::Sessions => format!(
+            "sessions {}/s x{}",
+            s.conn_rate_per_s.unwrap_or(0.0),
+            s.calls_per_session.unwrap_or(0)
+        ),
+        ModelKind::Closed => format!("closed c={}", s.connections),
+    };
+    if let Some(m) = s.streams.filter(|&m| m > 1) {
+        let _ = write!(text, " m={m}");
     }
+    if let Some(p) = s.pipeline.filter(|&p| p > 1) {
+        let _ = write!(text, " pipeline={p}");
+    }
+    format!("{} [{}, {text}]", r.target.url, s.protocol.name())
+}
 
-    /// The seconds that lie wholly inside the measured phase: the entry
-    /// after the last one holds only the answers that came in after the end.
-    fn whole_seconds(&self) -> impl Iterator<Item = &LoadSecond> {
-        let end = self.totals.elapsed_s + 1e-6;
-        self.series
-            .iter()
-            .filter(move |s| (s.t_s + 1) as f64 <= end)
-    }
+/// The seconds that lie wholly inside the measured phase: the entry
+/// after the last one holds only the answers that came in after the end.
+fn whole_seconds(r: &RunReport) -> impl Iterator<Item = &Second> {
+    let end = r.totals.elapsed_s + 1e-6;
+    r.series.iter().filter(move |s| (s.t_s + 1) as f64 <= end)
+}
 
-    /// Responses in each whole second (= responses/s of that second).
-    pub fn rates(&self) -> Vec<f64> {
-        self.whole_seconds().map(|s| s.responses as f64).collect()
-    }
+/// A run's per-second samples of `metric`: responses in each whole second
+/// (= responses/s of that second), or the p99 of each whole second that
+/// had responses, µs.
+pub fn seconds(r: &RunReport, metric: Metric) -> Vec<f64> {
+    whole_seconds(r)
+        .filter(|s| metric == Metric::ResponsesPerS || s.responses > 0)
+        .map(|s| match metric {
+            Metric::P99 => s.p99_us as f64,
+            _ => s.responses as f64,
+        })
+        .collect()
+}
 
-    /// The p99 of each whole second that had responses, µs.
-    pub fn p99s(&self) -> Vec<f64> {
-        self.whole_seconds()
-            .filter(|s| s.responses > 0)
-            .filter_map(|s| s.p99_us.map(|v| v as f64))
-            .collect()
-    }
+/// Just the schema, to tell the two kinds of file apart before reading one whole.
+#[derive(Deserialize)]
+struct Schema {
+    schema: Option<String>,
 }
 
 /// Reads one side: a results directory (or its results.json) or a
 /// `barrage load --json` file. The error is one line naming the file and
 /// what to give instead.
 pub fn load(path: &Path) -> Result<Input, String> {
+    let file = input_file(path)?;
+    let fshown = file.display();
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("{fshown}: cannot read it ({e}); {WHAT_TO_GIVE}"))?;
+    let schema: Schema = serde_json::from_str(&text)
+        .map_err(|e| format!("{fshown}: not JSON ({e}); {WHAT_TO_GIVE}"))?;
+    let path = path.to_path_buf();
+    match schema.schema.as_deref() {
+        Some(s) if s.starts_with("barrage.run/") => Results::from_json(&text)
+            .map(|results| Input::Run(Box::new(RunInput { path, results })))
+            .map_err(|e| format!("{fshown}: {e}; {WHAT_TO_GIVE}")),
+        Some(s) if s.starts_with("barrage.load/") => RunReport::from_json(&text)
+            .map(|report| Input::Load(Box::new(LoadInput { path, report })))
+            .map_err(|e| format!("{fshown}: {e}; {WHAT_TO_GIVE}")),
+        Some(other) => Err(format!(
+            "{fshown}: schema \"{other}\" is neither {} (results.json of `barrage run`) nor {} (`barrage load --json`); {WHAT_TO_GIVE}",
+            results::SCHEMA,
+            barrage_model::load::SCHEMA
+        )),
+        None => Err(format!(
+            "{fshown}: JSON without a \"schema\" string, so not barrage's; {WHAT_TO_GIVE}"
+        )),
+    }
+}
+
+/// The file to read for `path`: itself, or a directory's results.json.
+fn input_file(path: &Path) -> Result<PathBuf, String> {
     let shown = path.display();
     let meta = std::fs::metadata(path).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
@@ -206,76 +162,31 @@ pub fn load(path: &Path) -> Result<Input, String> {
             format!("{shown}: cannot read it ({e}); {WHAT_TO_GIVE}")
         }
     })?;
-    let file = if meta.is_dir() {
-        let f = path.join("results.json");
-        if !f.is_file() {
-            return Err(format!(
-                "{shown}: no results.json in this directory; {WHAT_TO_GIVE}"
-            ));
-        }
-        f
-    } else {
-        path.to_path_buf()
-    };
-    let fshown = file.display();
-    let text = std::fs::read_to_string(&file)
-        .map_err(|e| format!("{fshown}: cannot read it ({e}); {WHAT_TO_GIVE}"))?;
-    let value: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| format!("{fshown}: not JSON ({e}); {WHAT_TO_GIVE}"))?;
-    let schema = value.get("schema").and_then(|s| s.as_str());
-    match schema {
-        Some(barrage_lab::store::SCHEMA) => {
-            let results: RunResults = serde_json::from_str(&text).map_err(|e| {
-                format!(
-                    "{fshown}: not a valid {} results file ({e}); {WHAT_TO_GIVE}",
-                    barrage_lab::store::SCHEMA
-                )
-            })?;
-            Ok(Input::Run(RunInput {
-                path: path.to_path_buf(),
-                results,
-            }))
-        }
-        Some("barrage.load/1") => {
-            let report: LoadReport = serde_json::from_str(&text).map_err(|e| {
-                format!("{fshown}: not a valid barrage.load/1 file ({e}); {WHAT_TO_GIVE}")
-            })?;
-            Ok(Input::Load(LoadInput {
-                path: path.to_path_buf(),
-                report,
-            }))
-        }
-        Some(other) => Err(format!(
-            "{fshown}: schema \"{other}\" is neither barrage.run/1 (results.json of `barrage run`) nor barrage.load/1 (`barrage load --json`); {WHAT_TO_GIVE}"
-        )),
-        None => Err(format!(
-            "{fshown}: JSON without a \"schema\" string, so not barrage's; {WHAT_TO_GIVE}"
-        )),
+    if !meta.is_dir() {
+        return Ok(path.to_path_buf());
+    }
+    let f = path.join("results.json");
+    if !f.is_file() {
+        return Err(format!(
+            "{shown}: no results.json in this directory; {WHAT_TO_GIVE}"
+        ));
+    }
+    Ok(f)
+}
+
+fn title(metric: Metric) -> &'static str {
+    match metric {
+        Metric::P99 => "p99 latency (lower is better)",
+        _ => "responses/s (higher is better)",
     }
 }
 
-/// Which quantity a table compares.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Metric {
-    Rate,
-    P99,
-}
-
-impl Metric {
-    fn title(self) -> &'static str {
-        match self {
-            Metric::Rate => "responses/s (higher is better)",
-            Metric::P99 => "p99 latency (lower is better)",
-        }
-    }
-
-    fn format(self, v: f64) -> String {
-        match self {
-            Metric::Rate if v.abs() >= 100.0 => format!("{v:.0}"),
-            Metric::Rate => format!("{v:.1}"),
-            Metric::P99 if v >= 1000.0 => format!("{:.2} ms", v / 1000.0),
-            Metric::P99 => format!("{v:.0} µs"),
-        }
+fn format_value(metric: Metric, v: f64) -> String {
+    match metric {
+        Metric::ResponsesPerS if v.abs() >= 100.0 => format!("{v:.0}"),
+        Metric::ResponsesPerS => format!("{v:.1}"),
+        _ if v >= 1000.0 => format!("{:.2} ms", v / 1000.0),
+        _ => format!("{v:.0} µs"),
     }
 }
 
@@ -306,70 +217,8 @@ enum SampleKind {
 pub fn compare(a: &Input, b: &Input, opts: &Options) -> Result<String, String> {
     let mut out = String::new();
     match (a, b) {
-        (Input::Run(a), Input::Run(b)) => {
-            header_run(&mut out, "A", a);
-            header_run(&mut out, "B", b);
-            let (na, nb) = (suite_name(&a.results), suite_name(&b.results));
-            if na != nb {
-                let _ = writeln!(
-                    out,
-                    "warning: A is suite \"{na}\" and B is suite \"{nb}\": rows are matched by server variant, scenario, driver and level"
-                );
-            }
-            if a.results.quick != b.results.quick {
-                let _ = writeln!(
-                    out,
-                    "warning: only one of A and B was run with --quick: their durations and levels may differ"
-                );
-            }
-            let _ = writeln!(
-                out,
-                "Samples: one per repeat (each level's responses/s and p99 latency)."
-            );
-            method(&mut out, opts);
-            for metric in [Metric::Rate, Metric::P99] {
-                let rows = run_rows(a, b, metric);
-                table(&mut out, metric, &rows, SampleKind::Repeats, opts);
-            }
-        }
-        (Input::Load(a), Input::Load(b)) => {
-            header_load(&mut out, "A", a);
-            header_load(&mut out, "B", b);
-            let (ka, kb) = (a.report.model(), b.report.model());
-            if ka != kb {
-                let _ = writeln!(
-                    out,
-                    "note: A loaded {ka} and B {kb}: compared anyway (one run each), under A's name"
-                );
-            }
-            let _ = writeln!(
-                out,
-                "Samples: per-second values of each run (responses in each whole second, and that second's p99),\nnot independent repeats: seconds of one run are correlated, so p-values overstate the evidence;\ncompare `barrage run` results (repeats) for a sound test."
-            );
-            method(&mut out, opts);
-            for metric in [Metric::Rate, Metric::P99] {
-                let pick = |r: &LoadReport| match metric {
-                    Metric::Rate => r.rates(),
-                    Metric::P99 => r.p99s(),
-                };
-                let (sa, sb) = (pick(&a.report), pick(&b.report));
-                if metric == Metric::P99 && sa.is_empty() && sb.is_empty() {
-                    continue;
-                }
-                let rows = vec![Row {
-                    key: ka.clone(),
-                    a: Some(Side {
-                        samples: sa,
-                        client_bound: false,
-                    }),
-                    b: Some(Side {
-                        samples: sb,
-                        client_bound: false,
-                    }),
-                }];
-                table(&mut out, metric, &rows, SampleKind::Seconds, opts);
-            }
-        }
+        (Input::Run(a), Input::Run(b)) => compare_runs(&mut out, a, b, opts),
+        (Input::Load(a), Input::Load(b)) => compare_loads(&mut out, a, b, opts),
         (a, b) => {
             let kind = |i: &Input| match i {
                 Input::Run(r) => {
@@ -387,12 +236,66 @@ pub fn compare(a: &Input, b: &Input, opts: &Options) -> Result<String, String> {
     Ok(out)
 }
 
-fn suite_name(r: &RunResults) -> String {
-    r.suite
-        .get("name")
-        .and_then(|v| v.as_str())
-        .map(str::to_string)
-        .unwrap_or_else(|| r.suite_file.clone())
+fn compare_runs(out: &mut String, a: &RunInput, b: &RunInput, opts: &Options) {
+    header_run(out, "A", a);
+    header_run(out, "B", b);
+    let (na, nb) = (table::suite_name(&a.results), table::suite_name(&b.results));
+    if na != nb {
+        let _ = writeln!(
+            out,
+            "warning: A is suite \"{na}\" and B is suite \"{nb}\": rows are matched by server variant, scenario, driver and level"
+        );
+    }
+    if a.results.quick != b.results.quick {
+        let _ = writeln!(
+            out,
+            "warning: only one of A and B was run with --quick: their durations and levels may differ"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Samples: one per repeat (each level's responses/s and p99 latency)."
+    );
+    method(out, opts);
+    for metric in METRICS {
+        let rows = run_rows(&a.results, &b.results, metric);
+        table(out, metric, &rows, SampleKind::Repeats, opts);
+    }
+}
+
+fn compare_loads(out: &mut String, a: &LoadInput, b: &LoadInput, opts: &Options) {
+    header_load(out, "A", a);
+    header_load(out, "B", b);
+    let (ka, kb) = (load_model(&a.report), load_model(&b.report));
+    if ka != kb {
+        let _ = writeln!(
+            out,
+            "note: A loaded {ka} and B {kb}: compared anyway (one run each), under A's name"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Samples: per-second values of each run (responses in each whole second, and that second's p99),\nnot independent repeats: seconds of one run are correlated, so p-values overstate the evidence;\ncompare `barrage run` results (repeats) for a sound test."
+    );
+    method(out, opts);
+    for metric in METRICS {
+        let (sa, sb) = (seconds(&a.report, metric), seconds(&b.report, metric));
+        if metric == Metric::P99 && sa.is_empty() && sb.is_empty() {
+            continue;
+        }
+        let side = |samples| {
+            Some(Side {
+                samples,
+                client_bound: false,
+            })
+        };
+        let rows = vec![Row {
+            key: ka.clone(),
+            a: side(sa),
+            b: side(sb),
+        }];
+        table(out, metric, &rows, SampleKind::Seconds, opts);
+    }
 }
 
 fn header_run(out: &mut String, which: &str, input: &RunInput) {
@@ -409,7 +312,7 @@ fn header_run(out: &mut String, which: &str, input: &RunInput) {
         out,
         "{which}: {} (suite {}, {repeats} repeat{}, started {}{extra})",
         input.path.display(),
-        suite_name(r),
+        table::suite_name(r),
         if repeats == 1 { "" } else { "s" },
         r.started_at
     );
@@ -421,9 +324,9 @@ fn header_load(out: &mut String, which: &str, input: &LoadInput) {
         out,
         "{which}: {} (barrage load, {}; {} s measured, {} whole seconds)",
         input.path.display(),
-        r.model(),
+        load_model(r),
         r.totals.elapsed_s,
-        r.whole_seconds().count()
+        whole_seconds(r).count()
     );
 }
 
@@ -449,135 +352,59 @@ fn confidence_label(alpha: f64) -> String {
     }
 }
 
-/// The rows of one metric for two results files, in suite order.
-fn run_rows(a: &RunInput, b: &RunInput, metric: Metric) -> Vec<Row> {
-    type Key = (String, String, String, String);
-    let collect = |r: &RunResults| {
-        let mut m: BTreeMap<Key, Side> = BTreeMap::new();
-        for x in &r.runs {
-            let key = (
-                x.variant.clone(),
-                x.scenario.clone(),
-                x.driver.clone(),
-                x.level.to_string(),
-            );
-            let side = m.entry(key).or_default();
-            let value = x.stats.as_ref().and_then(|s| match metric {
-                Metric::Rate => Some(s.responses_per_s),
-                Metric::P99 => s.latency_p99_us,
-            });
-            if let Some(v) = value {
-                side.samples.push(v);
-                side.client_bound |= x.client_bound;
+/// A row of results: its key (variant / scenario / driver / level) and
+/// its repeats' samples, from the shared tabulation.
+type Keyed = (String, Side);
+
+/// The cells of `r` in the tabulation's order, variant by variant.
+fn keyed_cells(r: &Results, metric: Metric) -> Vec<Keyed> {
+    let mut cells = Vec::new();
+    for g in table::groups(r) {
+        for row in &g.rows {
+            for (li, label) in &g.levels {
+                let cell = g.cell(row, *li);
+                let samples: Vec<f64> = cell.runs.iter().filter_map(|x| metric.of(x)).collect();
+                let side = Side {
+                    client_bound: cell
+                        .runs
+                        .iter()
+                        .any(|x| x.client_bound && metric.of(x).is_some()),
+                    samples,
+                };
+                let key = format!("{row} / {} / {} / {label}", g.scenario, g.driver);
+                cells.push((row.clone(), key, side));
             }
         }
-        m
-    };
-    let (ma, mb) = (collect(&a.results), collect(&b.results));
-    let order = Order::new(&a.results, &b.results);
-    let mut keys: Vec<&Key> = ma.keys().chain(mb.keys()).collect();
-    keys.sort_by_key(|k| order.rank(k));
-    keys.dedup();
+    }
+    let variants = table::variants(r);
+    cells.sort_by_key(|(row, _, _)| variants.iter().position(|v| v == row));
+    cells.into_iter().map(|(_, k, s)| (k, s)).collect()
+}
+
+/// The rows of one metric for two results files: A's in its order, then
+/// what only B has.
+fn run_rows(a: &Results, b: &Results, metric: Metric) -> Vec<Row> {
+    let (ca, cb) = (keyed_cells(a, metric), keyed_cells(b, metric));
+    let find = |cells: &[Keyed], key: &str| cells.iter().find(|c| c.0 == key).map(|c| c.1.clone());
+    let mut keys: Vec<&String> = ca.iter().map(|c| &c.0).collect();
+    for (k, _) in &cb {
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+    }
     keys.into_iter()
         .map(|k| Row {
-            key: format!("{} / {} / {} / {}", k.0, k.1, k.2, k.3),
-            a: ma.get(k).cloned(),
-            b: mb.get(k).cloned(),
+            key: k.clone(),
+            a: find(&ca, k),
+            b: find(&cb, k),
         })
         // A metric neither side recorded (p99 of a driver that gives none).
         .filter(|r| {
             r.a.as_ref().is_some_and(|s| !s.samples.is_empty())
                 || r.b.as_ref().is_some_and(|s| !s.samples.is_empty())
-                || metric == Metric::Rate
+                || metric == Metric::ResponsesPerS
         })
         .collect()
-}
-
-/// The suite's order of variants, scenarios, drivers and levels: A's
-/// suite, then B's, then whatever runs name that neither suite lists.
-struct Order {
-    variants: Vec<String>,
-    scenarios: Vec<String>,
-    drivers: Vec<String>,
-    levels: Vec<String>,
-}
-
-impl Order {
-    fn new(a: &RunResults, b: &RunResults) -> Order {
-        let mut o = Order {
-            variants: Vec::new(),
-            scenarios: Vec::new(),
-            drivers: Vec::new(),
-            levels: Vec::new(),
-        };
-        for r in [a, b] {
-            let s = &r.suite;
-            for server in s
-                .get("servers")
-                .and_then(|v| v.as_array())
-                .into_iter()
-                .flatten()
-            {
-                for v in server
-                    .get("variants")
-                    .and_then(|v| v.as_array())
-                    .into_iter()
-                    .flatten()
-                {
-                    if let Some(l) = v.get("label").and_then(|l| l.as_str()) {
-                        push_new(&mut o.variants, l);
-                    }
-                }
-            }
-            for sc in s
-                .get("scenarios")
-                .and_then(|v| v.as_array())
-                .into_iter()
-                .flatten()
-            {
-                if let Some(n) = sc.get("name").and_then(|l| l.as_str()) {
-                    push_new(&mut o.scenarios, n);
-                }
-            }
-            for d in s
-                .get("drivers")
-                .and_then(|v| v.as_array())
-                .into_iter()
-                .flatten()
-            {
-                if let Some(n) = d.as_str() {
-                    push_new(&mut o.drivers, n);
-                }
-            }
-        }
-        for r in [a, b] {
-            let mut runs: Vec<&RunSample> = r.runs.iter().collect();
-            runs.sort_by_key(|x| x.level_index);
-            for x in runs {
-                push_new(&mut o.variants, &x.variant);
-                push_new(&mut o.scenarios, &x.scenario);
-                push_new(&mut o.drivers, &x.driver);
-                push_new(&mut o.levels, &x.level.to_string());
-            }
-        }
-        o
-    }
-
-    fn rank(&self, k: &(String, String, String, String)) -> (usize, usize, usize, usize) {
-        let at = |list: &[String], s: &str| list.iter().position(|x| x == s).unwrap_or(usize::MAX);
-        (
-            at(&self.variants, &k.0),
-            at(&self.scenarios, &k.1),
-            at(&self.drivers, &k.2),
-            at(&self.levels, &k.3),
-        )
-    }
-}
-
-fn push_new(list: &mut Vec<String>, s: &str) {
-    if !list.iter().any(|x| x == s) {
-        list.push(s.to_string());
-    }
 }
 
 /// The cells of one row: key, A, B, change, CI, p, n, note.
@@ -597,7 +424,7 @@ fn row_cells(row: &Row, metric: Metric, kind: SampleKind, opts: &Options) -> [St
                 })
                 .unwrap_or_default();
             let star = if s.client_bound { "*" } else { "" };
-            format!("{}{star}{spread}", metric.format(m))
+            format!("{}{star}{spread}", format_value(metric, m))
         }
     };
     let key = row.key.clone();
@@ -700,7 +527,7 @@ fn row_cells(row: &Row, metric: Metric, kind: SampleKind, opts: &Options) -> [St
 }
 
 fn table(out: &mut String, metric: Metric, rows: &[Row], kind: SampleKind, opts: &Options) {
-    let _ = writeln!(out, "\n{}", metric.title());
+    let _ = writeln!(out, "\n{}", title(metric));
     if rows.is_empty() {
         let _ = writeln!(out, "  (no rows)");
         return;
@@ -772,9 +599,9 @@ mod tests {
 
     #[test]
     fn formats() {
-        assert_eq!(Metric::Rate.format(30261.4), "30261");
-        assert_eq!(Metric::Rate.format(12.34), "12.3");
-        assert_eq!(Metric::P99.format(2301.0), "2.30 ms");
-        assert_eq!(Metric::P99.format(975.0), "975 µs");
+        assert_eq!(format_value(Metric::ResponsesPerS, 30261.4), "30261");
+        assert_eq!(format_value(Metric::ResponsesPerS, 12.34), "12.3");
+        assert_eq!(format_value(Metric::P99, 2301.0), "2.30 ms");
+        assert_eq!(format_value(Metric::P99, 975.0), "975 µs");
     }
 }

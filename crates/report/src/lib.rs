@@ -6,6 +6,7 @@
 pub mod chart;
 pub mod compare;
 pub mod html;
+pub mod load_page;
 pub mod model;
 pub mod stats;
 pub mod tables;

@@ -33,7 +33,7 @@
 
 /// The median (the mean of the middle two for an even count): the lab's,
 /// so reports and `summary.md` agree.
-pub use barrage_lab::store::median;
+pub use barrage_model::table::median;
 
 /// The largest distance of a value from the median, as a fraction of the
 /// median: every value lies within `median × (1 ± spread)`. `None` when there

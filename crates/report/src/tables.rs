@@ -14,7 +14,7 @@
 
 use std::fmt::Write as _;
 
-use barrage_lab::store::{Results, RunRecord};
+use barrage_model::results::{Results, RunRecord, StartStatus};
 
 use crate::model::{self, Cell, Group, Metric};
 
@@ -184,15 +184,15 @@ fn overview(r: &Results) -> Vec<Item> {
         ]),
     ];
     let mut plan = Vec::new();
-    if let Some(n) = model::planned_repeats(r) {
-        plan.push(format!("{n} repeats"));
-    }
-    if let Some(d) = model::suite_duration_s(r, "duration") {
-        plan.push(format!("{}s measured per level", model::fmt_num(d)));
-    }
-    if let Some(w) = model::suite_duration_s(r, "warmup") {
-        plan.push(format!("{}s warm-up", model::fmt_num(w)));
-    }
+    plan.push(format!("{} repeats", r.suite.repeats));
+    plan.push(format!(
+        "{}s measured per level",
+        model::fmt_num(r.suite.duration.as_secs_f64())
+    ));
+    plan.push(format!(
+        "{}s warm-up",
+        model::fmt_num(r.suite.warmup.as_secs_f64())
+    ));
     if r.quick {
         plan.push("--quick".into());
     }
@@ -202,31 +202,26 @@ fn overview(r: &Results) -> Vec<Item> {
     if !plan.is_empty() {
         items.push(item(vec![text(format!("Plan: {}", plan.join(", ")))]));
     }
-    let cores = |k: &str| -> String {
-        match r
-            .suite
-            .get("cores")
-            .and_then(|c| c.get(k))
-            .and_then(|c| c.as_array())
-        {
-            Some(list) if !list.is_empty() => list
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(","),
-            _ => "not pinned".into(),
+    let cores = |list: &[usize]| -> String {
+        if list.is_empty() {
+            return "not pinned".into();
         }
+        let names: Vec<String> = list.iter().map(|c| c.to_string()).collect();
+        names.join(",")
     };
     items.push(item(vec![text(format!(
         "Cores: server {}, client {}",
-        cores("server"),
-        cores("client")
+        cores(&r.suite.cores.server),
+        cores(&r.suite.cores.client)
     ))]));
     items.push(item(vec![text(format!(
         "{} levels measured; {} server starts, {} of them not measured",
         r.runs.len(),
         r.servers.len(),
-        r.servers.iter().filter(|s| s.status != "ok").count()
+        r.servers
+            .iter()
+            .filter(|s| s.status != StartStatus::Ok)
+            .count()
     ))]));
     items
 }
@@ -239,8 +234,8 @@ fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
         format!("{} ({})", g.scenario, g.driver),
     ));
     let mut line = Vec::new();
-    if let Some(s) = model::scenario_line(r, &g.scenario) {
-        line.push(code(s));
+    if let Some(s) = r.suite.scenarios.iter().find(|s| s.name == g.scenario) {
+        line.push(code(model::scenario_line(s)));
         line.push(text(", "));
     }
     line.push(text(format!("driver {}.", g.driver)));
@@ -408,7 +403,7 @@ fn failures(r: &Results, d: &mut Vec<Block>) {
                 .map(|s| Item {
                     spans: vec![
                         strong(model::row_name(&s.server, &s.variant)),
-                        text(format!(" (repeat {}): {}", s.repeat + 1, s.status)),
+                        text(format!(" (repeat {}): {}", s.repeat + 1, s.status.name())),
                     ],
                     pre: s.reason.clone().filter(|x| !x.is_empty()),
                 })

@@ -5,14 +5,14 @@
 //! `charts-closed` at concurrency 4 and 16 for 3 s, `charts-sessions` at
 //! 50 and 100 sessions/s of 5 calls, 50 sessions).
 
-use barrage_lab::store::Results;
+use barrage_model::Results;
 use barrage_report::chart::{charts_for, render_png, render_svg, Chart, Scale, Series};
 use roxmltree::{Document, Node};
 
 fn fixture(name: &str) -> Results {
     let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    Results::from_json(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 fn series(name: &str, points: &[(f64, f64)], dashed: bool) -> Series {

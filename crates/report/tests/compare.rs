@@ -257,7 +257,10 @@ fn load_files_compare_per_second_samples() {
     let line = row(&out, P99, key);
     assert!(line.contains("143 µs") && line.contains("0.008"), "{line}");
     if let Input::Load(l) = &a {
-        assert_eq!(l.report.rates().len(), 5);
+        assert_eq!(
+            compare::seconds(&l.report, barrage_model::table::Metric::ResponsesPerS).len(),
+            5
+        );
     } else {
         panic!("a load file");
     }
@@ -285,7 +288,7 @@ fn bad_input_names_the_file() {
     );
     let e = err(&write_dir("fields", &json!({ "schema": "barrage.run/1" })));
     assert!(
-        e.contains("not a valid barrage.run/1 results file") && e.contains("runs"),
+        e.contains("not a valid file of its schema: missing field"),
         "{e}"
     );
     for e in &errors {

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use barrage_report::chart::{self, Chart, Scale, Series};
-use barrage_report::{html, model, tables, write_report};
+use barrage_report::{html, load_page, model, tables, write_report};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -33,7 +33,7 @@ fn scratch(fixture: &str, test: &str) -> PathBuf {
     dir
 }
 
-fn results(fixture: &str) -> barrage_lab::store::Results {
+fn results(fixture: &str) -> barrage_model::Results {
     model::load_results(&fixtures().join(fixture)).unwrap()
 }
 
@@ -146,7 +146,7 @@ fn reruns_give_identical_files() {
         std::fs::read_to_string(a.join("report.csv")).unwrap(),
         tables::csv(&r)
     );
-    let svgs = |r: &barrage_lab::store::Results| -> Vec<(Chart, String)> {
+    let svgs = |r: &barrage_model::Results| -> Vec<(Chart, String)> {
         chart::charts_for(r)
             .into_iter()
             .map(|c| {
@@ -187,7 +187,10 @@ fn bad_directories_are_one_line_errors() {
     )
     .unwrap();
     let e = write_report(&empty).unwrap_err();
-    assert!(e.contains("results.json: schema \"barrage.load/1\""), "{e}");
+    assert!(
+        e.contains("results.json: written by a barrage with schema \"barrage.load/1\""),
+        "{e}"
+    );
     assert!(!e.contains('\n'), "{e}");
 
     std::fs::write(
@@ -197,7 +200,7 @@ fn bad_directories_are_one_line_errors() {
     .unwrap();
     let e = write_report(&empty).unwrap_err();
     assert!(
-        e.contains("results.json: not a barrage.run/1 results file"),
+        e.contains("results.json: not a valid file of its schema: at `runs`: invalid type"),
         "{e}"
     );
     assert!(!e.contains('\n'), "{e}");
@@ -294,10 +297,13 @@ fn partial_results_say_so() {
     let md = tables::markdown(&results("interrupted"));
     assert!(md.contains("PARTIAL: the run was interrupted"), "{md}");
     // The client-bound level and the invalid ones are marked.
-    assert!(md.contains("| 31,766* |"), "{md}");
-    assert!(md.contains("| 18,296! |"), "{md}");
-    assert!(md.contains("| 12 / 3 / 5! |"), "{md}");
-    assert!(md.contains("| nginx | 19,556 | failed |"), "{md}");
+    assert!(
+        md.contains("| barrage-target THREADS=2 | 76,439 | 81,073* |"),
+        "{md}"
+    );
+    assert!(md.contains("| 64,392*! |"), "{md}");
+    assert!(md.contains("| 12 / 3 / 5*! |"), "{md}");
+    assert!(md.contains("| nginx | 88,949* | failed |"), "{md}");
     // Servers not measured, with reasons; a warning, escaped for Markdown.
     assert!(md.contains("- **nginx** (repeat 1): failed"), "{md}");
     assert!(md.contains("- **h2o** (repeat 1): unavailable"), "{md}");
@@ -421,8 +427,8 @@ fn html_is_self_contained_with_every_chart() {
     assert!(html.contains("&lt;before&gt;"));
     assert!(!html.contains("<before>"));
     assert!(html.contains("&lt;see logs/nginx-r1.log&gt;"));
-    assert!(html.contains("class=\"num bound\" title=\"client-bound\">31,766*</td>"));
-    assert!(html.contains("class=\"num invalid\""));
+    assert!(html.contains("class=\"num bound\" title=\"client-bound\">81,073*</td>"));
+    assert!(html.contains("class=\"num bound invalid\""));
 }
 
 #[test]
@@ -477,11 +483,11 @@ fn html_takes_any_chart_list() {
 #[test]
 fn load_page() {
     let text = std::fs::read_to_string(fixtures().join("load.json")).unwrap();
-    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let page = html::load_html(&report);
+    let report = barrage_model::RunReport::from_json(&text).unwrap();
+    let page = load_page::load_html(&report);
     check_self_contained(&page);
-    assert_eq!(page, html::load_html(&report), "not deterministic");
-    let charts = html::load_charts(&report);
+    assert_eq!(page, load_page::load_html(&report), "not deterministic");
+    let charts = load_page::load_charts(&report);
     let ids: Vec<&str> = charts.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(ids, ["latency-spectrum", "throughput", "latency-series"]);
     for c in &charts {
@@ -491,7 +497,7 @@ fn load_page() {
     assert!(charts[0].series[0].points.iter().all(|p| p.0 < 100.0));
     // A -d3s run: seconds 0, 1 and 2 whole, the partial fourth left out.
     assert_eq!(charts[1].series[0].points.len(), 3);
-    let responses = report["totals"]["responses"].as_u64().unwrap();
+    let responses = report.totals.responses;
     assert!(page.contains(&model::group_digits(responses)));
     for needle in [
         "Throughput",

@@ -1,0 +1,472 @@
+//! The page of one `barrage load` run (`barrage load --html`), from its
+//! [`RunReport`]: the numbers the terminal summary prints, and charts of
+//! its latency spectrum and per-second series. Rendered as report.html is
+//! ([`html::render_page`]).
+
+use barrage_model::load::{LatencyStats, ModelKind, RunReport, Second, StopReason};
+
+use crate::chart::{self, Chart, Scale, Series};
+use crate::html;
+use crate::model;
+use crate::tables::{Block, Span, Table, TableCell};
+
+/// The page of one run.
+pub fn load_html(report: &RunReport) -> String {
+    let title = format!("barrage load: {}", report.target.url);
+    let blocks = load_blocks(report);
+    let charts: Vec<(Chart, String)> = load_charts(report)
+        .into_iter()
+        .map(|c| {
+            let svg = chart::render_svg(&c);
+            (c, svg)
+        })
+        .collect();
+    html::render_page(&title, &blocks, &charts, false)
+}
+
+fn cell(text: impl Into<String>) -> TableCell {
+    TableCell {
+        text: text.into(),
+        ..Default::default()
+    }
+}
+
+fn kv_table(id: &str, rows: Vec<(&str, String)>) -> Block {
+    Block::Table(Table {
+        id: id.into(),
+        head: vec![String::new(), String::new()],
+        numeric: vec![false, true],
+        rows: rows
+            .into_iter()
+            .map(|(k, v)| vec![cell(k), cell(v)])
+            .collect(),
+    })
+}
+
+fn heading(level: u8, id: &str, text: &str) -> Block {
+    Block::Heading {
+        level,
+        id: id.into(),
+        text: text.into(),
+    }
+}
+
+fn group(n: u64) -> String {
+    model::group_digits(n)
+}
+
+fn model_line(r: &RunReport) -> String {
+    let s = &r.spec;
+    let conns = group(s.connections as u64);
+    match s.model {
+        ModelKind::Open => format!(
+            "open loop at {}/s ({} arrivals) over {conns} connections",
+            model::fmt_num(s.rate_per_s.unwrap_or(0.0)),
+            s.arrival.map_or("", |a| a.name()),
+        ),
+        ModelKind::Sessions => format!(
+            "sessions of {} calls at {} connections/s, {} sessions",
+            s.calls_per_session.unwrap_or(0),
+            model::fmt_num(s.conn_rate_per_s.unwrap_or(0.0)),
+            group(s.sessions.unwrap_or(0))
+        ),
+        ModelKind::Closed => {
+            let mut line = format!("closed loop over {conns} connections");
+            if let Some(p) = s.pipeline.filter(|p| *p > 1) {
+                line.push_str(&format!(", pipelined {p} deep"));
+            }
+            line
+        }
+    }
+}
+
+fn load_blocks(r: &RunReport) -> Vec<Block> {
+    let mut d = vec![heading(1, "top", "barrage load")];
+    d.push(Block::Para(spec_line(r)));
+    d.push(Block::Para(vec![Span::Text(plan_line(r))]));
+    if matches!(
+        r.stop_reason,
+        StopReason::Unreachable | StopReason::Interrupted
+    ) {
+        d.push(Block::Alert(vec![Span::Strong(format!(
+            "The run stopped early ({}): the numbers cover only what it measured.",
+            r.stop_reason.name()
+        ))]));
+    }
+    d.push(heading(2, "totals", "Throughput"));
+    d.push(kv_table("t-totals", totals_rows(r)));
+    d.push(heading(2, "latency", "Latency"));
+    d.push(latency_table(r));
+    d.push(Block::Charts(None));
+    status_blocks(r, &mut d);
+    error_blocks(r, &mut d);
+    protocol_blocks(r, &mut d);
+    d
+}
+
+fn spec_line(r: &RunReport) -> Vec<Span> {
+    let s = &r.spec;
+    let mut spec = vec![
+        Span::Code(r.target.url.clone()),
+        Span::Text(format!(
+            " ({}): {}, {}",
+            r.target.address,
+            s.protocol.name(),
+            model_line(r)
+        )),
+    ];
+    if let Some(m) = s.streams.filter(|m| *m > 1) {
+        spec.push(Span::Text(format!(", {m} streams per connection")));
+    }
+    if !s.keepalive {
+        spec.push(Span::Text(", a connection per request".into()));
+    }
+    spec.push(Span::Text(format!(
+        ", {} thread{}.",
+        s.threads,
+        if s.threads == 1 { "" } else { "s" }
+    )));
+    spec
+}
+
+fn plan_line(r: &RunReport) -> String {
+    let s = &r.spec;
+    let mut plan = Vec::new();
+    if let Some(secs) = s.duration_s {
+        plan.push(format!("{}s measured", model::fmt_num(secs)));
+    }
+    if let Some(n) = s.requests {
+        plan.push(format!("{} requests", group(n)));
+    }
+    if s.warmup_s > 0.0 {
+        plan.push(format!("after {}s of warm-up", model::fmt_num(s.warmup_s)));
+    }
+    plan.push(format!("timeout {}s", model::fmt_num(s.timeout_s)));
+    plan.push(format!("stopped by: {}", r.stop_reason.name()));
+    plan.push(format!("barrage {}", r.barrage_version));
+    plan.join("; ")
+}
+
+fn totals_rows(r: &RunReport) -> Vec<(&'static str, String)> {
+    let t = &r.totals;
+    let mut rows = vec![
+        (
+            "responses",
+            format!("{} in {:.2}s", group(t.responses), t.elapsed_s),
+        ),
+        ("responses/s", model::fmt_rate(t.responses_per_s)),
+        ("requests sent", group(t.requests_sent)),
+    ];
+    if t.requests_sent > t.responses {
+        rows.push(("unanswered", group(t.requests_sent - t.responses)));
+    }
+    rows.push((
+        "bytes read",
+        format!(
+            "{} ({}/s)",
+            model::fmt_bytes(t.bytes_read),
+            model::fmt_bytes(t.bytes_read_per_s.round() as u64)
+        ),
+    ));
+    rows.push(("bytes written", model::fmt_bytes(t.bytes_written)));
+    rows.push(("errors", group(t.errors)));
+    rows.push(("responses not 2xx/3xx", group(t.responses_not_2xx_3xx)));
+    rows.push((
+        "connections",
+        format!(
+            "{} opened, {} at most open at once",
+            group(r.connections.opened),
+            group(r.connections.peak_open as u64)
+        ),
+    ));
+    rows
+}
+
+/// A column of a table: its heading and how to read its value.
+type Column<T, V> = (&'static str, fn(&T) -> V);
+
+/// The latency columns: heading and value.
+const LATENCY_COLUMNS: [Column<LatencyStats, f64>; 10] = [
+    ("min", |l| l.min as f64),
+    ("mean", |l| l.mean),
+    ("stdev", |l| l.stdev),
+    ("p50", |l| l.p50 as f64),
+    ("p75", |l| l.p75 as f64),
+    ("p90", |l| l.p90 as f64),
+    ("p99", |l| l.p99 as f64),
+    ("p99.9", |l| l.p99_9 as f64),
+    ("p99.99", |l| l.p99_99 as f64),
+    ("max", |l| l.max as f64),
+];
+
+fn latency_table(r: &RunReport) -> Block {
+    let mut head = vec![String::new(), "count".to_string()];
+    head.extend(LATENCY_COLUMNS.iter().map(|c| c.0.to_string()));
+    let distributions = [
+        ("response", Some(&r.latency_us)),
+        ("connect", Some(&r.connect_us)),
+        ("TLS handshake", r.tls.as_ref().map(|t| &t.handshake_us)),
+        (
+            "send delay (open loop)",
+            r.open_loop.as_ref().map(|o| &o.send_delay_us),
+        ),
+    ];
+    let mut rows = Vec::new();
+    for (name, stats) in distributions {
+        let Some(l) = stats else { continue };
+        if l.count == 0 && name != "response" {
+            continue;
+        }
+        let mut row = vec![cell(name), cell(group(l.count))];
+        for (_, value) in LATENCY_COLUMNS {
+            row.push(cell(if l.count == 0 {
+                "–".into()
+            } else {
+                model::fmt_latency_us(value(l))
+            }));
+        }
+        rows.push(row);
+    }
+    Block::Table(Table {
+        id: "t-latency".into(),
+        numeric: head.iter().enumerate().map(|(i, _)| i > 0).collect(),
+        head,
+        rows,
+    })
+}
+
+fn status_blocks(r: &RunReport, d: &mut Vec<Block>) {
+    d.push(heading(2, "status", "Status codes"));
+    if r.status_counts.is_empty() {
+        d.push(Block::Para(vec![Span::Text("No responses.".into())]));
+        return;
+    }
+    d.push(Block::Table(Table {
+        id: "t-status".into(),
+        head: vec!["status".into(), "responses".into()],
+        numeric: vec![false, true],
+        rows: r
+            .status_counts
+            .iter()
+            .map(|(k, n)| vec![cell(k.as_str()), cell(group(*n))])
+            .collect(),
+    }));
+}
+
+fn error_blocks(r: &RunReport, d: &mut Vec<Block>) {
+    d.push(heading(2, "errors", "Errors"));
+    let rows: Vec<Vec<TableCell>> = r
+        .errors
+        .iter()
+        .filter(|(_, e)| e.count > 0)
+        .map(|(kind, e)| {
+            let mut count = cell(group(e.count));
+            count.invalid = true;
+            vec![
+                cell(kind.as_str()),
+                count,
+                cell(e.first.as_deref().unwrap_or("")),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        d.push(Block::Para(vec![Span::Text("No errors.".into())]));
+        return;
+    }
+    d.push(Block::Table(Table {
+        id: "t-errors".into(),
+        head: vec!["kind".into(), "count".into(), "first message".into()],
+        numeric: vec![false, true, false],
+        rows,
+    }));
+}
+
+/// TLS, HTTP/2, open-loop schedule and sessions, for the runs that have them.
+fn protocol_blocks(r: &RunReport, d: &mut Vec<Block>) {
+    if let Some(t) = &r.tls {
+        d.push(heading(2, "tls", "TLS"));
+        d.push(kv_table(
+            "t-tls",
+            vec![
+                (
+                    "version",
+                    t.version
+                        .clone()
+                        .unwrap_or_else(|| "no handshake completed".into()),
+                ),
+                ("cipher", t.cipher.clone().unwrap_or_default()),
+                ("ALPN", t.alpn.clone().unwrap_or_else(|| "none".into())),
+                (
+                    "handshakes",
+                    format!(
+                        "{} full, {} resumed",
+                        group(t.handshakes_full),
+                        group(t.handshakes_resumed)
+                    ),
+                ),
+            ],
+        ));
+    }
+    if let Some(h) = &r.h2 {
+        let e = &h.events;
+        d.push(heading(2, "h2", "HTTP/2"));
+        d.push(kv_table(
+            "t-h2",
+            vec![
+                ("connections_h2", h.connections_h2.to_string()),
+                ("connections_http1", h.connections_http1.to_string()),
+                ("goaways_received", e.goaways_received.to_string()),
+                ("peer_max_streams", e.peer_max_streams.to_string()),
+                ("pings_received", e.pings_received.to_string()),
+                ("settings_received", e.settings_received.to_string()),
+                ("streams_refused", e.streams_refused.to_string()),
+                ("streams_reset", e.streams_reset.to_string()),
+                ("window_updates_sent", e.window_updates_sent.to_string()),
+            ],
+        ));
+    }
+    if let Some(o) = &r.open_loop {
+        d.push(heading(2, "schedule", "Schedule (open loop)"));
+        d.push(kv_table(
+            "t-schedule",
+            vec![
+                (
+                    "target rate",
+                    format!("{}/s", model::fmt_num(o.target_rate_per_s)),
+                ),
+                ("sent", format!("{:.1}/s", o.achieved_rate_per_s)),
+                (
+                    "sent late",
+                    format!(
+                        "{} (more than {} behind)",
+                        group(o.late_sends),
+                        model::fmt_latency_us(o.late_threshold_us as f64)
+                    ),
+                ),
+                ("never sent", group(o.unsent)),
+            ],
+        ));
+    }
+    if let Some(s) = &r.sessions {
+        d.push(heading(2, "sessions", "Sessions"));
+        d.push(kv_table(
+            "t-sessions",
+            vec![
+                ("planned", group(s.planned)),
+                ("started", group(s.started)),
+                ("completed", group(s.completed)),
+                ("failed", group(s.failed)),
+                ("incomplete", group(s.incomplete)),
+            ],
+        ));
+    }
+}
+
+/// The charts of one run: the latency percentile spectrum, and per second
+/// the responses (and errors) and the latency.
+pub fn load_charts(r: &RunReport) -> Vec<Chart> {
+    let mut out = Vec::new();
+    let spectrum: Vec<(f64, f64)> = r
+        .latency_us
+        .spectrum
+        .iter()
+        .map(|&(p, v)| (p, v as f64))
+        // 100% is at infinity on the nines axis; the max is in the table.
+        .filter(|(p, v)| *p < 100.0 && *v > 0.0)
+        .collect();
+    if !spectrum.is_empty() {
+        out.push(Chart {
+            id: "latency-spectrum".into(),
+            title: "Response time by percentile".into(),
+            x_label: "percentile".into(),
+            y_label: "response time (µs)".into(),
+            x_scale: Scale::Nines,
+            y_scale: Scale::Log10,
+            x_categories: Vec::new(),
+            series: vec![Series {
+                name: "response time".into(),
+                points: spectrum,
+                dashed: false,
+            }],
+        });
+    }
+    let elapsed = r.totals.elapsed_s;
+    // The last window is partial (late answers after the end): left out
+    // unless it is a whole second.
+    let seconds: Vec<&Second> = r
+        .series
+        .iter()
+        .filter(|e| f64::from(e.t_s) + 1.0 <= elapsed + 1e-9)
+        .collect();
+    if !seconds.is_empty() {
+        out.push(throughput_chart(&seconds));
+        if let Some(c) = latency_series_chart(&seconds) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn per_second(seconds: &[&Second], value: fn(&Second) -> u64) -> Vec<(f64, f64)> {
+    seconds
+        .iter()
+        .map(|e| (f64::from(e.t_s), value(e) as f64))
+        .collect()
+}
+
+fn throughput_chart(seconds: &[&Second]) -> Chart {
+    let mut lines = vec![Series {
+        name: "responses/s".into(),
+        points: per_second(seconds, |e| e.responses),
+        dashed: false,
+    }];
+    let errors = per_second(seconds, |e| e.errors);
+    if errors.iter().any(|p| p.1 > 0.0) {
+        lines.push(Series {
+            name: "errors/s".into(),
+            points: errors,
+            dashed: true,
+        });
+    }
+    Chart {
+        id: "throughput".into(),
+        title: "Responses per second".into(),
+        x_label: "second of the run".into(),
+        y_label: "per second".into(),
+        x_scale: Scale::Linear,
+        y_scale: Scale::Linear,
+        x_categories: Vec::new(),
+        series: lines,
+    }
+}
+
+fn latency_series_chart(seconds: &[&Second]) -> Option<Chart> {
+    let lines: [Column<Second, u64>; 3] = [
+        ("p50", |e| e.p50_us),
+        ("p99", |e| e.p99_us),
+        ("max", |e| e.max_us),
+    ];
+    let series: Vec<Series> = lines
+        .into_iter()
+        .map(|(name, value)| Series {
+            name: name.into(),
+            // A second without responses has no latency (0 in the JSON).
+            points: per_second(seconds, value)
+                .into_iter()
+                .filter(|p| p.1 > 0.0)
+                .collect(),
+            dashed: name == "max",
+        })
+        .filter(|s| !s.points.is_empty())
+        .collect();
+    (!series.is_empty()).then(|| Chart {
+        id: "latency-series".into(),
+        title: "Response time per second".into(),
+        x_label: "second of the run".into(),
+        y_label: "response time (µs)".into(),
+        x_scale: Scale::Linear,
+        y_scale: Scale::Log10,
+        x_categories: Vec::new(),
+        series,
+    })
+}
