@@ -212,8 +212,7 @@ pub fn main(args: LoadArgs) -> ExitCode {
 }
 
 fn write_html(report: &RunReport, path: &Path) -> std::io::Result<()> {
-    let value = serde_json::to_value(report).map_err(std::io::Error::other)?;
-    std::fs::write(path, barrage_report::html::load_html(&value))
+    std::fs::write(path, barrage_report::load_page::load_html(report))
 }
 
 /// 1 when the run got no response at all and saw errors (e.g. every connection refused).

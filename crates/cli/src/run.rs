@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use barrage_lab::runner::{self, RunOptions};
-use barrage_lab::suite::Suite;
+use barrage_lab::suite::Plan;
 
 use crate::{usage_error, EXIT_FAILED};
 
@@ -39,7 +39,7 @@ pub struct RunArgs {
 }
 
 pub fn main(args: RunArgs) -> ExitCode {
-    let mut suite = match Suite::load(&args.suite) {
+    let mut suite = match barrage_lab::suite::load(&args.suite) {
         Ok(s) => s,
         Err(e) => return usage_error(e),
     };
@@ -50,9 +50,7 @@ pub fn main(args: RunArgs) -> ExitCode {
         };
     }
     if args.dry_run {
-        let plan = suite
-            .effective(args.quick)
-            .plan(false, args.only.as_deref());
+        let plan = Plan::of(&suite.effective(args.quick), false, args.only.as_deref());
         // A closed pipe (`| head`) ends the listing quietly.
         let _ = write!(std::io::stdout().lock(), "{plan}");
         return ExitCode::SUCCESS;

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use barrage_engine::{LatencyStats, RunReport, StopReason};
+use barrage_engine::{LatencyStats, ModelKind, RunReport, StopReason};
 
 /// The summary as text, one section per line group.
 pub fn render(r: &RunReport) -> String {
@@ -106,19 +106,19 @@ pub fn render(r: &RunReport) -> String {
 fn header(s: &mut String, r: &RunReport) {
     let p = &r.spec;
     let model = match p.model {
-        "open" => format!(
+        ModelKind::Open => format!(
             "open loop at {}/s ({}), {} connections",
             p.rate_per_s.unwrap_or(0.0),
-            p.arrival.unwrap_or(""),
+            p.arrival.map_or("", |a| a.name()),
             p.connections
         ),
-        "sessions" => format!(
+        ModelKind::Sessions => format!(
             "sessions of {} calls at {} connections/s, {} sessions",
             p.calls_per_session.unwrap_or(0),
             p.conn_rate_per_s.unwrap_or(0.0),
             p.sessions.unwrap_or(0)
         ),
-        _ => {
+        ModelKind::Closed => {
             let pipe = match (p.pipeline, p.streams) {
                 (_, Some(m)) if m > 1 => format!(" x {m} streams"),
                 (Some(d), _) if d > 1 => format!(", pipeline {d}"),

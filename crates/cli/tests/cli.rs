@@ -86,6 +86,33 @@ fn json_to_stdout_and_summary_to_stderr() {
         r.stderr.contains("Responses   500 in"),
         "the summary goes to stderr: {r:?}"
     );
+    // What the engine writes reads back into the types and writes out the same bytes.
+    let typed = barrage_engine::RunReport::from_json(&r.stdout).expect("a typed report");
+    assert_eq!(typed.to_json() + "\n", r.stdout);
+    assert_eq!(typed.histograms.latency_us.len(), 500);
+}
+
+#[test]
+fn open_loop_json_round_trips_with_its_send_delays() {
+    let _serial = serial();
+    let t = target();
+    let u = url(t.local_addr(), "/hello");
+    let r = barrage(&[
+        "load", "-t1", "-c2", "-R", "200", "-d", "1s", "--json", "-", &u,
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let typed = barrage_engine::RunReport::from_json(&r.stdout).expect("a typed report");
+    assert_eq!(typed.to_json() + "\n", r.stdout);
+    let delays = typed
+        .histograms
+        .send_delay_us
+        .as_ref()
+        .expect("open loop keeps send delays");
+    assert_eq!(delays.len(), typed.totals.requests_sent);
+    assert_eq!(
+        typed.open_loop.as_ref().unwrap().send_delay_us.count,
+        delays.len()
+    );
 }
 
 #[test]

@@ -11,6 +11,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use barrage_lab::driver::LevelStats;
+use barrage_lab::driver::Tool;
 use barrage_lab::suite::Driver;
 use serde_json::Value;
 

@@ -10,6 +10,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use barrage_lab::driver::LevelStats;
+use barrage_lab::driver::Tool;
 use barrage_lab::suite::Driver;
 use serde_json::Value;
 

@@ -283,13 +283,12 @@ fn summarise(plan: &Plan, report: &RunReport, wall: Duration) -> Summary {
         };
         status[class] += count;
     }
-    let latency = output::decode_histogram(&report.histograms.latency_us);
-    let connect = output::decode_histogram(&report.histograms.connect_us);
+    let h = &report.histograms;
+    let latency = &h.latency_us;
     let connect = if plan.spec.target.scheme == Scheme::Https {
-        let handshake = output::decode_histogram(&report.histograms.tls_handshake_us);
-        SdStat::sum(&connect, &handshake)
+        SdStat::sum(&h.connect_us, &h.tls_handshake_us)
     } else {
-        SdStat::of_histogram(&connect)
+        SdStat::of_histogram(&h.connect_us)
     };
     Summary {
         finished_us,
@@ -298,7 +297,7 @@ fn summarise(plan: &Plan, report: &RunReport, wall: Duration) -> Summary {
         requests,
         status,
         bytes_total: totals.bytes_read,
-        request: SdStat::of_histogram(&latency),
+        request: SdStat::of_histogram(latency),
         connect,
         ttfb: SdStat::default(),
         client_rps: client_rates(plan, report),

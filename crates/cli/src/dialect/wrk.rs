@@ -167,7 +167,6 @@ fn headers(given: &[String]) -> Result<Vec<(String, String)>, String> {
 /// "+/- Stdev") and each second's responses (for "Req/Sec").
 #[derive(Default)]
 struct Collector {
-    latency_us: Option<Histogram<u64>>,
     /// Responses per second, one entry per measured window with responses.
     per_second: Vec<f64>,
 }
@@ -176,12 +175,6 @@ impl Observer for Collector {
     fn on_window(&mut self, w: &Window) {
         if w.warmup {
             return;
-        }
-        match &mut self.latency_us {
-            Some(h) => {
-                let _ = h.add(&w.latency_us);
-            }
-            None => self.latency_us = Some(w.latency_us.clone()),
         }
         // No warm-up: the measured phase starts with the load, and window i
         // covers seconds i..i+1 (the last one ends when the run does).
@@ -198,8 +191,9 @@ impl Observer for Collector {
 /// wrk's numbers from barrage's report and the collected windows.
 fn results(report: &RunReport, c: &Collector, o: &Options) -> Results {
     let lat = &report.latency_us;
-    let latency = match &c.latency_us {
-        Some(h) if !h.is_empty() => Row {
+    let h = &report.histograms.latency_us;
+    let latency = match h.is_empty() {
+        false => Row {
             mean: lat.mean,
             stdev: lat.stdev,
             max: lat.max as f64,
@@ -211,7 +205,7 @@ fn results(report: &RunReport, c: &Collector, o: &Options) -> Results {
     let count = |kinds: &[&str]| -> u64 {
         kinds
             .iter()
-            .filter_map(|k| report.errors.get(k))
+            .filter_map(|k| report.errors.get(*k))
             .map(|e| e.count)
             .sum()
     };

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use super::base64;
+use base64::Engine as _;
 
 /// ab's largest `-c`.
 pub const MAX_CONCURRENCY: usize = 20_000;
@@ -268,7 +268,10 @@ fn read_body(flag: char, path: &str) -> Result<Vec<u8>, String> {
 
 /// `user:password` as a Basic credential.
 fn basic(value: &str) -> String {
-    format!("Basic {}", base64::encode(value.trim_start().as_bytes()))
+    format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(value.trim_start().as_bytes())
+    )
 }
 
 /// Flags barrage does not run, with the nearest native option.

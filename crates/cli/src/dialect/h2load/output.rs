@@ -303,44 +303,6 @@ pub fn openssl_cipher(rustls: &str) -> String {
         .map_or_else(|| rustls.to_string(), |(_, o)| o.to_string())
 }
 
-/// Standard base64 (the report's histograms), padding optional.
-pub fn base64_decode(s: &str) -> Option<Vec<u8>> {
-    fn val(c: u8) -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        } as u32)
-    }
-    let bytes: Vec<u8> = s.bytes().filter(|&c| c != b'=').collect();
-    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
-    for chunk in bytes.chunks(4) {
-        let mut n = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            n |= val(c)? << (18 - 6 * i);
-        }
-        let take = match chunk.len() {
-            4 => 3,
-            3 => 2,
-            2 => 1,
-            _ => return None,
-        };
-        out.extend_from_slice(&n.to_be_bytes()[1..1 + take]);
-    }
-    Some(out)
-}
-
-/// A histogram of the report (`histograms.*`), or an empty one.
-pub fn decode_histogram(encoded: &str) -> Histogram<u64> {
-    use hdrhistogram::serialization::Deserializer;
-    base64_decode(encoded)
-        .and_then(|bytes| Deserializer::new().deserialize(&mut &bytes[..]).ok())
-        .unwrap_or_else(|| Histogram::new(3).expect("a histogram"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -465,7 +427,7 @@ mod tests {
     }
 
     #[test]
-    fn ciphers_and_base64() {
+    fn ciphers() {
         assert_eq!(
             openssl_cipher("TLS13_AES_128_GCM_SHA256"),
             "TLS_AES_128_GCM_SHA256"
@@ -474,13 +436,5 @@ mod tests {
             openssl_cipher("TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"),
             "ECDHE-RSA-AES128-GCM-SHA256"
         );
-        assert_eq!(base64_decode("aGVsbG8="), Some(b"hello".to_vec()));
-        assert_eq!(base64_decode("aGk"), Some(b"hi".to_vec()));
-        assert_eq!(base64_decode("a"), None);
-        let mut h = Histogram::<u64>::new(3).unwrap();
-        h.record(42).unwrap();
-        let back = decode_histogram(&barrage_engine::encode_histogram(&h));
-        assert_eq!((back.len(), back.max()), (1, 42));
-        assert!(decode_histogram("!!").is_empty());
     }
 }
