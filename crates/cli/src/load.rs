@@ -1,10 +1,8 @@
 //! `barrage load`: flags to a [`LoadSpec`], the run, and its outputs.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use barrage_engine::{
@@ -175,14 +173,7 @@ pub fn main(args: LoadArgs) -> ExitCode {
         Ok(o) => o,
         Err(e) => return usage_error(e),
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    // A first Ctrl-C ends the run with a report; a second one exits at once.
-    let _ = signal_hook::flag::register_conditional_shutdown(
-        signal_hook::consts::SIGINT,
-        130,
-        stop.clone(),
-    );
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop.clone());
+    let stop = crate::common::stop_on_ctrl_c();
     let report = match barrage_engine::run_until(&spec, &mut observer, stop) {
         Ok(r) => r,
         Err(e) => return usage_error(e),
@@ -197,7 +188,7 @@ pub fn main(args: LoadArgs) -> ExitCode {
         (false, false) => print!("{text}"),
     }
     if let Some(path) = &args.json {
-        if let Err(e) = write_json(&report, path) {
+        if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
             eprintln!("barrage: error: writing JSON to {path}: {e}");
             return ExitCode::from(EXIT_FAILED);
         }
@@ -222,16 +213,6 @@ fn exit_code(report: &RunReport) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-fn write_json(report: &RunReport, path: &str) -> std::io::Result<()> {
-    let text = serde_json::to_string_pretty(report).map_err(std::io::Error::other)?;
-    if path == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())?;
-        return out.write_all(b"\n");
-    }
-    std::fs::write(path, text + "\n")
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {

@@ -1,6 +1,7 @@
 //! The `barrage` binary: flags, terminal output and exit codes. Each
 //! subcommand is a thin file of wiring over the library crates.
 
+mod common;
 mod compare_cmd;
 mod dialect;
 mod load;

@@ -17,10 +17,7 @@ mod probe;
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use barrage_engine::{
@@ -292,14 +289,7 @@ fn run(o: &Options) -> ExitCode {
             return ExitCode::from(EXIT_FAILED);
         }
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    // A first Ctrl-C ends the run with its report, as in ab; a second exits.
-    let _ = signal_hook::flag::register_conditional_shutdown(
-        signal_hook::consts::SIGINT,
-        130,
-        stop.clone(),
-    );
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop.clone());
+    let stop = crate::common::stop_on_ctrl_c();
     let mut progress = Progress {
         every,
         done: 0,
@@ -346,7 +336,7 @@ fn run(o: &Options) -> ExitCode {
         }
     }
     if let Some(path) = &o.barrage_json {
-        if let Err(e) = write_json(&report, path) {
+        if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
             eprintln!("barrage: error: writing JSON to {}: {e}", path.display());
             failed = true;
         }
@@ -357,11 +347,6 @@ fn run(o: &Options) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-fn write_json(report: &RunReport, path: &Path) -> std::io::Result<()> {
-    let text = serde_json::to_string_pretty(report).map_err(std::io::Error::other)?;
-    std::fs::write(path, text + "\n")
 }
 
 /// The run's merged histograms, from the report.

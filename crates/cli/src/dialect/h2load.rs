@@ -21,8 +21,6 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use barrage_engine::{Model, NoObserver, Protocol, RunReport, Scheme, StopReason};
@@ -65,14 +63,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     print!("{}", header(&plan));
     let _ = std::io::stdout().flush();
 
-    let stop = Arc::new(AtomicBool::new(false));
-    // A first Ctrl-C ends the run with a report; a second one exits at once.
-    let _ = signal_hook::flag::register_conditional_shutdown(
-        signal_hook::consts::SIGINT,
-        130,
-        stop.clone(),
-    );
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop.clone());
+    let stop = crate::common::stop_on_ctrl_c();
     let began = Instant::now();
     let report = match barrage_engine::run_until(&plan.spec, &mut NoObserver, stop) {
         Ok(r) => r,
@@ -85,10 +76,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         eprintln!("{line}");
     }
     if let Some(path) = &plan.json {
-        let written = serde_json::to_string_pretty(&report)
-            .map_err(std::io::Error::other)
-            .and_then(|text| std::fs::write(path, text + "\n"));
-        if let Err(e) = written {
+        if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
             eprintln!("barrage: error: writing JSON to {}: {e}", path.display());
             return ExitCode::from(crate::EXIT_FAILED);
         }

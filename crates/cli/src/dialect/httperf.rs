@@ -15,8 +15,6 @@ mod plan;
 use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 use args::Command;
 use output::{ReplyRate, Stats};
@@ -55,14 +53,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     }
     let _ = std::io::stdout().flush();
 
-    let stop = Arc::new(AtomicBool::new(false));
-    // Ctrl-C ends the run and prints the report, as httperf does; a second one exits at once.
-    let _ = signal_hook::flag::register_conditional_shutdown(
-        signal_hook::consts::SIGINT,
-        130,
-        stop.clone(),
-    );
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop.clone());
+    let stop = crate::common::stop_on_ctrl_c();
     let mut rates = ReplyRate::new(o.verbose > 0);
     let before = cpu_seconds();
     let report = match barrage_engine::run_until(&spec, &mut rates, stop) {
@@ -75,10 +66,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     print!("{}", output::render(&stats));
     let _ = std::io::stdout().flush();
     if let Some(path) = &o.barrage_json {
-        let written = serde_json::to_string_pretty(&report)
-            .map_err(std::io::Error::other)
-            .and_then(|text| std::fs::write(path, text + "\n"));
-        if let Err(e) = written {
+        if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
             eprintln!("barrage: error: writing JSON to {path}: {e}");
             return ExitCode::from(EXIT_FAILED);
         }

@@ -15,10 +15,7 @@ mod format;
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use barrage_engine::{
@@ -63,14 +60,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     );
     let _ = std::io::stdout().flush();
 
-    let stop = Arc::new(AtomicBool::new(false));
-    // As wrk: a first Ctrl-C ends the test with a report; a second one exits at once.
-    let _ = signal_hook::flag::register_conditional_shutdown(
-        signal_hook::consts::SIGINT,
-        130,
-        stop.clone(),
-    );
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop.clone());
+    let stop = crate::common::stop_on_ctrl_c();
     let mut collector = Collector::default();
     let report = match barrage_engine::run_until(&spec, &mut collector, stop) {
         Ok(r) => r,
@@ -82,7 +72,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     );
     let _ = std::io::stdout().flush();
     if let Some(path) = &options.barrage_json {
-        if let Err(e) = write_json(&report, path) {
+        if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
             eprintln!("barrage: error: writing JSON to {}: {e}", path.display());
             return ExitCode::from(crate::EXIT_FAILED);
         }
@@ -243,11 +233,6 @@ fn within(h: &Histogram<u64>, mean: f64, stdev: f64) -> f64 {
         .map(|v| v.count_at_value())
         .sum();
     inside as f64 / h.len() as f64 * 100.0
-}
-
-fn write_json(report: &RunReport, path: &Path) -> std::io::Result<()> {
-    let text = serde_json::to_string_pretty(report).map_err(std::io::Error::other)?;
-    std::fs::write(path, text + "\n")
 }
 
 fn version() -> String {

@@ -1,0 +1,36 @@
+//! What every command that runs the engine does the same way: Ctrl-C and
+//! writing the JSON report.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use barrage_engine::RunReport;
+
+/// The stop flag for one run. A first Ctrl-C sets it, so the run ends with
+/// its report (as wrk, ab, h2load and httperf do); a second one exits at
+/// once with status 130.
+pub fn stop_on_ctrl_c() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    // Registered first, so it sees the flag before the second handler sets it.
+    let _ = signal_hook::flag::register_conditional_shutdown(
+        signal_hook::consts::SIGINT,
+        130,
+        stop.clone(),
+    );
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop.clone());
+    stop
+}
+
+/// Writes `report` as barrage.load/1 JSON (docs/json.md) to `path`; `-` is
+/// standard output.
+pub fn write_json(report: &RunReport, path: &Path) -> std::io::Result<()> {
+    let text = report.to_json() + "\n";
+    if path == Path::new("-") {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        return out.flush();
+    }
+    std::fs::write(path, text)
+}
