@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use barrage_engine::RunReport;
+use barrage_engine::{Field, RunReport, SpecError};
 
 /// The stop flag for one run. A first Ctrl-C sets it, so the run ends with
 /// its report (as wrk, ab, h2load and httperf do); a second one exits at
@@ -33,4 +33,13 @@ pub fn write_json(report: &RunReport, path: &Path) -> std::io::Result<()> {
         return out.flush();
     }
     std::fs::write(path, text)
+}
+
+/// An engine error in a front-end's terms: `FLAG: message`, with the flag
+/// that sets the field the engine names (`-H: header "X A": …`).
+pub fn spec_error(e: &SpecError, flag: impl Fn(Field) -> Option<&'static str>) -> String {
+    match flag(e.field) {
+        Some(flag) => format!("{flag}: {e}"),
+        None => e.to_string(),
+    }
 }

@@ -279,11 +279,34 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["--urls", urls_missing, &closed], "--urls"),
         (&["--h2", &closed], "--h2c for http://"),
         (&["--h2c", &closed_https], "--h2 for https://"),
-        (&["-m", "4", &closed], "-m/--streams is for HTTP/2"),
+        (
+            &["-m", "4", &closed],
+            "-m: several streams per connection need HTTP/2",
+        ),
         (&["--h2c", "-w", "31", &closed], "0 to 30"),
         (&["--h2c", "--no-keepalive", &closed], "always kept alive"),
         (&["--insecure", &closed], "TLS options"),
-        (&["--cacert", urls_missing, &closed_https], "--cacert"),
+        (
+            &["--cacert", urls_missing, &closed_https],
+            "--cacert: CA file",
+        ),
+        // What cannot be sent: the engine's check, named by the flag.
+        (
+            &["-H", "X-A: a\rb", &closed],
+            "-H: header \"X-A\": the value contains a control",
+        ),
+        (
+            &["-H", "X A: 1", &closed],
+            "-H: header name \"X A\" is not a token",
+        ),
+        (
+            &["--method", "G T", &closed],
+            "--method: method \"G T\" is not a token",
+        ),
+        (
+            &["--h2c", "-H", "Connection: close", &closed],
+            "-H: header \"Connection\": HTTP/2 forbids",
+        ),
     ];
     for (args, says) in cases {
         let mut all = vec!["load", "-d", "1s", "--timeout", "1s"];
@@ -299,6 +322,22 @@ fn bad_input_is_one_line_and_exit_2() {
             "{args:?} should say {says:?}: {r:?}"
         );
     }
+}
+
+#[test]
+fn a_header_that_cannot_be_sent_sends_nothing() {
+    let _serial = serial();
+    let t = target();
+    let u = url(t.local_addr(), "/hello");
+    let r = barrage(&["load", "-c1", "-n", "10", "-H", "X-A: 1\r\nX-B: 2", &u]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one line: {r:?}");
+    assert!(
+        lines[0].starts_with("barrage: error: -H: header \"X-A\""),
+        "{r:?}"
+    );
+    assert_eq!(t.responses(), 0, "nothing was sent");
 }
 
 #[test]

@@ -15,7 +15,7 @@ use crate::recorder::{histogram, Counters, ErrorKind, Recorder, LATE_SEND};
 use crate::report::spec_summary;
 use crate::request::compile;
 use crate::session::h2::{H2Events, H2Settings};
-use crate::spec::{LoadSpec, Model, Protocol, Scheme, SpecError};
+use crate::spec::{Field, LoadSpec, Model, Protocol, Scheme, SpecError};
 use crate::tls::{client_config, server_name, ALPN_H2, ALPN_HTTP11};
 use crate::worker::{Msg, Plan, SessionCounts, Shared, TlsClient, Worker, WorkerSummary};
 use barrage_model::load::*;
@@ -100,11 +100,15 @@ pub fn run_until(
     let mut handles = Vec::with_capacity(workers);
     for id in 0..workers {
         let worker = Worker::new(id, shared.clone(), plan_for(spec, id, workers), tx.clone())
-            .map_err(|e| SpecError(format!("cannot start worker {id}: {e}")))?;
+            .map_err(|e| {
+                SpecError::new(Field::Resources, format!("cannot start worker {id}: {e}"))
+            })?;
         let handle = std::thread::Builder::new()
             .name(format!("barrage-worker-{id}"))
             .spawn(move || worker.run())
-            .map_err(|e| SpecError(format!("cannot start worker thread: {e}")))?;
+            .map_err(|e| {
+                SpecError::new(Field::Resources, format!("cannot start worker thread: {e}"))
+            })?;
         handles.push(handle);
     }
     drop(tx);
@@ -124,7 +128,7 @@ fn check_open_files(spec: &LoadSpec) -> Result<(), SpecError> {
     };
     let want = spec.peak_connections() as u64;
     if want > limit.connections_that_fit() {
-        return Err(SpecError(format!(
+        return Err(SpecError::new(Field::Resources, format!(
             "{want} connections do not fit under the open-files limit of {} (hard limit {}): \
              at most {} fit; raise the hard limit (ulimit -Hn, or LimitNOFILE= for a service) or use fewer connections",
             limit.soft,

@@ -1,7 +1,7 @@
 //! Requests as data, and their HTTP/1.x wire form, built once per run.
 
 use crate::session::h2::H2Request;
-use crate::spec::{Reuse, Scheme};
+use crate::spec::{Field, Protocol, Reuse, Scheme, SpecError};
 
 /// One request to send: method, path (with query), extra headers and body.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +67,74 @@ impl RequestTemplate {
         bytes.extend_from_slice(&self.body);
         bytes
     }
+}
+
+impl RequestTemplate {
+    /// Whether this request can be sent as given over `protocol`: the
+    /// method a token, the path free of whitespace and control bytes, every
+    /// header a valid one ([`check_header`]), and over HTTP/2 none of the
+    /// headers that belong to an HTTP/1 connection (RFC 9113 §8.2.2).
+    pub fn validate(&self, protocol: Protocol) -> Result<(), SpecError> {
+        if !is_token(&self.method) {
+            return Err(SpecError::new(
+                Field::Method,
+                format!(
+                    "method {:?} is not a token (letters, digits and !#$%&'*+-.^_`|~)",
+                    self.method
+                ),
+            ));
+        }
+        if self.path.is_empty() || self.path.bytes().any(|b| b <= b' ' || b == 0x7f) {
+            return Err(SpecError::new(
+                Field::Path,
+                format!(
+                    "path {:?} is empty or contains a space or control byte (CR, LF, NUL…); percent-encode them",
+                    self.path
+                ),
+            ));
+        }
+        for (name, value) in &self.headers {
+            check_header(name, value).map_err(|e| SpecError::new(Field::Header, e))?;
+            if protocol == Protocol::H2 {
+                let lower = name.to_ascii_lowercase();
+                let te_other = lower == "te" && !value.trim().eq_ignore_ascii_case("trailers");
+                if CONNECTION_SPECIFIC.contains(&lower.as_str()) || te_other {
+                    return Err(SpecError::new(
+                        Field::Header,
+                        format!(
+                            "header {name:?}: HTTP/2 forbids connection-specific headers \
+                             (Connection, Keep-Alive, Proxy-Connection, Transfer-Encoding, Upgrade, TE other than \"trailers\")"
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `s` is an RFC 9110 token (a method or a header name).
+pub fn is_token(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
+
+/// Whether `name: value` can be sent: the name a token, the value without
+/// control characters other than tab (RFC 9110 §5.5; CR or LF would end or
+/// split the header on the wire). The message names the header.
+pub fn check_header(name: &str, value: &str) -> Result<(), String> {
+    if !is_token(name) {
+        return Err(format!(
+            "header name {name:?} is not a token (letters, digits and !#$%&'*+-.^_`|~, no spaces or colons)"
+        ));
+    }
+    if value.bytes().any(|b| (b < b' ' && b != b'\t') || b == 0x7f) {
+        return Err(format!(
+            "header {name:?}: the value contains a control character (CR, LF, NUL…)"
+        ));
+    }
+    Ok(())
 }
 
 /// Headers that belong to an HTTP/1 connection and are not sent over
@@ -147,6 +215,118 @@ pub(crate) fn compile(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rejects_what_cannot_be_sent() {
+        let ok = RequestTemplate::get("/a");
+        assert_eq!(ok.validate(Protocol::Http1), Ok(()));
+        let with = |f: &dyn Fn(&mut RequestTemplate)| {
+            let mut t = RequestTemplate::get("/a");
+            f(&mut t);
+            t
+        };
+        let header = |n: &str, v: &str| {
+            let (n, v) = (n.to_string(), v.to_string());
+            with(&move |t: &mut RequestTemplate| t.headers.push((n.clone(), v.clone())))
+        };
+        let cases: Vec<(RequestTemplate, Protocol, Field, &str)> = vec![
+            (
+                with(&|t| t.method = "G T".into()),
+                Protocol::Http1,
+                Field::Method,
+                "not a token",
+            ),
+            (
+                with(&|t| t.method = String::new()),
+                Protocol::Http1,
+                Field::Method,
+                "not a token",
+            ),
+            (
+                with(&|t| t.path = "/a b".into()),
+                Protocol::Http1,
+                Field::Path,
+                "space or control",
+            ),
+            (
+                with(&|t| t.path = "/a\r\nX: y".into()),
+                Protocol::Http1,
+                Field::Path,
+                "control",
+            ),
+            (
+                header("X-A", "1\r\nX-B: 2"),
+                Protocol::Http1,
+                Field::Header,
+                "control character",
+            ),
+            (
+                header("X-A", "a\0b"),
+                Protocol::Http1,
+                Field::Header,
+                "control character",
+            ),
+            (
+                header("X A", "1"),
+                Protocol::Http1,
+                Field::Header,
+                "not a token",
+            ),
+            (
+                header("X:A", "1"),
+                Protocol::Http1,
+                Field::Header,
+                "not a token",
+            ),
+            (
+                header("X\nA", "1"),
+                Protocol::Http1,
+                Field::Header,
+                "not a token",
+            ),
+            (
+                header("Connection", "close"),
+                Protocol::H2,
+                Field::Header,
+                "HTTP/2 forbids",
+            ),
+            (
+                header("transfer-encoding", "chunked"),
+                Protocol::H2,
+                Field::Header,
+                "HTTP/2 forbids",
+            ),
+            (
+                header("Upgrade", "websocket"),
+                Protocol::H2,
+                Field::Header,
+                "HTTP/2 forbids",
+            ),
+            (
+                header("TE", "gzip"),
+                Protocol::H2,
+                Field::Header,
+                "HTTP/2 forbids",
+            ),
+        ];
+        for (t, protocol, field, says) in cases {
+            let e = t
+                .validate(protocol)
+                .expect_err(&format!("{t:?} over {protocol:?}"));
+            assert_eq!(e.field, field, "{t:?}: {e}");
+            assert!(e.message.contains(says), "{t:?}: {e}");
+        }
+        // Allowed: HTTP/1 connection headers over HTTP/1, TE: trailers over h2.
+        assert_eq!(
+            header("Connection", "close").validate(Protocol::Http1),
+            Ok(())
+        );
+        assert_eq!(header("TE", "trailers").validate(Protocol::H2), Ok(()));
+        assert_eq!(
+            header("X-Odd_Name!", "a: b, \"c\"").validate(Protocol::H2),
+            Ok(())
+        );
+    }
 
     fn text(t: &RequestTemplate, reuse: Reuse) -> String {
         String::from_utf8(t.to_h1("h:1", reuse)).unwrap()

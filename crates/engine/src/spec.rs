@@ -120,20 +120,76 @@ pub struct LoadSpec {
     pub tls: TlsOptions,
 }
 
-/// A spec that cannot run: the message says what and how to fix it.
+/// A spec that cannot run: which part of it, and a message that says what
+/// is wrong in the spec's own terms (never a command-line flag: front-ends
+/// map [`Field`] to their flags).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SpecError(pub String);
+pub struct SpecError {
+    pub field: Field,
+    pub message: String,
+}
+
+/// The part of a [`LoadSpec`] an error is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The URL: scheme, host, address.
+    Target,
+    /// The list of requests (empty).
+    Requests,
+    /// A request's method.
+    Method,
+    /// A request's path (request target).
+    Path,
+    /// A request's extra headers.
+    Header,
+    Threads,
+    Duration,
+    MaxRequests,
+    Timeout,
+    Connections,
+    Pipeline,
+    /// Open loop: the request rate.
+    Rate,
+    MaxConnections,
+    /// Sessions: the rate of new connections.
+    ConnRate,
+    /// Sessions: calls per connection.
+    Calls,
+    /// Sessions: how many.
+    Sessions,
+    /// HTTP/2 streams per connection.
+    Streams,
+    /// HTTP/2 window sizes.
+    WindowBits,
+    /// Connection reuse (keep-alive, close, HTTP/1.0).
+    Reuse,
+    /// TLS: the CA file.
+    CaFile,
+    /// TLS: the server name (SNI).
+    ServerName,
+    /// What the machine gives the run: threads, open files.
+    Resources,
+}
+
+impl SpecError {
+    pub fn new(field: Field, message: impl Into<String>) -> SpecError {
+        SpecError {
+            field,
+            message: message.into(),
+        }
+    }
+}
 
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
 impl std::error::Error for SpecError {}
 
-fn err<T>(msg: impl Into<String>) -> Result<T, SpecError> {
-    Err(SpecError(msg.into()))
+fn err<T>(field: Field, msg: impl Into<String>) -> Result<T, SpecError> {
+    Err(SpecError::new(field, msg))
 }
 
 impl Target {
@@ -141,22 +197,26 @@ impl Target {
     /// target and the request path (with query).
     pub fn parse(raw: &str) -> Result<(Target, String), SpecError> {
         let url = url::Url::parse(raw).map_err(|e| {
-            SpecError(format!(
-                "invalid URL {raw:?}: {e}; expected e.g. http://127.0.0.1:8080/hello"
-            ))
+            SpecError::new(
+                Field::Target,
+                format!("invalid URL {raw:?}: {e}; expected e.g. http://127.0.0.1:8080/hello"),
+            )
         })?;
         let scheme = match url.scheme() {
             "http" => Scheme::Http,
             "https" => Scheme::Https,
             other => {
-                return err(format!(
+                return err(
+                    Field::Target,
+                    format!(
                     "URL {raw:?}: unknown scheme {other:?}; use http://host:port/path or https://"
-                ))
+                ),
+                )
             }
         };
         let host = url
             .host_str()
-            .ok_or_else(|| SpecError(format!("URL {raw:?} has no host")))?;
+            .ok_or_else(|| SpecError::new(Field::Target, format!("URL {raw:?} has no host")))?;
         let port = url.port_or_known_default().unwrap_or(80); // 443 for https
         let addr = resolve(host, port)?;
         let authority = match url.port() {
@@ -183,10 +243,13 @@ fn resolve(host: &str, port: u16) -> Result<SocketAddr, SpecError> {
     let bare = host.trim_start_matches('[').trim_end_matches(']');
     let mut addrs = (bare, port)
         .to_socket_addrs()
-        .map_err(|e| SpecError(format!("cannot resolve host {host:?}: {e}")))?;
-    addrs
-        .next()
-        .ok_or_else(|| SpecError(format!("host {host:?} resolved to no address")))
+        .map_err(|e| SpecError::new(Field::Target, format!("cannot resolve host {host:?}: {e}")))?;
+    addrs.next().ok_or_else(|| {
+        SpecError::new(
+            Field::Target,
+            format!("host {host:?} resolved to no address"),
+        )
+    })
 }
 
 impl LoadSpec {
@@ -214,28 +277,43 @@ impl LoadSpec {
         })
     }
 
-    /// Checks the spec for values that cannot run; nothing is started.
+    /// Checks the spec for values that cannot run, and requests that cannot
+    /// be sent as given (CR, LF or NUL where the wire has no room for them,
+    /// a method or header name that is not a token, a header HTTP/2
+    /// forbids); nothing is started.
     pub fn validate(&self) -> Result<(), SpecError> {
         if self.requests.is_empty() {
-            return err("no request to send");
+            return err(Field::Requests, "no request to send");
         }
         if self.threads == 0 {
-            return err("threads must be at least 1");
+            return err(Field::Threads, "threads must be at least 1");
         }
         if self.duration.is_none() && self.max_requests.is_none() {
             if let Model::Sessions { .. } = self.model {
             } else {
-                return err("give a duration (-d) or a number of requests (-n)");
+                return err(
+                    Field::Duration,
+                    "the run has no end: give a duration or a number of requests",
+                );
             }
         }
         if self.duration == Some(Duration::ZERO) {
-            return err("duration must be greater than zero");
+            return err(Field::Duration, "duration must be greater than zero");
         }
         if self.max_requests == Some(0) {
-            return err("the number of requests (-n) must be at least 1");
+            return err(
+                Field::MaxRequests,
+                "the number of requests must be at least 1",
+            );
         }
         if self.timeout.is_zero() {
-            return err("timeout must be greater than zero");
+            return err(Field::Timeout, "timeout must be greater than zero");
+        }
+        if self.target.authority.contains(['\r', '\n', '\0']) {
+            return err(Field::Target, "the host contains CR, LF or NUL");
+        }
+        for request in &self.requests {
+            request.validate(self.protocol)?;
         }
         self.validate_protocol()?;
         self.validate_model()
@@ -248,16 +326,22 @@ impl LoadSpec {
                 pipeline,
             } => {
                 if connections == 0 {
-                    return err("connections (-c) must be at least 1");
+                    return err(Field::Connections, "connections must be at least 1");
                 }
                 if pipeline == 0 {
-                    return err("pipeline depth must be at least 1");
+                    return err(Field::Pipeline, "pipeline depth must be at least 1");
                 }
                 if pipeline > 1 && self.reuse != Reuse::KeepAlive {
-                    return err("--pipeline needs keep-alive HTTP/1.1 connections");
+                    return err(
+                        Field::Pipeline,
+                        "pipelining needs keep-alive HTTP/1.1 connections",
+                    );
                 }
                 if pipeline > 1 && self.protocol == Protocol::H2 {
-                    return err("--pipeline is HTTP/1.1 pipelining; for HTTP/2 use -m/--streams");
+                    return err(
+                        Field::Pipeline,
+                        "pipelining is HTTP/1.1's; HTTP/2 sends several streams per connection instead",
+                    );
                 }
             }
             Model::Open {
@@ -266,14 +350,17 @@ impl LoadSpec {
                 max_connections,
                 ..
             } => {
-                check_rate(rate_per_s, "rate (-R)")?;
+                check_rate(rate_per_s, Field::Rate, "the request rate")?;
                 if connections == 0 {
-                    return err("connections (-c) must be at least 1");
+                    return err(Field::Connections, "connections must be at least 1");
                 }
                 if max_connections < connections {
-                    return err(format!(
-                        "--max-connections ({max_connections}) is below -c ({connections})"
-                    ));
+                    return err(
+                        Field::MaxConnections,
+                        format!(
+                            "the most connections ({max_connections}) is below the connections to open ({connections})"
+                        ),
+                    );
                 }
             }
             Model::Sessions {
@@ -282,12 +369,12 @@ impl LoadSpec {
                 sessions,
                 ..
             } => {
-                check_rate(conn_rate_per_s, "connection rate (--conn-rate)")?;
+                check_rate(conn_rate_per_s, Field::ConnRate, "the connection rate")?;
                 if calls == 0 {
-                    return err("--calls must be at least 1");
+                    return err(Field::Calls, "calls per session must be at least 1");
                 }
                 if sessions == 0 {
-                    return err("--num-conns must be at least 1");
+                    return err(Field::Sessions, "the number of sessions must be at least 1");
                 }
             }
         }
@@ -297,17 +384,22 @@ impl LoadSpec {
     fn validate_protocol(&self) -> Result<(), SpecError> {
         let h2 = self.h2;
         if h2.streams == 0 {
-            return err("streams per connection (-m) must be at least 1");
+            return err(Field::Streams, "streams per connection must be at least 1");
         }
         if h2.window_bits > 30 || h2.connection_window_bits > 30 {
-            return err("window bits (-w, -W) must be 0 to 30 (a window of 2^N-1 bytes)");
+            return err(
+                Field::WindowBits,
+                "window bits must be 0 to 30 (a window of 2^N-1 bytes)",
+            );
         }
         match self.protocol {
-            Protocol::Http1 if h2.streams > 1 => {
-                err("-m/--streams is for HTTP/2: add --h2c (http://) or --h2 (https://), or use --pipeline for HTTP/1.1")
-            }
+            Protocol::Http1 if h2.streams > 1 => err(
+                Field::Streams,
+                "several streams per connection need HTTP/2; HTTP/1.1 can pipeline instead",
+            ),
             Protocol::H2 if self.reuse != Reuse::KeepAlive => err(
-                "HTTP/2 connections are always kept alive: --no-keepalive and --http1.0 are HTTP/1 options",
+                Field::Reuse,
+                "HTTP/2 connections are always kept alive: closing them after each request and HTTP/1.0 are HTTP/1 choices",
             ),
             _ => Ok(()),
         }
@@ -336,9 +428,12 @@ impl LoadSpec {
     }
 }
 
-fn check_rate(rate: f64, what: &str) -> Result<(), SpecError> {
+fn check_rate(rate: f64, field: Field, what: &str) -> Result<(), SpecError> {
     if !rate.is_finite() || rate <= 0.0 {
-        return err(format!("{what} must be a positive number per second"));
+        return err(
+            field,
+            format!("{what} must be a positive number per second"),
+        );
     }
     Ok(())
 }
@@ -373,7 +468,7 @@ mod tests {
             assert!(Target::parse(bad).is_err(), "{bad}");
         }
         let e = Target::parse("http://no-such-host.invalid/").unwrap_err();
-        assert!(e.0.contains("cannot resolve"), "{e}");
+        assert!(e.message.contains("cannot resolve"), "{e}");
     }
 
     #[test]
@@ -410,14 +505,20 @@ mod tests {
     fn rejects_bad_protocol_options() {
         let mut s = LoadSpec::from_url("http://127.0.0.1:1/").unwrap();
         s.h2.streams = 10;
-        assert!(s.validate().unwrap_err().0.contains("--h2c"));
+        let field = |s: &LoadSpec| {
+            let e = s.validate().unwrap_err();
+            // The engine names the spec's fields, never a command-line flag.
+            assert!(!e.message.contains(" -"), "{e}");
+            e.field
+        };
+        assert_eq!(field(&s), Field::Streams);
         s.protocol = Protocol::H2;
         assert!(s.validate().is_ok());
         s.reuse = Reuse::Close;
-        assert!(s.validate().unwrap_err().0.contains("always kept alive"));
+        assert_eq!(field(&s), Field::Reuse);
         s.reuse = Reuse::KeepAlive;
         s.h2.window_bits = 31;
-        assert!(s.validate().unwrap_err().0.contains("0 to 30"));
+        assert_eq!(field(&s), Field::WindowBits);
         s.h2.window_bits = 16;
         s.h2.streams = 0;
         assert!(s.validate().is_err());
@@ -426,6 +527,18 @@ mod tests {
             connections: 1,
             pipeline: 2,
         };
-        assert!(s.validate().unwrap_err().0.contains("-m/--streams"));
+        assert_eq!(field(&s), Field::Pipeline);
+        s.model = Model::Closed {
+            connections: 1,
+            pipeline: 1,
+        };
+        s.requests[0]
+            .headers
+            .push(("Connection".into(), "close".into()));
+        assert_eq!(field(&s), Field::Header);
+        s.protocol = Protocol::Http1;
+        assert!(s.validate().is_ok());
+        s.requests[0].method = "GET\r\n".into();
+        assert_eq!(field(&s), Field::Method);
     }
 }

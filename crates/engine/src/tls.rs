@@ -12,7 +12,7 @@ use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
 use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme};
 
-use crate::spec::SpecError;
+use crate::spec::{Field, SpecError};
 
 /// How `https://` connections are made.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub fn client_config(opts: &TlsOptions, alpn: &[&[u8]]) -> Result<Arc<ClientConf
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let builder = ClientConfig::builder_with_provider(provider.clone())
         .with_protocol_versions(rustls::ALL_VERSIONS)
-        .map_err(|e| SpecError(format!("TLS set-up failed: {e}")))?;
+        .map_err(|e| SpecError::new(Field::Resources, format!("TLS set-up failed: {e}")))?;
     let mut config = if opts.insecure {
         builder
             .dangerous()
@@ -61,8 +61,12 @@ pub fn client_config(opts: &TlsOptions, alpn: &[&[u8]]) -> Result<Arc<ClientConf
 pub(crate) fn server_name(opts: &TlsOptions, host: &str) -> Result<ServerName<'static>, SpecError> {
     let name = opts.server_name.as_deref().unwrap_or(host);
     let bare = name.trim_start_matches('[').trim_end_matches(']');
-    ServerName::try_from(bare.to_string())
-        .map_err(|e| SpecError(format!("invalid TLS server name {name:?}: {e}")))
+    ServerName::try_from(bare.to_string()).map_err(|e| {
+        SpecError::new(
+            Field::ServerName,
+            format!("invalid TLS server name {name:?}: {e}"),
+        )
+    })
 }
 
 fn roots(opts: &TlsOptions) -> Result<RootCertStore, SpecError> {
@@ -70,18 +74,34 @@ fn roots(opts: &TlsOptions) -> Result<RootCertStore, SpecError> {
     if let Some(path) = &opts.ca_file {
         let shown = path.display();
         let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(path)
-            .map_err(|e| SpecError(format!("--cacert {shown}: cannot read it: {e}")))?
+            .map_err(|e| {
+                SpecError::new(
+                    Field::CaFile,
+                    format!("CA file {shown}: cannot read it: {e}"),
+                )
+            })?
             .collect::<Result<_, _>>()
-            .map_err(|e| SpecError(format!("--cacert {shown}: not a PEM certificate file: {e}")))?;
+            .map_err(|e| {
+                SpecError::new(
+                    Field::CaFile,
+                    format!("CA file {shown}: not a PEM certificate file: {e}"),
+                )
+            })?;
         if certs.is_empty() {
-            return Err(SpecError(format!(
-                "--cacert {shown}: no certificate in it (expected PEM \"BEGIN CERTIFICATE\" blocks)"
-            )));
+            return Err(SpecError::new(
+                Field::CaFile,
+                format!(
+                "CA file {shown}: no certificate in it (expected PEM \"BEGIN CERTIFICATE\" blocks)"
+            ),
+            ));
         }
         for cert in certs {
-            store
-                .add(cert)
-                .map_err(|e| SpecError(format!("--cacert {shown}: unusable certificate: {e}")))?;
+            store.add(cert).map_err(|e| {
+                SpecError::new(
+                    Field::CaFile,
+                    format!("CA file {shown}: unusable certificate: {e}"),
+                )
+            })?;
         }
         return Ok(store);
     }

@@ -349,7 +349,7 @@ fn bad_specs_are_refused_before_any_load() {
         let began = Instant::now();
         let e = barrage_engine::run(s, &mut barrage_engine::NoObserver)
             .expect_err(&format!("{name}: must be refused"));
-        assert!(!e.0.is_empty(), "{name}: the error says why");
+        assert!(!e.message.is_empty(), "{name}: the error says why");
         assert!(
             began.elapsed() < Duration::from_millis(500),
             "{name}: refused at once, no run"
@@ -366,6 +366,6 @@ fn bad_specs_are_refused_before_any_load() {
         ("127.0.0.1:8080", "invalid URL"),
     ] {
         let e = LoadSpec::from_url(url).expect_err(url);
-        assert!(e.0.contains(says), "{url}: {e}");
+        assert!(e.message.contains(says), "{url}: {e}");
     }
 }

@@ -223,7 +223,8 @@ fn build(o: &Options) -> Result<(LoadSpec, Where), String> {
     if spec.target.scheme == Scheme::Https {
         spec.tls.server_name = sni.clone().filter(|s| *s != hostname);
     }
-    spec.validate().map_err(|e| format!("ab: {e}"))?;
+    spec.validate()
+        .map_err(|e| format!("ab: {}", crate::common::spec_error(&e, flag)))?;
     Ok((
         spec,
         Where {
@@ -297,7 +298,7 @@ fn run(o: &Options) -> ExitCode {
     };
     let report = match barrage_engine::run_until(&spec, &mut progress, stop) {
         Ok(r) => r,
-        Err(e) => return usage_error(format!("ab: {e}")),
+        Err(e) => return usage_error(format!("ab: {}", crate::common::spec_error(&e, flag))),
     };
     let interrupted = report.stop_reason == StopReason::Interrupted;
     if !interrupted {
@@ -347,6 +348,22 @@ fn run(o: &Options) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The ab flag that sets a part of the spec, for the engine's errors.
+fn flag(field: barrage_engine::Field) -> Option<&'static str> {
+    use barrage_engine::Field as F;
+    Some(match field {
+        F::Target | F::Path => "URL",
+        F::Method => "-m",
+        F::Header => "-H",
+        F::Connections => "-c",
+        F::MaxRequests => "-n",
+        F::Duration => "-t",
+        F::Timeout => "-s",
+        F::Reuse => "-k",
+        _ => return None,
+    })
 }
 
 /// The run's merged histograms, from the report.

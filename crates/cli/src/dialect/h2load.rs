@@ -67,7 +67,10 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let began = Instant::now();
     let report = match barrage_engine::run_until(&plan.spec, &mut NoObserver, stop) {
         Ok(r) => r,
-        Err(e) => return crate::usage_error(format!("h2load: {e}")),
+        Err(e) => {
+            let line = crate::common::spec_error(&e, plan::flag);
+            return crate::usage_error(format!("h2load: {line}"));
+        }
     };
     let wall = began.elapsed();
     print!("{}", after_run(&plan, &report, wall));

@@ -42,7 +42,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Err(msg) => return usage_error(msg),
     };
     if let Err(e) = spec.validate() {
-        return usage_error(format!("httperf: {e}"));
+        return usage_error(format!("httperf: {}", crate::common::spec_error(&e, flag)));
     }
     println!("{}", output::echo(&o));
     if o.verbose > 0 {
@@ -58,7 +58,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let before = cpu_seconds();
     let report = match barrage_engine::run_until(&spec, &mut rates, stop) {
         Ok(r) => r,
-        Err(e) => return usage_error(format!("httperf: {e}")),
+        Err(e) => return usage_error(format!("httperf: {}", crate::common::spec_error(&e, flag))),
     };
     let after = cpu_seconds();
     let cpu = (after.0 - before.0, after.1 - before.1);
@@ -73,6 +73,22 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     }
     // httperf exits 0 whatever the run met (refused connections included).
     ExitCode::SUCCESS
+}
+
+/// The httperf flag that sets a part of the spec, for the engine's errors.
+fn flag(field: barrage_engine::Field) -> Option<&'static str> {
+    use barrage_engine::Field as F;
+    Some(match field {
+        F::Target => "--server/--port",
+        F::Path => "--uri",
+        F::Method => "--method",
+        F::Header => "--add-header",
+        F::Timeout => "--timeout",
+        F::ConnRate => "--rate",
+        F::Calls => "--num-calls",
+        F::Sessions => "--num-conns",
+        _ => return None,
+    })
 }
 
 /// User and system CPU seconds this process has used.

@@ -16,7 +16,7 @@ pub(super) fn config(alpn: &[u8]) -> Result<ClientConfig, String> {
         insecure: true,
         ..TlsOptions::default()
     };
-    let config = barrage_engine::tls_client_config(&opts, &[alpn]).map_err(|e| e.0)?;
+    let config = barrage_engine::tls_client_config(&opts, &[alpn]).map_err(|e| e.message)?;
     Ok(Arc::unwrap_or_clone(config))
 }
 

@@ -679,7 +679,7 @@ fn scenario(raw: RawScenario, at: &KeyPath) -> Result<Scenario, Problem> {
         })?,
     };
     let method = raw.method.unwrap_or_else(|| "GET".to_string());
-    if !is_token(&method) {
+    if !barrage_engine::is_token(&method) {
         return Err(problem(
             &at.key("method"),
             format!("invalid method {method:?}"),
@@ -772,33 +772,14 @@ fn check_path(path: &str, at: &KeyPath) -> Result<(), Problem> {
     Ok(())
 }
 
-/// RFC 9110 token (methods, header names).
-fn is_token(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
-}
-
 fn header(h: &str, at: &KeyPath) -> Result<(String, String), Problem> {
     const EXPECTED: &str = "\"Name: value\", such as \"Accept: */*\"";
     let Some((name, value)) = h.split_once(':') else {
         return Err(problem(at, format!("{h:?} has no colon"), EXPECTED));
     };
     let value = value.trim();
-    if !is_token(name) {
-        return Err(problem(
-            at,
-            format!("invalid header name {name:?}"),
-            EXPECTED,
-        ));
-    }
-    if value.bytes().any(|b| b.is_ascii_control() && b != b'\t') {
-        return Err(problem(
-            at,
-            format!("the value of {name} has a control character"),
-            EXPECTED,
-        ));
-    }
+    // The engine's check, so a suite accepts exactly what the load can send.
+    barrage_engine::check_header(name, value).map_err(|e| problem(at, e, EXPECTED))?;
     Ok((name.to_string(), value.to_string()))
 }
 

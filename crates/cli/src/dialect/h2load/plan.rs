@@ -250,7 +250,8 @@ pub fn build(o: &Options, cores: u64, stdin: &mut dyn FnMut() -> String) -> Resu
         }
         Mode::Rate { .. } => {}
     }
-    spec.validate().map_err(|e| e.to_string())?;
+    spec.validate()
+        .map_err(|e| crate::common::spec_error(&e, flag))?;
     Ok(Plan {
         spec,
         mode,
@@ -387,6 +388,25 @@ fn protocol(o: &Options, scheme: Scheme) -> Result<Protocol, String> {
             }
         }
     }
+}
+
+/// The h2load flag that sets a part of the spec, for the engine's errors.
+pub(super) fn flag(field: barrage_engine::Field) -> Option<&'static str> {
+    use barrage_engine::Field as F;
+    Some(match field {
+        F::Target | F::Path => "URI",
+        F::Method => "--method",
+        F::Header => "-H",
+        F::Threads => "-t",
+        F::Connections => "-c",
+        F::Streams => "-m",
+        F::WindowBits => "-w/-W",
+        F::MaxRequests => "-n",
+        F::Duration => "-D",
+        F::ConnRate => "-r",
+        F::Timeout => "-T",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
