@@ -51,7 +51,10 @@ run() {
 run fmt cargo fmt --all -- --check
 run clippy cargo clippy --workspace --all-targets --locked -- -D warnings
 # --no-fail-fast: every test binary runs, so one run shows every failure.
-run test cargo test --workspace --locked --release --no-fail-fast
+# --include-ignored: the tests marked #[ignore = "needs nginx…"] (external
+# servers and tools, installed above) run too; a plain `cargo test` lists
+# them as ignored instead of skipping them silently.
+run test cargo test --workspace --locked --release --no-fail-fast -- --include-ignored
 
 step "summary"
 printf '  %s\n' "${results[@]}"

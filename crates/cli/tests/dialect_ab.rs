@@ -230,10 +230,9 @@ fn seed_000_lines_against_barrage_serve() {
 }
 
 #[test]
+#[ignore = "needs nginx (scripts/test.sh runs it)"]
 fn seed_000_lines_against_nginx() {
-    let Some(bin) = nginx_binary() else {
-        return;
-    };
+    let bin = nginx_binary();
     let _turn = serial();
     let dir = TempDir::new("nginx");
     let nginx = nginx(&bin, &dir);

@@ -511,10 +511,9 @@ fn busybox_link_named_h2load() {
 }
 
 #[test]
+#[ignore = "needs nginx (scripts/test.sh runs it)"]
 fn seed_002_lines_against_nginx() {
-    let Some(bin) = nginx_binary() else {
-        return;
-    };
+    let bin = nginx_binary();
     let _turn = serial();
     let nginx = Served::nginx(&bin);
     let url = nginx.url(false, "/static/6b");

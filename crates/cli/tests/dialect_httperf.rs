@@ -18,7 +18,7 @@ use barrage_lab::suite::Driver;
 use serde_json::Value;
 
 mod common;
-use common::{free_addr, installed, nginx_binary, run, serial, Run, Server, TempDir, BIN};
+use common::{free_addr, nginx_binary, require, run, serial, Run, Server, TempDir, BIN};
 
 /// The seed's sessions, scaled down: 100 connections of 10 calls at 100/s (about 1 s).
 const CONNS: u64 = 100;
@@ -65,16 +65,16 @@ fn nginx(bin: &str, dir: &TempDir) -> Server {
     Server::nginx(bin, &dir.0, addr, &http)
 }
 
-/// The external program named by `var` (or found as `name` on PATH), or
-/// `None` with a note; CI must have it.
-fn external(var: &str, name: &str) -> Option<String> {
+/// The external program named by `var`, or else `name` on PATH; a test
+/// that calls this is `#[ignore = "needs …"]` and fails without it.
+fn external(var: &str, name: &str) -> String {
     if let Some(bin) = std::env::var(var).ok().filter(|b| !b.is_empty()) {
-        return Some(bin);
+        return bin;
     }
     if var == "BARRAGE_NGINX" {
         return nginx_binary();
     }
-    installed(name).map(|p| p.to_string_lossy().into_owned())
+    require(name).to_string_lossy().into_owned()
 }
 
 /// The lab's httperf parser on a run's output.
@@ -242,9 +242,7 @@ fn seed_004_literal_uri_gets_4xx_replies() {
 /// The real httperf and the dialect, same command line, same server: both
 /// outputs parse, and the request counts httperf's model fixes are equal.
 fn compare_with_real_httperf(server: &Server) {
-    let Some(httperf) = external("BARRAGE_HTTPERF", "httperf") else {
-        return;
-    };
+    let httperf = external("BARRAGE_HTTPERF", "httperf");
     let args = seed(server.addr.port(), "/xml?value=benchmarks", CONNS);
     let real = run(&httperf, &args);
     assert_eq!(real.code, Some(0), "{real:?}");
@@ -269,6 +267,7 @@ fn compare_with_real_httperf(server: &Server) {
 }
 
 #[test]
+#[ignore = "needs httperf (scripts/test.sh runs it)"]
 fn the_real_httperf_agrees_on_barrage_serve() {
     let _serial = serial();
     let server = Server::barrage(false);
@@ -276,10 +275,9 @@ fn the_real_httperf_agrees_on_barrage_serve() {
 }
 
 #[test]
+#[ignore = "needs nginx and httperf (scripts/test.sh runs it)"]
 fn seed_004_against_nginx() {
-    let Some(bin) = external("BARRAGE_NGINX", "nginx") else {
-        return;
-    };
+    let bin = external("BARRAGE_NGINX", "nginx");
     let _serial = serial();
     let dir = TempDir::new("nginx");
     let server = nginx(&bin, &dir);

@@ -15,17 +15,16 @@ use barrage_lab::suite::Driver;
 use serde_json::Value;
 
 mod common;
-use common::{installed, nginx_binary, run, serial, Run, Server, TempDir, BIN};
+use common::{nginx_binary, require, run, serial, Run, Server, TempDir, BIN};
 
 /// `barrage wrk ARGS`.
 fn dialect(args: &[&str]) -> Run {
     common::barrage("wrk", args)
 }
 
-/// nginx answering every path with 200 and a short body, or `None`
-/// (skipped) when BARRAGE_NGINX is unset outside CI.
-fn nginx(dir: &TempDir) -> Option<Server> {
-    let bin = nginx_binary()?;
+/// nginx answering every path with 200 and a short body.
+fn nginx(dir: &TempDir) -> Server {
+    let bin = nginx_binary();
     let addr = common::free_addr();
     let http = format!(
         "    access_log off;
@@ -37,7 +36,7 @@ fn nginx(dir: &TempDir) -> Option<Server> {
         }}
     }}"
     );
-    Some(Server::nginx(&bin, &dir.0, addr, &http))
+    Server::nginx(&bin, &dir.0, addr, &http)
 }
 
 /// The lab's reading of a wrk output.
@@ -269,10 +268,6 @@ fn timeouts_are_socket_errors() {
     assert_eq!(r.stderr.lines().count(), 1, "{r:?}");
 }
 
-fn wrk_installed() -> bool {
-    installed("wrk").is_some()
-}
-
 /// The same command line with the real wrk and with the dialect: the lab's
 /// parser reads both, and they agree on what the load was.
 fn real_and_dialect(url: &str, dir: &TempDir) {
@@ -314,10 +309,9 @@ fn real_and_dialect(url: &str, dir: &TempDir) {
 }
 
 #[test]
+#[ignore = "needs wrk (scripts/test.sh runs it)"]
 fn real_wrk_and_the_dialect_against_barrage_serve() {
-    if !wrk_installed() {
-        return;
-    }
+    require("wrk");
     let _serial = serial();
     let server = Server::barrage(false);
     let dir = TempDir::new("real");
@@ -325,12 +319,11 @@ fn real_wrk_and_the_dialect_against_barrage_serve() {
 }
 
 #[test]
+#[ignore = "needs nginx and wrk (scripts/test.sh runs it)"]
 fn seed_against_nginx_with_the_real_wrk_too() {
     let dir = TempDir::new("nginx");
     let _serial = serial();
-    let Some(nginx) = nginx(&dir) else {
-        return;
-    };
+    let nginx = nginx(&dir);
     let url = nginx.url("/");
     let json_path = dir.file("seed.json");
     let r = dialect(&["-t2", "-c50", "-d2s", &url, "--barrage-json", &json_path]);
@@ -341,9 +334,8 @@ fn seed_against_nginx_with_the_real_wrk_too() {
         s.responses > 0 && s.non_2xx == Some(0) && s.errors == Some(0),
         "{r:?}"
     );
-    if wrk_installed() {
-        real_and_dialect(&url, &dir);
-    }
+    require("wrk");
+    real_and_dialect(&url, &dir);
 }
 
 /// A listener nobody should connect to: `connected()` says whether anyone did.

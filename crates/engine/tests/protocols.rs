@@ -159,10 +159,9 @@ fn barrage_serve_over_every_protocol() {
 }
 
 #[test]
+#[ignore = "needs h2o (scripts/test.sh runs it)"]
 fn h2o_over_every_protocol() {
-    let Some(bin) = binary("BARRAGE_H2O", "h2o") else {
-        return;
-    };
+    let bin = binary("BARRAGE_H2O", "h2o");
     let _serial = serial();
     let f = Fixture::new("h2o");
     let h2o = Server::h2o(&bin, &f);
@@ -172,10 +171,9 @@ fn h2o_over_every_protocol() {
 }
 
 #[test]
+#[ignore = "needs nghttpd (scripts/test.sh runs it)"]
 fn nghttpd_h2c_and_h2() {
-    let Some(bin) = binary("BARRAGE_NGHTTPD", "nghttpd") else {
-        return;
-    };
+    let bin = binary("BARRAGE_NGHTTPD", "nghttpd");
     let _serial = serial();
     let f = Fixture::new("nghttpd");
     let clear = Server::nghttpd(&bin, &f, false);
@@ -194,10 +192,9 @@ fn nghttpd_h2c_and_h2() {
 }
 
 #[test]
+#[ignore = "needs nginx (scripts/test.sh runs it)"]
 fn nginx_http1_tls_and_h2() {
-    let Some(bin) = binary("BARRAGE_NGINX", "nginx") else {
-        return;
-    };
+    let bin = binary("BARRAGE_NGINX", "nginx");
     let _serial = serial();
     let f = Fixture::new("nginx-tls");
     let nginx = Server::nginx(&bin, &f, "TLSv1.2 TLSv1.3", true);
@@ -220,10 +217,9 @@ fn nginx_http1_tls_and_h2() {
 }
 
 #[test]
+#[ignore = "needs nginx (scripts/test.sh runs it)"]
 fn alpn_falls_back_to_http1_when_the_server_has_no_h2() {
-    let Some(bin) = binary("BARRAGE_NGINX", "nginx") else {
-        return;
-    };
+    let bin = binary("BARRAGE_NGINX", "nginx");
     let _serial = serial();
     let f = Fixture::new("nginx-h1-only");
     let nginx = Server::nginx(&bin, &f, "TLSv1.2 TLSv1.3", false);

@@ -147,20 +147,22 @@ pub fn installed(tool: &str) -> Option<PathBuf> {
     found
 }
 
-/// The nginx named by `BARRAGE_NGINX`, or `None` with a note to skip (a
-/// failure under `CI`).
-pub fn nginx_binary() -> Option<String> {
+/// The nginx named by `BARRAGE_NGINX`, for the tests marked
+/// `#[ignore = "needs nginx…"]` (scripts/test.sh sets it and runs them).
+pub fn nginx_binary() -> String {
     match std::env::var("BARRAGE_NGINX") {
-        Ok(bin) if !bin.is_empty() => Some(bin),
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "BARRAGE_NGINX is not set: CI must run the nginx tests (scripts/test.sh sets it)"
-            );
-            eprintln!("note: BARRAGE_NGINX not set; skipping the nginx test");
-            None
-        }
+        Ok(bin) if !bin.is_empty() => bin,
+        _ => panic!(
+            "needs nginx: BARRAGE_NGINX is not set (scripts/test.sh finds nginx and sets it)"
+        ),
     }
+}
+
+/// A tool an ignored (`needs …`) test cannot do without: its path, or a
+/// failure that says what to install.
+pub fn require(tool: &str) -> PathBuf {
+    on_path(tool)
+        .unwrap_or_else(|| panic!("needs {tool}: not on PATH (scripts/setup.sh installs it)"))
 }
 
 /// A server process, killed on drop; its output goes to a log shown if it
