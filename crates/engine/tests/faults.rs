@@ -176,7 +176,8 @@ fn silence_is_a_timeout_error() {
         "{:?}",
         r.stop_reason
     );
-    let bound = duration + Duration::from_millis(300) + Duration::from_millis(700);
+    // Generous slack for a loaded 2-core machine; a hang still fails.
+    let bound = duration + Duration::from_millis(300) + Duration::from_secs(3);
     assert!(
         took < bound,
         "took {took:?}, more than duration + timeout + slack"
@@ -198,8 +199,10 @@ fn refused_connections_stop_the_run_as_unreachable() {
     assert_eq!(r.totals.requests_sent, 0);
     assert_eq!(r.connections.opened, 0);
     assert_eq!(r.stop_reason, StopReason::Unreachable);
+    // The stop reason above says why it ended; this bound (well under the
+    // 5 s duration, generous for a loaded machine) says it ended early.
     assert!(
-        took < Duration::from_millis(300 + 700),
+        took < Duration::from_secs(3),
         "took {took:?}: the run should stop after about one timeout (300 ms) without progress"
     );
     // Refused connections are retried after a growing pause (10 ms, 20 ms, ...), not
@@ -230,7 +233,7 @@ fn close_on_accept_is_survived() {
     }
     assert!(server.connections() > 0);
     assert!(
-        took < Duration::from_millis(500 + 300 + 700),
-        "took {took:?}"
+        took < Duration::from_millis(500 + 300) + Duration::from_secs(3),
+        "took {took:?}: duration + timeout + slack"
     );
 }

@@ -346,14 +346,10 @@ fn bad_specs_are_refused_before_any_load() {
         &|_| {},
     );
     for (name, s) in &cases {
-        let began = Instant::now();
+        // An error, not a report: refused before any load ran.
         let e = barrage_engine::run(s, &mut barrage_engine::NoObserver)
             .expect_err(&format!("{name}: must be refused"));
         assert!(!e.message.is_empty(), "{name}: the error says why");
-        assert!(
-            began.elapsed() < Duration::from_millis(500),
-            "{name}: refused at once, no run"
-        );
     }
     assert_eq!(t.connections(), 0, "no spec reached the server");
 

@@ -463,7 +463,8 @@ fn an_untrusted_certificate_is_reported_and_insecure_skips_the_check() {
     s.duration = Some(Duration::from_secs(5));
     let began = Instant::now();
     let r = run(&s);
-    assert!(began.elapsed() < Duration::from_secs(2), "stops at once");
+    // Well under the 5 s duration: it stopped as unreachable, not at the end.
+    assert!(began.elapsed() < Duration::from_secs(4), "stops early");
     assert_eq!(r.stop_reason, StopReason::Unreachable);
     assert_eq!(r.totals.responses, 0);
     let first = r.errors["tls"].first.as_deref().unwrap();
