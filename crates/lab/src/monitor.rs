@@ -11,6 +11,7 @@ use std::hash::Hash;
 use std::io;
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Child, ExitStatus};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -264,42 +265,52 @@ pub struct ChildUsage {
     pub max_rss_kib: u64,
 }
 
-/// Waits for `child` with wait4 and returns its status and resource usage
-/// (the load generator's CPU). The child is reaped here: do not wait for it
-/// again through `Child`.
-pub fn wait_with_usage(child: &mut Child) -> io::Result<(ExitStatus, ChildUsage)> {
-    match wait4(child.id(), 0)? {
-        Some(done) => Ok(done),
-        None => Err(io::Error::other("wait4 returned without a status")),
-    }
+/// How a waited-for child ended.
+#[derive(Debug, Clone, Copy)]
+pub struct Waited {
+    pub status: ExitStatus,
+    /// Its CPU and memory, from wait4 (its waited-for children included).
+    pub usage: ChildUsage,
+    /// It outlived its deadline and was killed.
+    pub overdue: bool,
 }
 
-/// `wait_with_usage` until `deadline`; past it the child is killed, reaped,
-/// and the answer is None.
-pub fn wait_with_usage_deadline(
+/// Waits for `child` with wait4 and returns its status and resource usage
+/// (the load generator's CPU). Past `deadline`, or as soon as `stop` is
+/// set, the child is killed (SIGKILL) and then reaped. The child is reaped
+/// here: do not wait for it again through `Child`.
+pub fn wait_with_usage(
     child: &mut Child,
     deadline: Instant,
-) -> io::Result<Option<(ExitStatus, ChildUsage)>> {
+    stop: &AtomicBool,
+) -> io::Result<Waited> {
     let pid = child.id();
+    let mut overdue = false;
     loop {
-        if let Some(done) = wait4(pid, libc::WNOHANG)? {
-            return Ok(Some(done));
+        if let Some((status, usage)) = wait4(pid, libc::WNOHANG)? {
+            return Ok(Waited {
+                status,
+                usage,
+                overdue,
+            });
         }
         let now = Instant::now();
-        if now >= deadline {
+        let late = now >= deadline;
+        if stop.load(Ordering::Relaxed) || late {
+            overdue |= late;
             // SAFETY: kill has no memory-safety preconditions; `pid` is our
             // unreaped child, so it cannot be another process.
             unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
-            wait4(pid, 0)?;
-            return Ok(None);
+            let (status, usage) = wait4(pid, 0)?
+                .ok_or_else(|| io::Error::other("wait4 returned without a status"))?;
+            return Ok(Waited {
+                status,
+                usage,
+                overdue,
+            });
         }
-        thread::sleep((deadline - now).min(Duration::from_millis(5)));
+        thread::sleep((deadline - now).min(Duration::from_millis(20)));
     }
-}
-
-/// `wait_with_usage` without blocking: None while `child` still runs.
-pub fn try_wait_with_usage(child: &mut Child) -> io::Result<Option<(ExitStatus, ChildUsage)>> {
-    wait4(child.id(), libc::WNOHANG)
 }
 
 /// The user and system CPU seconds one process (all its threads) has used so
@@ -345,11 +356,12 @@ fn child_usage(usage: &libc::rusage) -> ChildUsage {
     }
 }
 
-/// The client used at least 90% of its `cores` over `elapsed`: its numbers
-/// measure the client, not the server. False for no cores or no time.
-pub fn client_bound(usage: &ChildUsage, elapsed: Duration, cores: usize) -> bool {
+/// The client used at least 90% of its `cores` over `elapsed` (`cpu_s`:
+/// its user + system seconds in that window): its numbers measure the
+/// client, not the server. False for no cores or no time.
+pub fn client_bound(cpu_s: f64, elapsed: Duration, cores: usize) -> bool {
     let available_s = elapsed.as_secs_f64() * cores as f64;
-    available_s > 0.0 && usage.user_s + usage.sys_s >= 0.9 * available_s
+    available_s > 0.0 && cpu_s >= 0.9 * available_s
 }
 
 #[cfg(test)]
@@ -468,11 +480,7 @@ mod tests {
 
     #[test]
     fn client_bound_table() {
-        let usage = |user_s, sys_s| ChildUsage {
-            user_s,
-            sys_s,
-            max_rss_kib: 0,
-        };
+        let usage = |user_s: f64, sys_s: f64| user_s + sys_s;
         let s = Duration::from_secs;
         let cases = [
             (usage(0.9, 0.0), s(1), 1, true),
@@ -485,7 +493,7 @@ mod tests {
         ];
         for (u, elapsed, cores, want) in cases {
             assert_eq!(
-                client_bound(&u, elapsed, cores),
+                client_bound(u, elapsed, cores),
                 want,
                 "{u:?} {elapsed:?} {cores}"
             );

@@ -519,7 +519,8 @@ impl ServerRun<'_> {
                 match run.driver.parse(&m.stdout, &m.stderr, &json_out, m.elapsed) {
                     Ok(parsed) => {
                         record.client = client_usage(&m.client_cpu, &parsed.stats, threads);
-                        record.client_bound = is_client_bound(&m.client_cpu, m.elapsed, threads);
+                        let cpu_s = m.client_cpu.0 + m.client_cpu.1;
+                        record.client_bound = monitor::client_bound(cpu_s, m.elapsed, threads);
                         record.stats = Some(parsed.stats);
                         record.report = parsed.report;
                     }
@@ -582,20 +583,9 @@ impl ServerRun<'_> {
             mon = Some(Monitor::start(server_pid, Duration::from_millis(100)));
         }
         let measured_from = Instant::now();
-        let mut overdue = false;
-        let (status, usage) = loop {
-            if self.opts.stop.load(Ordering::Relaxed) {
-                let _ = child.kill();
-            } else if Instant::now() > deadline && !overdue {
-                overdue = true;
-                let _ = child.kill();
-            }
-            match monitor::try_wait_with_usage(&mut child) {
-                Ok(Some(done)) => break done,
-                Ok(None) => std::thread::sleep(Duration::from_millis(20)),
-                Err(e) => return Err(format!("waiting for {}: {e}", program.display())),
-            }
-        };
+        let waited = monitor::wait_with_usage(&mut child, deadline, &self.opts.stop)
+            .map_err(|e| format!("waiting for {}: {e}", program.display()))?;
+        let (status, usage, overdue) = (waited.status, waited.usage, waited.overdue);
         let elapsed = measured_from.elapsed();
         let server = mon.map(Monitor::stop).unwrap_or_default();
         let (stdout, stderr) = out.join().unwrap_or_default();
@@ -662,11 +652,6 @@ fn client_usage(cpu: &(f64, f64), stats: &LevelStats, cores: usize) -> ClientUsa
         cores,
         cpu_per_response_us: (stats.responses > 0).then(|| total * 1e6 / stats.responses as f64),
     }
-}
-
-fn is_client_bound(cpu: &(f64, f64), elapsed: Duration, cores: usize) -> bool {
-    let secs = elapsed.as_secs_f64();
-    secs > 0.0 && (cpu.0 + cpu.1) / secs >= 0.9 * cores as f64
 }
 
 fn progress_line(run: &PlannedRun, done: usize, total: usize, started: Instant) -> String {

@@ -5,15 +5,16 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::net::TcpListener;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use barrage_lab::manifest::{Build, Ready, Requires, ServerSpec, Start};
-use barrage_lab::monitor::{wait_with_usage, wait_with_usage_deadline, Monitor};
+use barrage_lab::monitor::{wait_with_usage, Monitor};
 use barrage_lab::process::{
     build, check_requires, cpu_affinity, tree_pids, version, BuildOutcome, ServerProcess,
     StartConfig,
@@ -715,28 +716,45 @@ fn wait_with_usage_reports_the_cpu_of_a_busy_child() {
         ])
         .spawn()
         .unwrap();
-    let (status, usage) = wait_with_usage(&mut child).unwrap();
-    assert_eq!(status.code(), Some(3));
+    let never = Instant::now() + Duration::from_secs(600);
+    let waited = wait_with_usage(&mut child, never, &AtomicBool::new(false)).unwrap();
+    assert_eq!(waited.status.code(), Some(3));
+    assert!(!waited.overdue);
+    let usage = waited.usage;
     assert!(usage.user_s + usage.sys_s > 0.1, "{usage:?}");
     assert!(usage.max_rss_kib > 0);
 }
 
 #[test]
-fn wait_with_usage_deadline_kills_a_child_past_it() {
+fn wait_with_usage_kills_a_child_past_its_deadline_or_on_stop() {
+    let go_on = AtomicBool::new(false);
     let mut child = Command::new("sh").args(["-c", "exit 7"]).spawn().unwrap();
-    let done =
-        wait_with_usage_deadline(&mut child, Instant::now() + Duration::from_secs(5)).unwrap();
-    assert_eq!(done.unwrap().0.code(), Some(7));
+    let waited = wait_with_usage(&mut child, Instant::now() + Duration::from_secs(30), &go_on);
+    let waited = waited.unwrap();
+    assert_eq!((waited.status.code(), waited.overdue), (Some(7), false));
 
     let mut child = Command::new("sleep").arg("100").spawn().unwrap();
     let pid = child.id();
     let began = Instant::now();
-    let done =
-        wait_with_usage_deadline(&mut child, Instant::now() + Duration::from_millis(200)).unwrap();
-    assert!(done.is_none());
-    assert!(began.elapsed() < Duration::from_secs(2));
+    let waited = wait_with_usage(
+        &mut child,
+        Instant::now() + Duration::from_millis(200),
+        &go_on,
+    );
+    let waited = waited.unwrap();
+    assert!(waited.overdue, "killed at its deadline");
+    assert_eq!(waited.status.signal(), Some(libc::SIGKILL));
+    // Far below the sleep's 100 s: it was killed, not waited out.
+    assert!(began.elapsed() < Duration::from_secs(30));
     assert!(
         !Path::new(&format!("/proc/{pid}")).exists() || !running(pid),
         "not reaped"
     );
+
+    // A set stop flag kills at once; that is not overdue.
+    let mut child = Command::new("sleep").arg("100").spawn().unwrap();
+    let later = Instant::now() + Duration::from_secs(300);
+    let waited = wait_with_usage(&mut child, later, &AtomicBool::new(true)).unwrap();
+    assert!(!waited.overdue);
+    assert_eq!(waited.status.signal(), Some(libc::SIGKILL));
 }
