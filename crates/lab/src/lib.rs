@@ -9,6 +9,7 @@
 
 pub mod driver;
 pub mod env;
+pub mod fuzz;
 pub mod manifest;
 pub mod monitor;
 pub mod probe;

@@ -1,0 +1,201 @@
+//! Entry points for the fuzz targets in fuzz/ (cargo-fuzz, nightly): each
+//! takes arbitrary bytes and must return, never panic. The tests below run
+//! the same entry points on stable, on mutations of real inputs, so
+//! `cargo test` exercises them too.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::driver::Tool;
+use crate::manifest::ServerSpec;
+use crate::suite::Driver;
+
+/// A suite file's text (`suites/*.toml`).
+pub fn suite_toml(data: &[u8]) {
+    let _ = crate::suite::parse(&String::from_utf8_lossy(data), Path::new("fuzz.toml"));
+}
+
+/// A server manifest's text (`servers/*/server.toml`).
+pub fn manifest_toml(data: &[u8]) {
+    let _ = ServerSpec::parse(
+        &String::from_utf8_lossy(data),
+        Path::new("fuzz/server.toml"),
+    );
+}
+
+/// An external tool's output as the lab reads it: standard output, a NUL
+/// byte, standard error (no NUL: all of it is standard output).
+pub fn tool_output(driver: Driver, data: &[u8]) {
+    let (stdout, stderr) = match data.iter().position(|&b| b == 0) {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, &[][..]),
+    };
+    let no_json = Path::new("/nonexistent/barrage-fuzz.json");
+    let _ = driver.parse(
+        &String::from_utf8_lossy(stdout),
+        &String::from_utf8_lossy(stderr),
+        no_json,
+        Duration::from_secs(1),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// xorshift64: the same inputs on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n.max(1) as u64) as usize
+        }
+    }
+
+    /// Bytes a text parser trips on: digits, signs, separators, huge numbers.
+    const PIECES: [&[u8]; 14] = [
+        b"0",
+        b"9",
+        b"-",
+        b".",
+        b":",
+        b"\n",
+        b" ",
+        b"=",
+        b"\"",
+        b"[",
+        b"]",
+        b"99999999999999999999",
+        b"nan",
+        b"1e309",
+    ];
+
+    /// One mutation of `valid`: bytes replaced, pieces inserted, a span
+    /// deleted or duplicated, or a cut.
+    fn mutate(rng: &mut Rng, valid: &[u8]) -> Vec<u8> {
+        let mut out = valid.to_vec();
+        for _ in 0..=rng.below(4) {
+            let at = rng.below(out.len() + 1);
+            match rng.below(5) {
+                0 if at < out.len() => out[at] = rng.next() as u8,
+                1 => {
+                    let piece = PIECES[rng.below(PIECES.len())];
+                    out.splice(at..at, piece.iter().copied());
+                }
+                2 => {
+                    let end = (at + rng.below(40)).min(out.len());
+                    out.drain(at..end);
+                }
+                3 => {
+                    let end = (at + rng.below(80)).min(out.len());
+                    let span = out[at..end].to_vec();
+                    out.splice(at..at, span);
+                }
+                _ => out.truncate(at),
+            }
+        }
+        out
+    }
+
+    fn repo() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    }
+
+    fn paths(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+        let mut out: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| keep(p))
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn files(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<(PathBuf, Vec<u8>)> {
+        paths(dir, keep)
+            .into_iter()
+            .map(|p| {
+                let bytes = std::fs::read(&p).unwrap();
+                (p, bytes)
+            })
+            .collect()
+    }
+
+    fn run_mutations(valid: &[u8], rounds: usize, rng: &mut Rng, entry: impl Fn(&[u8])) {
+        entry(valid);
+        for _ in 0..rounds {
+            entry(&mutate(rng, valid));
+            let random: Vec<u8> = (0..rng.below(200)).map(|_| rng.next() as u8).collect();
+            entry(&random);
+        }
+    }
+
+    #[test]
+    fn suites_and_manifests_never_panic() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let suites = files(&repo().join("suites"), |p| {
+            p.extension().is_some_and(|e| e == "toml")
+        });
+        assert!(suites.len() >= 5, "the repository's suites");
+        for (path, text) in &suites {
+            let valid = crate::suite::parse(&String::from_utf8_lossy(text), path);
+            assert!(valid.is_ok(), "{}: {:?}", path.display(), valid.err());
+            run_mutations(text, 400, &mut rng, suite_toml);
+        }
+        let servers = repo().join("servers");
+        let manifests: Vec<_> = paths(&servers, |p| p.join("server.toml").is_file())
+            .into_iter()
+            .map(|dir| dir.join("server.toml"))
+            .collect();
+        assert!(manifests.len() >= 10, "the catalogue's manifests");
+        for path in &manifests {
+            let text = std::fs::read(path).unwrap();
+            let valid = ServerSpec::parse(&String::from_utf8_lossy(&text), path);
+            assert!(valid.is_ok(), "{}: {:?}", path.display(), valid.err());
+            run_mutations(&text, 200, &mut rng, manifest_toml);
+        }
+    }
+
+    #[test]
+    fn tool_outputs_never_panic() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let fixtures = repo().join("crates/lab/tests/fixtures");
+        for (driver, good) in [
+            (Driver::Wrk, "wrk_hello"),
+            (Driver::Ab, "ab_hello"),
+            (Driver::H2load, "h2load_h2c"),
+            (Driver::Httperf, "httperf_sessions"),
+        ] {
+            let name = driver.name();
+            let outputs = files(&fixtures, |p| {
+                let file = p.file_name().unwrap().to_string_lossy();
+                file.starts_with(&format!("{name}_")) && file.ends_with(".stdout")
+            });
+            assert!(!outputs.is_empty(), "{name} fixtures");
+            for (path, stdout) in outputs {
+                let stderr = std::fs::read(path.with_extension("stderr")).unwrap_or_default();
+                let mut input = stdout.clone();
+                input.push(0);
+                input.extend_from_slice(&stderr);
+                if path.file_stem().is_some_and(|s| s == good) {
+                    let parsed = driver.parse(
+                        &String::from_utf8_lossy(&stdout),
+                        &String::from_utf8_lossy(&stderr),
+                        Path::new("/nonexistent"),
+                        Duration::from_secs(1),
+                    );
+                    assert!(parsed.is_ok(), "{}: {:?}", path.display(), parsed.err());
+                }
+                run_mutations(&input, 1_000, &mut rng, |data| tool_output(driver, data));
+            }
+        }
+    }
+}
