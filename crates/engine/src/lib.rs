@@ -18,6 +18,7 @@
 //! ```
 
 mod coordinator;
+pub mod http1;
 mod limits;
 pub mod pacer;
 mod recorder;

@@ -265,9 +265,11 @@ fn header_bytes_are_the_heads_size_on_the_wire() {
     )
     .unwrap();
     let request = server.join().unwrap();
+    // The load's own request bytes.
+    let ua = concat!("User-Agent: barrage/", env!("CARGO_PKG_VERSION"));
     assert_eq!(
         String::from_utf8(request).unwrap(),
-        format!("GET /hello HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n")
+        format!("GET /hello HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{ua}\r\n\r\n")
     );
     assert_eq!(
         r,

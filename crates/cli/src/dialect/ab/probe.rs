@@ -4,19 +4,18 @@
 //! keeps HTTP/1.0 connections alive. A refused or silent server ends the run
 //! here, as ab ends.
 //!
-//! `http://` is spoken here over a blocking socket; `https://` goes through
+//! `http://` is spoken here over a blocking socket: the load's own request
+//! bytes, read by the engine's `http1` reader; `https://` goes through
 //! the lab's probe (which accepts any certificate, as ab does), which does
 //! not return header values (the `Server` stays unknown there) and sends no
 //! body (a `-p`/`-u` probe goes without it).
 
-use std::io::{self, Read, Write};
+use std::io;
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
+use barrage_engine::http1;
 use barrage_engine::{RequestTemplate, Reuse, Scheme, Target};
-
-/// Longest response head read.
-const MAX_HEAD: usize = 64 * 1024;
 
 /// What the first response said.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -42,7 +41,7 @@ pub fn probe(
     match target.scheme {
         Scheme::Http => {
             let wire = request.to_h1(&target.authority, Reuse::Http10 { keepalive });
-            plain(target.addr, &wire, request.is_head(), timeout).map_err(|e| apr_message(&e))
+            plain(target.addr, &wire, request.is_head(), timeout)
         }
         Scheme::Https => tls(target, request, keepalive, timeout),
     }
@@ -67,82 +66,36 @@ fn apr_message(e: &io::Error) -> String {
     }
 }
 
-fn plain(addr: SocketAddr, wire: &[u8], head_only: bool, timeout: Duration) -> io::Result<Probe> {
+fn plain(
+    addr: SocketAddr,
+    wire: &[u8],
+    head_only: bool,
+    timeout: Duration,
+) -> Result<Probe, String> {
     let deadline = Instant::now() + timeout;
-    let left = || {
-        let d = deadline.saturating_duration_since(Instant::now());
-        if d.is_zero() {
-            Err(io::Error::from(io::ErrorKind::TimedOut))
-        } else {
-            Ok(d)
-        }
+    let s = TcpStream::connect_timeout(&addr, timeout).map_err(|e| apr_message(&e))?;
+    s.set_write_timeout(Some(timeout))
+        .map_err(|e| apr_message(&e))?;
+    let ab_words = |e: http1::Error| match e {
+        http1::Error::Timeout { .. } => apr_message(&io::Error::from(io::ErrorKind::TimedOut)),
+        http1::Error::Io { error, .. } => apr_message(&error),
+        http1::Error::Protocol(m) => format!("apr_socket_recv: {m}"),
     };
-    let mut s = TcpStream::connect_timeout(&addr, timeout)?;
-    s.set_write_timeout(Some(left()?))?;
-    s.write_all(wire)?;
-    let mut buf = Vec::with_capacity(4096);
-    let mut chunk = [0u8; 16 * 1024];
-    let head_end = loop {
-        if let Some(end) = find_head_end(&buf) {
-            break end;
-        }
-        if buf.len() > MAX_HEAD {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                "response head too long",
-            ));
-        }
-        s.set_read_timeout(Some(left()?))?;
-        let n = s.read(&mut chunk)?;
-        if n == 0 {
-            return Err(io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                "the server closed the connection before a response",
-            ));
-        }
-        buf.extend_from_slice(&chunk[..n]);
-    };
-    let head = String::from_utf8_lossy(&buf[..head_end]).into_owned();
-    let mut body = (buf.len() - head_end) as u64;
-    let length = header(&head, "content-length").and_then(|v| v.trim().parse::<u64>().ok());
-    let want = if head_only { Some(0) } else { length };
-    loop {
-        if want.is_some_and(|w| body >= w) {
-            break;
-        }
-        s.set_read_timeout(Some(left()?))?;
-        let n = s.read(&mut chunk)?;
-        if n == 0 {
-            break;
-        }
-        body += n as u64;
+    let r = http1::exchange(s, wire, head_only, deadline, timeout).map_err(ab_words)?;
+    // A body cut short counts as far as it came; a socket that fails or
+    // stays silent ends the run, as in ab.
+    if let Some(e @ (http1::Error::Timeout { .. } | http1::Error::Io { .. })) = r.body_error {
+        return Err(ab_words(e));
     }
-    if let Some(w) = want {
-        body = body.min(w);
-    }
+    let mentions = |text: &str| text.to_ascii_lowercase().contains("keep-alive");
     Ok(Probe {
-        server: header(&head, "server")
+        server: r
+            .header("server")
             .map(|v| v.split_whitespace().next().unwrap_or("").to_string())
             .unwrap_or_default(),
-        head_bytes: head_end as u64,
-        body_bytes: body,
-        keep_alive: Some(head.to_ascii_lowercase().contains("keep-alive")),
-    })
-}
-
-/// The end of the head (after its blank line), CRLF or bare LF.
-fn find_head_end(buf: &[u8]) -> Option<usize> {
-    if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-        return Some(i + 4);
-    }
-    buf.windows(2).position(|w| w == b"\n\n").map(|i| i + 2)
-}
-
-/// The value of header `name` (lower-case) in `head`.
-fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
-    head.lines().skip(1).find_map(|line| {
-        let (n, v) = line.split_once(':')?;
-        n.trim().eq_ignore_ascii_case(name).then_some(v.trim())
+        head_bytes: r.header_bytes as u64,
+        body_bytes: r.body.len() as u64,
+        keep_alive: Some(r.headers.iter().any(|(n, v)| mentions(n) || mentions(v))),
     })
 }
 
@@ -185,6 +138,7 @@ fn tls(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{Read, Write};
     use std::net::TcpListener;
 
     fn serve_once(response: &'static [u8]) -> SocketAddr {
@@ -246,7 +200,7 @@ mod tests {
             Duration::from_secs(5),
         )
         .unwrap_err();
-        assert_eq!(apr_message(&e), "apr_socket_recv: Connection refused (111)");
+        assert_eq!(e, "apr_socket_recv: Connection refused (111)");
         let timeout = io::Error::from(io::ErrorKind::TimedOut);
         assert_eq!(
             apr_message(&timeout),
