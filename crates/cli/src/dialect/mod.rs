@@ -11,6 +11,7 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 mod ab;
+mod getopt;
 mod h2load;
 mod httperf;
 mod wrk;

@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+use crate::dialect::getopt::{self, Getopt, Item, Takes};
+
 use base64::Engine as _;
 
 /// ab's largest `-c`.
@@ -141,81 +143,79 @@ impl Options {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Key {
+    Letter(char),
+    BarrageJson,
+}
+
+/// ab's letters, from its getopt string, and barrage's `--barrage-json`.
+fn options() -> Vec<getopt::Opt<Key>> {
+    let mut table: Vec<getopt::Opt<Key>> = OPTSTRING
+        .char_indices()
+        .filter(|&(_, c)| c != ':')
+        .map(|(at, c)| {
+            let takes = if OPTSTRING[at + 1..].starts_with(':') {
+                Takes::Required
+            } else {
+                Takes::No
+            };
+            getopt::Opt::short(c, takes, Key::Letter(c))
+        })
+        .collect();
+    table.push(getopt::Opt::exact(
+        "barrage-json",
+        Takes::Required,
+        Key::BarrageJson,
+    ));
+    table
+}
+
+/// getopt's complaint, in ab's words.
+fn getopt_error(e: getopt::Error) -> String {
+    match e {
+        getopt::Error::UnknownShort(c) => {
+            format!("ab: illegal option -- {c} (see 'barrage ab -h')")
+        }
+        getopt::Error::MissingShort(c) => format!("ab: option requires an argument -- {c}"),
+        getopt::Error::MissingLong(_) => "ab: --barrage-json needs a FILE".into(),
+        getopt::Error::UnknownLong { name, .. } | getopt::Error::Ambiguous { name, .. } => {
+            format!(
+                "ab: unknown option --{name}; ab's options are single letters (see 'barrage ab -h')"
+            )
+        }
+        getopt::Error::ValueNotAllowed(full) => format!("ab: --{full} takes no value"),
+    }
+}
+
 /// Parses the arguments after `ab`. `Err` is one line for the user.
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut o = Options::default();
     let mut method_set = false;
     let mut urls = Vec::new();
-    let mut i = 0;
-    let mut only_positional = false;
-    while i < args.len() {
-        let arg = &args[i];
-        i += 1;
-        if only_positional || arg == "-" || !arg.starts_with('-') {
-            urls.push(arg.clone());
-            continue;
-        }
-        if arg == "--" {
-            only_positional = true;
-            continue;
-        }
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (long, None),
-            };
-            if name != "barrage-json" {
-                return Err(format!(
-                    "ab: unknown option --{name}; ab's options are single letters (see 'barrage ab -h')"
-                ));
-            }
-            let value = match inline {
-                Some(v) => v,
-                None => {
-                    let v = args
-                        .get(i)
-                        .ok_or("ab: --barrage-json needs a FILE")?
-                        .clone();
-                    i += 1;
-                    v
+    for item in Getopt::new(&options(), args.to_vec()) {
+        match item.map_err(getopt_error)? {
+            Item::Opt {
+                key: Key::BarrageJson,
+                value,
+                ..
+            } => {
+                let value = value.unwrap_or_default();
+                if value.is_empty() {
+                    return Err("ab: --barrage-json needs a FILE".into());
                 }
-            };
-            if value.is_empty() {
-                return Err("ab: --barrage-json needs a FILE".into());
+                o.barrage_json = Some(PathBuf::from(value));
             }
-            o.barrage_json = Some(PathBuf::from(value));
-            continue;
-        }
-        let letters: Vec<char> = arg[1..].chars().collect();
-        let mut j = 0;
-        while j < letters.len() {
-            let c = letters[j];
-            j += 1;
-            let Some(at) = OPTSTRING.find(c).filter(|_| c != ':') else {
-                return Err(format!("ab: illegal option -- {c} (see 'barrage ab -h')"));
-            };
-            let takes_value = OPTSTRING[at + 1..].starts_with(':');
-            let value = if takes_value {
-                let rest: String = letters[j..].iter().collect();
-                j = letters.len();
-                if !rest.is_empty() {
-                    rest
-                } else {
-                    let v = args
-                        .get(i)
-                        .ok_or_else(|| format!("ab: option requires an argument -- {c}"))?
-                        .clone();
-                    i += 1;
-                    v
-                }
-            } else {
-                String::new()
-            };
-            match c {
+            Item::Opt {
+                key: Key::Letter(c),
+                value,
+                ..
+            } => match c {
                 'h' => return Ok(Command::Help),
                 'V' => return Ok(Command::Version),
-                _ => apply(&mut o, &mut method_set, c, value)?,
-            }
+                _ => apply(&mut o, &mut method_set, c, value.unwrap_or_default())?,
+            },
+            Item::Operand(word) => urls.push(word),
         }
     }
     match urls.len() {

@@ -11,6 +11,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::dialect::getopt::{self, Getopt, Item, Takes};
+
 /// What the command line asks for.
 #[derive(Debug)]
 pub enum Command {
@@ -223,97 +225,50 @@ pub fn parse(args: &[OsString]) -> Result<Command, String> {
         }
     }
     let mut o = Options::default();
-    let mut i = 0;
-    while i < words.len() {
-        let word = words[i].clone();
-        i += 1;
-        if word == "--" {
-            o.uris.extend(words[i..].iter().cloned());
-            break;
-        }
-        if let Some(long) = word.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (long, None),
-            };
-            let (full, takes, flag) = find_long(name)?;
-            let value = if takes {
-                match inline {
-                    Some(v) => Some(v),
-                    None if i < words.len() => {
-                        i += 1;
-                        Some(words[i - 1].clone())
-                    }
-                    None => return Err(format!("option '--{full}' requires an argument")),
-                }
-            } else {
-                if inline.is_some() {
-                    return Err(format!("option '--{full}' doesn't allow an argument"));
-                }
-                None
-            };
-            if let Some(cmd) = apply(&mut o, flag, value.as_deref())? {
-                return Ok(cmd);
-            }
-            continue;
-        }
-        if word.len() > 1 && word.starts_with('-') {
-            let letters: Vec<char> = word[1..].chars().collect();
-            let mut k = 0;
-            while k < letters.len() {
-                let c = letters[k];
-                k += 1;
-                let Some(&(_, _, takes, flag)) = FLAGS.iter().find(|f| f.1 == Some(c)) else {
-                    return Err(format!(
-                        "invalid option -- '{c}'; see 'barrage h2load --help'"
-                    ));
-                };
-                let value = if takes {
-                    let rest: String = letters[k..].iter().collect();
-                    k = letters.len();
-                    if !rest.is_empty() {
-                        Some(rest)
-                    } else if i < words.len() {
-                        i += 1;
-                        Some(words[i - 1].clone())
-                    } else {
-                        return Err(format!("option requires an argument -- '{c}'"));
-                    }
-                } else {
-                    None
-                };
-                if let Some(cmd) = apply(&mut o, flag, value.as_deref())? {
+    let table: Vec<getopt::Opt<Flag>> = FLAGS
+        .iter()
+        .map(|&(long, short, takes, flag)| {
+            let takes = if takes { Takes::Required } else { Takes::No };
+            getopt::Opt::long(long, short, takes, flag)
+        })
+        .collect();
+    for item in Getopt::new(&table, words) {
+        match item.map_err(getopt_error)? {
+            Item::Opt { key, value, .. } => {
+                if let Some(cmd) = apply(&mut o, key, value.as_deref())? {
                     return Ok(cmd);
                 }
             }
-            continue;
+            Item::Operand(word) => o.uris.push(word),
         }
-        o.uris.push(word);
     }
     Ok(Command::Run(Box::new(o)))
 }
 
-/// A long name, exactly or by a unique prefix (as getopt_long).
-fn find_long(name: &str) -> Result<(&'static str, bool, Flag), String> {
-    if let Some(&(full, _, takes, flag)) = FLAGS.iter().find(|f| f.0 == name) {
-        return Ok((full, takes, flag));
-    }
-    let matches: Vec<_> = FLAGS
-        .iter()
-        .filter(|f| !name.is_empty() && f.0.starts_with(name))
-        .collect();
-    match matches.as_slice() {
-        [&(full, _, takes, flag)] => Ok((full, takes, flag)),
-        [] => Err(format!(
-            "unrecognized option '--{name}'; see 'barrage h2load --help'"
-        )),
-        many => Err(format!(
+/// getopt's complaint, in h2load's words.
+fn getopt_error(e: getopt::Error) -> String {
+    match e {
+        getopt::Error::UnknownShort(c) => {
+            format!("invalid option -- '{c}'; see 'barrage h2load --help'")
+        }
+        getopt::Error::UnknownLong { name, .. } => {
+            format!("unrecognized option '--{name}'; see 'barrage h2load --help'")
+        }
+        getopt::Error::Ambiguous {
+            name, candidates, ..
+        } => format!(
             "option '--{name}' is ambiguous; possibilities: {}",
-            many.iter()
-                .map(|f| format!("'--{}'", f.0))
+            candidates
+                .iter()
+                .map(|n| format!("'--{n}'"))
                 .collect::<Vec<_>>()
                 .join(" ")
-        )),
+        ),
+        getopt::Error::MissingShort(c) => format!("option requires an argument -- '{c}'"),
+        getopt::Error::MissingLong(full) => format!("option '--{full}' requires an argument"),
+        getopt::Error::ValueNotAllowed(full) => {
+            format!("option '--{full}' doesn't allow an argument")
+        }
     }
 }
 

@@ -6,6 +6,8 @@
 
 use std::ffi::OsString;
 
+use crate::dialect::getopt::{self, Getopt, Item, Takes};
+
 /// How connections arrive.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Rate {
@@ -163,115 +165,106 @@ const BARRAGE_JSON: &str = "barrage-json";
 
 /// Reads the arguments after `httperf`.
 pub(crate) fn parse(args: &[OsString]) -> Result<Command, String> {
-    let args: Vec<&str> = args
+    let args: Vec<String> = args
         .iter()
         .map(|a| {
             a.to_str()
+                .map(str::to_string)
                 .ok_or_else(|| format!("httperf: argument {a:?} is not valid UTF-8"))
         })
         .collect::<Result<_, _>>()?;
     let mut o = Options::default();
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i];
-        i += 1;
-        if arg == "--" {
-            if let Some(extra) = args.get(i) {
-                return Err(unexpected(extra));
-            }
-            break;
-        }
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(v)),
-                None => (long, None),
-            };
-            if name == BARRAGE_JSON {
-                let value = match inline {
-                    Some(v) => v,
-                    None => next(&args, &mut i, "--barrage-json")?,
-                };
-                if value.is_empty() || value == "-" {
-                    return Err("httperf: --barrage-json needs a file name (stdout carries httperf's report)".into());
-                }
-                o.barrage_json = Some(value.to_string());
-                continue;
-            }
-            let (name, kind) = long_option(name, arg)?;
-            let value = match (kind, inline) {
-                (Arg::No, Some(_)) => {
-                    return Err(format!(
-                        "httperf: option '--{name}' doesn't allow an argument"
-                    ))
-                }
-                (Arg::No, None) | (Arg::Optional, None) => None,
-                (_, Some(v)) => Some(v),
-                (Arg::Required, None) => Some(next(&args, &mut i, &format!("--{name}"))?),
-            };
-            if let Some(command) = apply(&mut o, name, value)? {
-                return Ok(command);
-            }
-        } else if let Some(shorts) = arg.strip_prefix('-').filter(|s| !s.is_empty()) {
-            for (at, c) in shorts.char_indices() {
-                match c {
-                    'h' => return Ok(Command::Help),
-                    'V' => return Ok(Command::Version),
-                    'v' => o.verbose += 1,
-                    'd' => {
-                        // The debug level: the rest of this argument, or the next one.
-                        let rest = &shorts[at + 1..];
-                        let level = if rest.is_empty() {
-                            next(&args, &mut i, "-d")?
-                        } else {
-                            rest
-                        };
-                        apply(&mut o, "debug", Some(level))?;
-                        break;
+    for item in Getopt::new(&options(), args) {
+        match item.map_err(getopt_error)? {
+            Item::Opt { key, value, .. } => {
+                let value = value.as_deref();
+                match key {
+                    Key::BarrageJson => {
+                        let value = value.unwrap_or_default();
+                        if value.is_empty() || value == "-" {
+                            return Err("httperf: --barrage-json needs a file name (stdout carries httperf's report)".into());
+                        }
+                        o.barrage_json = Some(value.to_string());
                     }
-                    other => return Err(format!("httperf: invalid option -- '{other}'")),
+                    Key::Long(name) => {
+                        if let Some(command) = apply(&mut o, name, value)? {
+                            return Ok(command);
+                        }
+                    }
                 }
             }
-        } else {
-            return Err(unexpected(arg));
+            Item::Operand(word) => return Err(unexpected(&word)),
         }
     }
     Ok(Command::Run(Box::new(o)))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Key {
+    /// One of httperf's options, by its long name.
+    Long(&'static str),
+    BarrageJson,
+}
+
+/// httperf's long options, its letters (`-d` is `--debug`) and barrage's
+/// `--barrage-json` (matched whole, never as an abbreviation).
+fn options() -> Vec<getopt::Opt<Key>> {
+    let mut table: Vec<getopt::Opt<Key>> = LONG
+        .iter()
+        .map(|&(name, arg)| {
+            let takes = match arg {
+                Arg::No => Takes::No,
+                Arg::Required => Takes::Required,
+                Arg::Optional => Takes::Optional,
+            };
+            let short = match name {
+                "debug" => Some('d'),
+                "help" => Some('h'),
+                "version" => Some('V'),
+                "verbose" => Some('v'),
+                _ => None,
+            };
+            getopt::Opt::long(name, short, takes, Key::Long(name))
+        })
+        .collect();
+    table.push(getopt::Opt::exact(
+        BARRAGE_JSON,
+        Takes::Required,
+        Key::BarrageJson,
+    ));
+    table
+}
+
+/// getopt's complaint, in httperf's words.
+fn getopt_error(e: getopt::Error) -> String {
+    match e {
+        getopt::Error::UnknownShort(c) => format!("httperf: invalid option -- '{c}'"),
+        getopt::Error::UnknownLong { word, .. } => {
+            format!("httperf: unrecognized option '{word}'")
+        }
+        getopt::Error::Ambiguous {
+            word, candidates, ..
+        } => {
+            let names: Vec<String> = candidates.iter().map(|n| format!("'--{n}'")).collect();
+            format!(
+                "httperf: option '{word}' is ambiguous; possibilities: {}",
+                names.join(" ")
+            )
+        }
+        getopt::Error::MissingShort(c) => format!("httperf: option '-{c}' requires an argument"),
+        getopt::Error::MissingLong(full) => {
+            format!("httperf: option '--{full}' requires an argument")
+        }
+        getopt::Error::ValueNotAllowed(full) => {
+            format!("httperf: option '--{full}' doesn't allow an argument")
+        }
+    }
 }
 
 fn unexpected(arg: &str) -> String {
     format!(
         "httperf: unexpected argument {arg:?}: httperf takes no URL; give --server, --port and --uri"
     )
-}
-
-fn next<'a>(args: &[&'a str], i: &mut usize, flag: &str) -> Result<&'a str, String> {
-    let value = args
-        .get(*i)
-        .ok_or_else(|| format!("httperf: option '{flag}' requires an argument"))?;
-    *i += 1;
-    Ok(value)
-}
-
-/// The option `name` abbreviates: an exact name, or the only one it begins.
-fn long_option(name: &str, arg: &str) -> Result<(&'static str, Arg), String> {
-    if let Some(&(full, kind)) = LONG.iter().find(|(n, _)| *n == name) {
-        return Ok((full, kind));
-    }
-    let matches: Vec<&(&str, Arg)> = LONG
-        .iter()
-        .filter(|(n, _)| !name.is_empty() && n.starts_with(name))
-        .collect();
-    match matches.as_slice() {
-        [(full, kind)] => Ok((full, *kind)),
-        [] => Err(format!("httperf: unrecognized option '{arg}'")),
-        many => {
-            let names: Vec<String> = many.iter().map(|(n, _)| format!("'--{n}'")).collect();
-            Err(format!(
-                "httperf: option '{arg}' is ambiguous; possibilities: {}",
-                names.join(" ")
-            ))
-        }
-    }
 }
 
 /// A flag barrage does not run: why, and the nearest thing it does.

@@ -8,6 +8,8 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+use crate::dialect::getopt::{self, Getopt, Item, Takes};
+
 /// A wrk command line to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Options {
@@ -54,52 +56,31 @@ enum Opt {
     BarrageJson,
 }
 
-/// Long options, as wrk names them (and barrage's own `--barrage-json`).
-const LONG: [(&str, Opt); 10] = [
-    ("connections", Opt::Connections),
-    ("duration", Opt::Duration),
-    ("threads", Opt::Threads),
-    ("script", Opt::Script),
-    ("header", Opt::Header),
-    ("latency", Opt::Latency),
-    ("timeout", Opt::Timeout),
-    ("help", Opt::Help),
-    ("version", Opt::Version),
-    ("barrage-json", Opt::BarrageJson),
+/// wrk's options (and barrage's own `--barrage-json`).
+const OPTIONS: [getopt::Opt<Opt>; 11] = [
+    getopt::Opt::long("connections", Some('c'), Takes::Required, Opt::Connections),
+    getopt::Opt::long("duration", Some('d'), Takes::Required, Opt::Duration),
+    getopt::Opt::long("threads", Some('t'), Takes::Required, Opt::Threads),
+    getopt::Opt::long("script", Some('s'), Takes::Required, Opt::Script),
+    getopt::Opt::long("header", Some('H'), Takes::Required, Opt::Header),
+    getopt::Opt::long("latency", Some('L'), Takes::No, Opt::Latency),
+    getopt::Opt::long("timeout", Some('T'), Takes::Required, Opt::Timeout),
+    getopt::Opt::long("help", Some('h'), Takes::No, Opt::Help),
+    getopt::Opt::short('?', Takes::No, Opt::Help),
+    getopt::Opt::long("version", Some('v'), Takes::No, Opt::Version),
+    getopt::Opt::long("barrage-json", None, Takes::Required, Opt::BarrageJson),
 ];
-
-impl Opt {
-    fn short(c: char) -> Option<Opt> {
-        Some(match c {
-            'c' => Opt::Connections,
-            'd' => Opt::Duration,
-            't' => Opt::Threads,
-            's' => Opt::Script,
-            'H' => Opt::Header,
-            'L' => Opt::Latency,
-            'T' => Opt::Timeout,
-            'v' => Opt::Version,
-            'h' | '?' => Opt::Help,
-            _ => return None,
-        })
-    }
-
-    fn takes_value(self) -> bool {
-        !matches!(self, Opt::Latency | Opt::Help | Opt::Version)
-    }
-}
 
 /// Reads a wrk command line (the arguments after `wrk`).
 pub(crate) fn parse(args: &[OsString]) -> Result<Command, String> {
-    let mut args = args
+    let args = args
         .iter()
         .map(|a| {
             a.to_str()
                 .map(str::to_string)
                 .ok_or_else(|| format!("wrk: argument {a:?} is not valid UTF-8"))
         })
-        .collect::<Result<Vec<String>, String>>()?
-        .into_iter();
+        .collect::<Result<Vec<String>, String>>()?;
     let mut o = Options {
         threads: 2,
         connections: 10,
@@ -113,50 +94,10 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Command, String> {
     };
     let mut positional = Vec::new();
     let mut help = false;
-    while let Some(arg) = args.next() {
-        if arg == "--" {
-            positional.extend(args.by_ref());
-            break;
-        }
-        if let Some(long) = arg.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_string())),
-                None => (long, None),
-            };
-            let (full, opt) = long_option(name)?;
-            let value = match (opt.takes_value(), inline) {
-                (true, Some(v)) => Some(v),
-                (true, None) => Some(
-                    args.next()
-                        .ok_or_else(|| format!("wrk: option '--{full}' requires an argument"))?,
-                ),
-                (false, Some(_)) => {
-                    return Err(format!("wrk: option '--{full}' doesn't allow an argument"))
-                }
-                (false, None) => None,
-            };
-            help |= apply(&mut o, opt, &format!("--{full}"), value)?;
-            continue;
-        }
-        let Some(cluster) = arg.strip_prefix('-').filter(|c| !c.is_empty()) else {
-            positional.push(arg);
-            continue;
-        };
-        for (at, c) in cluster.char_indices() {
-            let opt = Opt::short(c).ok_or_else(|| unknown_short(c))?;
-            if !opt.takes_value() {
-                help |= apply(&mut o, opt, &format!("-{c}"), None)?;
-                continue;
-            }
-            let rest = &cluster[at + c.len_utf8()..];
-            let value = if rest.is_empty() {
-                args.next()
-                    .ok_or_else(|| format!("wrk: option '-{c}' requires an argument"))?
-            } else {
-                rest.to_string()
-            };
-            help |= apply(&mut o, opt, &format!("-{c}"), Some(value))?;
-            break;
+    for item in Getopt::new(&OPTIONS, args) {
+        match item.map_err(getopt_error)? {
+            Item::Opt { key, flag, value } => help |= apply(&mut o, key, &flag, value)?,
+            Item::Operand(word) => positional.push(word),
         }
     }
     if help {
@@ -186,27 +127,27 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Command, String> {
     Ok(Command::Run(o))
 }
 
-/// The long option `name` names: exactly, or as the only one it begins.
-fn long_option(name: &str) -> Result<(&'static str, Opt), String> {
-    if let Some(&(full, opt)) = LONG.iter().find(|(n, _)| *n == name) {
-        return Ok((full, opt));
-    }
-    let matches: Vec<&(&str, Opt)> = LONG
-        .iter()
-        .filter(|(n, _)| !name.is_empty() && n.starts_with(name))
-        .collect();
-    match matches[..] {
-        [&(full, opt)] => Ok((full, opt)),
-        [] if name == "rate" || name == "R" => Err(wrk2_rate()),
-        [] => Err(format!(
-            "wrk: unrecognized option '--{name}' (see 'barrage wrk --help')"
-        )),
-        _ => {
-            let names: Vec<String> = matches.iter().map(|(n, _)| format!("'--{n}'")).collect();
-            Err(format!(
+/// getopt's complaint, in wrk's words.
+fn getopt_error(e: getopt::Error) -> String {
+    match e {
+        getopt::Error::UnknownShort(c) => unknown_short(c),
+        getopt::Error::UnknownLong { name, .. } if name == "rate" || name == "R" => wrk2_rate(),
+        getopt::Error::UnknownLong { name, .. } => {
+            format!("wrk: unrecognized option '--{name}' (see 'barrage wrk --help')")
+        }
+        getopt::Error::Ambiguous {
+            name, candidates, ..
+        } => {
+            let names: Vec<String> = candidates.iter().map(|n| format!("'--{n}'")).collect();
+            format!(
                 "wrk: option '--{name}' is ambiguous; possibilities: {}",
                 names.join(" ")
-            ))
+            )
+        }
+        getopt::Error::MissingShort(c) => format!("wrk: option '-{c}' requires an argument"),
+        getopt::Error::MissingLong(full) => format!("wrk: option '--{full}' requires an argument"),
+        getopt::Error::ValueNotAllowed(full) => {
+            format!("wrk: option '--{full}' doesn't allow an argument")
         }
     }
 }
