@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use barrage_engine::{Protocol as EngineProtocol, RequestTemplate};
 use barrage_target::contract::Endpoint;
 use serde::Deserialize;
 
@@ -688,7 +689,18 @@ fn scenario(raw: RawScenario, at: &KeyPath) -> Result<Scenario, Problem> {
     }
     let mut headers = Vec::new();
     for (i, h) in raw.headers.unwrap_or_default().iter().enumerate() {
-        headers.push(header(h, &at.key("headers").index(i))?);
+        let at = at.key("headers").index(i);
+        let (name, value) = header(h, &at)?;
+        // What the engine refuses over HTTP/2 (Connection, Upgrade, …).
+        if protocol.is_h2() {
+            let one = RequestTemplate {
+                headers: vec![(name.clone(), value.clone())],
+                ..RequestTemplate::get("/")
+            };
+            one.validate(EngineProtocol::H2)
+                .map_err(|e| problem(&at, e.message, "a header HTTP/2 allows"))?;
+        }
+        headers.push((name, value));
     }
     let keepalive = raw.keepalive.unwrap_or(true);
     let http10 = raw.http10.unwrap_or(false);
