@@ -954,48 +954,43 @@ pub fn render_svg(chart: &Chart) -> String {
     let px = |t: f64| left + xa.frac(t) * plot_w;
     let py = |t: f64| bottom - ya.frac(t) * plot_h;
 
-    // Grid and ticks.
+    // Grid and ticks: a horizontal line at each y, a vertical one at each x.
+    let grid =
+        |s: &mut String, ys: &mut dyn Iterator<Item = f64>, xs: &mut dyn Iterator<Item = f64>| {
+            for t in ys {
+                let y = n2(py(t));
+                let _ = writeln!(
+                    s,
+                    "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>",
+                    n2(left),
+                    n2(right)
+                );
+            }
+            for t in xs {
+                let x = n2(px(t));
+                let _ = writeln!(
+                    s,
+                    "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\"/>",
+                    n2(top),
+                    n2(bottom)
+                );
+            }
+        };
     if !ya.minor.is_empty() || !xa.minor.is_empty() {
         s.push_str("<g class=\"minor-grid\" stroke=\"#f2f2f2\" stroke-width=\"1\">\n");
-        for t in &ya.minor {
-            let y = n2(py(*t));
-            let _ = writeln!(
-                s,
-                "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>",
-                n2(left),
-                n2(right)
-            );
-        }
-        for t in &xa.minor {
-            let x = n2(px(*t));
-            let _ = writeln!(
-                s,
-                "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\"/>",
-                n2(top),
-                n2(bottom)
-            );
-        }
+        grid(
+            &mut s,
+            &mut ya.minor.iter().copied(),
+            &mut xa.minor.iter().copied(),
+        );
         s.push_str("</g>\n");
     }
     s.push_str("<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
-    for (t, _) in &ya.ticks {
-        let y = n2(py(*t));
-        let _ = writeln!(
-            s,
-            "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>",
-            n2(left),
-            n2(right)
-        );
-    }
-    for (t, _) in &xa.ticks {
-        let x = n2(px(*t));
-        let _ = writeln!(
-            s,
-            "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\"/>",
-            n2(top),
-            n2(bottom)
-        );
-    }
+    grid(
+        &mut s,
+        &mut ya.ticks.iter().map(|(t, _)| *t),
+        &mut xa.ticks.iter().map(|(t, _)| *t),
+    );
     s.push_str("</g>\n");
     s.push_str("<g class=\"axes\" stroke=\"#444444\" stroke-width=\"1\" fill=\"none\">\n");
     let _ = writeln!(
