@@ -5,6 +5,7 @@ mod common;
 mod compare_cmd;
 mod dialect;
 mod load;
+mod merge_cmd;
 mod observer;
 mod report_cmd;
 mod run;
@@ -41,6 +42,8 @@ enum Command {
     Report(report_cmd::ReportArgs),
     /// Compare two results directories (or two `barrage load` JSON files): medians, change, significance.
     Compare(compare_cmd::CompareArgs),
+    /// Merge `barrage load --json` results of one plan run side by side (hosts, processes, pods), exactly.
+    Merge(merge_cmd::MergeArgs),
 }
 
 /// Exit codes: 0 done, 1 the run failed (nothing answered), 2 bad input.
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run::main(args),
         Command::Report(args) => report_cmd::main(args),
         Command::Compare(args) => compare_cmd::main(args),
+        Command::Merge(args) => merge_cmd::main(args),
     }
 }
 

@@ -579,3 +579,89 @@ fn load_help() {
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(r.stdout.contains("--rate"), "{r:?}");
 }
+
+/// Two loads of one plan side by side, then `barrage merge`: the server's
+/// count equals the merged count, and the merged histogram is the sum of
+/// the two.
+#[test]
+fn merge_of_two_side_by_side_runs_is_exact() {
+    let _serial = serial();
+    let t = target();
+    let u = url(t.local_addr(), "/hello");
+    let dir = TempDir::new("merge");
+    let (a, b, m) = (dir.file("a.json"), dir.file("b.json"), dir.file("m.json"));
+    let start = |json: &str, n: &str| {
+        Command::new(BIN)
+            .args([
+                "load",
+                "-t1",
+                "-c2",
+                "-n",
+                n,
+                "--timeout",
+                "5s",
+                "-q",
+                "--json",
+                json,
+                &u,
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start barrage load")
+    };
+    let (mut first, mut second) = (start(&a, "300"), start(&b, "200"));
+    assert!(
+        first.wait().unwrap().success(),
+        "{}",
+        take_stderr(&mut first)
+    );
+    assert!(
+        second.wait().unwrap().success(),
+        "{}",
+        take_stderr(&mut second)
+    );
+    let r = barrage(&["merge", &a, &b, "--json", &m]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(
+        r.stdout.contains("Responses   500 in"),
+        "the summary: {r:?}"
+    );
+    let read = |p: &str| {
+        barrage_engine::RunReport::from_json(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let (ra, rb, merged) = (read(&a), read(&b), read(&m));
+    assert_eq!(merged.totals.responses, 500);
+    assert_eq!(t.responses(), 500, "server-side responses");
+    assert_eq!(merged.spec.connections, 4, "connections add up");
+    let mut sum = ra.histograms.latency_us.clone();
+    sum.add(&rb.histograms.latency_us).unwrap();
+    assert_eq!(merged.histograms.latency_us, sum);
+    assert_eq!(merged.latency_us.p99, sum.value_at_quantile(0.99));
+    let per_second: u64 = merged.series.iter().map(|s| s.responses).sum();
+    assert_eq!(per_second, 500, "the series add up: {:?}", merged.series);
+    assert_eq!(
+        merged.measured_from_unix_ms,
+        ra.measured_from_unix_ms.min(rb.measured_from_unix_ms)
+    );
+
+    // Another plan is refused, naming the difference; a broken file too.
+    let other = dir.file("other.json");
+    let u2 = url(t.local_addr(), "/static/6b");
+    let r = barrage(&[
+        "load", "-t1", "-c1", "-n", "10", "-q", "--json", &other, &u2,
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let r = barrage(&["merge", &a, &other]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert_eq!(r.stderr.lines().count(), 1, "{r:?}");
+    assert!(
+        r.stderr.contains("is not the plan of") && r.stderr.contains("target.url differs"),
+        "{r:?}"
+    );
+    std::fs::write(&other, "{\"schema\": \"barrage.load/1\"}").unwrap();
+    let r = barrage(&["merge", &a, &other]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.starts_with("barrage: error: merge: "), "{r:?}");
+    assert_eq!(r.stderr.lines().count(), 1, "{r:?}");
+}

@@ -122,6 +122,16 @@ pub fn run_until(
     Ok(merger.report(spec, measure_start, workers))
 }
 
+/// The wall-clock time of `at`, in Unix milliseconds (`None` if the clock
+/// is before 1970).
+fn unix_ms_at(at: Instant) -> Option<u64> {
+    let now = std::time::SystemTime::now();
+    let ago = Instant::now().saturating_duration_since(at);
+    let then = now.checked_sub(ago)?;
+    let since = then.duration_since(std::time::UNIX_EPOCH).ok()?;
+    Some(since.as_millis() as u64)
+}
+
 fn check_open_files(spec: &LoadSpec) -> Result<(), SpecError> {
     let Ok(limit) = raise_open_files_limit() else {
         return Ok(());
@@ -449,6 +459,7 @@ impl Merger {
                 ..spec_summary(spec)
             },
             stop_reason: reason,
+            measured_from_unix_ms: unix_ms_at(measure_start),
             totals,
             latency_us: LatencyStats::from_histogram(&self.total.latency_us),
             connect_us: LatencyStats::from_histogram(&self.total.connect_us),

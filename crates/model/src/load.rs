@@ -57,6 +57,11 @@ pub struct RunReport {
     pub target: TargetReport,
     pub spec: SpecSummary,
     pub stop_reason: StopReason,
+    /// Wall-clock time (Unix milliseconds) at which the measured phase
+    /// began: what aligns the per-second series of reports merged from
+    /// several processes or hosts. Absent in reports written before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measured_from_unix_ms: Option<u64>,
     pub totals: Totals,
     /// Response time: from the request's intended start (open loop) or its
     /// send (closed loop, sessions) to the last byte of its response.
@@ -444,9 +449,23 @@ impl RunReport {
     /// has no send-delay histogram, so its send delays are left out of the
     /// merged distribution. The spec's
     /// additive parts (connections, threads, rates, budgets) are summed; the
-    /// rest is `self`'s.
+    /// rest is `self`'s. The per-second series are aligned by wall clock
+    /// (`measured_from_unix_ms`, to the nearest second) when both reports
+    /// have it, else by their own second numbers.
     pub fn merge(&mut self, other: &RunReport) {
         self.stop_reason = self.stop_reason.max(other.stop_reason);
+        let mut theirs = other.series.clone();
+        if let (Some(a), Some(b)) = (self.measured_from_unix_ms, other.measured_from_unix_ms) {
+            let origin = a.min(b);
+            let shift = |from: u64| ((from - origin) as f64 / 1000.0).round() as u32;
+            for s in &mut self.series {
+                s.t_s += shift(a);
+            }
+            for s in &mut theirs {
+                s.t_s += shift(b);
+            }
+            self.measured_from_unix_ms = Some(origin);
+        }
         self.spec.merge(&other.spec);
         self.merge_histograms(&other.histograms);
         self.totals.merge(&other.totals);
@@ -466,7 +485,78 @@ impl RunReport {
                 mine.first.clone_from(&e.first);
             }
         }
-        merge_series(&mut self.series, &other.series);
+        merge_series(&mut self.series, &theirs);
+    }
+
+    /// Why `self` and `other` are not the same plan, or `None` when they
+    /// are: the same target and request count, protocol, load model and
+    /// options, and length. What load splits across processes or hosts
+    /// (connections, threads, rates, session and request budgets) may differ.
+    pub fn plan_difference(&self, other: &RunReport) -> Option<String> {
+        let (a, b) = (&self.spec, &other.spec);
+        fn shown<T: fmt::Debug>(v: Option<T>) -> String {
+            v.map_or("none".into(), |v| format!("{v:?}"))
+        }
+        let fields: [(&str, String, String); 14] = [
+            (
+                "target.url",
+                self.target.url.clone(),
+                other.target.url.clone(),
+            ),
+            ("spec.model", a.model.to_string(), b.model.to_string()),
+            (
+                "spec.protocol",
+                a.protocol.to_string(),
+                b.protocol.to_string(),
+            ),
+            ("spec.scheme", a.scheme.to_string(), b.scheme.to_string()),
+            ("spec.streams", shown(a.streams), shown(b.streams)),
+            (
+                "spec.window_bits",
+                shown(a.window_bits),
+                shown(b.window_bits),
+            ),
+            (
+                "spec.connection_window_bits",
+                shown(a.connection_window_bits),
+                shown(b.connection_window_bits),
+            ),
+            (
+                "spec.keepalive",
+                a.keepalive.to_string(),
+                b.keepalive.to_string(),
+            ),
+            ("spec.pipeline", shown(a.pipeline), shown(b.pipeline)),
+            ("spec.arrival", shown(a.arrival), shown(b.arrival)),
+            (
+                "spec.calls_per_session",
+                shown(a.calls_per_session),
+                shown(b.calls_per_session),
+            ),
+            ("spec.duration_s", shown(a.duration_s), shown(b.duration_s)),
+            (
+                "spec.warmup_s",
+                a.warmup_s.to_string(),
+                b.warmup_s.to_string(),
+            ),
+            (
+                "spec.request_count",
+                a.request_count.to_string(),
+                b.request_count.to_string(),
+            ),
+        ];
+        fields
+            .into_iter()
+            .find(|(_, x, y)| x != y)
+            .map(|(name, x, y)| format!("{name} differs: {x} against {y}"))
+            .or_else(|| {
+                (a.timeout_s != b.timeout_s).then(|| {
+                    format!(
+                        "spec.timeout_s differs: {} against {}",
+                        a.timeout_s, b.timeout_s
+                    )
+                })
+            })
     }
 
     fn merge_histograms(&mut self, other: &Histograms) {
@@ -659,6 +749,7 @@ mod tests {
                 request_count: 1,
             },
             stop_reason: StopReason::Duration,
+            measured_from_unix_ms: None,
             totals: Totals {
                 elapsed_s,
                 requests_sent: n,
@@ -792,6 +883,36 @@ mod tests {
         assert_eq!(a.spec.rate_per_s, Some(30.0));
         let back = RunReport::from_json(&a.to_json()).unwrap();
         assert_eq!(back, a, "the send-delay histogram round-trips");
+    }
+
+    #[test]
+    fn merge_aligns_seconds_by_wall_clock_and_names_other_plans() {
+        let mut a = report(&[100, 200], 2, 2.0);
+        let mut b = report(&[300], 1, 2.0);
+        a.measured_from_unix_ms = Some(1_000_400);
+        b.measured_from_unix_ms = Some(1_001_500); // began 1.1 s later
+        assert_eq!(a.plan_difference(&b), None, "connections may differ");
+        a.merge(&b);
+        let seconds: Vec<(u32, u64)> = a.series.iter().map(|s| (s.t_s, s.responses)).collect();
+        assert_eq!(seconds, [(0, 2), (1, 1)]);
+        assert_eq!(a.measured_from_unix_ms, Some(1_000_400));
+        // Without the wall clock, seconds of the same number are added.
+        let mut c = report(&[100], 1, 2.0);
+        c.merge(&report(&[200], 1, 2.0));
+        assert_eq!(c.series.len(), 1);
+        assert_eq!(c.series[0].responses, 2);
+
+        let mut other = report(&[100], 1, 2.0);
+        other.spec.protocol = WireProtocol::H2;
+        assert_eq!(
+            c.plan_difference(&other).as_deref(),
+            Some("spec.protocol differs: HTTP/1.1 against h2")
+        );
+        other = report(&[100], 1, 3.0);
+        assert_eq!(
+            c.plan_difference(&other).as_deref(),
+            Some("spec.duration_s differs: 2.0 against 3.0")
+        );
     }
 
     #[test]
