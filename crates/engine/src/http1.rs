@@ -13,6 +13,7 @@
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
+use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
 
 use rustls::{ClientConnection, StreamOwned};
@@ -30,6 +31,12 @@ pub trait Wire: Read + Write {
 }
 
 impl Wire for TcpStream {
+    fn set_read_limit(&mut self, left: Duration) -> io::Result<()> {
+        self.set_read_timeout(Some(left))
+    }
+}
+
+impl Wire for UnixStream {
     fn set_read_limit(&mut self, left: Duration) -> io::Result<()> {
         self.set_read_timeout(Some(left))
     }
@@ -59,7 +66,8 @@ pub struct Response {
     pub reason: String,
     /// In order; names lower-cased, values trimmed.
     pub headers: Vec<(String, String)>,
-    /// Bytes of the head: status line, header lines and the blank line.
+    /// Bytes of the head: status line, header lines and the blank line
+    /// (of the final head: interim `1xx` responses are read and skipped).
     pub header_bytes: usize,
     /// As far as it arrived (see `body_error`).
     pub body: Vec<u8>,
@@ -132,8 +140,7 @@ pub fn exchange<W: Wire>(
         deadline,
         timeout,
     };
-    let head = reader.read_head()?;
-    reader.buf.drain(..head.header_bytes);
+    let head = reader.read_final_head()?;
     let mut response = Response {
         version: head.version,
         status: head.status,
@@ -222,6 +229,19 @@ impl<W: Wire> Reader<W> {
                         shown(&self.buf)
                     )
                 }));
+            }
+        }
+    }
+
+    /// Reads heads until one that is not an interim response (`1xx` other
+    /// than `101 Switching Protocols`: `100 Continue`, `103 Early Hints`),
+    /// which is consumed from the buffer and returned.
+    fn read_final_head(&mut self) -> Result<Head, Error> {
+        loop {
+            let head = self.read_head()?;
+            self.buf.drain(..head.header_bytes);
+            if !(100..200).contains(&head.status) || head.status == 101 {
+                return Ok(head);
             }
         }
     }
@@ -548,6 +568,19 @@ mod tests {
         )
         .unwrap();
         assert_eq!((r.status, r.body.len()), (304, 0));
+        let r = answer(b"HTTP/1.1 101 Switching Protocols\r\n\r\nh2c bytes", false).unwrap();
+        assert_eq!((r.status, r.body.len()), (101, 0));
+    }
+
+    #[test]
+    fn interim_responses_are_skipped() {
+        let r = answer(
+            b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </s.css>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi",
+            false,
+        )
+        .unwrap();
+        assert_eq!((r.status, r.body.as_slice()), (200, &b"hi"[..]));
+        assert_eq!((r.header_bytes, r.header("link")), (38, None));
     }
 
     #[test]
@@ -587,34 +620,9 @@ mod tests {
 
     #[test]
     fn a_silent_server_is_a_timeout() {
-        let (a, _b) = std::os::unix::net::UnixStream::pair().unwrap();
-        struct Unix(std::os::unix::net::UnixStream);
-        impl Read for Unix {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                self.0.read(buf)
-            }
-        }
-        impl Write for Unix {
-            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-                self.0.write(buf)
-            }
-            fn flush(&mut self) -> io::Result<()> {
-                Ok(())
-            }
-        }
-        impl Wire for Unix {
-            fn set_read_limit(&mut self, left: Duration) -> io::Result<()> {
-                self.0.set_read_timeout(Some(left))
-            }
-        }
+        let (a, _b) = UnixStream::pair().unwrap();
         let t = Duration::from_millis(50);
-        let e = exchange(
-            Unix(a),
-            b"GET / HTTP/1.1\r\n\r\n",
-            false,
-            Instant::now() + t,
-            t,
-        );
+        let e = exchange(a, b"GET / HTTP/1.1\r\n\r\n", false, Instant::now() + t, t);
         let e = e.unwrap_err();
         assert!(matches!(e, Error::Timeout { .. }), "{e}");
         assert_eq!(e.to_string(), "no response head within 50ms");
@@ -622,10 +630,11 @@ mod tests {
 
     #[test]
     fn arbitrary_responses_never_panic() {
-        let valid: [&[u8]; 3] = [
+        let valid: [&[u8]; 4] = [
             b"\x00\x07HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nServer: s\r\n\r\n2;a=b\r\nhi\r\n0\r\nT: v\r\n\r\n",
             b"\x01\x03HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello",
             b"\x00\xffHTTP/1.0 200 OK\r\n\r\nuntil the end",
+            b"\x00\x05HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n",
         ];
         // Every cut, and every byte replaced by each of the bytes a parser
         // trips on: line ends, separators, digits, a sign, NUL, high bytes.
@@ -641,6 +650,31 @@ mod tests {
                     fuzz_response(&input);
                 }
             }
+        }
+        // Then 20,000 random mutations of the valid ones (bytes replaced,
+        // removed or repeated) and random bytes after a status line's start.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as usize
+        };
+        for round in 0..10_000 {
+            let mut input = valid[round % valid.len()].to_vec();
+            for _ in 0..next() % 4 + 1 {
+                let at = next() % input.len();
+                match next() % 3 {
+                    0 => input[at] = next() as u8,
+                    1 => drop(input.remove(at)),
+                    _ => input.insert(at, input[at]),
+                }
+            }
+            fuzz_response(&input);
+            let mut random = b"\x00\x09HTTP/1.1 ".to_vec();
+            random.extend((0..next() % 96).map(|_| next() as u8));
+            random[0] = next() as u8;
+            fuzz_response(&random);
         }
     }
 }
