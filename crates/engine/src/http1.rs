@@ -8,15 +8,19 @@
 //!
 //! The load's own session (`session::h1`) is event-driven and counts bytes
 //! without keeping them; this one blocks, keeps the header values and the
-//! body, and bounds every read by one deadline.
+//! body, and bounds every read by one deadline. [`connect`] and
+//! [`tls_handshake`] open its connection as the load opens one.
 
 use std::fmt;
 use std::io::{self, Read, Write};
-use std::net::TcpStream;
+use std::net::{SocketAddr, TcpStream};
 use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
 
 use rustls::{ClientConnection, StreamOwned};
+
+use crate::tls::{client_config, server_name, ALPN_HTTP11};
+use crate::{SpecError, TlsOptions};
 
 /// Longest response head accepted.
 pub const MAX_HEAD: usize = 64 * 1024;
@@ -155,6 +159,76 @@ pub fn exchange<W: Wire>(
     Ok(response)
 }
 
+/// A TCP connection to `addr` opened before `deadline`, without Nagle's
+/// delay, each of its writes bounded by the time that was left.
+pub fn connect(addr: SocketAddr, deadline: Instant, timeout: Duration) -> Result<TcpStream, Error> {
+    let left = time_left(deadline, timeout, "connection")?;
+    let failed = |error| Error::Io {
+        waiting_for: "cannot connect",
+        error,
+    };
+    let tcp = TcpStream::connect_timeout(&addr, left).map_err(failed)?;
+    let _ = tcp.set_nodelay(true);
+    tcp.set_write_timeout(Some(left)).map_err(failed)?;
+    Ok(tcp)
+}
+
+/// A TLS client over `tcp` as the load opens one for HTTP/1 (`opts`, the
+/// name of `host` or `opts.server_name`, ALPN `http/1.1`), its handshake
+/// done before `deadline`.
+pub fn tls_handshake(
+    tcp: TcpStream,
+    opts: &TlsOptions,
+    host: &str,
+    deadline: Instant,
+    timeout: Duration,
+) -> Result<StreamOwned<ClientConnection, TcpStream>, Error> {
+    let setup = |e: SpecError| Error::Protocol(format!("TLS: {}", e.message));
+    let config = client_config(opts, &[ALPN_HTTP11]).map_err(setup)?;
+    let conn = ClientConnection::new(config, server_name(opts, host).map_err(setup)?)
+        .map_err(|e| Error::Protocol(format!("TLS: {e}")))?;
+    let mut stream = StreamOwned::new(conn, tcp);
+    while stream.conn.is_handshaking() {
+        let left = time_left(deadline, timeout, "TLS handshake")?;
+        stream.set_read_limit(left).map_err(|error| Error::Io {
+            waiting_for: "socket option",
+            error,
+        })?;
+        let sock = &mut stream.sock;
+        stream
+            .conn
+            .complete_io(sock)
+            .map_err(|error| match error.kind() {
+                io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => Error::Timeout {
+                    waiting_for: "TLS handshake",
+                    timeout,
+                },
+                _ => Error::Io {
+                    waiting_for: "TLS handshake",
+                    error,
+                },
+            })?;
+    }
+    Ok(stream)
+}
+
+/// What is left until `deadline`, or the error that `waiting_for` did not
+/// come within `timeout`.
+fn time_left(
+    deadline: Instant,
+    timeout: Duration,
+    waiting_for: &'static str,
+) -> Result<Duration, Error> {
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Err(Error::Timeout {
+            waiting_for,
+            timeout,
+        });
+    }
+    Ok(left)
+}
+
 /// Buffered reads from the wire, each bounded by the deadline.
 struct Reader<W> {
     wire: W,
@@ -174,14 +248,11 @@ struct Head {
 impl<W: Wire> Reader<W> {
     /// Appends what the next read gives; `Ok(0)` at the end of the stream.
     fn fill(&mut self, waiting_for: &'static str) -> Result<usize, Error> {
+        let left = time_left(self.deadline, self.timeout, waiting_for)?;
         let timeout = Error::Timeout {
             waiting_for,
             timeout: self.timeout,
         };
-        let left = self.deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(timeout);
-        }
         self.wire.set_read_limit(left).map_err(|error| Error::Io {
             waiting_for: "socket option",
             error,
@@ -626,6 +697,24 @@ mod tests {
         let e = e.unwrap_err();
         assert!(matches!(e, Error::Timeout { .. }), "{e}");
         assert_eq!(e.to_string(), "no response head within 50ms");
+    }
+
+    #[test]
+    fn a_silent_tls_server_is_a_timeout() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let t = Duration::from_millis(50);
+        let deadline = Instant::now() + t;
+        let tcp = connect(addr, deadline, t).unwrap();
+        let opts = TlsOptions {
+            insecure: true,
+            ..TlsOptions::default()
+        };
+        let e = tls_handshake(tcp, &opts, "localhost", deadline, t).unwrap_err();
+        assert_eq!(e.to_string(), "no TLS handshake within 50ms");
+        drop(listener);
+        let e = connect(addr, Instant::now() + t, t).unwrap_err();
+        assert!(e.to_string().starts_with("cannot connect: "), "{e}");
     }
 
     #[test]

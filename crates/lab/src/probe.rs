@@ -90,14 +90,8 @@ pub fn probe(
 ) -> Result<ProbeResult, String> {
     let deadline = Deadline::after(timeout);
     let response = match scenario.protocol {
-        Protocol::H1 => h1::probe(scenario, host, port, None, deadline),
-        Protocol::Https => h1::probe(
-            scenario,
-            host,
-            port,
-            Some(tls::config(b"http/1.1")?),
-            deadline,
-        ),
+        Protocol::H1 => h1::probe(scenario, host, port, false, deadline),
+        Protocol::Https => h1::probe(scenario, host, port, true, deadline),
         Protocol::H2c => h2::probe(scenario, host, port, None, deadline),
         Protocol::H2 => h2::probe(scenario, host, port, Some(tls::config(b"h2")?), deadline),
     }?;

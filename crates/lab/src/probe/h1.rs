@@ -4,55 +4,42 @@
 //! on the wire and the framing (content-length, chunked or close) is what
 //! the server chose.
 
-use std::io;
-use std::net::TcpStream;
-use std::sync::Arc;
-
 use barrage_engine::http1::{self, Framing as H1Framing};
-use barrage_engine::{RequestTemplate, Reuse};
-use rustls::{ClientConfig, ClientConnection, StreamOwned};
+use barrage_engine::{RequestTemplate, Reuse, TlsOptions};
 
-use super::{resolve, tls, Deadline, Framing, Response};
+use super::{resolve, Deadline, Framing, Response};
 use crate::suite::Scenario;
 
-/// One request and its response over a new connection; TLS when `tls` is given.
+/// One request and its response over a new connection, over TLS (any
+/// certificate accepted) when `tls`.
 pub(super) fn probe(
     scenario: &Scenario,
     host: &str,
     port: u16,
-    tls: Option<ClientConfig>,
+    tls: bool,
     deadline: Deadline,
 ) -> Result<Response, String> {
     let addr = resolve(host, port)?;
-    let tcp = TcpStream::connect_timeout(&addr, deadline.left("connection")?)
-        .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
-    let _ = tcp.set_nodelay(true);
-    tcp.set_write_timeout(Some(deadline.left("connection")?))
-        .map_err(|e| format!("socket option: {e}"))?;
+    let tcp = http1::connect(addr, deadline.at, deadline.timeout).map_err(|e| match e {
+        http1::Error::Io { error, .. } => format!("cannot connect to {addr}: {error}"),
+        e => e.to_string(),
+    })?;
     let template = template(scenario);
     let request = template.to_h1(&authority(host, port), reuse(scenario));
     let head_only = template.is_head();
-    let Some(config) = tls else {
+    if !tls {
         return exchange(tcp, &request, head_only, deadline);
-    };
-    let conn = ClientConnection::new(Arc::new(config), tls::server_name(host)?)
-        .map_err(|e| format!("TLS: {e}"))?;
-    let mut stream = StreamOwned::new(conn, tcp);
-    while stream.conn.is_handshaking() {
-        stream
-            .sock
-            .set_read_timeout(Some(deadline.left("TLS handshake")?))
-            .map_err(|e| format!("socket option: {e}"))?;
-        stream
-            .conn
-            .complete_io(&mut stream.sock)
-            .map_err(|e| match e.kind() {
-                io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => {
-                    deadline.expired("TLS handshake")
-                }
-                _ => format!("TLS handshake with {addr} failed: {e}"),
-            })?;
     }
+    let opts = TlsOptions {
+        insecure: true,
+        ..TlsOptions::default()
+    };
+    let stream = http1::tls_handshake(tcp, &opts, host, deadline.at, deadline.timeout).map_err(
+        |e| match e {
+            http1::Error::Io { error, .. } => format!("TLS handshake with {addr} failed: {error}"),
+            e => e.to_string(),
+        },
+    )?;
     exchange(stream, &request, head_only, deadline)
 }
 
@@ -159,27 +146,8 @@ mod tests {
         server
             .write_all(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhi\r\n0\r\n\r\n")
             .unwrap();
-        struct Unix(std::os::unix::net::UnixStream);
-        impl io::Read for Unix {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                self.0.read(buf)
-            }
-        }
-        impl io::Write for Unix {
-            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-                self.0.write(buf)
-            }
-            fn flush(&mut self) -> io::Result<()> {
-                Ok(())
-            }
-        }
-        impl http1::Wire for Unix {
-            fn set_read_limit(&mut self, left: std::time::Duration) -> io::Result<()> {
-                self.0.set_read_timeout(Some(left))
-            }
-        }
         let deadline = Deadline::after(std::time::Duration::from_secs(5));
-        let r = exchange(Unix(client), b"GET / HTTP/1.1\r\n\r\n", false, deadline).unwrap();
+        let r = exchange(client, b"GET / HTTP/1.1\r\n\r\n", false, deadline).unwrap();
         assert_eq!(
             (r.status, r.framing, r.body.as_slice()),
             (200, Framing::Chunked, &b"hi"[..])
