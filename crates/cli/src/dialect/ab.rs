@@ -283,7 +283,7 @@ fn run(o: &Options) -> ExitCode {
     }
     let _ = std::io::stdout().flush();
     let request = &spec.requests[0];
-    let probe = match probe::probe(&spec.target, request, o.keepalive, spec.timeout) {
+    let probe = match probe::probe(&spec.target, &spec.tls, request, o.keepalive, spec.timeout) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("{e}");
@@ -425,8 +425,7 @@ fn results(o: &Options, at: &Where, probe: &Probe, r: &RunReport, h: &Hists) -> 
     let keepalive_requests = o.keepalive.then(|| {
         // Every response but the last on a connection the server closed was
         // kept alive; connections opened beyond -c replaced closed ones.
-        let kept = probe.keep_alive.unwrap_or(opened < done);
-        if kept {
+        if probe.keep_alive {
             done.saturating_sub(opened.saturating_sub(o.concurrency as u64))
         } else {
             0
