@@ -10,12 +10,14 @@
 //! that server's scenario invalid, and the runner skips it with the reason.
 //!
 //! HTTP/1 (h1 and https) goes over a blocking socket (`probe/h1.rs`): the
-//! load's own request bytes (`RequestTemplate::to_h1`), read by the engine's
-//! `http1` reader, so that the head's size is its real size on the wire and
-//! the framing is known. HTTP/2 (h2c and h2) goes through hyper's client on a
+//! load's own request bytes (`RequestTemplate::to_h1`), over the engine's
+//! `http1::connect` (and `http1::tls_handshake`), read by its `http1`
+//! reader, so that the head's size is its real size on the wire and the
+//! framing is known. HTTP/2 (h2c and h2) goes through hyper's client on a
 //! current-thread tokio runtime (`probe/h2.rs`); its head size is computed as
 //! the same head would be written in HTTP/1.1. TLS accepts any certificate
-//! (`probe/tls.rs`): servers under test use self-signed ones.
+//! (the engine's insecure configuration; `probe/tls.rs` for h2): servers
+//! under test use self-signed ones.
 //!
 //! It does not retry, follow redirects or measure time.
 
