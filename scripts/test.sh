@@ -5,7 +5,8 @@
 #
 # Tests run in release mode so load tests run at realistic speed. They find
 # nginx, h2o and nghttpd through BARRAGE_NGINX, BARRAGE_H2O and BARRAGE_NGHTTPD
-# (with CI set, a test whose server is missing fails instead of skipping).
+# and the tools on PATH; the tests that need them are #[ignore = "needs …"],
+# run here with --include-ignored, and fail when what they need is missing.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

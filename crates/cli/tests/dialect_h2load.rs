@@ -2,14 +2,14 @@
 //! scaled down, against `barrage serve` (h2c on its plain port, h2 and
 //! HTTP/1.1 by ALPN with `--tls`) and nginx (when `BARRAGE_NGINX` names it;
 //! with `CI` set it must), read by the lab's h2load parser and checked
-//! against `--barrage-json`; the same lines with the real h2load (when
-//! installed; with `CI` set it must be), request counts equal where `-n`
-//! fixes them; `--h1`, `-D` with a warm-up, `-t`, `-r`; the refusal of
+//! against `--barrage-json`; the same lines with the real h2load (tests
+//! marked `#[ignore = "needs h2load…"]`, which fail without it), request
+//! counts equal where `-n` fixes them; `--h1`, `-D` with a warm-up, `-t`, `-r`; the refusal of
 //! unsupported flags and bad values; and a busybox-style link named `h2load`.
 
 use std::io::ErrorKind;
 use std::net::{SocketAddr, TcpListener};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use barrage_lab::driver::LevelStats;
@@ -18,7 +18,7 @@ use barrage_lab::suite::Driver;
 use serde_json::Value;
 
 mod common;
-use common::{free_addr, installed, nginx_binary, run, serial, Run, Server, TempDir, BIN};
+use common::{free_addr, nginx_binary, require, run, serial, Run, Server, TempDir, BIN};
 
 /// Seed 002: `h2load -n2000000 -c500 -m100 https://127.0.0.1:3000/`, then
 /// with `-w30 -W30`; its proxies ran `-n1000000 -c100 -m100`. Scaled down.
@@ -76,19 +76,14 @@ impl Served {
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|s| s.success());
-        if !made {
-            eprintln!("note: openssl cannot make a certificate; nginx runs without TLS");
-        }
-        let tls = made.then(free_addr);
-        let tls_server = match tls {
-            Some(addr) => format!(
-                "server {{ listen {addr} ssl http2; ssl_certificate {}; ssl_certificate_key {}; root {}; }}",
-                cert.display(),
-                key.display(),
-                root.display()
-            ),
-            None => String::new(),
-        };
+        assert!(made, "needs openssl: it cannot make nginx's certificate");
+        let tls = free_addr();
+        let tls_server = format!(
+            "server {{ listen {tls} ssl http2; ssl_certificate {}; ssl_certificate_key {}; root {}; }}",
+            cert.display(),
+            key.display(),
+            root.display()
+        );
         let http = format!(
             "    access_log off;
     http2_max_requests 1000000;
@@ -97,13 +92,11 @@ impl Served {
             root = root.display()
         );
         let mut server = Server::nginx(bin, &dir.0, plain, &http);
-        if let Some(addr) = tls {
-            server.wait_for(addr);
-        }
+        server.wait_for(tls);
         Served {
             _server: server,
             plain,
-            tls,
+            tls: Some(tls),
             _dir: Some(dir),
         }
     }
@@ -124,11 +117,6 @@ fn words(s: &str) -> Vec<String> {
 /// `barrage h2load ARGS`.
 fn dialect(args: &[String]) -> Run {
     common::barrage("h2load", args)
-}
-
-/// The real h2load, or `None` (with a note) when it is not installed.
-fn real_h2load() -> Option<PathBuf> {
-    installed("h2load")
 }
 
 /// The lab's reading of an h2load output.
@@ -252,9 +240,7 @@ fn run_dialect(flags: &str, url: &str) -> (Run, LevelStats, Value) {
 /// The same flags with the real h2load: the lab reads it, every request is
 /// answered, and its layout has the dialect's lines.
 fn compare_with_real(flags: &str, url: &str, dialect_out: &Run, requests: Option<u64>) {
-    let Some(h2load) = real_h2load() else {
-        return;
-    };
+    let h2load = require("h2load");
     let mut args = words(flags);
     args.push(url.to_string());
     let ran = run(&h2load, &args);
@@ -309,7 +295,6 @@ fn seed_002_over_tls_against_barrage_serve() {
     assert!(ran
         .stdout
         .contains("\nstatus codes: 20000 2xx, 0 3xx, 0 4xx, 0 5xx\n"));
-    compare_with_real(SEED_SERVERS, &url, &ran, Some(20000));
 }
 
 #[test]
@@ -325,7 +310,6 @@ fn seed_002_windows_over_h2c_against_barrage_serve() {
         ran.stdout.contains("\nApplication protocol: h2c\n"),
         "{ran:?}"
     );
-    compare_with_real(SEED_WINDOWS, &url, &ran, Some(20000));
     // The protocol's default windows: the server waits for WINDOW_UPDATEs.
     let (_, stats, report) = run_dialect("-n2000 -c4 -m10 -w16 -W16", &url);
     assert_eq!(stats.responses, 2000);
@@ -334,9 +318,8 @@ fn seed_002_windows_over_h2c_against_barrage_serve() {
     assert!(report["h2"]["window_updates_sent"].as_u64().unwrap() > 0);
     // The proxies' line.
     let url = server.url(false, "/hello");
-    let (ran, stats, _) = run_dialect(SEED_PROXIES, &url);
+    let (_, stats, _) = run_dialect(SEED_PROXIES, &url);
     assert_eq!(stats.responses, 10000);
-    compare_with_real(SEED_PROXIES, &url, &ran, Some(10000));
 }
 
 #[test]
@@ -366,7 +349,6 @@ fn h1_pipelines_and_threads() {
         ran.stdout.contains("\nApplication protocol: http/1.1\n"),
         "{ran:?}"
     );
-    compare_with_real(flags, &url, &ran, Some(2000));
     // --h1 over TLS: ALPN offers http/1.1 only.
     let tls = Served::barrage(true);
     let url = tls.url(true, "/static/6b");
@@ -400,7 +382,6 @@ fn timed_run_with_warm_up() {
     ] {
         assert!(ran.stdout.lines().any(|l| l == line), "{line:?}\n{ran:?}");
     }
-    compare_with_real(flags, &url, &ran, None);
 }
 
 #[test]
@@ -422,11 +403,44 @@ fn connection_rate_runs_sessions() {
         ran.stdout.contains("\nprogress: 100% of clients started\n"),
         "{ran:?}"
     );
-    compare_with_real(flags, &url, &ran, Some(40));
     // Requests the connections cannot share evenly: refused, nothing runs.
     let ran = dialect(&words(&format!("-n41 -c8 -r4 {url}")));
     assert_eq!(ran.code, Some(2), "{ran:?}");
     assert!(ran.stderr.contains("multiple of -c"), "{ran:?}");
+}
+
+/// Every line the tests above run against `barrage serve`, with the real
+/// h2load too.
+#[test]
+#[ignore = "needs h2load (scripts/test.sh runs it)"]
+fn the_real_h2load_runs_the_same_lines() {
+    require("h2load");
+    let _turn = serial();
+    let (plain, tls) = (Served::barrage(false), Served::barrage(true));
+    let cases = [
+        (SEED_SERVERS, tls.url(true, "/static/6b"), Some(20000)),
+        (SEED_WINDOWS, plain.url(false, "/static/4k"), Some(20000)),
+        (SEED_PROXIES, plain.url(false, "/hello"), Some(10000)),
+        (
+            "-n2000 -c10 -m4 -t2 --h1",
+            plain.url(false, "/static/6b"),
+            Some(2000),
+        ),
+        (
+            "-D1 --warm-up-time=1 -c4 -m2 -t2",
+            plain.url(false, "/hello"),
+            None,
+        ),
+        (
+            "-n40 -c8 -r4 --rate-period=100ms",
+            plain.url(false, "/hello"),
+            Some(40),
+        ),
+    ];
+    for (flags, url, requests) in cases {
+        let (ran, _, _) = run_dialect(flags, &url);
+        compare_with_real(flags, &url, &ran, requests);
+    }
 }
 
 #[test]
@@ -511,9 +525,10 @@ fn busybox_link_named_h2load() {
 }
 
 #[test]
-#[ignore = "needs nginx (scripts/test.sh runs it)"]
+#[ignore = "needs nginx, h2load and openssl (scripts/test.sh runs it)"]
 fn seed_002_lines_against_nginx() {
     let bin = nginx_binary();
+    require("h2load");
     let _turn = serial();
     let nginx = Served::nginx(&bin);
     let url = nginx.url(false, "/static/6b");
@@ -525,12 +540,10 @@ fn seed_002_lines_against_nginx() {
     let (ran, stats, _) = run_dialect(SEED_WINDOWS, &url);
     assert_eq!(stats.responses, 20000);
     compare_with_real(SEED_WINDOWS, &url, &ran, Some(20000));
-    if nginx.tls.is_some() {
-        let url = nginx.url(true, "/static/6b");
-        let (ran, stats, report) = run_dialect(SEED_SERVERS, &url);
-        assert_eq!(stats.responses, 20000);
-        assert_eq!(report["spec"]["protocol"], "h2");
-        assert_eq!(report["tls"]["alpn"], "h2");
-        compare_with_real(SEED_SERVERS, &url, &ran, Some(20000));
-    }
+    let url = nginx.url(true, "/static/6b");
+    let (ran, stats, report) = run_dialect(SEED_SERVERS, &url);
+    assert_eq!(stats.responses, 20000);
+    assert_eq!(report["spec"]["protocol"], "h2");
+    assert_eq!(report["tls"]["alpn"], "h2");
+    compare_with_real(SEED_SERVERS, &url, &ran, Some(20000));
 }

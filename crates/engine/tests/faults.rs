@@ -38,8 +38,10 @@ fn open_loop_sees_a_stall_the_closed_loop_hides() {
     assert_eq!(o.totals.errors, 0, "{:?}", o.errors);
     // Every request due during the stall is sent after it, late, and timed
     // from when it was due: about a second's worth of requests wait up to 1 s.
+    // (At least those due by the stall's end, 1.5 s in, are sent in the
+    // 3 s run: a count, not a speed, that a loaded machine keeps.)
     assert!(
-        o.totals.requests_sent >= 2900,
+        o.totals.requests_sent >= 1500,
         "the backlog is sent after the stall: {}",
         o.totals.requests_sent
     );
@@ -53,7 +55,9 @@ fn open_loop_sees_a_stall_the_closed_loop_hides() {
 
     let server = TestServer::start(stall);
     let mut closed_loop = spec(&server.url("/"), closed(20));
-    closed_loop.duration = Some(Duration::from_millis(2500));
+    // 0.5 s, the 1 s stall, then 2.5 s: time for enough samples even on a
+    // loaded machine.
+    closed_loop.duration = Some(Duration::from_secs(4));
     closed_loop.timeout = Duration::from_secs(5);
     let c = run(&closed_loop);
     drop(server);
@@ -65,14 +69,16 @@ fn open_loop_sees_a_stall_the_closed_loop_hides() {
         "closed loop max {} µs",
         c.latency_us.max
     );
-    // ...and they are the only slow samples among thousands: the percentiles hide the stall.
+    // ...and they are the only slow samples among thousands: the percentiles
+    // hide the stall. (Under half the stall: a bound a loaded machine keeps,
+    // that 1% of samples waiting it out would break.)
     assert!(
         c.totals.responses > 20 * 100,
         "enough samples for p99 to mean something: {}",
         c.totals.responses
     );
     assert!(
-        c.latency_us.p99 < 100 * MS,
+        c.latency_us.p99 < 500 * MS,
         "closed loop p99 {} µs",
         c.latency_us.p99
     );

@@ -313,6 +313,43 @@ pub fn wait_with_usage(
     }
 }
 
+/// Sleeps until `until`, or until `child` has exited or `stop` is set,
+/// whichever comes first, without reaping it (waitid with WNOWAIT): a
+/// later `wait_with_usage` still gets its status and resource usage. True
+/// when it has exited. Unlike `Child::try_wait`, which reaps.
+pub fn sleep_while_running(child: &Child, until: Instant, stop: &AtomicBool) -> io::Result<bool> {
+    loop {
+        if exited(child.id())? {
+            return Ok(true);
+        }
+        let now = Instant::now();
+        if now >= until || stop.load(Ordering::Relaxed) {
+            return Ok(false);
+        }
+        thread::sleep((until - now).min(Duration::from_millis(20)));
+    }
+}
+
+/// Whether our child `pid` has exited, leaving it waitable.
+fn exited(pid: u32) -> io::Result<bool> {
+    loop {
+        // SAFETY: siginfo_t is plain data; all zeroes is a valid value (and
+        // si_pid stays 0 when WNOHANG finds no change).
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let options = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+        // SAFETY: `info` is a live local of the type waitid fills.
+        let rc = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, options) };
+        if rc == 0 {
+            // SAFETY: waitid filled `info` for a child (or left it zeroed).
+            return Ok(unsafe { info.si_pid() } != 0);
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+}
+
 /// The user and system CPU seconds one process (all its threads) has used so
 /// far, from /proc/PID/stat; None once it is gone.
 pub fn process_cpu(pid: u32) -> Option<(f64, f64)> {

@@ -572,13 +572,10 @@ impl ServerRun<'_> {
         let mut warm_cpu = (0.0, 0.0);
         let mut mon = None;
         if let Some((warmup, server_pid)) = measure {
-            let warm_end = began + warmup;
-            while Instant::now() < warm_end && !self.opts.stop.load(Ordering::Relaxed) {
-                if child.try_wait().ok().flatten().is_some() {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
+            // Not child.try_wait(): it would reap a generator that ends in
+            // its warm-up, and wait_with_usage would lose its status and CPU.
+            monitor::sleep_while_running(&child, began + warmup, &self.opts.stop)
+                .map_err(|e| format!("waiting for {}: {e}", program.display()))?;
             warm_cpu = monitor::process_cpu(child.id()).unwrap_or((0.0, 0.0));
             mon = Some(Monitor::start(server_pid, Duration::from_millis(100)));
         }

@@ -1,7 +1,8 @@
 //! Each driver's invocation run for real, briefly, against the built-in
 //! target on 127.0.0.1, and its output parsed: the command lines are ones the
-//! installed tools accept. A tool that is not installed is skipped (said on
-//! stderr); barrage is looked for in `BARRAGE_BIN` and the target directories.
+//! installed tools accept. The test is `#[ignore = "needs …"]`: a tool that
+//! is not installed fails it; barrage is looked for in `BARRAGE_BIN` and the
+//! target directories.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -39,9 +40,11 @@ fn barrage_bin() -> Option<PathBuf> {
 }
 
 /// Runs the driver's invocation (killed if it outlives `limit`) and parses it.
-fn run(driver: Driver, load: &LoadRun, limit: Duration) -> Option<LevelStats> {
+fn run(driver: Driver, load: &LoadRun, limit: Duration) -> LevelStats {
     let barrage = match driver {
-        Driver::Barrage => barrage_bin()?,
+        Driver::Barrage => barrage_bin().unwrap_or_else(|| {
+            panic!("needs a built barrage binary: none in the target directories (cargo build, or set BARRAGE_BIN)")
+        }),
         _ if !on_path(driver.name()) => panic!(
             "needs {}: not on PATH (scripts/setup.sh installs it)",
             driver.name()
@@ -75,7 +78,7 @@ fn run(driver: Driver, load: &LoadRun, limit: Duration) -> Option<LevelStats> {
         .unwrap_or_else(|e| panic!("{}: {e}\n{stdout}", inv.display));
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(parsed.report.is_some(), driver == Driver::Barrage);
-    Some(parsed.stats)
+    parsed.stats
 }
 
 fn load<'a>(scenario: &'a Scenario, port: u16, level: &'a Level) -> LoadRun<'a> {
@@ -92,7 +95,7 @@ fn load<'a>(scenario: &'a Scenario, port: u16, level: &'a Level) -> LoadRun<'a> 
 }
 
 #[test]
-#[ignore = "needs wrk, h2load, ab and httperf (scripts/test.sh runs it)"]
+#[ignore = "needs wrk, h2load, ab, httperf and a built barrage (scripts/test.sh runs it)"]
 fn every_tool_runs_and_parses() {
     let plain = Target::start(TargetConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
@@ -144,10 +147,7 @@ fn every_tool_runs_and_parses() {
             run_spec.scenario.protocol,
             run_spec.level
         );
-        let Some(stats) = run(driver, &run_spec, limit) else {
-            eprintln!("skipped {what}: no barrage binary built (cargo build, or set BARRAGE_BIN)");
-            continue;
-        };
+        let stats = run(driver, &run_spec, limit);
         assert!(stats.responses > 0, "{what}: {stats:?}");
         assert!(
             stats.elapsed_s > 0.0 && stats.responses_per_s > 0.0,

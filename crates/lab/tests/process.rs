@@ -14,7 +14,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use barrage_lab::manifest::{Build, Ready, Requires, ServerSpec, Start};
-use barrage_lab::monitor::{wait_with_usage, Monitor};
+use barrage_lab::monitor::{sleep_while_running, wait_with_usage, Monitor};
 use barrage_lab::process::{
     build, check_requires, cpu_affinity, tree_pids, version, BuildOutcome, ServerProcess,
     StartConfig,
@@ -756,5 +756,29 @@ fn wait_with_usage_kills_a_child_past_its_deadline_or_on_stop() {
     let later = Instant::now() + Duration::from_secs(300);
     let waited = wait_with_usage(&mut child, later, &AtomicBool::new(true)).unwrap();
     assert!(!waited.overdue);
+    assert_eq!(waited.status.signal(), Some(libc::SIGKILL));
+}
+
+/// The runner's warm-up wait: a load generator that ends inside its
+/// warm-up is noticed at once and left unreaped, so the wait after it still
+/// reads its exit status and CPU (a reaping wait made that one fail).
+#[test]
+fn a_child_that_ends_in_the_warm_up_is_still_waited_with_usage() {
+    let go_on = AtomicBool::new(false);
+    let mut child = Command::new("sh").args(["-c", "exit 5"]).spawn().unwrap();
+    let warm_up_end = Instant::now() + Duration::from_secs(300);
+    assert!(sleep_while_running(&child, warm_up_end, &go_on).unwrap());
+    // Noticed long before the end of the warm-up; it is still unreaped.
+    assert!(Instant::now() < warm_up_end - Duration::from_secs(200));
+    let never = Instant::now() + Duration::from_secs(600);
+    let waited = wait_with_usage(&mut child, never, &go_on).unwrap();
+    assert_eq!((waited.status.code(), waited.overdue), (Some(5), false));
+
+    // A child still running at the end of the warm-up, or when stopped.
+    let mut child = Command::new("sleep").arg("100").spawn().unwrap();
+    let soon = Instant::now() + Duration::from_millis(50);
+    assert!(!sleep_while_running(&child, soon, &go_on).unwrap());
+    assert!(!sleep_while_running(&child, warm_up_end, &AtomicBool::new(true)).unwrap());
+    let waited = wait_with_usage(&mut child, never, &AtomicBool::new(true)).unwrap();
     assert_eq!(waited.status.signal(), Some(libc::SIGKILL));
 }

@@ -8,6 +8,10 @@ use barrage_testkit::{closed_port, find_head_end, Behavior, TestServer};
 
 const GET: &[u8] = b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n";
 
+/// How long dropping a server may take: far more than it needs (its
+/// connections' threads get at most 900 ms), far less than a hang.
+const DROP_BOUND: Duration = Duration::from_secs(5);
+
 fn connect(server: &TestServer) -> TcpStream {
     let s = TcpStream::connect(server.addr()).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
@@ -195,16 +199,18 @@ fn good_head_and_bad_request() {
 
 #[test]
 fn stall_once() {
-    let stall = Duration::from_millis(600);
-    let server = TestServer::start(Behavior::StallOnce {
-        after: Duration::from_millis(300),
-        stall,
-    });
+    // One connection asks again and again through the 2 s stall: exactly one
+    // answer waits it out, with answers before and after it. "Slow" is over
+    // half the stall, a margin a loaded machine keeps; the order and the
+    // count are what is asserted.
+    let (after, stall) = (Duration::from_millis(300), Duration::from_secs(2));
+    let slow = stall / 2;
+    let server = TestServer::start(Behavior::StallOnce { after, stall });
     let mut s = connect(&server);
     let mut buf = Vec::new();
     let start = Instant::now();
     let mut latencies = Vec::new();
-    while start.elapsed() < Duration::from_millis(1500) {
+    while start.elapsed() < after + stall + Duration::from_millis(700) {
         let t = Instant::now();
         s.write_all(GET).unwrap();
         assert_eq!(
@@ -214,24 +220,28 @@ fn stall_once() {
         latencies.push(t.elapsed());
         std::thread::sleep(Duration::from_millis(10));
     }
-    let slow: Vec<usize> = (0..latencies.len())
-        .filter(|&i| latencies[i] > Duration::from_millis(200))
+    let stalled: Vec<usize> = (0..latencies.len())
+        .filter(|&i| latencies[i] > slow)
         .collect();
-    assert_eq!(slow.len(), 1, "exactly one stalled response: {latencies:?}");
-    let i = slow[0];
-    assert!(latencies[i] >= stall / 2 && latencies[i] <= stall + Duration::from_millis(200));
-    assert!(i > 3, "fast before the stall: {latencies:?}");
+    assert_eq!(
+        stalled.len(),
+        1,
+        "exactly one stalled response: {latencies:?}"
+    );
+    let i = stalled[0];
+    assert!(i >= 1, "answered before the stall: {latencies:?}");
     assert!(
-        latencies.len() > i + 5,
-        "fast again after the stall: {latencies:?}"
+        latencies.len() > i + 1,
+        "answered again after the stall: {latencies:?}"
     );
 
-    // Other connections are stalled only during the window: now they are fast.
+    // Other connections are stalled only during the window: a new one now
+    // is not made to wait a second stall.
     let mut s2 = connect(&server);
     let t = Instant::now();
     s2.write_all(GET).unwrap();
     read_response(&mut s2, &mut Vec::new());
-    assert!(t.elapsed() < Duration::from_millis(200));
+    assert!(t.elapsed() < slow, "stalled again: {:?}", t.elapsed());
     assert_eq!(server.requests(), server.responses());
 }
 
@@ -384,11 +394,9 @@ fn thousand_concurrent_connections() {
     assert_eq!(server.responses(), N as u64);
     let t = Instant::now();
     drop(server);
-    assert!(
-        t.elapsed() < Duration::from_secs(1),
-        "drop took {:?}",
-        t.elapsed()
-    );
+    // Drop gives its connections' threads at most 900 ms; a generous bound
+    // for a loaded machine that still fails a drop that hangs.
+    assert!(t.elapsed() < DROP_BOUND, "drop took {:?}", t.elapsed());
 }
 
 #[test]
@@ -430,8 +438,9 @@ fn drop_is_prompt_with_connections_open() {
         wait_until("requests", || server.requests() == 50);
         let t = Instant::now();
         drop(server);
+        // Not the 30 s stall nor a never-answered request: drop ends them.
         assert!(
-            t.elapsed() < Duration::from_secs(1),
+            t.elapsed() < DROP_BOUND,
             "{behavior:?}: drop took {:?}",
             t.elapsed()
         );
@@ -448,9 +457,13 @@ fn drop_is_prompt_with_connections_open() {
 
 #[test]
 fn drop_with_no_connections_is_prompt() {
+    // Drop wakes the accept loop instead of waiting out its 200 ms poll: 50
+    // starts and drops take a few milliseconds each, under 3 s even on a
+    // loaded machine, where an unwoken loop would take about 5 s (half a
+    // poll each on average).
     let t = Instant::now();
-    for _ in 0..20 {
+    for _ in 0..50 {
         drop(TestServer::start(Behavior::Good { body: b"" }));
     }
-    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
 }

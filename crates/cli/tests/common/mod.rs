@@ -133,20 +133,6 @@ pub fn on_path(tool: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// A tool a test needs: on PATH, or `None` with a note to skip (a failure
-/// under `CI`).
-pub fn installed(tool: &str) -> Option<PathBuf> {
-    let found = on_path(tool);
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{tool} is missing (scripts/setup.sh installs it)"
-        );
-        eprintln!("note: {tool} is not installed; skipping its part");
-    }
-    found
-}
-
 /// The nginx named by `BARRAGE_NGINX`, for the tests marked
 /// `#[ignore = "needs nginx…"]` (scripts/test.sh sets it and runs them).
 pub fn nginx_binary() -> String {
