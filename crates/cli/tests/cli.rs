@@ -154,6 +154,27 @@ fn h2_over_tls_with_a_ca_file_reports_alpn_and_streams() {
     assert!(r.stderr.contains("ALPN h2"), "{r:?}");
 }
 
+#[test]
+fn a_rejected_certificate_names_the_flags_that_get_past_it() {
+    let _serial = serial();
+    let t = Target::start(TargetConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: 1,
+        tls: Some(barrage_target::TlsSetup::SelfSigned),
+    })
+    .expect("start the TLS reference server");
+    let u = format!("https://localhost:{}/hello", t.local_addr().port());
+    let r = barrage(&["load", "-t1", "-c1", "-d", "3s", &u]);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    // The engine's error names its fields; the summary gives the flags.
+    assert!(r.stdout.contains("tls.ca_file"), "{r:?}");
+    assert!(
+        r.stdout
+            .contains("trust its CA with --cacert FILE, or skip verification with --insecure"),
+        "{r:?}"
+    );
+}
+
 /// A minimal standard base64 decoder (the log's histograms), to keep the
 /// CLI's dependencies as they are.
 fn base64_decode(text: &str) -> Vec<u8> {
