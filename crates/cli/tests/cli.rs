@@ -367,6 +367,47 @@ fn a_header_that_cannot_be_sent_sends_nothing() {
 }
 
 #[test]
+fn each_dialect_names_its_flag_for_a_header_that_cannot_be_sent() {
+    let _serial = serial();
+    let t = target();
+    let addr = t.local_addr();
+    let u = url(addr, "/hello");
+    let port = addr.port().to_string();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["wrk", "-c1", "-t1", "-d1s", "-H", "X: a\rb", &u],
+            "wrk: -H: ",
+        ),
+        (&["ab", "-n1", "-H", "X: a\rb", &u], "ab: -H: "),
+        (&["h2load", "-n1", "-H", "X: a\rb", &u], "h2load: -H: "),
+        (
+            &[
+                "httperf",
+                "--server",
+                "127.0.0.1",
+                "--port",
+                &port,
+                "--add-header",
+                "X: a\\rb\\n",
+            ],
+            "httperf: --add-header: ",
+        ),
+    ];
+    for (args, says) in cases {
+        let r = barrage(args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        let lines: Vec<&str> = r.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{args:?}: one line: {r:?}");
+        assert!(
+            lines[0].starts_with(&format!("barrage: error: {says}")),
+            "{args:?}: {r:?}"
+        );
+        assert!(lines[0].contains("control character"), "{args:?}: {r:?}");
+    }
+    assert_eq!(t.connections(), 0, "nothing connected");
+}
+
+#[test]
 fn refused_connections_exit_1_early() {
     let _serial = serial();
     let u = url(SocketAddr::from(([127, 0, 0, 1], closed_port())), "/");
