@@ -201,6 +201,17 @@ fn errors(s: &mut String, r: &RunReport) {
         let first = e.first.as_deref().unwrap_or("");
         let _ = writeln!(s, "    {kind:<9} {:>9}  first: {first}", group(e.count));
     }
+    // The engine names its TLS fields; here they are barrage load's flags.
+    if r.errors.get("tls").is_some_and(|e| {
+        e.first
+            .as_deref()
+            .is_some_and(|f| f.contains("certificate was rejected"))
+    }) {
+        let _ = writeln!(
+            s,
+            "  The certificate was rejected: trust its CA with --cacert FILE, or skip verification with --insecure (--sni names the server)"
+        );
+    }
     if r.totals.responses == 0
         && r.errors.get("connect").is_some_and(|e| e.count > 0)
         && r.connections.opened == 0

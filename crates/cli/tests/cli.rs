@@ -14,10 +14,19 @@ mod common;
 use common::{run, serial, Run, TempDir, BIN};
 
 fn target() -> Target {
+    start_target(None)
+}
+
+/// The reference server over TLS, with a self-signed certificate.
+fn tls_target() -> Target {
+    start_target(Some(barrage_target::TlsSetup::SelfSigned))
+}
+
+fn start_target(tls: Option<barrage_target::TlsSetup>) -> Target {
     Target::start(TargetConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
-        tls: None,
+        tls,
     })
     .expect("start the reference server")
 }
@@ -30,6 +39,21 @@ impl Run {
     fn json(&self) -> Value {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}", self.stdout))
+    }
+
+    /// The one line of a usage error (exit 2, nothing on stdout), after
+    /// `barrage: error: `.
+    fn usage_error(&self, what: &dyn std::fmt::Debug) -> &str {
+        assert_eq!(self.code, Some(2), "{what:?}: {self:?}");
+        assert!(
+            self.stdout.is_empty(),
+            "{what:?}: nothing on stdout: {self:?}"
+        );
+        let lines: Vec<&str> = self.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{what:?}: one line on stderr: {self:?}");
+        lines[0]
+            .strip_prefix("barrage: error: ")
+            .unwrap_or_else(|| panic!("{what:?}: {self:?}"))
     }
 }
 
@@ -118,12 +142,7 @@ fn open_loop_json_round_trips_with_its_send_delays() {
 #[test]
 fn h2_over_tls_with_a_ca_file_reports_alpn_and_streams() {
     let _serial = serial();
-    let t = Target::start(TargetConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        threads: 1,
-        tls: Some(barrage_target::TlsSetup::SelfSigned),
-    })
-    .expect("start the TLS reference server");
+    let t = tls_target();
     let ca = std::env::temp_dir().join(format!("barrage-cli-ca-{}.pem", std::process::id()));
     std::fs::write(&ca, t.certificate_pem().unwrap()).unwrap();
     let u = format!("https://localhost:{}/hello", t.local_addr().port());
@@ -152,6 +171,22 @@ fn h2_over_tls_with_a_ca_file_reports_alpn_and_streams() {
     assert_eq!(u64_at(&v, "/h2/connections_h2"), 2);
     assert_eq!(u64_at(&v, "/errors/tls/count"), 0);
     assert!(r.stderr.contains("ALPN h2"), "{r:?}");
+}
+
+#[test]
+fn a_rejected_certificate_names_the_flags_that_get_past_it() {
+    let _serial = serial();
+    let t = tls_target();
+    let u = format!("https://localhost:{}/hello", t.local_addr().port());
+    let r = barrage(&["load", "-t1", "-c1", "-d", "3s", &u]);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    // The engine's error names its fields; the summary gives the flags.
+    assert!(r.stdout.contains("tls.ca_file"), "{r:?}");
+    assert!(
+        r.stdout
+            .contains("trust its CA with --cacert FILE, or skip verification with --insecure"),
+        "{r:?}"
+    );
 }
 
 /// A minimal standard base64 decoder (the log's histograms), to keep the
@@ -312,15 +347,8 @@ fn bad_input_is_one_line_and_exit_2() {
         let mut all = vec!["load", "-d", "1s", "--timeout", "1s"];
         all.extend_from_slice(args);
         let r = barrage(&all);
-        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
-        assert!(r.stdout.is_empty(), "{args:?}: nothing on stdout: {r:?}");
-        let lines: Vec<&str> = r.stderr.lines().collect();
-        assert_eq!(lines.len(), 1, "{args:?}: one line on stderr: {r:?}");
-        assert!(lines[0].starts_with("barrage: error: "), "{args:?}: {r:?}");
-        assert!(
-            lines[0].contains(says),
-            "{args:?} should say {says:?}: {r:?}"
-        );
+        let line = r.usage_error(args);
+        assert!(line.contains(says), "{args:?} should say {says:?}: {r:?}");
     }
 }
 
@@ -329,15 +357,50 @@ fn a_header_that_cannot_be_sent_sends_nothing() {
     let _serial = serial();
     let t = target();
     let u = url(t.local_addr(), "/hello");
-    let r = barrage(&["load", "-c1", "-n", "10", "-H", "X-A: 1\r\nX-B: 2", &u]);
-    assert_eq!(r.code, Some(2), "{r:?}");
-    let lines: Vec<&str> = r.stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "one line: {r:?}");
-    assert!(
-        lines[0].starts_with("barrage: error: -H: header \"X-A\""),
-        "{r:?}"
-    );
+    for header in ["X: a\rb", "X-A: 1\r\nX-B: 2"] {
+        let r = barrage(&["load", "-c1", "-n", "10", "-H", header, &u]);
+        let line = r.usage_error(&header);
+        assert!(line.starts_with("-H: header \"X"), "{header:?}: {r:?}");
+        assert!(line.contains("control character"), "{r:?}");
+    }
+    assert_eq!(t.connections(), 0, "nothing connected");
     assert_eq!(t.responses(), 0, "nothing was sent");
+}
+
+#[test]
+fn each_dialect_names_its_flag_for_a_header_that_cannot_be_sent() {
+    let _serial = serial();
+    let t = target();
+    let addr = t.local_addr();
+    let u = url(addr, "/hello");
+    let port = addr.port().to_string();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["wrk", "-c1", "-t1", "-d1s", "-H", "X: a\rb", &u],
+            "wrk: -H: ",
+        ),
+        (&["ab", "-n1", "-H", "X: a\rb", &u], "ab: -H: "),
+        (&["h2load", "-n1", "-H", "X: a\rb", &u], "h2load: -H: "),
+        (
+            &[
+                "httperf",
+                "--server",
+                "127.0.0.1",
+                "--port",
+                &port,
+                "--add-header",
+                "X: a\\rb\\n",
+            ],
+            "httperf: --add-header: ",
+        ),
+    ];
+    for (args, says) in cases {
+        let r = barrage(args);
+        let line = r.usage_error(&args);
+        assert!(line.starts_with(says), "{args:?}: {r:?}");
+        assert!(line.contains("control character"), "{args:?}: {r:?}");
+    }
+    assert_eq!(t.connections(), 0, "nothing connected");
 }
 
 #[test]
@@ -510,18 +573,12 @@ fn serve_with_missing_cert_is_one_line_and_exit_2() {
         "--key",
         "/nonexistent",
     ]);
-    assert_eq!(r.code, Some(2), "{r:?}");
-    assert!(r.stdout.is_empty(), "{r:?}");
-    let lines: Vec<&str> = r.stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "one line on stderr: {r:?}");
+    let line = r.usage_error(&"--cert /nonexistent");
     assert!(
-        lines[0].starts_with("barrage: error: cannot read certificate file /nonexistent: "),
+        line.starts_with("cannot read certificate file /nonexistent: "),
         "{r:?}"
     );
-    assert!(
-        lines[0].contains("--cert and --key take PEM files"),
-        "{r:?}"
-    );
+    assert!(line.contains("--cert and --key take PEM files"), "{r:?}");
 }
 
 #[test]

@@ -261,6 +261,42 @@ mod tests {
                 "control character",
             ),
             (
+                header("X-A", "a\rb"),
+                Protocol::Http1,
+                Field::Header,
+                "control character",
+            ),
+            (
+                header("X-A", "a\nb"),
+                Protocol::H2,
+                Field::Header,
+                "control character",
+            ),
+            (
+                with(&|t| t.method = "GET\r".into()),
+                Protocol::Http1,
+                Field::Method,
+                "not a token",
+            ),
+            (
+                with(&|t| t.path = "/a\0b".into()),
+                Protocol::Http1,
+                Field::Path,
+                "control",
+            ),
+            (
+                header("Keep-Alive", "timeout=5"),
+                Protocol::H2,
+                Field::Header,
+                "HTTP/2 forbids",
+            ),
+            (
+                header("Proxy-Connection", "keep-alive"),
+                Protocol::H2,
+                Field::Header,
+                "HTTP/2 forbids",
+            ),
+            (
                 header("X-A", "a\0b"),
                 Protocol::Http1,
                 Field::Header,
@@ -315,6 +351,8 @@ mod tests {
                 .expect_err(&format!("{t:?} over {protocol:?}"));
             assert_eq!(e.field, field, "{t:?}: {e}");
             assert!(e.message.contains(says), "{t:?}: {e}");
+            // The engine names the field, never a command-line flag.
+            assert!(!e.message.contains(" -"), "{t:?}: {e}");
         }
         // Allowed: HTTP/1 connection headers over HTTP/1, TE: trailers over h2.
         assert_eq!(

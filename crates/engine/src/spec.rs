@@ -541,4 +541,26 @@ mod tests {
         s.requests[0].method = "GET\r\n".into();
         assert_eq!(field(&s), Field::Method);
     }
+
+    #[test]
+    fn rejects_a_host_with_cr_lf_or_nul() {
+        let mut s = LoadSpec::from_url("http://127.0.0.1:1/").unwrap();
+        for bad in ["h\r:1", "h\n:1", "h\0:1"] {
+            s.target.authority = bad.into();
+            let e = s.validate().unwrap_err();
+            assert_eq!(e.field, Field::Target, "{bad:?}: {e}");
+            assert!(e.message.contains("host"), "{bad:?}: {e}");
+        }
+        s.target.authority = "h:1".into();
+        assert!(s.validate().is_ok());
+    }
+
+    #[test]
+    fn checks_every_request_of_the_list() {
+        let mut s = LoadSpec::from_url("http://127.0.0.1:1/").unwrap();
+        let mut second = RequestTemplate::get("/b");
+        second.headers.push(("X-A".into(), "a\rb".into()));
+        s.requests.push(second);
+        assert_eq!(s.validate().unwrap_err().field, Field::Header);
+    }
 }

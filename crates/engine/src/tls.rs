@@ -170,7 +170,7 @@ pub(crate) fn describe(e: &rustls::Error) -> (String, bool) {
             let why = match why {
                 C::UnknownIssuer => "not signed by a trusted CA".to_string(),
                 C::NotValidForName | C::NotValidForNameContext { .. } => {
-                    "not valid for the server name (see --sni)".to_string()
+                    "not valid for the server name (tls.server_name)".to_string()
                 }
                 C::Expired | C::ExpiredContext { .. } => "expired".to_string(),
                 other => format!("{other:?}"),
@@ -178,7 +178,7 @@ pub(crate) fn describe(e: &rustls::Error) -> (String, bool) {
             (
                 format!(
                     "TLS: the server's certificate was rejected: {why}; \
-                     trust its CA with --cacert FILE, or skip verification with --insecure"
+                     trust its CA (tls.ca_file) or skip verification (tls.insecure)"
                 ),
                 true,
             )

@@ -470,7 +470,7 @@ fn an_untrusted_certificate_is_reported_and_insecure_skips_the_check() {
     let first = r.errors["tls"].first.as_deref().unwrap();
     assert!(first.contains("certificate was rejected"), "{first}");
     assert!(
-        first.contains("--cacert") && first.contains("--insecure"),
+        first.contains("tls.ca_file") && first.contains("tls.insecure") && !first.contains("--"),
         "{first}"
     );
 

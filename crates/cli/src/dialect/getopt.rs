@@ -99,6 +99,30 @@ pub enum Error {
     ValueNotAllowed(&'static str),
 }
 
+/// glibc getopt_long's words for the error, without the program's name
+/// (wrk, h2load and httperf print them after `NAME: `; ab's apr_getopt
+/// words them otherwise). A long option is named by the whole word given,
+/// `=value` included, as glibc does.
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::UnknownShort(c) => write!(f, "invalid option -- '{c}'"),
+            Error::UnknownLong { word, .. } => write!(f, "unrecognized option '{word}'"),
+            Error::Ambiguous {
+                word, candidates, ..
+            } => {
+                write!(f, "option '{word}' is ambiguous; possibilities:")?;
+                candidates.iter().try_for_each(|n| write!(f, " '--{n}'"))
+            }
+            Error::MissingShort(c) => write!(f, "option requires an argument -- '{c}'"),
+            Error::MissingLong(full) => write!(f, "option '--{full}' requires an argument"),
+            Error::ValueNotAllowed(full) => {
+                write!(f, "option '--{full}' doesn't allow an argument")
+            }
+        }
+    }
+}
+
 /// Reads `args` with `table`; yields items in order, stopping at the first error.
 pub struct Getopt<'t, K> {
     table: &'t [Opt<K>],
@@ -106,6 +130,8 @@ pub struct Getopt<'t, K> {
     /// The rest of a word of bundled letters.
     bundle: Option<(String, usize)>,
     operands_only: bool,
+    /// An error was yielded: nothing more is read.
+    failed: bool,
 }
 
 impl<'t, K: Copy> Getopt<'t, K> {
@@ -115,6 +141,7 @@ impl<'t, K: Copy> Getopt<'t, K> {
             args: args.into_iter(),
             bundle: None,
             operands_only: false,
+            failed: false,
         }
     }
 
@@ -197,6 +224,18 @@ impl<K: Copy> Iterator for Getopt<'_, K> {
     type Item = Result<Item<K>, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let item = self.read();
+        self.failed = matches!(item, Some(Err(_)));
+        item
+    }
+}
+
+impl<K: Copy> Getopt<'_, K> {
+    /// The next item, as [`Iterator::next`] but without the stop at an error.
+    fn read(&mut self) -> Option<Result<Item<K>, Error>> {
         if let Some((word, at)) = self.bundle.take() {
             return Some(self.short_item(word, at));
         }
@@ -206,7 +245,7 @@ impl<K: Copy> Iterator for Getopt<'_, K> {
         }
         if word == "--" {
             self.operands_only = true;
-            return self.next();
+            return self.read();
         }
         if let Some(body) = word.strip_prefix("--") {
             let body = body.to_string();
@@ -384,9 +423,62 @@ mod tests {
                 word: "--nope=1".into()
             })
         );
+        // In glibc's words, the whole word named.
+        let words = |args: &[&str]| read(args).unwrap_err().to_string();
+        assert_eq!(words(&["-x"]), "invalid option -- 'x'");
+        assert_eq!(words(&["-c"]), "option requires an argument -- 'c'");
+        assert_eq!(words(&["--nope=1"]), "unrecognized option '--nope=1'");
+        assert_eq!(
+            words(&["--connect=1"]),
+            "option '--connect=1' is ambiguous; possibilities: '--connections' '--connect-to'"
+        );
+        assert_eq!(
+            words(&["--header"]),
+            "option '--header' requires an argument"
+        );
+        assert_eq!(
+            words(&["--keep=1"]),
+            "option '--keepalive' doesn't allow an argument"
+        );
         // The first error ends the reading.
         let args = vec!["-x".to_string(), "-k".to_string()];
         let mut g = Getopt::new(&TABLE, args);
         assert_eq!(g.next(), Some(Err(Error::UnknownShort('x'))));
+        assert_eq!(g.next(), None);
+        // A letter wanting a value at the end of a bundle.
+        assert_eq!(read(&["-kc"]), Err(Error::MissingShort('c')));
+    }
+
+    #[test]
+    fn long_only_options_have_no_letter() {
+        // `--connect-to` has no letter: `-C` is no abbreviation of it.
+        assert_eq!(read(&["-C", "h:1"]), Err(Error::UnknownShort('C')));
+        assert_eq!(
+            read(&["--connect-", "h:1"]),
+            Ok(vec![opt(K::Connect, "--connect-to", Some("h:1"))])
+        );
+        assert_eq!(
+            read(&["--connect-to"]),
+            Err(Error::MissingLong("connect-to"))
+        );
+    }
+
+    #[test]
+    fn a_required_value_is_the_next_word_whatever_it_looks_like() {
+        assert_eq!(
+            read(&["-c", "-k", "--header", "--", "--connections", "-"]),
+            Ok(vec![
+                opt(K::Connections, "-c", Some("-k")),
+                opt(K::Header, "--header", Some("--")),
+                opt(K::Connections, "--connections", Some("-")),
+            ])
+        );
+        assert_eq!(
+            read(&["--header=", "-c="]),
+            Ok(vec![
+                opt(K::Header, "--header", Some("")),
+                opt(K::Connections, "-c", Some("=")),
+            ])
+        );
     }
 }
