@@ -1,7 +1,7 @@
 //! `barrage h2load`: seed 002's h2load command lines (and its proxies'),
 //! scaled down, against `barrage serve` (h2c on its plain port, h2 and
-//! HTTP/1.1 by ALPN with `--tls`) and nginx (when `BARRAGE_NGINX` names it;
-//! with `CI` set it must), read by the lab's h2load parser and checked
+//! HTTP/1.1 by ALPN with `--tls`) and nginx (`BARRAGE_NGINX`, a test marked
+//! `#[ignore = "needs nginx…"]`), read by the lab's h2load parser and checked
 //! against `--barrage-json`; the same lines with the real h2load (tests
 //! marked `#[ignore = "needs h2load…"]`, which fail without it), request
 //! counts equal where `-n` fixes them; `--h1`, `-D` with a warm-up, `-t`, `-r`; the refusal of

@@ -3,9 +3,10 @@
 //! error, must take a screenshot (kept in target/tmp/ as an artifact) and
 //! must have every chart's `<svg>` in its DOM.
 //!
-//! Without Chromium the browser test is skipped with a message, unless the
-//! environment variable CI is set: then it fails (scripts/setup.sh installs
-//! the `chromium` package).
+//! The browser test is `#[ignore = "needs chromium"]`: a plain `cargo test`
+//! lists it as ignored; scripts/test.sh runs it with `--include-ignored`,
+//! where a missing Chromium fails it (scripts/setup.sh installs the
+//! `chromium` package; `BARRAGE_CHROMIUM` names another browser).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

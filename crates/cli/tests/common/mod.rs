@@ -1,7 +1,7 @@
 //! Helpers shared by the cli's integration tests: temp directories, free
 //! ports, server processes killed on drop (`barrage serve`, nginx), external
-//! tools found or skipped (a failure under `CI`), and commands run with a
-//! deadline.
+//! tools required by the `#[ignore = "needs …"]` tests (a failure that says
+//! what to install when one is missing), and commands run with a deadline.
 
 #![allow(dead_code)]
 

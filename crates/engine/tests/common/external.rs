@@ -2,8 +2,8 @@
 //! ports of 127.0.0.1, with a document root holding the contract's static
 //! files and a certificate made for the run. Each is found through an
 //! environment variable (`BARRAGE_H2O`, `BARRAGE_NGHTTPD`, `BARRAGE_NGINX`,
-//! set by scripts/test.sh); without it a test is skipped with a note, unless
-//! `CI` is set: CI must run them all.
+//! set by scripts/test.sh). The tests that use them are
+//! `#[ignore = "needs …"]` and fail when the variable is missing.
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
