@@ -67,7 +67,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let _ = std::io::stdout().flush();
     if let Some(path) = &o.barrage_json {
         if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
-            eprintln!("barrage: error: writing JSON to {path}: {e}");
+            eprintln!("barrage: error: writing JSON to {}: {e}", path.display());
             return ExitCode::from(EXIT_FAILED);
         }
     }
