@@ -332,11 +332,8 @@ fn run(o: &Options) -> ExitCode {
             failed = true;
         }
     }
-    if let Some(path) = &o.barrage_json {
-        if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
-            eprintln!("barrage: error: writing JSON to {}: {e}", path.display());
-            failed = true;
-        }
+    if !crate::common::write_json(&report, o.barrage_json.as_deref()) {
+        failed = true;
     }
     let nothing = report.totals.responses == 0 && report.totals.errors > 0;
     if failed || interrupted || nothing {
