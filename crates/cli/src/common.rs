@@ -23,9 +23,24 @@ pub fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     stop
 }
 
-/// Writes `report` as barrage.load/1 JSON (docs/json.md) to `path`; `-` is
-/// standard output.
-pub fn write_json(report: &RunReport, path: &Path) -> std::io::Result<()> {
+/// Writes `report` as barrage.load/1 JSON (docs/json.md) to `path`, when
+/// one was given; `-` is standard output. A failure is one line on standard
+/// error and `false`, for the caller's exit status.
+#[must_use]
+pub fn write_json(report: &RunReport, path: Option<&Path>) -> bool {
+    let Some(path) = path else {
+        return true;
+    };
+    match write_json_to(report, path) {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("barrage: error: writing JSON to {}: {e}", path.display());
+            false
+        }
+    }
+}
+
+fn write_json_to(report: &RunReport, path: &Path) -> std::io::Result<()> {
     let text = report.to_json() + "\n";
     if path == Path::new("-") {
         let mut out = std::io::stdout().lock();

@@ -188,11 +188,8 @@ pub fn main(args: LoadArgs) -> ExitCode {
         (false, true) => eprint!("{text}"),
         (false, false) => print!("{text}"),
     }
-    if let Some(path) = &args.json {
-        if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
-            eprintln!("barrage: error: writing JSON to {path}: {e}");
-            return ExitCode::from(EXIT_FAILED);
-        }
+    if !crate::common::write_json(&report, args.json.as_deref().map(Path::new)) {
+        return ExitCode::from(EXIT_FAILED);
     }
     if let Some(path) = &args.html {
         if let Err(e) = write_html(&report, path) {

@@ -51,11 +51,8 @@ pub fn main(args: MergeArgs) -> ExitCode {
     } else {
         print!("{text}");
     }
-    if let Some(path) = &args.json {
-        if let Err(e) = crate::common::write_json(&report, path) {
-            eprintln!("barrage: error: writing JSON to {}: {e}", path.display());
-            return ExitCode::from(crate::EXIT_FAILED);
-        }
+    if !crate::common::write_json(&report, args.json.as_deref()) {
+        return ExitCode::from(crate::EXIT_FAILED);
     }
     ExitCode::SUCCESS
 }

@@ -404,6 +404,43 @@ fn each_dialect_names_its_flag_for_a_header_that_cannot_be_sent() {
 }
 
 #[test]
+fn a_json_file_that_cannot_be_written_is_one_line_and_exit_1() {
+    let _serial = serial();
+    let t = target();
+    let addr = t.local_addr();
+    let u = url(addr, "/hello");
+    let port = addr.port().to_string();
+    let dir = TempDir::new("json-unwritable");
+    let file = dir.path("no-such-dir").join("out.json");
+    let file = file.to_str().unwrap();
+    let json = format!("--barrage-json={file}");
+    let cases: [&[&str]; 5] = [
+        &["load", "-q", "-c1", "-n", "3", "--json", file, &u],
+        &["wrk", "-c1", "-t1", "-d1s", &json, &u],
+        &["ab", "-n1", &json, &u],
+        &["h2load", "-n1", "--h1", &json, &u],
+        &[
+            "httperf",
+            "--server",
+            "127.0.0.1",
+            "--port",
+            &port,
+            "--uri",
+            "/hello",
+            &json,
+        ],
+    ];
+    for args in cases {
+        let r = barrage(args);
+        assert_eq!(r.code, Some(1), "{args:?}: {r:?}");
+        let said = format!("barrage: error: writing JSON to {file}: ");
+        let lines: Vec<&str> = r.stderr.lines().filter(|l| l.starts_with(&said)).collect();
+        assert_eq!(lines.len(), 1, "{args:?}: {r:?}");
+    }
+    assert!(t.responses() > 0, "the runs ran");
+}
+
+#[test]
 fn refused_connections_exit_1_early() {
     let _serial = serial();
     let u = url(SocketAddr::from(([127, 0, 0, 1], closed_port())), "/");

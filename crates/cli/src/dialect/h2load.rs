@@ -78,11 +78,8 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     for line in error_notes(&report) {
         eprintln!("{line}");
     }
-    if let Some(path) = &plan.json {
-        if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
-            eprintln!("barrage: error: writing JSON to {}: {e}", path.display());
-            return ExitCode::from(crate::EXIT_FAILED);
-        }
+    if !crate::common::write_json(&report, plan.json.as_deref()) {
+        return ExitCode::from(crate::EXIT_FAILED);
     }
     // h2load exits 0 once a run is done, whatever it met.
     ExitCode::SUCCESS

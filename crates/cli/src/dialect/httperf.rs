@@ -65,11 +65,8 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let stats = Stats::from_report(&report, o.num_calls, rates.samples, cpu);
     print!("{}", output::render(&stats));
     let _ = std::io::stdout().flush();
-    if let Some(path) = &o.barrage_json {
-        if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
-            eprintln!("barrage: error: writing JSON to {path}: {e}");
-            return ExitCode::from(EXIT_FAILED);
-        }
+    if !crate::common::write_json(&report, o.barrage_json.as_deref()) {
+        return ExitCode::from(EXIT_FAILED);
     }
     // httperf exits 0 whatever the run met (refused connections included).
     ExitCode::SUCCESS

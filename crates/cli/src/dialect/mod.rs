@@ -8,6 +8,7 @@
 //! exact histograms. `--barrage-json FILE` writes barrage's own JSON too.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod ab;
@@ -41,4 +42,16 @@ pub fn requested(argv: &[OsString]) -> Option<(&'static str, Vec<OsString>)> {
     let first = argv.get(1)?.to_str()?;
     let name = NAMES.iter().find(|n| **n == first)?;
     Some((name, argv[2..].to_vec()))
+}
+
+/// `--barrage-json FILE`'s value: a file name. Empty and `-` are refused,
+/// as the tool's own report is on standard output. The message has no
+/// tool name before it.
+pub(crate) fn barrage_json_file(tool: &str, value: &str) -> Result<PathBuf, String> {
+    if value.is_empty() || value == "-" {
+        return Err(format!(
+            "--barrage-json needs a file name (stdout carries {tool}'s report)"
+        ));
+    }
+    Ok(PathBuf::from(value))
 }

@@ -73,11 +73,8 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         format::results(&results(&report, &collector, &options))
     );
     let _ = std::io::stdout().flush();
-    if let Some(path) = &options.barrage_json {
-        if let Err(e) = crate::common::write_json(&report, path.as_ref()) {
-            eprintln!("barrage: error: writing JSON to {}: {e}", path.display());
-            return ExitCode::from(crate::EXIT_FAILED);
-        }
+    if !crate::common::write_json(&report, options.barrage_json.as_deref()) {
+        return ExitCode::from(crate::EXIT_FAILED);
     }
     if report.totals.responses == 0 && report.totals.errors > 0 {
         let first = report

@@ -200,11 +200,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 value,
                 ..
             } => {
-                let value = value.unwrap_or_default();
-                if value.is_empty() {
-                    return Err("ab: --barrage-json needs a FILE".into());
-                }
-                o.barrage_json = Some(PathBuf::from(value));
+                let file = crate::dialect::barrage_json_file("ab", &value.unwrap_or_default())
+                    .map_err(|e| format!("ab: {e}"))?;
+                o.barrage_json = Some(file);
             }
             Item::Opt {
                 key: Key::Letter(c),
@@ -493,6 +491,10 @@ mod tests {
             ("-I https://h/", "--sni"),
             ("-f TLS1.2 https://h/", "-f TLS1.2"),
             ("-v 2 http://h/", "-v 2 (per-response"),
+            (
+                "--barrage-json - http://h/",
+                "ab: --barrage-json needs a file name",
+            ),
             (
                 "-p /no/such/file http://h/",
                 "Could not open POST data file",

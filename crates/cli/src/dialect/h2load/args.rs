@@ -396,7 +396,7 @@ fn apply(o: &mut Options, flag: Flag, value: Option<&str>) -> Result<Option<Comm
         // QUIC only (no effect over TCP, as in h2load), kTLS and debug output:
         // accepted, no effect on barrage's run.
         Flag::QlogFileBase | Flag::NoUdpGso | Flag::Ktls | Flag::Verbose => {}
-        Flag::BarrageJson => o.barrage_json = Some(PathBuf::from(v)),
+        Flag::BarrageJson => o.barrage_json = Some(crate::dialect::barrage_json_file("h2load", v)?),
     }
     Ok(None)
 }
@@ -575,6 +575,10 @@ mod tests {
             "-r: the rate at which connections are made must be positive."
         );
         assert_eq!(run("-pfoo").unwrap_err(), "-p: unsupported protocol foo");
+        assert_eq!(
+            run("--barrage-json=- http://h/").unwrap_err(),
+            "--barrage-json needs a file name (stdout carries h2load's report)"
+        );
         let o = run("-D500ms --rate-period=2m -N 3 -T1h -r 4 --rps 2.5").unwrap();
         assert_eq!(o.duration, Duration::from_millis(500));
         assert_eq!(o.rate_period, Duration::from_secs(120));

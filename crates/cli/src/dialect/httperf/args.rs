@@ -59,7 +59,7 @@ pub(crate) struct Options {
     pub num_calls: u64,
     pub wlog: Option<Wlog>,
     /// barrage's own: write barrage's JSON report to this file.
-    pub barrage_json: Option<String>,
+    pub barrage_json: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -180,11 +180,10 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Command, String> {
                 let value = value.as_deref();
                 match key {
                     Key::BarrageJson => {
-                        let value = value.unwrap_or_default();
-                        if value.is_empty() || value == "-" {
-                            return Err("httperf: --barrage-json needs a file name (stdout carries httperf's report)".into());
-                        }
-                        o.barrage_json = Some(value.to_string());
+                        let file =
+                            crate::dialect::barrage_json_file("httperf", value.unwrap_or_default())
+                                .map_err(|e| format!("httperf: {e}"))?;
+                        o.barrage_json = Some(file);
                     }
                     Key::Long(name) => {
                         if let Some(command) = apply(&mut o, name, value)? {
@@ -575,7 +574,7 @@ mod tests {
         assert_eq!(run("--rate=0").unwrap().rate, Rate::Sequential);
         assert_eq!(run("--rate=5 --rate=0").unwrap().rate, Rate::Sequential);
         let o = run("--barrage-json out.json --barrage-json=o2.json").unwrap();
-        assert_eq!(o.barrage_json.as_deref(), Some("o2.json"));
+        assert_eq!(o.barrage_json.as_deref(), Some("o2.json".as_ref()));
         let o = run("--wlog=y,/tmp/list --http-version=1.0").unwrap();
         assert_eq!(
             o.wlog,

@@ -127,12 +127,8 @@ fn headers(o: &Options) -> Result<Vec<(String, String)>, String> {
                     "httperf: --add-header {raw:?}: expected 'Name: value' lines, each ended by \\n"
                 ));
             };
+            // The engine checks the name and value (LoadSpec::validate).
             let name = name.trim();
-            if name.is_empty() || name.contains(char::is_whitespace) {
-                return Err(format!(
-                    "httperf: --add-header {raw:?}: {name:?} is not a header name"
-                ));
-            }
             extra.push((name.to_string(), value.trim().to_string()));
         }
     }
@@ -334,6 +330,11 @@ mod tests {
         assert_eq!(spec.requests[0].headers, [("Host".into(), "h".into())]);
         let err = build(&opts(|o| o.add_header = Some("nocolon\\n".into()))).unwrap_err();
         assert!(err.contains("expected 'Name: value'"), "{err}");
+        // A name that is not a token is the engine's to refuse (LoadSpec::validate).
+        let spec = build(&opts(|o| o.add_header = Some("X A: 1\\n".into()))).unwrap();
+        let e = spec.validate().unwrap_err();
+        assert_eq!(e.field, barrage_engine::Field::Header, "{e}");
+        assert!(e.message.contains("\"X A\" is not a token"), "{e}");
         assert_eq!(unescape("a\\101\\\\b\\a").unwrap(), "aA\\b\n");
     }
 

@@ -161,10 +161,9 @@ fn apply(o: &mut Options, opt: Opt, flag: &str, value: Option<String>) -> Result
         Opt::Latency => o.latency = true,
         Opt::Version => o.version = true,
         Opt::BarrageJson => {
-            if value.is_empty() {
-                return Err("wrk: --barrage-json needs a file name".into());
-            }
-            o.barrage_json = Some(PathBuf::from(value));
+            let file = crate::dialect::barrage_json_file("wrk", &value)
+                .map_err(|e| format!("wrk: {e}"))?;
+            o.barrage_json = Some(file);
         }
         Opt::Help => return Ok(true),
     }
@@ -375,7 +374,7 @@ mod tests {
 
     #[test]
     fn bad_input_is_one_line() {
-        let cases: [(&[&str], &str); 18] = [
+        let cases: [(&[&str], &str); 19] = [
             (&[], "no URL given"),
             (
                 &["-t0", "http://h/"],
@@ -428,6 +427,10 @@ mod tests {
             (&["--nope=1", "http://h/"], "unrecognized option '--nope=1'"),
             (&["-R", "100", "http://h/"], "`barrage load -R RATE`"),
             (&["127.0.0.1:8080/"], "invalid URL: 127.0.0.1:8080/"),
+            (
+                &["--barrage-json", "-", "http://h/"],
+                "wrk: --barrage-json needs a file name (stdout carries wrk's report)",
+            ),
         ];
         for (args, want) in cases {
             let e = error(args);
