@@ -37,7 +37,8 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # /usr/bin/time for CPU and RSS, curl to probe servers, python3 to read
 # barrage's JSON in bench/.
 # Headless Chromium opens the HTML report in its test.
-packages=(build-essential pkg-config nginx-light h2o nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3 chromium)
+packages=(build-essential pkg-config nginx-light h2o nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3 chromium
+  openssh-server openssh-client iproute2)
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then

@@ -35,6 +35,9 @@ pub struct Window {
 
 /// Watches a run as it goes (live display, interval logs).
 pub trait Observer {
+    /// The load starts now; the measured phase begins at `measure_start`
+    /// (after the warm-up). Called once, before any window.
+    fn on_start(&mut self, _measure_start: Instant) {}
     fn on_window(&mut self, _window: &Window) {}
 }
 
@@ -112,6 +115,7 @@ pub fn run_until(
         handles.push(handle);
     }
     drop(tx);
+    observer.on_start(measure_start);
     let mut merger = Merger::new(workers, start);
     for msg in rx {
         merger.take(msg, observer);
@@ -168,6 +172,11 @@ fn share(total: u64, i: usize, n: usize) -> u64 {
 
 fn plan_for(spec: &LoadSpec, id: usize, workers: usize) -> Plan {
     let budget = spec.max_requests.map(|n| share(n, id, workers));
+    // The pacers of a part are workers of the whole plan's schedule:
+    // worker `id` of part `index` is worker `index × workers + id` of
+    // `of × workers`, pacing the whole plan's rate.
+    let (of, index) = (spec.part.of.max(1) as usize, spec.part.index as usize);
+    let (pacer_id, pacers) = (index * workers + id, of * workers);
     match spec.model {
         Model::Closed {
             connections,
@@ -183,7 +192,13 @@ fn plan_for(spec: &LoadSpec, id: usize, workers: usize) -> Plan {
             connections,
             max_connections,
         } => Plan::Open {
-            pacer: open_pacer(spec, rate_per_s, arrival, id, workers, budget),
+            pacer: open_pacer(
+                spec,
+                rate_per_s * of as f64,
+                arrival,
+                (pacer_id, pacers),
+                budget,
+            ),
             connections: share(connections as u64, id, workers) as usize,
             max_connections: share(max_connections as u64, id, workers) as usize,
             idle: Vec::new(),
@@ -195,10 +210,10 @@ fn plan_for(spec: &LoadSpec, id: usize, workers: usize) -> Plan {
             sessions,
         } => Plan::Sessions {
             pacer: Pacer::new(
-                conn_rate_per_s,
+                conn_rate_per_s * of as f64,
                 arrival,
-                id,
-                workers,
+                pacer_id,
+                pacers,
                 Some(share(sessions, id, workers)),
             ),
             calls,
@@ -207,23 +222,23 @@ fn plan_for(spec: &LoadSpec, id: usize, workers: usize) -> Plan {
     }
 }
 
-/// The open-loop pacer of worker `id`. A request budget (`-n`) counts
-/// measured requests only: the hits due in the warm-up come on top of it.
+/// The open-loop pacer of pacer `id` of `pacers` sharing `rate` (the whole
+/// plan's). A request budget (`-n`) counts measured requests only: the hits
+/// due in the warm-up come on top of it.
 fn open_pacer(
     spec: &LoadSpec,
     rate: f64,
     arrival: Arrival,
-    id: usize,
-    workers: usize,
+    (id, pacers): (usize, usize),
     budget: Option<u64>,
 ) -> Pacer {
     let in_warmup = if spec.warmup.is_zero() {
         0
     } else {
         let before_end = spec.warmup.saturating_sub(Duration::from_nanos(1));
-        Pacer::new(rate, arrival, id, workers, None).backlog(before_end)
+        Pacer::new(rate, arrival, id, pacers, None).backlog(before_end)
     };
-    Pacer::new(rate, arrival, id, workers, budget.map(|b| b + in_warmup))
+    Pacer::new(rate, arrival, id, pacers, budget.map(|b| b + in_warmup))
 }
 
 /// A window being assembled from the workers' parts.
@@ -495,6 +510,7 @@ fn merge(into: &mut Recorder, from: &Recorder) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::Part;
 
     #[test]
     fn shares_add_up() {
@@ -504,5 +520,124 @@ mod tests {
         }
         assert_eq!(share(10, 0, 3), 4);
         assert_eq!(share(10, 2, 3), 3);
+    }
+
+    fn pacer_of(plan: Plan) -> Pacer {
+        match plan {
+            Plan::Open { pacer, .. } | Plan::Sessions { pacer, .. } => pacer,
+            Plan::Closed { .. } => panic!("no pacer in a closed loop"),
+        }
+    }
+
+    /// Every hit of the first `secs` seconds of `spec`, over all its workers
+    /// (nanoseconds from the start, sorted).
+    fn hits(spec: &LoadSpec, workers: usize, secs: u64) -> Vec<u128> {
+        let mut all = Vec::new();
+        for id in 0..workers {
+            let mut p = pacer_of(plan_for(spec, id, workers));
+            while let Some(at) = p.take() {
+                if at >= Duration::from_secs(secs) {
+                    break;
+                }
+                all.push(at.as_nanos());
+            }
+        }
+        all.sort_unstable();
+        all
+    }
+
+    fn open(rate: f64, arrival: Arrival) -> LoadSpec {
+        let mut spec = LoadSpec::from_url("http://127.0.0.1:9/").unwrap();
+        spec.model = Model::Open {
+            rate_per_s: rate,
+            arrival,
+            connections: 8,
+            max_connections: 8,
+        };
+        spec
+    }
+
+    #[test]
+    fn the_parts_of_a_uniform_open_loop_interleave_into_the_whole_schedule() {
+        let whole = open(1000.0, Arrival::Uniform);
+        let expected = hits(&whole, 6, 2);
+        assert_eq!(expected.len(), 2000);
+        let mut union: Vec<u128> = whole.split(3).iter().flat_map(|p| hits(p, 2, 2)).collect();
+        union.sort_unstable();
+        assert_eq!(union.len(), expected.len());
+        for (a, b) in union.iter().zip(&expected) {
+            assert!(a.abs_diff(*b) <= 1, "{a} vs {b}");
+        }
+    }
+
+    #[test]
+    fn poisson_parts_are_independent_streams_of_the_whole_rate() {
+        let whole = open(2000.0, Arrival::Poisson { seed: 7 });
+        let parts = whole.split(2);
+        let (a, b) = (hits(&parts[0], 2, 10), hits(&parts[1], 2, 10));
+        // Each part paces half the rate; the two are different streams.
+        for h in [&a, &b] {
+            let n = h.len() as f64;
+            assert!((n - 10_000.0).abs() < 500.0, "{n} hits in 10 s at 1000/s");
+        }
+        assert_ne!(a[..50], b[..50]);
+        // Same seed, same part: the same schedule.
+        assert_eq!(hits(&parts[0], 2, 1), hits(&whole.split(2)[0], 2, 1));
+    }
+
+    #[test]
+    fn split_shares_out_connections_budgets_and_sessions() {
+        let mut spec = open(900.0, Arrival::Uniform);
+        spec.max_requests = Some(10);
+        let parts = spec.split(3);
+        let sum = |f: &dyn Fn(&LoadSpec) -> u64| parts.iter().map(f).sum::<u64>();
+        assert_eq!(sum(&|p| p.max_requests.unwrap()), 10);
+        assert_eq!(sum(&|p| p.peak_connections() as u64), 8);
+        let rate = |p: &LoadSpec| match p.model {
+            Model::Open { rate_per_s, .. } => rate_per_s,
+            _ => unreachable!(),
+        };
+        assert!(parts.iter().all(|p| (rate(p) - 300.0).abs() < 1e-9));
+        assert_eq!(
+            parts.iter().map(|p| p.part).collect::<Vec<_>>(),
+            (0..3)
+                .map(|index| Part { index, of: 3 })
+                .collect::<Vec<_>>()
+        );
+        spec.model = Model::Sessions {
+            conn_rate_per_s: 10.0,
+            arrival: Arrival::Uniform,
+            calls: 2,
+            sessions: 7,
+        };
+        let sessions: u64 = spec
+            .split(2)
+            .iter()
+            .map(|p| match p.model {
+                Model::Sessions { sessions, .. } => sessions,
+                _ => unreachable!(),
+            })
+            .sum();
+        assert_eq!(sessions, 7);
+        assert_eq!(spec.max_parts(), 7);
+    }
+
+    #[test]
+    fn a_spec_read_back_is_the_same_plan() {
+        let mut spec = open(100.0, Arrival::Poisson { seed: 3 });
+        spec.requests[0].headers.push(("X-A".into(), "1".into()));
+        spec.requests[0].body = b"hi".to_vec();
+        spec.part = Part { index: 1, of: 2 };
+        let text = serde_json::to_string(&spec).unwrap();
+        let back: LoadSpec = serde_json::from_str(&text).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), text);
+        assert_eq!(back.target.addr, spec.target.addr);
+        assert_eq!(back.model, spec.model);
+        assert_eq!(back.requests, spec.requests);
+        let bad = text.replace("http://127.0.0.1:9/", "gopher://x/");
+        let e = serde_json::from_str::<LoadSpec>(&bad)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown scheme"), "{e}");
     }
 }

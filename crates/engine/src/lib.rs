@@ -45,5 +45,7 @@ pub use pacer::{Arrival, Pacer};
 pub use recorder::{Counters, ErrorKind, LATE_SEND};
 pub use report::spec_summary;
 pub use request::{check_header, is_token, RequestTemplate};
-pub use spec::{Field, H2Options, LoadSpec, Model, Protocol, Reuse, Scheme, SpecError, Target};
+pub use spec::{
+    Field, H2Options, LoadSpec, Model, Part, Protocol, Reuse, Scheme, SpecError, Target,
+};
 pub use tls::{client_config as tls_client_config, TlsOptions};

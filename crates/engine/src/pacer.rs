@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 /// How arrivals are spaced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Arrival {
     /// Evenly spaced.
     Uniform,

@@ -4,7 +4,7 @@ use crate::session::h2::H2Request;
 use crate::spec::{Field, Protocol, Reuse, Scheme, SpecError};
 
 /// One request to send: method, path (with query), extra headers and body.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RequestTemplate {
     pub method: String,
     pub path: String,

@@ -6,13 +6,18 @@ use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
 pub use barrage_model::load::Scheme;
+use serde::{Deserialize, Serialize};
 
 use crate::pacer::Arrival;
 use crate::request::RequestTemplate;
 use crate::tls::TlsOptions;
 
 /// Where the load goes: one resolved address, and what the requests say.
-#[derive(Debug, Clone)]
+///
+/// Serialized as its URL and resolved again where it is read: an agent on
+/// another host connects to what the URL's host is there.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct Target {
     /// The URL as given (for reports).
     pub url: String,
@@ -26,7 +31,7 @@ pub struct Target {
 }
 
 /// Which HTTP the connections speak.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Protocol {
     /// HTTP/1.x; over TLS, ALPN offers `http/1.1` only.
     Http1,
@@ -37,7 +42,7 @@ pub enum Protocol {
 }
 
 /// HTTP/2 settings, as h2load's `-m`, `-w` and `-W` give them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct H2Options {
     /// Concurrent streams per connection (capped by the server's
     /// SETTINGS_MAX_CONCURRENT_STREAMS).
@@ -60,7 +65,7 @@ impl Default for H2Options {
 }
 
 /// How connections are reused between requests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Reuse {
     /// HTTP/1.1 keep-alive (the default).
     KeepAlive,
@@ -71,7 +76,7 @@ pub enum Reuse {
 }
 
 /// The load model. Every model runs on the same worker loop.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Model {
     /// Closed loop: `connections` connections, each keeping `pipeline`
     /// requests in flight and sending the next as soon as a response ends.
@@ -96,8 +101,24 @@ pub enum Model {
     },
 }
 
+/// Which part of a plan split over several processes or hosts this run
+/// is: part `index` of `of` (0 of 1 when it runs alone). Parts share one
+/// schedule: a uniform open loop's arrivals interleave across parts, and
+/// Poisson arrivals are independent streams, one per worker of every part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Part {
+    pub index: u32,
+    pub of: u32,
+}
+
+impl Default for Part {
+    fn default() -> Self {
+        Part { index: 0, of: 1 }
+    }
+}
+
 /// A complete description of one load run.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LoadSpec {
     pub target: Target,
     /// Requests, used in turn (`--urls`); at least one.
@@ -118,6 +139,9 @@ pub struct LoadSpec {
     pub h2: H2Options,
     /// Used for `https://` targets.
     pub tls: TlsOptions,
+    /// The part of a split plan this is ([`LoadSpec::split`]).
+    #[serde(default)]
+    pub part: Part,
 }
 
 /// A spec that cannot run: which part of it, and a message that says what
@@ -239,6 +263,19 @@ impl Target {
     }
 }
 
+impl From<Target> for String {
+    fn from(t: Target) -> String {
+        t.url
+    }
+}
+
+impl TryFrom<String> for Target {
+    type Error = String;
+    fn try_from(url: String) -> Result<Target, String> {
+        Target::parse(&url).map(|(t, _)| t).map_err(|e| e.message)
+    }
+}
+
 fn resolve(host: &str, port: u16) -> Result<SocketAddr, SpecError> {
     let bare = host.trim_start_matches('[').trim_end_matches(']');
     let mut addrs = (bare, port)
@@ -274,7 +311,76 @@ impl LoadSpec {
             protocol: Protocol::Http1,
             h2: H2Options::default(),
             tls: TlsOptions::default(),
+            part: Part::default(),
         })
+    }
+
+    /// This plan split into `n` parts that together make it: connections,
+    /// rates, sessions and the request budget are shared out (the first
+    /// parts take the remainder), each part knows its index, and every
+    /// part keeps the same requests, protocol, duration and timeouts.
+    /// A part that would get no connection or no session keeps one, so
+    /// splitting more ways than there are connections adds load; callers
+    /// refuse that ([`LoadSpec::max_parts`]).
+    pub fn split(&self, n: u32) -> Vec<LoadSpec> {
+        let n = n.max(1);
+        (0..n)
+            .map(|i| {
+                let mut part = self.clone();
+                let share =
+                    |total: u64| total / n as u64 + u64::from((i as u64) < total % n as u64);
+                part.part = Part { index: i, of: n };
+                part.max_requests = self.max_requests.map(share);
+                part.model = match self.model.clone() {
+                    Model::Closed {
+                        connections,
+                        pipeline,
+                    } => Model::Closed {
+                        connections: (share(connections as u64) as usize).max(1),
+                        pipeline,
+                    },
+                    Model::Open {
+                        rate_per_s,
+                        arrival,
+                        connections,
+                        max_connections,
+                    } => Model::Open {
+                        rate_per_s: rate_per_s / n as f64,
+                        arrival,
+                        connections: (share(connections as u64) as usize).max(1),
+                        max_connections: (share(max_connections as u64) as usize).max(1),
+                    },
+                    Model::Sessions {
+                        conn_rate_per_s,
+                        arrival,
+                        calls,
+                        sessions,
+                    } => Model::Sessions {
+                        conn_rate_per_s: conn_rate_per_s / n as f64,
+                        arrival,
+                        calls,
+                        sessions: share(sessions).max(1),
+                    },
+                };
+                part
+            })
+            .collect()
+    }
+
+    /// The most parts this plan splits into without any part getting
+    /// nothing to do: its connections (closed and open loop), sessions, or
+    /// request budget, whichever is fewer.
+    pub fn max_parts(&self) -> u64 {
+        let units = match self.model {
+            Model::Closed { connections, .. } | Model::Open { connections, .. } => {
+                connections as u64
+            }
+            Model::Sessions { sessions, .. } => sessions,
+        };
+        match self.max_requests {
+            Some(n) => units.min(n),
+            None => units,
+        }
     }
 
     /// Checks the spec for values that cannot run, and requests that cannot

@@ -15,7 +15,7 @@ use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme
 use crate::spec::{Field, SpecError};
 
 /// How `https://` connections are made.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TlsOptions {
     /// Skip certificate verification (`--insecure`).
     pub insecure: bool,

@@ -241,6 +241,7 @@ pub fn build(o: &Options, cores: u64, stdin: &mut dyn FnMut() -> String) -> Resu
             resume: false,
             server_name: None,
         },
+        part: Default::default(),
     };
     match &mode {
         Mode::Requests { n } => spec.max_requests = Some(*n),
