@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use barrage_engine::{
-    Arrival, Field, LoadSpec, Model, Protocol, RequestTemplate, Reuse, RunReport, Scheme, Target,
-    TlsOptions,
+    Arrival, Field, LoadSpec, Model, Part, Protocol, RequestTemplate, Reuse, RunReport, Scheme,
+    Target, TlsOptions,
 };
 use clap::ValueEnum;
 
@@ -40,7 +40,7 @@ pub struct LoadArgs {
     requests: Option<u64>,
     /// Worker threads [default: one per core; never more than connections, -n or sessions].
     #[arg(short = 't', long)]
-    threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
     /// HTTP/1.1 pipelining: requests in flight per connection (closed loop only).
     #[arg(long, default_value_t = 1, value_name = "DEPTH")]
     pipeline: usize,
@@ -147,26 +147,86 @@ pub struct LoadArgs {
 
     /// Write the full results as JSON to FILE, or to stdout with '-' (the summary then goes to stderr).
     #[arg(long, value_name = "FILE|-")]
-    json: Option<String>,
+    pub(crate) json: Option<String>,
     /// Write the run's summary and charts (latency spectrum, per-second series) as one
     /// self-contained HTML page.
     #[arg(long, value_name = "FILE")]
-    html: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
     /// Write an HdrHistogram interval log (one histogram per second, microseconds).
     #[arg(long, value_name = "FILE")]
     hdr_log: Option<PathBuf>,
     /// No summary (errors still go to stderr).
     #[arg(short = 'q', long)]
-    quiet: bool,
+    pub(crate) quiet: bool,
+
+    /// Split the load over agents on these hosts (local, ssh://[user@]host[:port], or
+    /// names from --hosts), comma-separated: connections, rates and sessions are shared
+    /// out, every agent starts at one instant, and the report is their exact merge.
+    #[arg(long, value_name = "HOSTS", conflicts_with = "part")]
+    pub(crate) agents: Option<String>,
+    /// The inventory (TOML) that names hosts for --agents (docs/distributed.md).
+    #[arg(long, value_name = "FILE", requires = "agents")]
+    pub(crate) hosts: Option<PathBuf>,
+    /// With --agents: also write each agent's own JSON report into DIR (for `barrage merge`).
+    #[arg(long, value_name = "DIR", requires = "agents")]
+    pub(crate) json_parts: Option<PathBuf>,
+    /// Run part I of a plan split N ways (0-based), as one of N processes started by hand
+    /// or by a Kubernetes Indexed Job; merge their JSON with `barrage merge`.
+    #[arg(long, value_name = "I/N", value_parser = parse_part)]
+    part: Option<Part>,
+    /// Start the load at this instant (Unix seconds, fractions allowed, or RFC 3339),
+    /// so processes started apart begin together.
+    #[arg(long, value_name = "TIME", value_parser = parse_start_at)]
+    start_at: Option<std::time::SystemTime>,
+}
+
+fn parse_part(s: &str) -> Result<Part, String> {
+    let bad = || format!("{s:?}: expected I/N with 0 <= I < N, e.g. 0/3");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (index, of): (u32, u32) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if of == 0 || index >= of {
+        return Err(bad());
+    }
+    Ok(Part { index, of })
+}
+
+fn parse_start_at(s: &str) -> Result<std::time::SystemTime, String> {
+    let s = s.trim();
+    if let Ok(secs) = s.parse::<f64>() {
+        if secs.is_finite() && secs >= 0.0 {
+            return Ok(std::time::UNIX_EPOCH + Duration::from_secs_f64(secs));
+        }
+    }
+    humantime::parse_rfc3339_weak(s).map_err(|_| {
+        format!("{s:?}: expected Unix seconds (1767225600.5) or RFC 3339 (2026-01-01T00:00:00Z)")
+    })
 }
 
 pub fn main(args: LoadArgs) -> ExitCode {
-    let spec = match build_spec(&args) {
+    let mut spec = match build_spec(&args) {
         Ok(spec) => spec,
         Err(msg) => return usage_error(msg),
     };
     if let Err(e) = spec.validate() {
         return usage_error(spec_error(&e, flag));
+    }
+    if args.agents.is_some() {
+        return crate::agents::load(&args, &spec);
+    }
+    if let Some(part) = args.part {
+        if spec.max_parts() < u64::from(part.of) {
+            return usage_error(format!(
+                "--part {}/{}: the plan has only {} connections, sessions or requests to share; use fewer parts or more -c",
+                part.index, part.of, spec.max_parts()
+            ));
+        }
+        spec = spec.split(part.of).swap_remove(part.index as usize);
+    }
+    if let Some(at) = args.start_at {
+        wait_until(at);
     }
     let json_to_stdout = args.json.as_deref() == Some("-");
     let progress = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
@@ -200,8 +260,18 @@ pub fn main(args: LoadArgs) -> ExitCode {
     exit_code(&report)
 }
 
+/// Sleeps until the wall clock reads `at` (at once if it is past).
+fn wait_until(at: std::time::SystemTime) {
+    while let Ok(left) = at.duration_since(std::time::SystemTime::now()) {
+        if left.is_zero() {
+            break;
+        }
+        std::thread::sleep(left.min(Duration::from_millis(50)));
+    }
+}
+
 /// The flag of `barrage load` that sets a part of the spec.
-fn flag(field: Field) -> Option<&'static str> {
+pub(crate) fn flag(field: Field) -> Option<&'static str> {
     Some(match field {
         Field::Target => "URL",
         Field::Requests | Field::Path => "URL or --urls",
@@ -227,12 +297,12 @@ fn flag(field: Field) -> Option<&'static str> {
     })
 }
 
-fn write_html(report: &RunReport, path: &Path) -> std::io::Result<()> {
+pub(crate) fn write_html(report: &RunReport, path: &Path) -> std::io::Result<()> {
     std::fs::write(path, barrage_report::load_page::load_html(report))
 }
 
 /// 1 when the run got no response at all and saw errors (e.g. every connection refused).
-fn exit_code(report: &RunReport) -> ExitCode {
+pub(crate) fn exit_code(report: &RunReport) -> ExitCode {
     if report.totals.responses == 0 && report.totals.errors > 0 {
         ExitCode::from(EXIT_FAILED)
     } else {

@@ -1,6 +1,7 @@
 //! The `barrage` binary: flags, terminal output and exit codes. Each
 //! subcommand is a thin file of wiring over the library crates.
 
+mod agents;
 mod common;
 mod compare_cmd;
 mod dialect;
@@ -44,6 +45,9 @@ enum Command {
     Compare(compare_cmd::CompareArgs),
     /// Merge `barrage load --json` results of one plan run side by side (hosts, processes, pods), exactly.
     Merge(merge_cmd::MergeArgs),
+    /// Serve a controller over standard input and output (what `load --agents` starts on
+    /// each host; docs/distributed.md).
+    Agent(agents::AgentArgs),
 }
 
 /// Exit codes: 0 done, 1 the run failed (nothing answered), 2 bad input.
@@ -72,6 +76,7 @@ fn main() -> ExitCode {
         Command::Report(args) => report_cmd::main(args),
         Command::Compare(args) => compare_cmd::main(args),
         Command::Merge(args) => merge_cmd::main(args),
+        Command::Agent(args) => agents::agent_main(args),
     }
 }
 

@@ -100,7 +100,34 @@ pub fn render(r: &RunReport) -> String {
     }
     status(&mut s, r);
     errors(&mut s, r);
+    agents(&mut s, r);
     s
+}
+
+/// A split run's per-agent lines: their part, their clock and start.
+fn agents(s: &mut String, r: &RunReport) {
+    let Some(a) = &r.agents else { return };
+    let _ = writeln!(
+        s,
+        "  Agents      {} hosts; measured windows began within {} of each other",
+        a.hosts.len(),
+        fmt_us(a.start_skew_us as f64)
+    );
+    let width = a.hosts.iter().map(|h| h.host.len()).max().unwrap_or(4);
+    for h in &a.hosts {
+        let _ = writeln!(
+            s,
+            "    {:<width$}  {:>10} responses  p99 {:>9}  {} errors  CPU {:.2}s  clock {:+.3} ms (±{})  started +{}",
+            h.host,
+            group(h.responses),
+            fmt_us(h.latency_p99_us),
+            group(h.errors),
+            h.cpu_s,
+            h.clock_offset_us as f64 / 1000.0,
+            fmt_us(h.clock_delay_us as f64 / 2.0),
+            fmt_us(h.started_after_us as f64),
+        );
+    }
 }
 
 fn header(s: &mut String, r: &RunReport) {

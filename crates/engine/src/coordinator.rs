@@ -495,6 +495,7 @@ impl Merger {
                 tls_handshake_us: self.total.tls_handshake_us,
                 send_delay_us: open.then_some(self.total.send_delay_us),
             },
+            agents: None,
         }
     }
 }

@@ -35,9 +35,9 @@ mod worker;
 /// user needs only this crate.
 pub use barrage_model::histogram;
 pub use barrage_model::load::{
-    ArrivalKind, ConnectionStats, ErrorCount, H2Events, H2Report, Histograms, LatencyStats,
-    ModelKind, OpenLoopStats, RunReport, Second, SessionStats, SpecSummary, StopReason,
-    TargetReport, TlsReport, Totals, WireProtocol, SCHEMA,
+    AgentReport, AgentsReport, ArrivalKind, ConnectionStats, ErrorCount, H2Events, H2Report,
+    Histograms, LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, SessionStats,
+    SpecSummary, StopReason, TargetReport, TlsReport, Totals, WireProtocol, SCHEMA,
 };
 pub use coordinator::{run, run_until, NoObserver, Observer, Window};
 pub use limits::{raise_open_files_limit, OpenFiles};

@@ -84,6 +84,43 @@ pub struct RunReport {
     pub series: Vec<Second>,
     /// The merged histograms, for exact re-merging later.
     pub histograms: Histograms,
+    /// A run split over agents (`barrage load --agents`): each agent's part,
+    /// clock and start. Absent in a run on one process.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agents: Option<AgentsReport>,
+}
+
+/// How a run split over agents started, and what each part did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgentsReport {
+    /// The start instant every agent was given (controller's clock, Unix µs).
+    pub start_at_unix_us: u64,
+    /// The latest agent's measured window began this long after the
+    /// earliest one's (both on the controller's clock).
+    pub start_skew_us: u64,
+    pub hosts: Vec<AgentReport>,
+}
+
+/// One agent's part of a split run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgentReport {
+    /// As the inventory or `--agents` names it (`local`, `ssh://…`).
+    pub host: String,
+    /// The agent's clock minus the controller's (NTP's estimate from the
+    /// round trip with the lowest delay).
+    pub clock_offset_us: i64,
+    /// That round trip's delay.
+    pub clock_delay_us: u64,
+    /// When its measured window began, on the controller's clock, after
+    /// the earliest agent's.
+    pub started_after_us: u64,
+    pub requests_sent: u64,
+    pub responses: u64,
+    pub errors: u64,
+    pub latency_p99_us: f64,
+    /// CPU the agent process used during the run (user + system seconds).
+    pub cpu_s: f64,
+    pub stop_reason: StopReason,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -785,6 +822,7 @@ mod tests {
                 connect_us: connect,
                 ..Histograms::default()
             },
+            agents: None,
         }
     }
 

@@ -1,0 +1,146 @@
+//! `barrage load --agents …` (the controller) and `barrage agent` (what it
+//! starts on every host). The work is barrage-dist's.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use barrage_dist::controller::{Controller, Live, RunError};
+use barrage_dist::host::{parse_agents, Inventory};
+use barrage_engine::{LoadSpec, RunReport};
+
+use crate::load::LoadArgs;
+use crate::summary::{self, fmt_us};
+use crate::{usage_error, EXIT_FAILED};
+
+/// How long before the common start instant the start is sent: room for
+/// every agent to get it and for its threads to be ready.
+const LEAD: Duration = Duration::from_millis(500);
+
+#[derive(Debug, clap::Args)]
+pub struct AgentArgs {}
+
+/// `barrage agent`: serve one controller on standard input and output.
+pub fn agent_main(_: AgentArgs) -> ExitCode {
+    let code =
+        barrage_dist::agent::serve(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+    ExitCode::from(code as u8)
+}
+
+pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
+    let inventory = match &args.hosts {
+        Some(p) => match Inventory::load(p) {
+            Ok(inv) => Some(inv),
+            Err(e) => return usage_error(format!("--hosts {e}")),
+        },
+        None => None,
+    };
+    let hosts = match parse_agents(args.agents.as_deref().unwrap_or(""), inventory.as_ref()) {
+        Ok(h) => h,
+        Err(e) => return usage_error(e),
+    };
+    let n = hosts.len() as u64;
+    if spec.max_parts() < n {
+        return usage_error(format!(
+            "--agents: {n} agents but the plan has only {} connections, sessions or requests to share; give each agent at least one (-c, --num-conns, -n)",
+            spec.max_parts()
+        ));
+    }
+    let ssh = match &inventory {
+        Some(inv) => match barrage_dist::netns::ssh_options(inv) {
+            Ok(o) => o,
+            Err(e) => return usage_error(e),
+        },
+        None => Default::default(),
+    };
+    let json_to_stdout = args.json.as_deref() == Some("-");
+    let progress = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
+    let stop = crate::common::stop_on_ctrl_c();
+    let mut log = |line: &str| eprintln!("barrage: {line}");
+    let mut controller = match Controller::connect(&hosts, &ssh, &mut log) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("barrage: error: {e}");
+            return ExitCode::from(EXIT_FAILED);
+        }
+    };
+    let mut live = |l: &Live| {
+        if progress {
+            print!(
+                "\r\x1b[2K  {:>5.0}s {} {:>10.0} responses/s from {} agents   slowest {} p99 {}   errors {}",
+                l.seconds,
+                if l.warmup { "warm-up" } else { "" },
+                l.responses as f64,
+                l.agents,
+                l.slowest.0,
+                fmt_us(l.slowest.1 as f64),
+                l.errors
+            );
+            let _ = std::io::stdout().flush();
+        }
+    };
+    let outcome = controller.run(spec, args.threads, LEAD, &stop, &mut live);
+    controller.close();
+    if progress {
+        print!("\r\x1b[2K");
+        let _ = std::io::stdout().flush();
+    }
+    match outcome {
+        Ok(out) => {
+            if let Some(dir) = &args.json_parts {
+                if let Err(e) = write_parts(dir, &out.parts) {
+                    eprintln!("barrage: error: --json-parts {}: {e}", dir.display());
+                    return ExitCode::from(EXIT_FAILED);
+                }
+            }
+            finish(args, &out.merged)
+        }
+        Err(RunError::AgentFailed {
+            host,
+            reason,
+            partial,
+        }) => {
+            eprintln!(
+                "barrage: error: the run is invalid: the agent on host {host} failed mid-run ({reason}); the other agents were stopped"
+            );
+            if let Some(p) = partial {
+                // What the others measured is kept, marked interrupted.
+                let _ = finish(args, &p);
+            }
+            ExitCode::from(EXIT_FAILED)
+        }
+        Err(e @ RunError::Refused { .. }) => {
+            eprintln!("barrage: error: {e}");
+            ExitCode::from(EXIT_FAILED)
+        }
+    }
+}
+
+fn finish(args: &LoadArgs, report: &RunReport) -> ExitCode {
+    let json_to_stdout = args.json.as_deref() == Some("-");
+    let text = summary::render(report);
+    match (args.quiet, json_to_stdout) {
+        (true, _) => {}
+        (false, true) => eprint!("{text}"),
+        (false, false) => print!("{text}"),
+    }
+    if !crate::common::write_json(report, args.json.as_deref().map(Path::new)) {
+        return ExitCode::from(EXIT_FAILED);
+    }
+    if let Some(path) = &args.html {
+        if let Err(e) = crate::load::write_html(report, path) {
+            eprintln!("barrage: error: writing HTML to {}: {e}", path.display());
+            return ExitCode::from(EXIT_FAILED);
+        }
+    }
+    crate::load::exit_code(report)
+}
+
+fn write_parts(dir: &Path, parts: &[RunReport]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (i, r) in parts.iter().enumerate() {
+        std::fs::write(dir.join(format!("part-{i}.json")), r.to_json() + "\n")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,267 @@
+//! `barrage agent`: runs load for a controller, speaking [`crate::proto`]
+//! on standard input and output.
+//!
+//! When standard input closes (the controller ended, its SSH connection
+//! dropped, the pod's stream closed), the agent exits at once: its load
+//! threads die with it, so no load outlives its controller.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use barrage_engine::{LoadSpec, Observer, Window};
+
+use crate::proto::{line, unix_us_now, Event, Request, PROTOCOL};
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, ev: &Event) {
+    if let Ok(mut w) = out.lock() {
+        let _ = w.write_all(line(ev).as_bytes());
+        let _ = w.flush();
+    }
+}
+
+/// Serves one controller until its input ends; returns the exit status.
+pub fn serve(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) -> i32 {
+    let out: Out = Arc::new(Mutex::new(Box::new(output)));
+    let (tx, rx) = mpsc::channel::<Option<Result<Request, String>>>();
+    std::thread::spawn(move || {
+        for l in input.lines() {
+            let Ok(l) = l else { break };
+            if l.trim().is_empty() {
+                continue;
+            }
+            let msg = serde_json::from_str::<Request>(&l).map_err(|e| format!("{e}: {l}"));
+            if tx.send(Some(msg)).is_err() {
+                return;
+            }
+        }
+        let _ = tx.send(None);
+    });
+    let mut prepared: Option<LoadSpec> = None;
+    let mut running: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)> = None;
+    loop {
+        let Ok(Some(msg)) = rx.recv() else {
+            // The channel closed: end everything now.
+            if let Some((stop, _)) = &running {
+                stop.store(true, Ordering::SeqCst);
+            }
+            return 0;
+        };
+        if running.as_ref().is_some_and(|(_, h)| h.is_finished()) {
+            running = None;
+        }
+        let req = match msg {
+            Ok(r) => r,
+            Err(e) => {
+                say(
+                    &out,
+                    &Event::Error {
+                        message: format!("not a request: {e}"),
+                    },
+                );
+                continue;
+            }
+        };
+        match req {
+            Request::Hello => say(&out, &hello()),
+            Request::Clock { id } => say(
+                &out,
+                &Event::Clock {
+                    id,
+                    unix_us: unix_us_now(),
+                },
+            ),
+            Request::Prepare {
+                spec,
+                ca_pem,
+                cores,
+                threads,
+            } => {
+                if running.is_some() {
+                    say(
+                        &out,
+                        &Event::Error {
+                            message: "a run is under way: stop it first".into(),
+                        },
+                    );
+                    continue;
+                }
+                match prepare(*spec, ca_pem, cores, threads) {
+                    Ok(spec) => {
+                        prepared = Some(spec);
+                        say(&out, &Event::Ready);
+                    }
+                    Err(message) => say(&out, &Event::Error { message }),
+                }
+            }
+            Request::Start { at_unix_us } => {
+                let Some(spec) = prepared.take() else {
+                    say(
+                        &out,
+                        &Event::Error {
+                            message: "start before prepare".into(),
+                        },
+                    );
+                    continue;
+                };
+                let stop = Arc::new(AtomicBool::new(false));
+                let (stop2, out2) = (stop.clone(), out.clone());
+                let handle = std::thread::spawn(move || run(spec, at_unix_us, stop2, out2));
+                running = Some((stop, handle));
+            }
+            Request::Stop => {
+                if let Some((stop, _)) = &running {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+    }
+}
+
+fn hello() -> Event {
+    let mut name = [0u8; 256];
+    let hostname = unsafe {
+        if libc::gethostname(name.as_mut_ptr().cast(), name.len()) == 0 {
+            let end = name.iter().position(|&b| b == 0).unwrap_or(name.len());
+            String::from_utf8_lossy(&name[..end]).into_owned()
+        } else {
+            String::new()
+        }
+    };
+    Event::Hello {
+        protocol: PROTOCOL,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        hostname,
+        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        arch: std::env::consts::ARCH.to_string(),
+    }
+}
+
+fn prepare(
+    mut spec: LoadSpec,
+    ca_pem: Option<String>,
+    cores: Option<Vec<usize>>,
+    threads: Option<usize>,
+) -> Result<LoadSpec, String> {
+    if let Some(cores) = &cores {
+        pin(cores)?;
+    }
+    spec.threads = match threads {
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if let Some(pem) = ca_pem {
+        let dir = std::env::temp_dir().join(format!("barrage-agent-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot write the CA file: {e}"))?;
+        let path = dir.join("ca.pem");
+        std::fs::write(&path, pem).map_err(|e| format!("cannot write the CA file: {e}"))?;
+        spec.tls.ca_file = Some(path);
+    }
+    spec.validate().map_err(|e| e.to_string())?;
+    Ok(spec)
+}
+
+/// Pins this thread (and so every thread it starts after) to `cores`.
+fn pin(cores: &[usize]) -> Result<(), String> {
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        for &c in cores {
+            if c >= libc::CPU_SETSIZE as usize {
+                return Err(format!("core {c} is out of range"));
+            }
+            libc::CPU_SET(c, &mut set);
+        }
+        if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
+            return Err(format!(
+                "cannot pin to cores {cores:?}: {}",
+                std::io::Error::last_os_error()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// CPU this process used so far (user + system), seconds.
+pub fn cpu_seconds() -> f64 {
+    unsafe {
+        let mut u: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut u);
+        let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+        tv(u.ru_utime) + tv(u.ru_stime)
+    }
+}
+
+fn run(spec: LoadSpec, at_unix_us: u64, stop: Arc<AtomicBool>, out: Out) {
+    // Sleep to the start instant, coarsely then finely, watching `stop`.
+    loop {
+        let now = unix_us_now();
+        if now >= at_unix_us || stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let left = at_unix_us - now;
+        std::thread::sleep(Duration::from_micros(if left > 20_000 {
+            left - 10_000
+        } else {
+            left.min(200)
+        }));
+    }
+    let cpu0 = cpu_seconds();
+    let mut watcher = Watcher { out: out.clone() };
+    let ev = match barrage_engine::run_until(&spec, &mut watcher, stop) {
+        Ok(report) => Event::Result {
+            report: Box::new(report),
+            cpu_s: cpu_seconds() - cpu0,
+        },
+        Err(e) => Event::Error {
+            message: e.to_string(),
+        },
+    };
+    say(&out, &ev);
+}
+
+struct Watcher {
+    out: Out,
+}
+
+impl Observer for Watcher {
+    fn on_start(&mut self, measure_start: Instant) {
+        let (now, wall_now) = (Instant::now(), SystemTime::now());
+        let wall = if measure_start >= now {
+            wall_now.checked_add(measure_start - now)
+        } else {
+            wall_now.checked_sub(now - measure_start)
+        };
+        let us = wall
+            .and_then(|w| w.duration_since(UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_micros() as u64);
+        say(
+            &self.out,
+            &Event::Started {
+                measured_from_unix_us: us,
+            },
+        );
+    }
+
+    fn on_window(&mut self, w: &Window) {
+        let h = &w.latency_us;
+        say(
+            &self.out,
+            &Event::Window {
+                index: w.index,
+                warmup: w.warmup,
+                seconds: w.elapsed.as_secs_f64(),
+                responses: w.counters.responses,
+                errors: w.counters.errors_total(),
+                p99_us: if h.is_empty() {
+                    0
+                } else {
+                    h.value_at_quantile(0.99)
+                },
+            },
+        );
+    }
+}

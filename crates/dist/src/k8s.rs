@@ -1,0 +1,1 @@
+//! Kubernetes manifests (filled in below).
