@@ -7,6 +7,7 @@ mod compare_cmd;
 mod dialect;
 mod load;
 mod merge_cmd;
+mod net_cmd;
 mod observer;
 mod report_cmd;
 mod run;
@@ -48,6 +49,8 @@ enum Command {
     /// Serve a controller over standard input and output (what `load --agents` starts on
     /// each host; docs/distributed.md).
     Agent(agents::AgentArgs),
+    /// A lab of hosts inside this machine: network namespaces with their own sshd (`net up FILE`, `net down`).
+    Net(net_cmd::NetArgs),
 }
 
 /// Exit codes: 0 done, 1 the run failed (nothing answered), 2 bad input.
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Command::Compare(args) => compare_cmd::main(args),
         Command::Merge(args) => merge_cmd::main(args),
         Command::Agent(args) => agents::agent_main(args),
+        Command::Net(args) => net_cmd::main(args),
     }
 }
 

@@ -94,6 +94,19 @@ impl Controller {
         ssh: &SshOptions,
         log: &mut dyn FnMut(&str),
     ) -> Result<Controller, String> {
+        Controller::try_connect(hosts, ssh, log).inspect_err(|_| {
+            // No master connection outlives a failed start.
+            for h in hosts {
+                close_master(&h.address, ssh);
+            }
+        })
+    }
+
+    fn try_connect(
+        hosts: &[Host],
+        ssh: &SshOptions,
+        log: &mut dyn FnMut(&str),
+    ) -> Result<Controller, String> {
         if hosts.is_empty() {
             return Err("no agent host given".into());
         }
