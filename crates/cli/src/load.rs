@@ -27,7 +27,7 @@ pub enum ArrivalArg {
 )]
 pub struct LoadArgs {
     /// The URL to load (http://host:port/path or https://…).
-    url: String,
+    pub(crate) url: String,
 
     /// Connections (closed loop), or the initial pool (open loop).
     #[arg(short = 'c', long = "connections", default_value_t = 10)]
@@ -193,7 +193,7 @@ fn parse_part(s: &str) -> Result<Part, String> {
     Ok(Part { index, of })
 }
 
-fn parse_start_at(s: &str) -> Result<std::time::SystemTime, String> {
+pub(crate) fn parse_start_at(s: &str) -> Result<std::time::SystemTime, String> {
     let s = s.trim();
     if let Ok(secs) = s.parse::<f64>() {
         if secs.is_finite() && secs >= 0.0 {
@@ -205,14 +205,18 @@ fn parse_start_at(s: &str) -> Result<std::time::SystemTime, String> {
     })
 }
 
+/// The spec the flags describe, checked; an error names the flag.
+pub(crate) fn checked_spec(args: &LoadArgs) -> Result<LoadSpec, String> {
+    let spec = build_spec(args)?;
+    spec.validate().map_err(|e| spec_error(&e, flag))?;
+    Ok(spec)
+}
+
 pub fn main(args: LoadArgs) -> ExitCode {
-    let mut spec = match build_spec(&args) {
+    let mut spec = match checked_spec(&args) {
         Ok(spec) => spec,
         Err(msg) => return usage_error(msg),
     };
-    if let Err(e) = spec.validate() {
-        return usage_error(spec_error(&e, flag));
-    }
     if args.agents.is_some() {
         return crate::agents::load(&args, &spec);
     }

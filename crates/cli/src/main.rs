@@ -5,6 +5,7 @@ mod agents;
 mod common;
 mod compare_cmd;
 mod dialect;
+mod k8s_cmd;
 mod load;
 mod merge_cmd;
 mod net_cmd;
@@ -51,6 +52,8 @@ enum Command {
     Agent(agents::AgentArgs),
     /// A lab of hosts inside this machine: network namespaces with their own sshd (`net up FILE`, `net down`).
     Net(net_cmd::NetArgs),
+    /// Kubernetes: render an Indexed Job of N agents and the script that merges their reports.
+    K8s(k8s_cmd::K8sArgs),
 }
 
 /// Exit codes: 0 done, 1 the run failed (nothing answered), 2 bad input.
@@ -81,6 +84,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge_cmd::main(args),
         Command::Agent(args) => agents::agent_main(args),
         Command::Net(args) => net_cmd::main(args),
+        Command::K8s(args) => k8s_cmd::main(args),
     }
 }
 

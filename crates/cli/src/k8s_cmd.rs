@@ -1,0 +1,203 @@
+//! `barrage k8s render`: the manifests that run `barrage load` as N agents
+//! of a Kubernetes Indexed Job, and the script that collects and merges
+//! their reports (barrage-dist's k8s; docs/distributed.md).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use barrage_dist::k8s::{collect_script, job, to_yaml, JobSpec};
+use clap::Parser;
+
+use crate::{usage_error, EXIT_FAILED};
+
+#[derive(Debug, clap::Args)]
+pub struct K8sArgs {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Action {
+    /// Write job.yaml (an Indexed Job of N agents) and collect.sh (wait, save each part, merge).
+    #[command(
+        after_help = "Example:\n  barrage k8s render --agents 3 --image registry.example/barrage:0.1.0 --start-in 2m -o k8s \\\n      -- -R 30000 --arrival poisson -c 300 -d 60s http://nginx.bench.svc/hello\n  kubectl apply -f k8s/job.yaml && sh k8s/collect.sh results"
+    )]
+    Render(RenderArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct RenderArgs {
+    /// Agents (pods): completions = parallelism = N; the plan is split N ways.
+    #[arg(long, value_name = "N")]
+    agents: u32,
+    /// The container image, with `barrage` on its PATH.
+    #[arg(long)]
+    image: String,
+    /// The Job's name.
+    #[arg(long, default_value = "barrage-load")]
+    name: String,
+    /// The Kubernetes namespace [default: kubectl's current one].
+    #[arg(long)]
+    namespace: Option<String>,
+    /// The instant every pod starts its load (Unix seconds or RFC 3339).
+    #[arg(long, value_name = "TIME", conflicts_with = "start_in")]
+    start_at: Option<String>,
+    /// Start this long after rendering (time to apply and pull the image) [default: 2m].
+    #[arg(long, value_name = "DURATION")]
+    start_in: Option<String>,
+    /// CPUs each pod requests and is limited to (whole numbers pin cores under the static CPU manager).
+    #[arg(long)]
+    cpus: Option<String>,
+    /// Allow two agents on one node (by default each gets its own).
+    #[arg(long)]
+    share_nodes: bool,
+    /// Directory to write job.yaml and collect.sh into.
+    #[arg(short = 'o', long, default_value = ".")]
+    out: PathBuf,
+    /// `barrage load`'s options and URL, after `--`.
+    #[arg(last = true, required = true, value_name = "LOAD_ARGS")]
+    load: Vec<String>,
+}
+
+/// Just `barrage load`'s flags, to check LOAD_ARGS at render time.
+#[derive(Debug, Parser)]
+#[command(name = "barrage load", no_binary_name = true)]
+struct LoadOnly {
+    #[command(flatten)]
+    load: crate::load::LoadArgs,
+}
+
+pub fn main(args: K8sArgs) -> ExitCode {
+    let Action::Render(r) = args.action;
+    match render(&r) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(e)) => usage_error(e),
+        Err(Failure::Write(e)) => {
+            eprintln!("barrage: error: k8s render: {e}");
+            ExitCode::from(EXIT_FAILED)
+        }
+    }
+}
+
+enum Failure {
+    Usage(String),
+    Write(String),
+}
+
+fn render(r: &RenderArgs) -> Result<(), Failure> {
+    let usage = |m: String| Failure::Usage(format!("k8s render: {m}"));
+    if r.agents == 0 {
+        return Err(usage("--agents must be at least 1".into()));
+    }
+    if r.name.is_empty()
+        || r.name.len() > 52
+        || !r
+            .name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        || r.name.starts_with('-')
+        || r.name.ends_with('-')
+    {
+        return Err(usage(format!(
+            "--name {:?}: a Job name is up to 52 lowercase letters, digits and '-'",
+            r.name
+        )));
+    }
+    for own in [
+        "--part",
+        "--start-at",
+        "--json",
+        "--agents",
+        "--hosts",
+        "-q",
+        "--quiet",
+        "--html",
+        "--hdr-log",
+        "--urls",
+        "--cacert",
+    ] {
+        if r.load
+            .iter()
+            .any(|a| a == own || a.starts_with(&format!("{own}=")))
+        {
+            return Err(usage(format!(
+                "{own} in LOAD_ARGS: render sets the part, the start and the JSON output itself, and a pod reads no file of this machine"
+            )));
+        }
+    }
+    if r.load
+        .iter()
+        .any(|a| a.starts_with("--body=@") || a.starts_with('@'))
+    {
+        return Err(usage(
+            "--body @FILE in LOAD_ARGS: a pod reads no file of this machine; give the body as text"
+                .into(),
+        ));
+    }
+    let mut parsed = LoadOnly::try_parse_from(&r.load).map_err(|e| {
+        let text = e.to_string();
+        let first = text
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("error: ");
+        usage(format!("LOAD_ARGS: {first}"))
+    })?;
+    // The URL's host is the cluster's (a Service name): checked for its
+    // form here, resolved by each pod.
+    let mut url = url::Url::parse(&parsed.load.url)
+        .map_err(|e| usage(format!("LOAD_ARGS: URL {:?}: {e}", parsed.load.url)))?;
+    if url.host_str().is_some() {
+        let _ = url.set_host(Some("127.0.0.1"));
+    }
+    parsed.load.url = url.to_string();
+    let spec = crate::load::checked_spec(&parsed.load).map_err(usage)?;
+    if spec.max_parts() < u64::from(r.agents) {
+        return Err(usage(format!(
+            "--agents {}: the plan has only {} connections, sessions or requests to share",
+            r.agents,
+            spec.max_parts()
+        )));
+    }
+    let start = match (&r.start_at, &r.start_in) {
+        (Some(t), _) => {
+            crate::load::parse_start_at(t).map_err(|e| usage(format!("--start-at {e}")))?
+        }
+        (None, Some(d)) => {
+            let d = humantime::parse_duration(d)
+                .map_err(|_| usage(format!("--start-in {d:?}: expected a duration such as 2m")))?;
+            SystemTime::now() + d
+        }
+        (None, None) => SystemTime::now() + Duration::from_secs(120),
+    };
+    let start_at_unix_s = start
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs_f64().ceil() as u64)
+        .unwrap_or(0);
+    let job_spec = JobSpec {
+        name: r.name.clone(),
+        namespace: r.namespace.clone(),
+        image: r.image.clone(),
+        agents: r.agents,
+        start_at_unix_s,
+        load_args: r.load.clone(),
+        cpus: r.cpus.clone(),
+        share_nodes: r.share_nodes,
+    };
+    let write = |name: &str, text: String| {
+        let path = r.out.join(name);
+        std::fs::write(&path, text).map_err(|e| Failure::Write(format!("{}: {e}", path.display())))
+    };
+    std::fs::create_dir_all(&r.out)
+        .map_err(|e| Failure::Write(format!("{}: {e}", r.out.display())))?;
+    write("job.yaml", to_yaml(&job(&job_spec)))?;
+    write("collect.sh", collect_script(&job_spec))?;
+    eprintln!(
+        "barrage: wrote {0}/job.yaml and {0}/collect.sh: {1} agents start at {2}; kubectl apply -f {0}/job.yaml, then sh {0}/collect.sh",
+        r.out.display(),
+        r.agents,
+        humantime::format_rfc3339(start)
+    );
+    Ok(())
+}
