@@ -29,6 +29,11 @@ pub fn agent_main(_: AgentArgs) -> ExitCode {
 }
 
 pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
+    if args.hdr_log.is_some() {
+        return usage_error(
+            "--hdr-log with --agents: the agents' per-second histograms stay on their hosts; use --json-parts DIR (each part's report has its histograms)",
+        );
+    }
     let inventory = match &args.hosts {
         Some(p) => match Inventory::load(p) {
             Ok(inv) => Some(inv),

@@ -154,7 +154,7 @@ pub struct LoadArgs {
     pub(crate) html: Option<PathBuf>,
     /// Write an HdrHistogram interval log (one histogram per second, microseconds).
     #[arg(long, value_name = "FILE")]
-    hdr_log: Option<PathBuf>,
+    pub(crate) hdr_log: Option<PathBuf>,
     /// No summary (errors still go to stderr).
     #[arg(short = 'q', long)]
     pub(crate) quiet: bool,

@@ -265,3 +265,155 @@ impl Observer for Watcher {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{BufRead, BufReader, Write};
+    use std::os::unix::net::UnixStream;
+
+    use barrage_engine::Model;
+    use barrage_testkit::{Behavior, TestServer};
+
+    /// An agent served in a thread over a socket pair: (its input, its output, its exit).
+    fn agent() -> (
+        UnixStream,
+        BufReader<UnixStream>,
+        std::thread::JoinHandle<i32>,
+    ) {
+        let (ours_in, theirs_in) = UnixStream::pair().unwrap();
+        let (ours_out, theirs_out) = UnixStream::pair().unwrap();
+        let h = std::thread::spawn(move || serve(BufReader::new(theirs_in), theirs_out));
+        (ours_in, BufReader::new(ours_out), h)
+    }
+
+    fn send(w: &mut UnixStream, r: &Request) {
+        w.write_all(line(r).as_bytes()).unwrap();
+    }
+
+    fn next(r: &mut BufReader<UnixStream>) -> Event {
+        let mut l = String::new();
+        assert!(
+            r.read_line(&mut l).unwrap() > 0,
+            "the agent closed its output"
+        );
+        serde_json::from_str(&l).unwrap_or_else(|e| panic!("{e}: {l}"))
+    }
+
+    #[test]
+    fn a_session_hello_clock_prepare_start_result() {
+        let server = TestServer::start(Behavior::Good { body: b"hi" });
+        let (mut input, mut output, done) = agent();
+        send(&mut input, &Request::Hello);
+        match next(&mut output) {
+            Event::Hello {
+                protocol, version, ..
+            } => {
+                assert_eq!(
+                    (protocol, version.as_str()),
+                    (PROTOCOL, env!("CARGO_PKG_VERSION"))
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        let before = unix_us_now();
+        send(&mut input, &Request::Clock { id: 7 });
+        match next(&mut output) {
+            Event::Clock { id, unix_us } => {
+                assert_eq!(id, 7);
+                assert!(unix_us >= before && unix_us <= unix_us_now());
+            }
+            other => panic!("{other:?}"),
+        }
+        // A spec that cannot run is refused at prepare, with the engine's words.
+        let mut spec = LoadSpec::from_url(&format!("http://{}/", server.addr())).unwrap();
+        let mut bad = spec.clone();
+        bad.requests.clear();
+        send(
+            &mut input,
+            &Request::Prepare {
+                spec: Box::new(bad),
+                ca_pem: None,
+                cores: None,
+                threads: None,
+            },
+        );
+        match next(&mut output) {
+            Event::Error { message } => assert!(message.contains("no request"), "{message}"),
+            other => panic!("{other:?}"),
+        }
+        send(&mut input, &Request::Start { at_unix_us: 0 });
+        assert!(
+            matches!(next(&mut output), Event::Error { .. }),
+            "start before prepare"
+        );
+        spec.model = Model::Closed {
+            connections: 2,
+            pipeline: 1,
+        };
+        spec.duration = None;
+        spec.max_requests = Some(200);
+        send(
+            &mut input,
+            &Request::Prepare {
+                spec: Box::new(spec),
+                ca_pem: None,
+                cores: Some(vec![0]),
+                threads: Some(1),
+            },
+        );
+        assert!(matches!(next(&mut output), Event::Ready));
+        let at = unix_us_now() + 50_000;
+        send(&mut input, &Request::Start { at_unix_us: at });
+        let started = match next(&mut output) {
+            Event::Started {
+                measured_from_unix_us,
+            } => measured_from_unix_us,
+            other => panic!("{other:?}"),
+        };
+        assert!(started >= at, "started {started} before the instant {at}");
+        let report = loop {
+            match next(&mut output) {
+                Event::Window { .. } => {}
+                Event::Result { report, cpu_s } => {
+                    assert!(cpu_s > 0.0);
+                    break report;
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(report.totals.responses, 200);
+        assert_eq!(server.responses(), 200);
+        assert_eq!(report.spec.threads, 1);
+        // Its input closed: the agent returns at once.
+        drop(input);
+        assert_eq!(done.join().unwrap(), 0);
+    }
+
+    #[test]
+    fn closing_the_channel_mid_run_ends_the_agent_at_once() {
+        let server = TestServer::start(Behavior::Good { body: b"hi" });
+        let (mut input, mut output, done) = agent();
+        let mut spec = LoadSpec::from_url(&format!("http://{}/", server.addr())).unwrap();
+        spec.duration = Some(Duration::from_secs(60));
+        spec.threads = 1;
+        send(
+            &mut input,
+            &Request::Prepare {
+                spec: Box::new(spec),
+                ca_pem: None,
+                cores: None,
+                threads: Some(1),
+            },
+        );
+        assert!(matches!(next(&mut output), Event::Ready));
+        send(&mut input, &Request::Start { at_unix_us: 0 });
+        assert!(matches!(next(&mut output), Event::Started { .. }));
+        drop(input);
+        let began = Instant::now();
+        assert_eq!(done.join().unwrap(), 0);
+        // serve() returned without waiting for the minute-long run (the
+        // binary's main then exits, taking the load threads with it).
+        assert!(began.elapsed() < Duration::from_secs(30));
+    }
+}
