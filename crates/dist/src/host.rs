@@ -310,7 +310,7 @@ impl Inventory {
                     let ip = match address {
                         None => {
                             let ip = std::net::Ipv4Addr::from(next_ip);
-                            next_ip[3] += 1;
+                            next_ip[3] = next_ip[3].saturating_add(1);
                             ip
                         }
                         Some(a) => a.parse().map_err(|_| {

@@ -42,68 +42,8 @@ pub fn tool_output(driver: Driver, data: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use barrage_testkit::mutate::{run_mutations, Rng};
     use std::path::PathBuf;
-
-    /// xorshift64: the same inputs on every run.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n.max(1) as u64) as usize
-        }
-    }
-
-    /// Bytes a text parser trips on: digits, signs, separators, huge numbers.
-    const PIECES: [&[u8]; 14] = [
-        b"0",
-        b"9",
-        b"-",
-        b".",
-        b":",
-        b"\n",
-        b" ",
-        b"=",
-        b"\"",
-        b"[",
-        b"]",
-        b"99999999999999999999",
-        b"nan",
-        b"1e309",
-    ];
-
-    /// One mutation of `valid`: bytes replaced, pieces inserted, a span
-    /// deleted or duplicated, or a cut.
-    fn mutate(rng: &mut Rng, valid: &[u8]) -> Vec<u8> {
-        let mut out = valid.to_vec();
-        for _ in 0..=rng.below(4) {
-            let at = rng.below(out.len() + 1);
-            match rng.below(5) {
-                0 if at < out.len() => out[at] = rng.next() as u8,
-                1 => {
-                    let piece = PIECES[rng.below(PIECES.len())];
-                    out.splice(at..at, piece.iter().copied());
-                }
-                2 => {
-                    let end = (at + rng.below(40)).min(out.len());
-                    out.drain(at..end);
-                }
-                3 => {
-                    let end = (at + rng.below(80)).min(out.len());
-                    let span = out[at..end].to_vec();
-                    out.splice(at..at, span);
-                }
-                _ => out.truncate(at),
-            }
-        }
-        out
-    }
 
     fn repo() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -127,15 +67,6 @@ mod tests {
                 (p, bytes)
             })
             .collect()
-    }
-
-    fn run_mutations(valid: &[u8], rounds: usize, rng: &mut Rng, entry: impl Fn(&[u8])) {
-        entry(valid);
-        for _ in 0..rounds {
-            entry(&mutate(rng, valid));
-            let random: Vec<u8> = (0..rng.below(200)).map(|_| rng.next() as u8).collect();
-            entry(&random);
-        }
     }
 
     #[test]

@@ -31,6 +31,7 @@
 
 pub mod h2;
 mod listener;
+pub mod mutate;
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
