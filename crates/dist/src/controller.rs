@@ -462,9 +462,8 @@ impl Controller {
     /// Ends every agent (their channels close) and every SSH master connection.
     pub fn close(self) {
         let hosts: Vec<Host> = self.agents.iter().map(|a| a.host.clone()).collect();
-        for a in self.agents {
-            a.link.shut();
-        }
+        // Dropping each link closes its channel and reaps its process.
+        drop(self.agents);
         for h in hosts {
             close_master(&h.address, &self.ssh);
         }

@@ -201,27 +201,14 @@ impl Link {
     pub fn close(&mut self) {
         self.stdin = None;
     }
-
-    /// Closes the channel and waits (a bounded time) for the process, then kills it.
-    pub fn shut(mut self) {
-        self.close();
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-        while std::time::Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
+/// Dropping a link closes its channel (the agent ends its load and exits)
+/// and waits for the process a bounded time (2 s), then kills it.
 impl Drop for Link {
     fn drop(&mut self) {
         self.stdin = None;
         if let Ok(None) = self.child.try_wait() {
-            // Closing stdin ends the agent; a bounded wait, then the kill.
             for _ in 0..100 {
                 if let Ok(Some(_)) = self.child.try_wait() {
                     return;
