@@ -150,3 +150,125 @@ fn hosts_inventory_errors_name_the_file() {
         "{r:?}"
     );
 }
+
+/// A stand-in for `ssh` on PATH: it skips the options, and runs the remote
+/// command here with `sh -c` (host `down` refuses the connection; host
+/// `arm` has a `uname` that says s390x). HOME is the test's, so the
+/// binary cache starts empty.
+struct FakeSsh {
+    dir: TempDir,
+}
+
+impl FakeSsh {
+    fn new() -> FakeSsh {
+        let dir = TempDir::new("fake-ssh");
+        for sub in ["bin", "arm", "home"] {
+            std::fs::create_dir_all(dir.path(sub)).unwrap();
+        }
+        let script = r#"#!/bin/sh
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+  [ "$1" = "-O" ] && exit 0
+  shift
+done
+shift; host=$1; shift
+if [ "$host" = down ]; then echo "ssh: connect to host down port 22: Connection refused" >&2; exit 255; fi
+if [ "$host" = arm ]; then PATH="$FAKE_ARM:$PATH"; export PATH; fi
+exec sh -c "$*"
+"#;
+        let uname = "#!/bin/sh\necho Linux s390x\n";
+        for (path, text) in [
+            (dir.path("bin/ssh"), script),
+            (dir.path("arm/uname"), uname),
+        ] {
+            std::fs::write(&path, text).unwrap();
+            std::process::Command::new("chmod")
+                .arg("755")
+                .arg(&path)
+                .status()
+                .unwrap();
+        }
+        FakeSsh { dir }
+    }
+
+    fn load(&self, args: &[&str]) -> Run {
+        let path = format!(
+            "{}:{}",
+            self.dir.file("bin"),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let out = std::process::Command::new(BIN)
+            .arg("load")
+            .args(args)
+            .env("PATH", path)
+            .env("HOME", self.dir.path("home"))
+            .env("FAKE_ARM", self.dir.path("arm"))
+            .output()
+            .unwrap();
+        Run {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            took: std::time::Duration::ZERO,
+        }
+    }
+}
+
+#[test]
+fn over_ssh_the_binary_is_copied_once_checked_and_run() {
+    let _serial = serial();
+    let t = target();
+    let url = format!("http://{}/hello", t.local_addr());
+    let ssh = FakeSsh::new();
+    let r = ssh.load(&[
+        "--agents",
+        "ssh://one,ssh://bench@two:2222",
+        "-c",
+        "2",
+        "-n",
+        "500",
+        "-t",
+        "1",
+        &url,
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let cache = ssh.dir.path("home/.cache/barrage/bin");
+    assert_eq!(r.stderr.matches("sha256 checked) to ").count(), 2, "{r:?}");
+    assert!(r.stderr.contains(cache.to_str().unwrap()), "{r:?}");
+    assert_eq!(t.responses(), 500);
+    assert!(r.stdout.contains("ssh://bench@two:2222"), "{r:?}");
+    // The copy is whole (same bytes) and only there under its hash name.
+    let copies: Vec<_> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(copies.len(), 1, "{copies:?}");
+    assert_eq!(
+        std::fs::read(&copies[0]).unwrap(),
+        std::fs::read(BIN).unwrap()
+    );
+    // The next run finds it.
+    let r = ssh.load(&["--agents", "ssh://one", "-c", "1", "-n", "10", &url]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stderr.contains("host ssh://one: using "), "{r:?}");
+}
+
+#[test]
+fn over_ssh_a_host_that_cannot_run_it_or_be_reached_is_one_line() {
+    let t = target();
+    let url = format!("http://{}/hello", t.local_addr());
+    let ssh = FakeSsh::new();
+    let arm = format!(
+        "host ssh://arm: it is Linux s390x and this barrage is built for Linux {}: build barrage there",
+        std::env::consts::ARCH
+    );
+    for (host, says) in [
+        ("ssh://arm", arm.as_str()),
+        ("ssh://down", "host ssh://down (ssh://down) unreachable: ssh: connect to host down port 22: Connection refused: check that it is up"),
+    ] {
+        let r = ssh.load(&["--agents", host, "-c", "1", "-d", "1s", &url]);
+        assert_eq!(r.code, Some(1), "{r:?}");
+        assert_eq!(r.stderr.lines().count(), 1, "{r:?}");
+        assert!(r.stderr.contains(says), "{r:?}");
+    }
+    assert_eq!(t.responses(), 0);
+}
