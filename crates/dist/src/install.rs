@@ -36,6 +36,15 @@ pub fn sha256_file(path: &std::path::Path) -> std::io::Result<String> {
     Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// This binary's SHA-256, computed once however many hosts ask.
+fn own_sha256(exe: &std::path::Path) -> Result<String, String> {
+    static SHA: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
+    SHA.get_or_init(|| {
+        sha256_file(exe).map_err(|e| format!("cannot read {} to copy it: {e}", exe.display()))
+    })
+    .clone()
+}
+
 /// How the binary got there (for the log line).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Found {
@@ -57,8 +66,7 @@ pub fn ensure(host: &Host, opts: &SshOptions) -> Result<(String, Found), String>
     if host.address == Address::Local {
         return Ok((exe.to_string_lossy().into_owned(), Found::Local));
     }
-    let sha =
-        sha256_file(&exe).map_err(|e| format!("cannot read {} to copy it: {e}", exe.display()))?;
+    let sha = own_sha256(&exe)?;
     let name = format!("barrage-{}", &sha[..16]);
     let want = our_version();
     // One round trip: the cached copy, else barrage on PATH, and the machine.
