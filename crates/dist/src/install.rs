@@ -9,7 +9,6 @@
 //! libc) is one error line saying so and what to do.
 
 use std::io::{Read, Write};
-use std::process::Stdio;
 
 use sha2::{Digest, Sha256};
 
@@ -149,17 +148,7 @@ pub fn run(
 ) -> Result<String, String> {
     let mut cmd = ssh(&host.address, opts);
     cmd.arg(format!("sh -c {}", sh_quote(script)));
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| {
-            format!(
-                "host {}: cannot run ssh: {e} (install OpenSSH's client)",
-                host.name
-            )
-        })?;
+    let mut child = crate::link::spawn_piped(&mut cmd, host)?;
     let mut stdin = child.stdin.take().expect("piped");
     let data = input.map(<[u8]>::to_vec);
     let writer = std::thread::spawn(move || {

@@ -94,6 +94,26 @@ pub fn close_master(host: &Address, opts: &SshOptions) {
     }
 }
 
+/// Starts `cmd` with its three standard streams piped; an error names the host.
+pub fn spawn_piped(cmd: &mut Command, host: &Host) -> Result<Child, String> {
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| {
+            let hint = if cmd.get_program() == "ssh" {
+                " (install OpenSSH's client)"
+            } else {
+                ""
+            };
+            format!(
+                "host {}: cannot start {:?}: {e}{hint}",
+                host.name,
+                cmd.get_program()
+            )
+        })
+}
+
 /// A quoted word for a remote POSIX shell.
 pub fn sh_quote(s: &str) -> String {
     if !s.is_empty()
@@ -136,18 +156,7 @@ impl Link {
                 c
             }
         };
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| {
-                format!(
-                    "host {}: cannot start {:?}: {e}",
-                    host.name,
-                    cmd.get_program()
-                )
-            })?;
+        let mut child = spawn_piped(&mut cmd, host)?;
         let stdout = child.stdout.take().expect("piped");
         let stderr = child.stderr.take().expect("piped");
         let tail = Arc::new(Mutex::new(String::new()));
