@@ -23,8 +23,14 @@ pub struct AgentArgs {}
 
 /// `barrage agent`: serve one controller on standard input and output.
 pub fn agent_main(_: AgentArgs) -> ExitCode {
-    let code =
-        barrage_dist::agent::serve(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
+    // The lab's calls (servers, monitors, tools, probes on this host).
+    let lab: std::sync::Arc<dyn barrage_dist::agent::Extension> =
+        std::sync::Arc::new(barrage_lab::remote::Agent::new());
+    let code = barrage_dist::agent::serve_with(
+        std::io::BufReader::new(std::io::stdin()),
+        std::io::stdout(),
+        Some(lab),
+    );
     ExitCode::from(code as u8)
 }
 

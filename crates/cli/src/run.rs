@@ -6,6 +6,9 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use barrage_dist::host::Inventory;
+use barrage_dist::netns;
+use barrage_lab::remote::Layout;
 use barrage_lab::runner::{self, RunOptions};
 use barrage_lab::suite::Plan;
 
@@ -36,6 +39,95 @@ pub struct RunArgs {
     /// The server manifests [default: servers/ beside the suite's folder, else ./servers].
     #[arg(long, value_name = "DIR")]
     servers: Option<PathBuf>,
+    /// Run across the hosts of this inventory (TOML; docs/distributed.md): the server on
+    /// the suite's server_host, the load from its client_hosts [default: the suite's inventory].
+    #[arg(long, value_name = "FILE")]
+    hosts: Option<PathBuf>,
+    /// The host the server runs on (a name in the inventory) [default: the suite's server_host].
+    #[arg(long, value_name = "NAME", requires = "client_hosts")]
+    server_host: Option<String>,
+    /// The hosts the load comes from, at once [default: the suite's client_hosts].
+    #[arg(
+        long,
+        value_name = "A,B,..",
+        value_delimiter = ',',
+        requires = "server_host"
+    )]
+    client_hosts: Option<Vec<String>>,
+    /// This checkout's path on the hosts [default: the inventory's remote_root, else the same path as here].
+    #[arg(long, value_name = "DIR")]
+    remote_root: Option<PathBuf>,
+}
+
+/// The hosts of a run: where the server and the load go, and the namespace
+/// lab this run brought up (removed when it is dropped).
+fn layout(
+    args: &RunArgs,
+    suite: &barrage_lab::suite::Suite,
+    log: &mut dyn FnMut(&str),
+) -> Result<(Option<Layout>, Option<netns::Lab>), String> {
+    let (server, clients) = match (&args.server_host, &args.client_hosts, &suite.hosts) {
+        (Some(s), Some(c), _) => (s.clone(), c.clone()),
+        (_, _, Some(h)) => (h.server.clone(), h.clients.clone()),
+        _ if args.hosts.is_some() => {
+            return Err(format!(
+                "--hosts: suite {} names no server_host and client_hosts; add them to it, or give --server-host NAME --client-hosts A,B",
+                args.suite.display()
+            ))
+        }
+        _ => return Ok((None, None)),
+    };
+    let inventory_file = match (&args.hosts, suite.hosts.as_ref().and_then(|h| h.inventory.as_ref())) {
+        (Some(f), _) => f.clone(),
+        (None, Some(rel)) => args.suite.parent().unwrap_or(Path::new(".")).join(rel),
+        (None, None) => {
+            return Err(format!(
+                "the suite runs on hosts {server} and {}: give the inventory that names them with --hosts FILE",
+                clients.join(", ")
+            ))
+        }
+    };
+    let inventory = Inventory::load(&inventory_file).map_err(|e| format!("--hosts {e}"))?;
+    for name in std::iter::once(&server).chain(&clients) {
+        inventory.host(name)?;
+    }
+    let lab = if inventory.netns.is_empty() {
+        None
+    } else {
+        let names: Vec<String> = inventory.netns.iter().map(|h| h.name.clone()).collect();
+        let ours = netns::namespaces(&inventory.lab);
+        let up = names
+            .iter()
+            .all(|n| ours.contains(&netns::namespace(&inventory.lab, n)))
+            && netns::state_dir(&inventory.lab)
+                .join("ssh_config")
+                .is_file();
+        if up {
+            log(&format!(
+                "lab {}: namespaces already up, used as they are",
+                inventory.lab
+            ));
+            None
+        } else {
+            Some(netns::Lab::up(&inventory, log)?)
+        }
+    };
+    let ssh = netns::ssh_options(&inventory)?;
+    let remote_root = match (&args.remote_root, &inventory.remote_root) {
+        (Some(r), _) | (None, Some(r)) => r.clone(),
+        (None, None) => std::env::current_dir()
+            .map_err(|e| format!("cannot read the current directory: {e}"))?,
+    };
+    Ok((
+        Some(Layout {
+            inventory,
+            ssh,
+            server,
+            clients,
+            remote_root,
+        }),
+        lab,
+    ))
 }
 
 pub fn main(args: RunArgs) -> ExitCode {
@@ -52,7 +144,37 @@ pub fn main(args: RunArgs) -> ExitCode {
     if args.dry_run {
         let plan = Plan::of(&suite.effective(args.quick), false, args.only.as_deref());
         // A closed pipe (`| head`) ends the listing quietly.
-        let _ = write!(std::io::stdout().lock(), "{plan}");
+        let mut out = std::io::stdout().lock();
+        let _ = write!(out, "{plan}");
+        let server = args
+            .server_host
+            .clone()
+            .or(suite.hosts.as_ref().map(|h| h.server.clone()));
+        let clients = args
+            .client_hosts
+            .clone()
+            .or(suite.hosts.as_ref().map(|h| h.clients.clone()));
+        if let (Some(server), Some(clients)) = (server, clients) {
+            let inventory = match (
+                &args.hosts,
+                suite.hosts.as_ref().and_then(|h| h.inventory.as_ref()),
+            ) {
+                (Some(f), _) => f.display().to_string(),
+                (None, Some(rel)) => args
+                    .suite
+                    .parent()
+                    .unwrap_or(Path::new("."))
+                    .join(rel)
+                    .display()
+                    .to_string(),
+                (None, None) => "none given: --hosts FILE".into(),
+            };
+            let _ = writeln!(
+                out,
+                "hosts: the server on {server}, the load from {} at once (inventory {inventory})",
+                clients.join(", ")
+            );
+        }
         return ExitCode::SUCCESS;
     }
     let barrage = match std::env::current_exe() {
@@ -63,6 +185,10 @@ pub fn main(args: RunArgs) -> ExitCode {
     let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop.clone());
     let _ = signal_hook::flag::register(signal_hook::consts::SIGTERM, stop.clone());
     let tty = std::io::stderr().is_terminal();
+    let (hosts, lab) = match layout(&args, &suite, &mut |l| eprintln!("barrage: {l}")) {
+        Ok(l) => l,
+        Err(e) => return usage_error(e),
+    };
     let opts = RunOptions {
         suite_file: args.suite.clone(),
         quick: args.quick,
@@ -86,10 +212,13 @@ pub fn main(args: RunArgs) -> ExitCode {
                 eprintln!("{line}");
             }
         }),
+        hosts,
     };
     let outcome = runner::run(opts);
-    // Whatever happened, no server under test outlives the run.
+    // Whatever happened, no server under test outlives the run, and the
+    // namespaces this run brought up go.
     barrage_lab::process::kill_all_started();
+    drop(lab);
     if tty {
         eprintln!();
     }

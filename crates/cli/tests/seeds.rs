@@ -33,7 +33,8 @@ fn seed_suites() -> Vec<PathBuf> {
 #[test]
 fn every_seed_suite_passes_dry_run() {
     let suites = seed_suites();
-    assert_eq!(suites.len(), 4, "{suites:?}");
+    // The four seeds, seed 000 also from three client hosts.
+    assert_eq!(suites.len(), 5, "{suites:?}");
     for suite in &suites {
         for quick in [false, true] {
             let mut cmd = Command::new(BIN);
@@ -60,6 +61,23 @@ fn every_seed_suite_passes_dry_run() {
 /// Runs `--quick --only SERVER --levels LEVEL` of one seed suite and checks
 /// that the server ran and every run measured responses without error.
 fn run_one_level(suite: &str, tool: &str, server: &str, level: &str) {
+    run_one_level_with(suite, tool, server, level, &[]);
+}
+
+/// The namespace hosts of labs/one-box.toml: the server on `server`, load
+/// from c1 and c2 over SSH.
+const ON_NAMESPACE_HOSTS: &[&str] = &[
+    "--hosts",
+    "labs/one-box.toml",
+    "--server-host",
+    "server",
+    "--client-hosts",
+    "c1,c2",
+];
+
+/// [`run_one_level`] with more arguments; with `--hosts`, also checks the
+/// run went through the hosts and left no namespace behind.
+fn run_one_level_with(suite: &str, tool: &str, server: &str, level: &str, extra: &[&str]) {
     // One lab run at a time: they pin to the same cores.
     static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -73,7 +91,9 @@ fn run_one_level(suite: &str, tool: &str, server: &str, level: &str) {
     let out = Command::new(BIN)
         .arg("run")
         .arg(repo().join("suites").join(suite))
-        .args(["--quick", "--only", server, "--levels", level, "--results"])
+        .args(["--quick", "--only", server, "--levels", level])
+        .args(extra)
+        .arg("--results")
         .arg(&results)
         .current_dir(repo())
         .output()
@@ -105,6 +125,28 @@ fn run_one_level(suite: &str, tool: &str, server: &str, level: &str) {
     }
     let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
     assert!(summary.contains(server), "{summary}");
+    if extra.contains(&"--hosts") {
+        let hosts: Vec<&str> = json["hosts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(hosts, ["server", "c1", "c2"], "{suite}");
+        for run in runs {
+            let clients = run["clients"].as_array().unwrap();
+            assert_eq!(clients.len(), 2, "{suite}: {run:#}");
+            let sum: u64 = clients
+                .iter()
+                .map(|c| c["responses"].as_u64().unwrap())
+                .sum();
+            assert_eq!(Some(sum), run["stats"]["responses"].as_u64(), "{suite}");
+        }
+        assert!(summary.contains("## Per client host"), "{summary}");
+        let netns = Command::new("ip").args(["netns", "list"]).output().unwrap();
+        let netns = String::from_utf8_lossy(&netns.stdout);
+        assert!(!netns.contains("barrage-onebox-"), "{suite}: left {netns}");
+    }
     let _ = std::fs::remove_dir_all(&results);
 }
 
@@ -135,4 +177,49 @@ fn seed_002_one_level_runs_with_h2load() {
 #[ignore = "needs httperf and Erlang (scripts/setup.sh installs them, scripts/test.sh runs it)"]
 fn seed_004_one_level_runs_with_httperf() {
     run_one_level("seed-004-dynamic.toml", "httperf", "erlang-raw", "0");
+}
+
+// The same levels with the server and the load on network-namespace hosts
+// over SSH (labs/one-box.toml, brought up and removed by the run; root).
+
+#[test]
+#[ignore = "needs root, sshd, ab and nginx (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn seed_000_one_level_on_namespace_hosts() {
+    run_one_level_with(
+        "seed-000-hello.toml",
+        "ab",
+        "nginx html 1C",
+        "0",
+        ON_NAMESPACE_HOSTS,
+    );
+}
+
+#[test]
+#[ignore = "needs root, sshd, wrk, nginx and the Go server (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn seed_001_one_level_on_namespace_hosts() {
+    run_one_level_with(
+        "seed-001-nginx-go.toml",
+        "wrk",
+        "nginx→go http GOMAXPROCS=1",
+        "0",
+        ON_NAMESPACE_HOSTS,
+    );
+}
+
+#[test]
+#[ignore = "needs root, sshd, h2load and h2o (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn seed_002_one_level_on_namespace_hosts() {
+    run_one_level_with("seed-002-h2.toml", "h2load", "h2o", "1", ON_NAMESPACE_HOSTS);
+}
+
+#[test]
+#[ignore = "needs root, sshd, httperf and Erlang (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn seed_004_one_level_on_namespace_hosts() {
+    run_one_level_with(
+        "seed-004-dynamic.toml",
+        "httperf",
+        "erlang-raw",
+        "0",
+        ON_NAMESPACE_HOSTS,
+    );
 }

@@ -17,6 +17,16 @@ use crate::proto::{line, unix_us_now, Event, Request, PROTOCOL};
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
+/// What an agent does beside load: the answers to [`Request::Call`]. The
+/// lab's (servers, monitors, tools, probes on this host) is wired in by
+/// `barrage agent`; this crate knows nothing of it.
+pub trait Extension: Send + Sync {
+    /// Does one call (in a thread of its own) and returns its answer.
+    fn call(&self, call: serde_json::Value) -> Result<serde_json::Value, String>;
+    /// The controller is gone: end everything the calls started, now.
+    fn shutdown(&self);
+}
+
 fn say(out: &Out, ev: &Event) {
     if let Ok(mut w) = out.lock() {
         let _ = w.write_all(line(ev).as_bytes());
@@ -26,6 +36,16 @@ fn say(out: &Out, ev: &Event) {
 
 /// Serves one controller until its input ends; returns the exit status.
 pub fn serve(input: impl BufRead + Send + 'static, output: impl Write + Send + 'static) -> i32 {
+    serve_with(input, output, None)
+}
+
+/// [`serve`], answering calls with `extension` (without one, every call is
+/// answered with an error).
+pub fn serve_with(
+    input: impl BufRead + Send + 'static,
+    output: impl Write + Send + 'static,
+    extension: Option<Arc<dyn Extension>>,
+) -> i32 {
     let out: Out = Arc::new(Mutex::new(Box::new(output)));
     let (tx, rx) = mpsc::channel::<Option<Result<Request, String>>>();
     std::thread::spawn(move || {
@@ -48,6 +68,9 @@ pub fn serve(input: impl BufRead + Send + 'static, output: impl Write + Send + '
             // The channel closed: end everything now.
             if let Some((stop, _)) = &running {
                 stop.store(true, Ordering::SeqCst);
+            }
+            if let Some(ext) = &extension {
+                ext.shutdown();
             }
             return 0;
         };
@@ -117,6 +140,20 @@ pub fn serve(input: impl BufRead + Send + 'static, output: impl Write + Send + '
                 if let Some((stop, _)) = &running {
                     stop.store(true, Ordering::SeqCst);
                 }
+            }
+            Request::Call { id, call } => {
+                let (ext, out) = (extension.clone(), out.clone());
+                std::thread::spawn(move || {
+                    let answer = match ext {
+                        Some(ext) => ext.call(call),
+                        None => Err("this agent takes no calls".into()),
+                    };
+                    let (ok, err) = match answer {
+                        Ok(v) => (Some(v), None),
+                        Err(e) => (None, Some(e)),
+                    };
+                    say(&out, &Event::Reply { id, ok, err });
+                });
             }
         }
     }

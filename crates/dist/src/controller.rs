@@ -34,7 +34,25 @@ pub struct Controller {
     pub agents: Vec<Agent>,
     rx: Receiver<(usize, Incoming)>,
     ssh: SshOptions,
+    calls: Calls,
 }
+
+/// Calls sent and not yet collected ([`Controller::call`]).
+#[derive(Default)]
+struct Calls {
+    next: u64,
+    /// Call id → the agent it went to.
+    to: BTreeMap<u64, usize>,
+    /// Answers that came in while waiting for others.
+    answered: BTreeMap<u64, Result<serde_json::Value, String>>,
+    /// Agents whose channel closed, with why.
+    closed: BTreeMap<usize, String>,
+}
+
+/// A call sent to an agent ([`Controller::call`]), to collect with
+/// [`Controller::wait`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallId(u64);
 
 /// One second of a split run, summed over the agents.
 #[derive(Debug, Clone)]
@@ -207,7 +225,97 @@ impl Controller {
             agents,
             rx,
             ssh: ssh.clone(),
+            calls: Calls::default(),
         })
+    }
+
+    /// Sends a call to agent `i`'s extension; its answer is collected by
+    /// [`Controller::wait`]. Calls to several agents run at the same time.
+    pub fn call(&mut self, i: usize, call: serde_json::Value) -> CallId {
+        let id = self.calls.next;
+        self.calls.next += 1;
+        self.calls.to.insert(id, i);
+        let sent = self.agents[i].link.send(&Request::Call { id, call });
+        if !sent {
+            self.calls.answered.insert(
+                id,
+                Err(format!(
+                    "host {}: the agent's channel is closed",
+                    self.agents[i].host.name
+                )),
+            );
+        }
+        CallId(id)
+    }
+
+    /// The answer to `call`, waiting at most until `deadline` or until
+    /// `stop` is set. An error names the host.
+    pub fn wait(
+        &mut self,
+        call: CallId,
+        deadline: Instant,
+        stop: &AtomicBool,
+    ) -> Result<serde_json::Value, String> {
+        let id = call.0;
+        let i = self.calls.to.get(&id).copied().unwrap_or(0);
+        let host = self.agents[i].host.name.clone();
+        loop {
+            if let Some(answer) = self.calls.answered.remove(&id) {
+                self.calls.to.remove(&id);
+                return answer;
+            }
+            if let Some(why) = self.calls.closed.get(&i) {
+                self.calls.to.remove(&id);
+                return Err(format!("host {host}: the agent's channel closed: {why}"));
+            }
+            if stop.load(Ordering::Relaxed) {
+                return Err(format!("host {host}: interrupted"));
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                self.calls.to.remove(&id);
+                return Err(format!("host {host}: no answer in time"));
+            }
+            match self
+                .rx
+                .recv_timeout((deadline - now).min(Duration::from_millis(50)))
+            {
+                Ok((_, Incoming::Event(Event::Reply { id, ok, err }))) => {
+                    // `"ok": null` (a call with nothing to return) reads as None.
+                    let answer = match (ok, err) {
+                        (v, None) => Ok(v.unwrap_or(serde_json::Value::Null)),
+                        (_, e) => Err(format!(
+                            "host {}: {}",
+                            self.calls
+                                .to
+                                .get(&id)
+                                .map_or("?", |&a| self.agents[a].host.name.as_str()),
+                            e.unwrap_or_default()
+                        )),
+                    };
+                    self.calls.answered.insert(id, answer);
+                }
+                Ok((a, Incoming::Closed(why))) => {
+                    self.calls.closed.insert(a, why);
+                }
+                Ok(_) | Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.calls.closed.entry(i).or_insert_with(|| "gone".into());
+                }
+            }
+        }
+    }
+
+    /// A call and its answer: [`Controller::call`] then [`Controller::wait`].
+    pub fn ask(
+        &mut self,
+        i: usize,
+        call: serde_json::Value,
+        limit: Duration,
+        stop: &AtomicBool,
+    ) -> Result<serde_json::Value, String> {
+        let id = self.call(i, call);
+        self.wait(id, Instant::now() + limit, stop)
     }
 
     /// Runs `spec` split over the agents (part i on agent i), all starting

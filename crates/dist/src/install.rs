@@ -57,6 +57,10 @@ pub enum Found {
     Copied { bytes: u64 },
 }
 
+/// Copies kept in a host's cache: a new one removes the oldest beyond these
+/// (each is the whole binary; a developer's builds would pile up).
+const KEEP_COPIES: usize = 4;
+
 /// The path of a barrage on `host` that is this version, copying this
 /// binary there when needed.
 pub fn ensure(host: &Host, opts: &SshOptions) -> Result<(String, Found), String> {
@@ -98,8 +102,9 @@ pub fn ensure(host: &Host, opts: &SshOptions) -> Result<(String, Found), String>
     }
     let bytes = std::fs::read(&exe).map_err(|e| format!("cannot read {}: {e}", exe.display()))?;
     let copy = format!(
-        r#"set -e; d="$HOME/.cache/barrage/bin"; mkdir -p "$d"; t="$d/.{name}.$$"; trap 'rm -f "$t"' EXIT; cat > "$t"; s=$(sha256sum "$t" | cut -d' ' -f1); if [ "$s" != {sha} ]; then echo "sha256 $s"; exit 3; fi; chmod 755 "$t"; mv "$t" "$d/{name}"; trap - EXIT; if v=$("$d/{name}" --version 2>&1); then echo "ok $d/{name} $v"; else echo "cannot-run $(echo "$v" | head -n1); ldd: $(ldd --version 2>&1 | head -n1)"; fi"#,
-        sha = sh_quote(&sha)
+        r#"set -e; d="$HOME/.cache/barrage/bin"; mkdir -p "$d"; t="$d/.{name}.$$"; trap 'rm -f "$t"' EXIT; cat > "$t"; s=$(sha256sum "$t" | cut -d' ' -f1); if [ "$s" != {sha} ]; then echo "sha256 $s"; exit 3; fi; chmod 755 "$t"; mv "$t" "$d/{name}"; trap - EXIT; ls -t "$d"/barrage-* 2>/dev/null | tail -n +{keep} | xargs -r rm -f --; if v=$("$d/{name}" --version 2>&1); then echo "ok $d/{name} $v"; else echo "cannot-run $(echo "$v" | head -n1); ldd: $(ldd --version 2>&1 | head -n1)"; fi"#,
+        sha = sh_quote(&sha),
+        keep = KEEP_COPIES + 1
     );
     let out = run(host, opts, &copy, Some(&bytes))?;
     for l in out.lines() {

@@ -68,7 +68,7 @@ pub mod fuzz {
             let e = crate::host::Inventory::parse(&many, Path::new("x.toml")).unwrap_err();
             assert!(e.contains("198.18.0."), "{e}");
             for line in [
-                r#"{"ev":"hello","protocol":1,"version":"0.1.0","hostname":"h","cores":2,"arch":"x86_64"}"#,
+                r#"{"ev":"hello","protocol":2,"version":"0.1.0","hostname":"h","cores":2,"arch":"x86_64"}"#,
                 r#"{"ev":"window","index":3,"warmup":false,"seconds":4.0,"responses":10,"errors":0,"p99_us":120}"#,
                 r#"{"ev":"clock","id":1,"unix_us":1800000000000000}"#,
             ] {

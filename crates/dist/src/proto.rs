@@ -6,13 +6,19 @@
 //! `prepare` → `ready`, `start` → `started`, one `window` a second, and
 //! `result`; `stop` ends a run early (its result still comes). When the
 //! agent's standard input closes, it ends its load at once and exits.
+//!
+//! Beside load, an agent answers `call`s: requests of an extension the
+//! agent was started with (`barrage agent` carries the lab's, which starts
+//! servers, samples them, runs tools and probes on that host). Each call
+//! runs in its own thread and is answered by one `reply` with the same id;
+//! calls and load do not wait for each other.
 
 use barrage_engine::{LoadSpec, RunReport};
 use serde::{Deserialize, Serialize};
 
 /// Bumped when a message changes meaning; the controller refuses an agent
 /// that speaks another version.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 /// Controller → agent.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -41,6 +47,9 @@ pub enum Request {
     Start { at_unix_us: u64 },
     /// End the current run now; its result still comes.
     Stop,
+    /// A request for the agent's extension, answered by [`Event::Reply`]
+    /// with the same `id`.
+    Call { id: u64, call: serde_json::Value },
 }
 
 /// Agent → controller.
@@ -85,6 +94,14 @@ pub enum Event {
     /// A request that could not be done (the run, if any, goes on).
     Error {
         message: String,
+    },
+    /// The answer to [`Request::Call`] `id`: `ok` when it was done, else `err`.
+    Reply {
+        id: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ok: Option<serde_json::Value>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        err: Option<String>,
     },
 }
 

@@ -14,6 +14,7 @@ pub mod manifest;
 pub mod monitor;
 pub mod probe;
 pub mod process;
+pub mod remote;
 pub mod runner;
 pub mod store;
 pub mod suite;

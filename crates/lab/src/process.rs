@@ -21,7 +21,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::manifest::{substitute, Ready, ServerSpec};
 use crate::suite::{Protocol, Scenario, Variant};
@@ -60,7 +60,7 @@ pub struct StartConfig<'a> {
 }
 
 /// How a stopped server ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stopped {
     /// The group leader's exit code, when it exited by itself.
     pub exit: Option<i32>,

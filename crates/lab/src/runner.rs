@@ -17,16 +17,23 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::driver::{LevelStats, LoadRun, Tool};
+use crate::driver::{LoadRun, Tool};
 use crate::env::{self, Needs};
 use crate::manifest::ServerSpec;
 use crate::monitor::{self, Monitor, MonitorReport};
 use crate::probe;
 use crate::process::{self, ServerProcess, StartConfig};
+use crate::remote::{self, Call, Executed, Hosts, Layout, Prepared, Started, CALL_LIMIT};
 use crate::store::{
     ClientUsage, ProbeRecord, Results, RunRecord, ServerRecord, StartStatus, Store, SCHEMA,
 };
 use crate::suite::{Driver, Level, Plan, PlannedRun, Suite};
+use barrage_model::results::{ClientHostUsage, HostRecord, LevelStats, ProbeResult};
+use barrage_model::RunReport;
+
+mod hosts;
+
+use hosts::connect_hosts;
 
 /// What `barrage run` was asked to do.
 pub struct RunOptions {
@@ -47,6 +54,8 @@ pub struct RunOptions {
     pub stop: Arc<AtomicBool>,
     /// Called with one line of progress before each level.
     pub progress: Box<dyn FnMut(&str)>,
+    /// The server and the load on other hosts (`--hosts`); none: here.
+    pub hosts: Option<Layout>,
 }
 
 /// How the run ended.
@@ -62,7 +71,7 @@ const HOST: &str = "127.0.0.1";
 const STOP_GRACE: Duration = Duration::from_secs(5);
 const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
 /// Extra time a load generator gets past its planned duration before it is killed.
-const DRIVER_SLACK: Duration = Duration::from_secs(30);
+pub(crate) const DRIVER_SLACK: Duration = Duration::from_secs(30);
 
 pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
     // Servers start in their own directories: every path they are given
@@ -82,23 +91,44 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
         });
     }
     let specs = load_specs(&suite, &opts.servers_dir)?;
-    // Before the capture, which records the limit the servers get.
-    crate::env::raise_open_files();
-    let mut environment = env::capture(&opts.repo);
-    for (name, spec) in &specs {
-        let mut vars = spec.vars.clone();
-        vars.insert("barrage".into(), opts.barrage.display().to_string());
-        if let Some(v) = process::version(spec, &vars) {
-            environment.server_versions.insert(name.clone(), v);
-        }
-    }
-    let warnings = env::check(&environment, &needs(&suite));
     let started_at = env::rfc3339_utc(SystemTime::now());
     // 2026-11-22T13:40:01Z -> 20261122T134001Z
     let stamp: String = started_at
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
         .collect();
+    // Before the capture, which records the limit the servers get.
+    crate::env::raise_open_files();
+    let mut environment = env::capture(&opts.repo);
+    let mut hosts = match opts.hosts.take() {
+        Some(layout) => Some(connect_hosts(
+            layout,
+            &stamp,
+            &opts.stop,
+            &mut opts.progress,
+        )?),
+        None => None,
+    };
+    let mut warnings = Vec::new();
+    match &hosts {
+        None => {
+            for (name, spec) in &specs {
+                let mut vars = spec.vars.clone();
+                vars.insert("barrage".into(), opts.barrage.display().to_string());
+                if let Some(v) = process::version(spec, &vars) {
+                    environment.server_versions.insert(name.clone(), v);
+                }
+            }
+            warnings = env::check(&environment, &needs(&suite));
+        }
+        Some((_, records)) => {
+            for h in records {
+                for w in env::check(&h.environment, &needs(&suite)) {
+                    warnings.push(format!("host {}: {w}", h.name));
+                }
+            }
+        }
+    }
     let results = Results {
         schema: SCHEMA.into(),
         suite_file: opts.suite_file.display().to_string(),
@@ -114,7 +144,12 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
         servers: Vec::new(),
         probes: Vec::new(),
         runs: Vec::new(),
+        hosts: hosts
+            .as_mut()
+            .map(|(_, r)| std::mem::take(r))
+            .unwrap_or_default(),
     };
+    let mut hosts = hosts.map(|(h, _)| h);
     let mut store = Store::create(&opts.results_root, &suite.name, &stamp, results)?;
     for w in &store.results.warnings {
         (opts.progress)(&format!("warning: {w}"));
@@ -135,6 +170,7 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
             spec,
             store: &mut store,
             first,
+            hosts: hosts.as_mut(),
         };
         let ok = runner.run_group(&group, &mut done, total, started);
         if !ok {
@@ -142,6 +178,10 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
         }
         store.write()?;
         store.write_summary()?;
+    }
+    if let Some(h) = hosts {
+        // Every agent ends, and every server and tool it started.
+        h.close();
     }
     let interrupted = opts.stop.load(Ordering::Relaxed);
     store.results.interrupted = interrupted;
@@ -217,12 +257,20 @@ fn groups(runs: &[PlannedRun]) -> Vec<Vec<&PlannedRun>> {
     out
 }
 
+/// A started server: here, or on the server host (its id there).
+enum Running {
+    Local(ServerProcess),
+    Remote { id: u64, address: String },
+}
+
 struct ServerRun<'a> {
     opts: &'a mut RunOptions,
     suite: &'a Suite,
     spec: &'a ServerSpec,
     store: &'a mut Store,
     first: &'a PlannedRun,
+    /// The hosts of a run across hosts.
+    hosts: Option<&'a mut Hosts>,
 }
 
 impl ServerRun<'_> {
@@ -251,6 +299,15 @@ impl ServerRun<'_> {
         }
     }
 
+    /// This start's log file name: `LABEL-rREPEAT.log`.
+    fn log_name(&self) -> String {
+        format!(
+            "{}-r{}.log",
+            sanitize(&self.first.variant.label),
+            self.first.repeat + 1
+        )
+    }
+
     /// Runs one server start's levels. False when the server failed.
     fn run_group(
         &mut self,
@@ -266,17 +323,16 @@ impl ServerRun<'_> {
             *done += group.len();
             return true;
         }
+        if self.hosts.is_some() {
+            return self.run_group_remote(group, done, total, started);
+        }
         if let Err(e) = process::check_requires(self.spec, &self.opts.barrage) {
             let rec = self.record_server(StartStatus::Unavailable, Some(e), None);
             self.store.results.servers.push(rec);
             *done += group.len();
             return true;
         }
-        let log_name = format!(
-            "{}-r{}.log",
-            sanitize(&first.variant.label),
-            first.repeat + 1
-        );
+        let log_name = self.log_name();
         let log = self.store.log_path(&log_name);
         let rel_log = format!("logs/{log_name}");
         let mut vars = first.variant.vars.clone();
@@ -292,7 +348,7 @@ impl ServerRun<'_> {
             *done += group.len();
             return false;
         }
-        let [port, tls_port, backend_port] = free_ports();
+        let [port, tls_port, backend_port] = free_ports(HOST);
         let run_dir = self
             .store
             .dir
@@ -311,7 +367,7 @@ impl ServerRun<'_> {
             log: &log,
             barrage: &self.opts.barrage,
         };
-        let mut server =
+        let server =
             match ServerProcess::start(&cfg).and_then(|mut s| s.wait_ready(None).map(|t| (s, t))) {
                 Ok((s, t)) => {
                     let mut rec = self.record_server(StartStatus::Ok, None, Some(rel_log.clone()));
@@ -328,8 +384,32 @@ impl ServerRun<'_> {
                     return false;
                 }
             };
-        let invalid = self.probe_all(group, port, tls_port);
-        let mut ok = true;
+        let mut running = Running::Local(server);
+        let ok = self.run_levels(group, &mut running, port, tls_port, done, total, started);
+        if let Running::Local(server) = running {
+            let _ = server.stop(STOP_GRACE);
+        }
+        ok
+    }
+
+    /// Probes the group's scenarios on a started server, then runs its
+    /// levels; false when the server died (or its host stopped answering).
+    #[allow(clippy::too_many_arguments)]
+    fn run_levels(
+        &mut self,
+        group: &[&PlannedRun],
+        running: &mut Running,
+        port: u16,
+        tls_port: u16,
+        done: &mut usize,
+        total: usize,
+        started: Instant,
+    ) -> bool {
+        let host = match running {
+            Running::Local(_) => HOST.to_string(),
+            Running::Remote { address, .. } => address.clone(),
+        };
+        let invalid = self.probe_all(group, &host, port, tls_port);
         for (i, run) in group.iter().enumerate() {
             if self.opts.stop.load(Ordering::Relaxed) {
                 break;
@@ -340,28 +420,47 @@ impl ServerRun<'_> {
             if invalid.contains_key(&run.scenario) {
                 continue;
             }
-            let record = self.measure(run, &mut server, port, tls_port);
+            let record = match running {
+                Running::Local(server) => self.measure(run, server, port, tls_port),
+                Running::Remote { id, address } => {
+                    self.measure_remote(run, *id, address, port, tls_port)
+                }
+            };
             self.store.results.runs.push(record);
             let _ = self.store.write();
-            if !server.alive() {
-                let tail = server.log_tail(20);
-                if let Some(rec) = self.store.results.servers.last_mut() {
-                    rec.status = StartStatus::Failed;
-                    rec.reason = Some(format!("died mid-run; last lines of its log:\n{tail}"));
-                }
-                ok = false;
-                *done += group.len() - (i + 1);
+            if self.opts.stop.load(Ordering::Relaxed) {
                 break;
             }
+            if let Some(why) = self.dead(running) {
+                if let Some(rec) = self.store.results.servers.last_mut() {
+                    rec.status = StartStatus::Failed;
+                    rec.reason = Some(why);
+                }
+                *done += group.len() - (i + 1);
+                return false;
+            }
         }
-        let _ = server.stop(STOP_GRACE);
-        ok
+        true
+    }
+
+    /// Why a started server is no longer running, if it is not.
+    fn dead(&mut self, running: &mut Running) -> Option<String> {
+        match running {
+            Running::Local(server) => (!server.alive()).then(|| {
+                format!(
+                    "died mid-run; last lines of its log:\n{}",
+                    server.log_tail(20)
+                )
+            }),
+            Running::Remote { id, .. } => self.remote_dead(*id),
+        }
     }
 
     /// Probes every scenario of the group once; returns the invalid ones with why.
     fn probe_all(
         &mut self,
         group: &[&PlannedRun],
+        host: &str,
         port: u16,
         tls_port: u16,
     ) -> BTreeMap<String, String> {
@@ -387,7 +486,7 @@ impl ServerRun<'_> {
                     )),
                 )
             } else {
-                match probe::probe(scenario, HOST, port, PROBE_TIMEOUT).map(|mut r| {
+                match self.probe_one(scenario, host, port).map(|mut r| {
                     r.excuse_missing_headers(&self.spec.missing_headers);
                     r
                 }) {
@@ -422,12 +521,7 @@ impl ServerRun<'_> {
         port: u16,
         tls_port: u16,
     ) -> RunRecord {
-        let scenario = self.suite.scenario(&run.scenario);
-        let port = if scenario.protocol.is_tls() {
-            tls_port
-        } else {
-            port
-        };
+        let (scenario, port) = scenario_port(self.suite, run, port, tls_port);
         let client_cores = self.suite.cores.client.clone();
         let threads = client_cores.len().max(1);
         // Sessions (a count of connections at a rate) get no warm-up: a
@@ -444,25 +538,8 @@ impl ServerRun<'_> {
             threads,
             timeout: self.suite.timeout,
         };
-        let mut record = RunRecord {
-            repeat: run.repeat,
-            server: run.server.clone(),
-            variant: run.variant.label.clone(),
-            scenario: run.scenario.clone(),
-            driver: run.driver.name().into(),
-            level_index: run.level_index,
-            level: run.level.clone(),
-            command: String::new(),
-            started_at: env::rfc3339_utc(SystemTime::now()),
-            stats: None,
-            error: None,
-            client_bound: false,
-            client: ClientUsage::default(),
-            server_usage: MonitorReport::default(),
-            time_wait_before: monitor::time_wait_sockets(),
-            time_wait_after: 0,
-            report: None,
-        };
+        let mut record = new_record(run);
+        record.time_wait_before = monitor::time_wait_sockets();
         if let Err(e) = run.driver.supports(scenario, &run.level) {
             record.error = Some(e);
             return record;
@@ -557,58 +634,107 @@ impl ServerRun<'_> {
         planned: Duration,
         measure: Option<(Duration, u32)>,
     ) -> Result<Measured, String> {
-        let mut cmd = Command::new(program);
-        cmd.args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        process::pin_command(&mut cmd, cores)?;
-        let began = Instant::now();
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
-        let out = drain(&mut child);
-        let deadline = began + planned + DRIVER_SLACK;
-        let mut warm_cpu = (0.0, 0.0);
         let mut mon = None;
-        if let Some((warmup, server_pid)) = measure {
-            // Not child.try_wait(): it would reap a generator that ends in
-            // its warm-up, and wait_with_usage would lose its status and CPU.
-            monitor::sleep_while_running(&child, began + warmup, &self.opts.stop)
-                .map_err(|e| format!("waiting for {}: {e}", program.display()))?;
-            warm_cpu = monitor::process_cpu(child.id()).unwrap_or((0.0, 0.0));
-            mon = Some(Monitor::start(server_pid, Duration::from_millis(100)));
-        }
-        let measured_from = Instant::now();
-        let waited = monitor::wait_with_usage(&mut child, deadline, &self.opts.stop)
-            .map_err(|e| format!("waiting for {}: {e}", program.display()))?;
-        let (status, usage, overdue) = (waited.status, waited.usage, waited.overdue);
-        let elapsed = measured_from.elapsed();
+        let ran = run_tool(
+            program,
+            args,
+            cores,
+            planned,
+            measure.map(|m| m.0),
+            &self.opts.stop,
+            &mut |_| {},
+            &mut || {
+                if let Some((_, server_pid)) = measure {
+                    mon = Some(Monitor::start(server_pid, Duration::from_millis(100)));
+                }
+            },
+        );
         let server = mon.map(Monitor::stop).unwrap_or_default();
-        let (stdout, stderr) = out.join().unwrap_or_default();
-        if overdue {
-            let last = stdout.lines().last().unwrap_or("").trim().to_string();
-            return Err(format!(
-                "{} was still running {}s after its planned end and was killed, without a summary (its last line: {last:?})",
-                program.display(),
-                DRIVER_SLACK.as_secs()
-            ));
-        }
-        if !status.success() && stdout.trim().is_empty() {
-            let last = stderr.lines().last().unwrap_or("").to_string();
-            return Err(format!(
-                "{} exited with {status}: {last}",
-                program.display()
-            ));
-        }
+        let ran = ran?;
         Ok(Measured {
-            stdout,
-            stderr,
-            elapsed,
-            client_cpu: (usage.user_s - warm_cpu.0, usage.sys_s - warm_cpu.1),
+            stdout: ran.stdout,
+            stderr: ran.stderr,
+            elapsed: ran.elapsed,
+            client_cpu: ran.cpu,
             server,
         })
     }
+}
+
+/// What [`run_tool`] saw.
+pub(crate) struct ToolRun {
+    pub stdout: String,
+    pub stderr: String,
+    /// The measured window (after the warm-up).
+    pub elapsed: Duration,
+    /// User and system CPU seconds of the measured window.
+    pub cpu: (f64, f64),
+}
+
+/// Runs a load generator pinned to `cores` and waits for it, killing it
+/// `DRIVER_SLACK` past `planned`, or at once when `stop` is set. With a
+/// `warmup`, `at_warm` runs when it is over and the tool's CPU until then
+/// is not counted. `started` gets its pid. Used here and by remote agents.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_tool(
+    program: &Path,
+    args: &[String],
+    cores: &[usize],
+    planned: Duration,
+    warmup: Option<Duration>,
+    stop: &AtomicBool,
+    started: &mut dyn FnMut(u32),
+    at_warm: &mut dyn FnMut(),
+) -> Result<ToolRun, String> {
+    let mut cmd = Command::new(program);
+    cmd.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    process::pin_command(&mut cmd, cores)?;
+    let began = Instant::now();
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    started(child.id());
+    let out = drain(&mut child);
+    let deadline = began + planned + DRIVER_SLACK;
+    let mut warm_cpu = (0.0, 0.0);
+    if let Some(warmup) = warmup {
+        // Not child.try_wait(): it would reap a generator that ends in
+        // its warm-up, and wait_with_usage would lose its status and CPU.
+        monitor::sleep_while_running(&child, began + warmup, stop)
+            .map_err(|e| format!("waiting for {}: {e}", program.display()))?;
+        warm_cpu = monitor::process_cpu(child.id()).unwrap_or((0.0, 0.0));
+        at_warm();
+    }
+    let measured_from = Instant::now();
+    let waited = monitor::wait_with_usage(&mut child, deadline, stop)
+        .map_err(|e| format!("waiting for {}: {e}", program.display()))?;
+    let (status, usage, overdue) = (waited.status, waited.usage, waited.overdue);
+    let elapsed = measured_from.elapsed();
+    let (stdout, stderr) = out.join().unwrap_or_default();
+    if overdue {
+        let last = stdout.lines().last().unwrap_or("").trim().to_string();
+        return Err(format!(
+            "{} was still running {}s after its planned end and was killed, without a summary (its last line: {last:?})",
+            program.display(),
+            DRIVER_SLACK.as_secs()
+        ));
+    }
+    if !status.success() && stdout.trim().is_empty() {
+        let last = stderr.lines().last().unwrap_or("").to_string();
+        return Err(format!(
+            "{} exited with {status}: {last}",
+            program.display()
+        ));
+    }
+    Ok(ToolRun {
+        stdout,
+        stderr,
+        elapsed,
+        cpu: (usage.user_s - warm_cpu.0, usage.sys_s - warm_cpu.1),
+    })
 }
 
 struct Measured {
@@ -639,6 +765,47 @@ fn drain(child: &mut Child) -> std::thread::JoinHandle<(String, String)> {
         }
         (s, e.join().unwrap_or_default())
     })
+}
+
+/// A run's scenario and the port it goes to (the TLS port for TLS).
+fn scenario_port<'s>(
+    suite: &'s Suite,
+    run: &PlannedRun,
+    port: u16,
+    tls_port: u16,
+) -> (&'s crate::suite::Scenario, u16) {
+    let scenario = suite.scenario(&run.scenario);
+    let port = if scenario.protocol.is_tls() {
+        tls_port
+    } else {
+        port
+    };
+    (scenario, port)
+}
+
+/// A level's record before it runs.
+fn new_record(run: &PlannedRun) -> RunRecord {
+    RunRecord {
+        repeat: run.repeat,
+        server: run.server.clone(),
+        variant: run.variant.label.clone(),
+        scenario: run.scenario.clone(),
+        driver: run.driver.name().into(),
+        level_index: run.level_index,
+        level: run.level.clone(),
+        command: String::new(),
+        started_at: env::rfc3339_utc(SystemTime::now()),
+        stats: None,
+        error: None,
+        client_bound: false,
+        client: ClientUsage::default(),
+        server_usage: MonitorReport::default(),
+        time_wait_before: 0,
+        time_wait_after: 0,
+        report: None,
+        clients: Vec::new(),
+        latency_not_mergeable: false,
+    }
 }
 
 fn client_usage(cpu: &(f64, f64), stats: &LevelStats, cores: usize) -> ClientUsage {
@@ -686,11 +853,11 @@ fn sanitize(s: &str) -> String {
         .collect()
 }
 
-/// `N` different free ports of [`HOST`]: all are held open until all are
+/// `N` different free ports of `host`: all are held open until all are
 /// chosen, so no two are the same.
-fn free_ports<const N: usize>() -> [u16; N] {
+pub(crate) fn free_ports<const N: usize>(host: &str) -> [u16; N] {
     let listeners: Vec<_> = (0..N)
-        .map(|_| std::net::TcpListener::bind((HOST, 0)).ok())
+        .map(|_| std::net::TcpListener::bind((host, 0)).ok())
         .collect();
     std::array::from_fn(|i| {
         listeners[i]

@@ -110,6 +110,22 @@ pub fn summary(r: &Results) -> String {
             );
         }
     }
+    if !r.hosts.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n## Hosts\n\n| host | role | address | cores | kernel | CPU | clock offset |\n|---|---|---|---|---|---|--:|"
+        );
+        for row in table::host_rows(r) {
+            let _ = writeln!(s, "| {} |", row.join(" | "));
+        }
+        let _ = writeln!(
+            s,
+            "\n## Per client host\n\nEach level's share of the load on every client host; `not mergeable` above marks percentiles a tool printed only as a summary on several hosts (each host's p99 is here).\n\n| server | scenario | driver | level | repeat | host | responses/s | p99 | client CPU per response | client-bound |\n|---|---|---|---|--:|---|--:|--:|--:|---|"
+        );
+        for row in table::client_host_rows(r) {
+            let _ = writeln!(s, "| {} |", row.join(" | "));
+        }
+    }
     let _ = writeln!(s, "\n## Header bytes by server (probes)\n");
     let _ = writeln!(
         s,
@@ -155,7 +171,15 @@ fn write_table(s: &mut String, g: &Group, title: &str, metric: Metric) {
 
 fn cell_text(cell: &Cell, metric: Metric) -> String {
     let Some(m) = cell.median(metric) else {
-        return if cell.failed() { "failed" } else { "–" }.into();
+        let percentile = matches!(metric, Metric::P50 | Metric::P99 | Metric::P999);
+        return if cell.failed() {
+            "failed"
+        } else if percentile && cell.not_mergeable() {
+            "not mergeable"
+        } else {
+            "–"
+        }
+        .into();
     };
     let text = match metric {
         Metric::P99 | Metric::P50 | Metric::P999 if m >= 1000.0 => format!("{:.2} ms", m / 1000.0),

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 pub use barrage_model::suite::{
-    Cores, Driver, Level, Load, Protocol, Quick, Scenario, ServerEntry, Suite, Variant,
+    Cores, Driver, Level, Load, Protocol, Quick, Scenario, ServerEntry, Suite, SuiteHosts, Variant,
 };
 
 mod plan;

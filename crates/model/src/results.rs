@@ -39,6 +39,43 @@ pub struct Results {
     pub probes: Vec<ProbeRecord>,
     /// One entry per measured level.
     pub runs: Vec<RunRecord>,
+    /// The hosts of a run across hosts (`barrage run --hosts`), each with
+    /// its environment; empty for a run on this machine.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hosts: Vec<HostRecord>,
+}
+
+/// One host of a run across hosts.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HostRecord {
+    /// Its name in the inventory.
+    pub name: String,
+    /// `server`, `client`, or `server+client`.
+    pub role: String,
+    /// How it was reached (`local`, `ssh://…`).
+    pub address: String,
+    /// Its clock minus the controller's, and the round trip that measured it.
+    pub clock_offset_us: i64,
+    pub clock_delay_us: u64,
+    /// The cores barrage used there (the inventory's), when it names them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cores: Option<Vec<usize>>,
+    pub environment: Environment,
+}
+
+/// What one client host did in a level of a run across hosts.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct ClientHostUsage {
+    pub host: String,
+    pub responses: u64,
+    pub errors: u64,
+    pub responses_per_s: f64,
+    /// That host's 99th percentile, microseconds (as its tool reported it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_p99_us: Option<f64>,
+    pub usage: ClientUsage,
+    /// That host used 90% or more of its cores.
+    pub client_bound: bool,
 }
 
 /// What happened to one start of a server variant.
@@ -103,6 +140,14 @@ pub struct RunRecord {
     pub time_wait_after: u64,
     /// barrage's own report (driver `barrage` only), histograms included.
     pub report: Option<RunReport>,
+    /// Each client host's share, in a run across hosts (empty otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clients: Vec<ClientHostUsage>,
+    /// The tool printed its percentiles only as a summary on each of
+    /// several client hosts: they cannot be merged, so `stats` has none
+    /// (each host's p99 is in `clients`). The mean and the maximum are exact.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub latency_not_mergeable: bool,
 }
 
 /// How a server start went.

@@ -37,6 +37,23 @@ pub struct Suite {
     /// Every driver, in order (`drivers = [...]`; one for `driver = "..."`):
     /// each level runs once per driver.
     pub drivers: Vec<Driver>,
+    /// Which hosts run the server and the load (`server_host`,
+    /// `client_hosts`); none: this machine, as the cores say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hosts: Option<SuiteHosts>,
+}
+
+/// A suite's hosts: names in an inventory (`barrage run --hosts FILE`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SuiteHosts {
+    /// The host the server runs on.
+    pub server: String,
+    /// The hosts the load comes from, all at once.
+    pub clients: Vec<String>,
+    /// The inventory used when `--hosts` is not given, relative to the
+    /// suite's file (`inventory = "labs/three-clients.toml"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inventory: Option<String>,
 }
 
 /// One server of a suite: a manifest name and the variants to run it in.

@@ -238,6 +238,12 @@ pub struct Cell<'a> {
 }
 
 impl Cell<'_> {
+    /// Some run of the cell had its percentiles summed away (summaries from
+    /// several client hosts): a percentile is "not mergeable", not missing.
+    pub fn not_mergeable(&self) -> bool {
+        self.runs.iter().any(|r| r.latency_not_mergeable)
+    }
+
     /// Nothing was run.
     pub fn is_empty(&self) -> bool {
         self.runs.is_empty()
@@ -420,6 +426,72 @@ pub fn state(r: &Results) -> &'static str {
         (false, true) => "PARTIAL: the run was interrupted",
         (false, false) => "PARTIAL: the run did not finish",
     }
+}
+
+/// A latency in microseconds as the tables print it: `850 µs`, `12.40 ms`.
+pub fn latency_text(us: f64) -> String {
+    if us >= 1000.0 {
+        format!("{:.2} ms", us / 1000.0)
+    } else {
+        format!("{us:.0} µs")
+    }
+}
+
+/// The hosts of a run across hosts, one row each: name, role, address,
+/// cores, kernel, CPU, clock offset.
+pub fn host_rows(r: &crate::Results) -> Vec<[String; 7]> {
+    r.hosts
+        .iter()
+        .map(|h| {
+            [
+                h.name.clone(),
+                h.role.clone(),
+                h.address.clone(),
+                h.cores.as_ref().map_or("all".into(), |c| {
+                    c.iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                }),
+                h.environment.kernel.clone(),
+                format!(
+                    "{} ({} cores)",
+                    h.environment.cpu_model, h.environment.cores
+                ),
+                format!(
+                    "{:+.2} ms (±{:.2} ms)",
+                    h.clock_offset_us as f64 / 1000.0,
+                    h.clock_delay_us as f64 / 2000.0
+                ),
+            ]
+        })
+        .collect()
+}
+
+/// Every level's share per client host, one row each: server, scenario,
+/// driver, level, repeat, host, responses/s, p99, client CPU per response,
+/// client-bound.
+pub fn client_host_rows(r: &crate::Results) -> Vec<[String; 10]> {
+    let mut rows = Vec::new();
+    for x in &r.runs {
+        for c in &x.clients {
+            rows.push([
+                row_name(&x.server, &x.variant),
+                x.scenario.clone(),
+                x.driver.clone(),
+                x.level.to_string(),
+                (x.repeat + 1).to_string(),
+                c.host.clone(),
+                format!("{:.0}", c.responses_per_s),
+                c.latency_p99_us.map_or("–".into(), latency_text),
+                c.usage
+                    .cpu_per_response_us
+                    .map_or("–".into(), |v| format!("{v:.2} µs")),
+                if c.client_bound { "yes" } else { "no" }.into(),
+            ]);
+        }
+    }
+    rows
 }
 
 #[cfg(test)]

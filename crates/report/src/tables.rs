@@ -161,8 +161,71 @@ pub fn document(r: &Results) -> Vec<Block> {
     }
     failures(r, &mut d);
     probes(r, &mut d);
+    hosts(r, &mut d);
     environment(r, &mut d);
     d
+}
+
+/// A run across hosts: the hosts, then every level's share per client host.
+fn hosts(r: &Results, d: &mut Vec<Block>) {
+    if r.hosts.is_empty() {
+        return;
+    }
+    let table = |id: &str, head: &[&str], numeric: &[bool], rows: Vec<Vec<String>>| {
+        Block::Table(Table {
+            id: id.into(),
+            head: head.iter().map(|h| h.to_string()).collect(),
+            numeric: numeric.to_vec(),
+            rows: rows
+                .into_iter()
+                .map(|r| r.into_iter().map(TableCell::plain).collect())
+                .collect(),
+        })
+    };
+    d.push(heading(2, "hosts", "Hosts"));
+    d.push(table(
+        "t-hosts",
+        &[
+            "host",
+            "role",
+            "address",
+            "cores",
+            "kernel",
+            "CPU",
+            "clock offset",
+        ],
+        &[false, false, false, false, false, false, true],
+        barrage_model::table::host_rows(r)
+            .into_iter()
+            .map(Vec::from)
+            .collect(),
+    ));
+    d.push(heading(2, "client-hosts", "Per client host"));
+    d.push(Block::Para(vec![text(
+        "Each level's share of the load on every client host. Percentiles a tool printed only as a summary cannot be merged across hosts: the level's tables say \"not mergeable\", and each host's own p99 is here.",
+    )]));
+    d.push(table(
+        "t-client-hosts",
+        &[
+            "server",
+            "scenario",
+            "driver",
+            "level",
+            "repeat",
+            "host",
+            "responses/s",
+            "p99",
+            "client CPU per response",
+            "client-bound",
+        ],
+        &[
+            false, false, false, false, true, false, true, true, true, false,
+        ],
+        barrage_model::table::client_host_rows(r)
+            .into_iter()
+            .map(Vec::from)
+            .collect(),
+    ));
 }
 
 fn overview(r: &Results) -> Vec<Item> {
@@ -369,6 +432,14 @@ fn metric_cell(cell: &Cell<'_>, m: Metric) -> TableCell {
         return t;
     }
     let Some(v) = cell.median(m) else {
+        if matches!(m, Metric::P50 | Metric::P99 | Metric::P999) && cell.not_mergeable() {
+            let mut t = TableCell::plain("not mergeable");
+            t.note = Some(
+                "the tool printed its percentiles only as a summary on each client host; each host's p99 is under Per client host"
+                    .into(),
+            );
+            return marks(cell, t);
+        }
         return marks(cell, TableCell::plain("–"));
     };
     let t = match m {

@@ -14,7 +14,7 @@ use crate::driver::Tool;
 
 use super::{
     driver_drives, driver_name, driver_row, driver_speaks, Cores, Driver, Load, Protocol, Quick,
-    Scenario, ServerEntry, Suite, Variant, DRIVERS,
+    Scenario, ServerEntry, Suite, SuiteHosts, Variant, DRIVERS,
 };
 use crate::manifest::BUILTIN_VARS;
 
@@ -45,6 +45,9 @@ pub(super) struct RawSuite {
     quick: Option<RawQuick>,
     server: Option<Vec<RawServer>>,
     scenario: Option<Vec<RawScenario>>,
+    server_host: Option<String>,
+    client_hosts: Option<Vec<String>>,
+    inventory: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -135,6 +138,7 @@ impl RawSuite {
         let servers = servers(self.server, &load)?;
         let scenarios = scenarios(self.scenario)?;
         check_drivers(&drivers, &scenarios, &load)?;
+        let hosts = hosts(self.server_host, self.client_hosts, self.inventory)?;
         Ok(Suite {
             name,
             description: self.description.unwrap_or_default(),
@@ -150,7 +154,64 @@ impl RawSuite {
             quick,
             session_window: None,
             drivers,
+            hosts,
         })
+    }
+}
+
+/// `server_host`, `client_hosts` and `inventory`: all or none of the first
+/// two (the inventory only with them).
+fn hosts(
+    server: Option<String>,
+    clients: Option<Vec<String>>,
+    inventory: Option<String>,
+) -> Result<Option<SuiteHosts>, Problem> {
+    let root = KeyPath::root();
+    let expected = "both server_host = \"srv\" and client_hosts = [\"c1\", ...], names of the inventory's hosts";
+    match (server, clients) {
+        (None, None) => match inventory {
+            Some(_) => Err(problem(
+                &root.key("inventory"),
+                "an inventory without server_host and client_hosts",
+                expected,
+            )),
+            None => Ok(None),
+        },
+        (Some(server), Some(clients)) => {
+            check_name(&server, &root.key("server_host"), "host name")?;
+            if clients.is_empty() {
+                return Err(problem(
+                    &root.key("client_hosts"),
+                    "no client host",
+                    expected,
+                ));
+            }
+            for (i, c) in clients.iter().enumerate() {
+                check_name(c, &root.key("client_hosts").index(i), "host name")?;
+                if clients[..i].contains(c) {
+                    return Err(problem(
+                        &root.key("client_hosts").index(i),
+                        format!("host {c:?} is named twice"),
+                        "each client host once",
+                    ));
+                }
+            }
+            Ok(Some(SuiteHosts {
+                server,
+                clients,
+                inventory,
+            }))
+        }
+        (Some(_), None) => Err(problem(
+            &root.key("server_host"),
+            "server_host without client_hosts",
+            expected,
+        )),
+        (None, Some(_)) => Err(problem(
+            &root.key("client_hosts"),
+            "client_hosts without server_host",
+            expected,
+        )),
     }
 }
 

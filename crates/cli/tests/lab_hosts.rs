@@ -1,0 +1,260 @@
+//! `barrage run` across hosts: suites/seed-000-three-clients.toml on the
+//! namespace hosts of labs/one-box.toml (a server namespace and three
+//! client namespaces on a 1 Gbit/s bridge in 198.18.0.0/24, each with its
+//! own sshd), which the run brings up and removes. Needs root, iproute2,
+//! OpenSSH's client and server, ab and nginx (scripts/setup.sh installs
+//! them; scripts/test.sh runs these with --include-ignored).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::*;
+use serde_json::Value;
+
+const SUITE: &str = "suites/seed-000-three-clients.toml";
+const ONLY: &str = "nginx html 1C";
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// One lab at a time: they share the inventory's namespaces and addresses.
+fn turn() -> std::sync::MutexGuard<'static, ()> {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ONE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn needs() {
+    assert_eq!(
+        unsafe { libc::geteuid() },
+        0,
+        "needs root: namespaces, veths, sshd"
+    );
+    require("ssh");
+    require("ab");
+    assert!(
+        Path::new("/usr/sbin/sshd").exists(),
+        "needs sshd: install openssh-server (scripts/setup.sh does)"
+    );
+}
+
+fn run_command(results: &Path) -> Command {
+    let mut cmd = Command::new(BIN);
+    cmd.args(["run", SUITE, "--quick", "--only", ONLY, "--results"])
+        .arg(results)
+        .current_dir(repo());
+    cmd
+}
+
+fn results_json(results: &Path) -> (PathBuf, Value) {
+    let dir = std::fs::read_dir(results)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.join("results.json").is_file())
+        .unwrap_or_else(|| panic!("no results in {}", results.display()));
+    let json =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+    (dir, json)
+}
+
+/// Nothing of the lab is left: no namespace, no veth or bridge, no agent,
+/// no nginx started from the run's scratch directory.
+fn assert_nothing_left() {
+    let out = |cmd: &[&str]| {
+        let o = Command::new(cmd[0]).args(&cmd[1..]).output().unwrap();
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let netns = out(&["ip", "netns", "list"]);
+    assert!(
+        !netns.contains("barrage-onebox-"),
+        "namespaces left: {netns}"
+    );
+    let links = out(&["ip", "-o", "link", "show"]);
+    assert!(
+        !links.contains("brg-onebox") && !links.contains("bv-onebox"),
+        "links left: {links}"
+    );
+    let ps = out(&["ps", "-eo", "pid,args"]);
+    let left: Vec<&str> = ps
+        .lines()
+        .filter(|l| {
+            (l.contains("barrage") && l.contains(" agent"))
+                || l.contains("results/.remote/")
+                || l.contains("barrage-onebox")
+        })
+        .collect();
+    assert!(left.is_empty(), "processes left: {left:#?}");
+}
+
+#[test]
+#[ignore = "needs root, sshd, ab and nginx (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn seed_000_from_three_client_namespaces_merges_per_host() {
+    needs();
+    let _turn = turn();
+    let results = TempDir::new("three-clients");
+    let out = run_command(&results.0).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let (dir, json) = results_json(&results.0);
+    assert_eq!(json["complete"], true);
+    // Every host, its role and environment; the sysctls set inside the
+    // namespaces (labs/one-box.toml), not on this machine.
+    let hosts = json["hosts"].as_array().unwrap();
+    let names: Vec<&str> = hosts.iter().map(|h| h["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["server", "c1", "c2", "c3"]);
+    assert_eq!(hosts[0]["role"], "server");
+    assert!(hosts[0]["address"]
+        .as_str()
+        .unwrap()
+        .starts_with("netns 198.18.0.20"));
+    for h in hosts {
+        assert_eq!(
+            h["environment"]["sysctls"]["net.core.somaxconn"], "65535",
+            "{h:#}"
+        );
+        assert!(h["clock_delay_us"].as_u64().is_some());
+    }
+    let servers = json["servers"].as_array().unwrap();
+    assert_eq!(servers.len(), 1);
+    assert_eq!(servers[0]["status"], "ok", "{servers:#?}");
+    assert_eq!(servers[0]["pinned_cpus"], serde_json::json!([1]));
+    // The server's log came back from its host.
+    let log = dir.join(servers[0]["log"].as_str().unwrap());
+    assert!(log.is_file(), "{}", log.display());
+    // The probe went from a client host to the server's address.
+    assert!(
+        json["probes"][0]["invalid"].is_null(),
+        "{:#}",
+        json["probes"]
+    );
+    let runs = json["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2, "ab and barrage");
+    for run in runs {
+        assert!(run["error"].is_null(), "{run:#}");
+        let clients = run["clients"].as_array().unwrap();
+        let names: Vec<&str> = clients
+            .iter()
+            .map(|c| c["host"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["c1", "c2", "c3"], "{run:#}");
+        let sum: u64 = clients
+            .iter()
+            .map(|c| c["responses"].as_u64().unwrap())
+            .sum();
+        assert!(sum > 0);
+        assert_eq!(Some(sum), run["stats"]["responses"].as_u64(), "{run:#}");
+        for c in clients {
+            assert!(
+                c["usage"]["user_s"].as_f64().unwrap() + c["usage"]["sys_s"].as_f64().unwrap()
+                    > 0.0
+            );
+            assert!(c["client_bound"].is_boolean());
+        }
+        // The server was sampled on its host during the window.
+        assert!(
+            !run["server_usage"]["samples"]
+                .as_array()
+                .unwrap()
+                .is_empty(),
+            "{:#}",
+            run["server_usage"]
+        );
+        assert!(run["command"]
+            .as_str()
+            .unwrap()
+            .ends_with("(on c1, c2, c3)"));
+    }
+    let (ab, native) = (&runs[0], &runs[1]);
+    assert_eq!(ab["driver"], "ab");
+    // ab's connections dealt out: 1000 = 334 + 333 + 333.
+    assert!(
+        ab["command"].as_str().unwrap().contains("-c 334"),
+        "{}",
+        ab["command"]
+    );
+    // ab prints percentiles only as a summary: not averaged, marked.
+    assert_eq!(ab["latency_not_mergeable"], true);
+    assert!(ab["stats"]["latency_p99_us"].is_null());
+    assert!(ab["clients"][0]["latency_p99_us"].as_f64().is_some());
+    // barrage's parts merge exactly: the merged histogram holds every response.
+    assert_eq!(native["driver"], "barrage");
+    assert!(native["latency_not_mergeable"].is_null());
+    assert!(native["stats"]["latency_p99_us"].as_f64().is_some());
+    assert_eq!(
+        native["report"]["latency_us"]["count"].as_u64(),
+        native["stats"]["responses"].as_u64(),
+        "{:#}",
+        native["report"]["latency_us"]
+    );
+    let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    for want in ["## Hosts", "## Per client host", "not mergeable", "| c3 |"] {
+        assert!(summary.contains(want), "{want}: {summary}");
+    }
+    assert_nothing_left();
+}
+
+#[test]
+#[ignore = "needs root, sshd, ab and nginx (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn ctrl_c_during_a_run_on_namespace_hosts_leaves_nothing_and_keeps_results() {
+    needs();
+    let _turn = turn();
+    let results = TempDir::new("three-clients-int");
+    let mut child = run_command(&results.0)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for the first level to be under way (its progress line), then
+    // interrupt the run as Ctrl-C would.
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut all = String::new();
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if line.contains("[1/2]") {
+                let _ = tx.send(None);
+            }
+            all.push_str(&line);
+            all.push('\n');
+        }
+        let _ = tx.send(Some(all));
+    });
+    let began = Instant::now();
+    match rx.recv_timeout(Duration::from_secs(240)) {
+        Ok(None) => {}
+        other => panic!("the run did not reach its first level: {other:?}"),
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(300),
+            "the interrupted run did not end"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let stderr = rx
+        .recv_timeout(Duration::from_secs(10))
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    let (_, json) = results_json(&results.0);
+    assert_eq!(json["interrupted"], true);
+    assert_eq!(json["complete"], false);
+    // What was measured before the interruption is kept.
+    assert_eq!(json["hosts"].as_array().unwrap().len(), 4);
+    assert_eq!(json["servers"].as_array().unwrap().len(), 1, "{json:#}");
+    assert_nothing_left();
+}
