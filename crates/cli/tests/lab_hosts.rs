@@ -258,3 +258,114 @@ fn ctrl_c_during_a_run_on_namespace_hosts_leaves_nothing_and_keeps_results() {
     assert_eq!(json["servers"].as_array().unwrap().len(), 1, "{json:#}");
     assert_nothing_left();
 }
+
+/// The pids of `what` running in host `host`'s namespace of labs/one-box.toml.
+fn pids_in(host: &str, what: &str) -> Vec<i32> {
+    let out = Command::new("ip")
+        .args(["netns", "pids", &format!("barrage-onebox-{host}")])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .filter_map(|p| p.parse::<i32>().ok())
+        .filter(|p| {
+            std::fs::read(format!("/proc/{p}/cmdline"))
+                .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+                .is_ok_and(|c| c.contains(what))
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs root and sshd (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn a_client_agent_killed_mid_level_fails_that_level_naming_it_and_stops_the_others() {
+    needs();
+    let _turn = turn();
+    let dir = TempDir::new("agent-dies");
+    let inventory = repo().join("labs/one-box.toml");
+    let suite = dir.path("agent-dies.toml");
+    // One long level of the built-in server from two client hosts.
+    std::fs::write(
+        &suite,
+        format!(
+            r#"name = "agent-dies"
+driver = "barrage"
+duration = "40s"
+warmup = "0s"
+repeats = 1
+server_host = "server"
+client_hosts = ["c1", "c2"]
+inventory = "{}"
+
+[load]
+concurrency = [20]
+
+[[server]]
+name = "barrage-target"
+vars = {{ THREADS = "1" }}
+
+[[scenario]]
+name = "hello"
+path = "/hello"
+"#,
+            inventory.display()
+        ),
+    )
+    .unwrap();
+    let results = dir.path("results");
+    let mut child = Command::new(BIN)
+        .arg("run")
+        .arg(&suite)
+        .arg("--servers")
+        .arg(repo().join("servers"))
+        .arg("--results")
+        .arg(&results)
+        .current_dir(repo())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until c2's part of the level is running, then kill c2's agent.
+    let began = Instant::now();
+    while pids_in("c2", "load").is_empty() {
+        assert!(
+            began.elapsed() < Duration::from_secs(240),
+            "the level never started"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "the run ended early");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    let agents = pids_in("c2", " agent");
+    assert!(!agents.is_empty(), "no agent in c2");
+    for p in agents {
+        unsafe { libc::kill(p, libc::SIGKILL) };
+    }
+    let killed = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            killed.elapsed() < Duration::from_secs(120),
+            "the run did not end by itself"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    // c1's part was stopped with the level, long before its 40 s.
+    assert!(
+        killed.elapsed() < Duration::from_secs(25),
+        "the run took {:?} after the kill",
+        killed.elapsed()
+    );
+    assert!(status.code().is_some(), "{status:?}");
+    let (_, json) = results_json(&results);
+    // The run went on to its end; the level is invalid and names the host.
+    assert_eq!(json["complete"], true);
+    let runs = json["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1);
+    let error = runs[0]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("host c2"), "{error}");
+    assert!(runs[0]["stats"].is_null());
+    assert_nothing_left();
+}

@@ -337,6 +337,83 @@ mod tests {
         serde_json::from_str(&l).unwrap_or_else(|e| panic!("{e}: {l}"))
     }
 
+    struct Echo {
+        shut: Arc<AtomicBool>,
+    }
+
+    impl Extension for Echo {
+        fn call(&self, call: serde_json::Value) -> Result<serde_json::Value, String> {
+            match call["say"].as_str() {
+                Some("no") => Err("refused".into()),
+                _ => Ok(serde_json::json!({ "echo": call })),
+            }
+        }
+        fn shutdown(&self) {
+            self.shut.store(true, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn calls_are_answered_by_the_extension_and_shutdown_runs_on_close() {
+        // Without an extension: an error reply, same id.
+        let (mut input, mut output, done) = agent();
+        let call = |id| Request::Call {
+            id,
+            call: serde_json::json!({ "say": "hi" }),
+        };
+        send(&mut input, &call(3));
+        match next(&mut output) {
+            Event::Reply {
+                id: 3,
+                ok: None,
+                err: Some(e),
+            } => assert!(e.contains("no calls"), "{e}"),
+            other => panic!("{other:?}"),
+        }
+        drop(input);
+        assert_eq!(done.join().unwrap(), 0);
+        // With one: its answer or its error; closing the channel shuts it down.
+        let shut = Arc::new(AtomicBool::new(false));
+        let (ours_in, theirs_in) = UnixStream::pair().unwrap();
+        let (ours_out, theirs_out) = UnixStream::pair().unwrap();
+        let ext: Arc<dyn Extension> = Arc::new(Echo { shut: shut.clone() });
+        let h = std::thread::spawn(move || {
+            serve_with(BufReader::new(theirs_in), theirs_out, Some(ext))
+        });
+        let (mut input, mut output) = (ours_in, BufReader::new(ours_out));
+        send(&mut input, &call(5));
+        match next(&mut output) {
+            Event::Reply {
+                id: 5,
+                ok: Some(v),
+                err: None,
+            } => assert_eq!(v["echo"]["say"], "hi"),
+            other => panic!("{other:?}"),
+        }
+        send(
+            &mut input,
+            &Request::Call {
+                id: 6,
+                call: serde_json::json!({ "say": "no" }),
+            },
+        );
+        match next(&mut output) {
+            Event::Reply {
+                id: 6,
+                ok: None,
+                err: Some(e),
+            } => assert_eq!(e, "refused"),
+            other => panic!("{other:?}"),
+        }
+        assert!(!shut.load(Ordering::SeqCst));
+        drop(input);
+        assert_eq!(h.join().unwrap(), 0);
+        assert!(
+            shut.load(Ordering::SeqCst),
+            "closing the channel shuts the extension down"
+        );
+    }
+
     #[test]
     fn a_session_hello_clock_prepare_start_result() {
         let server = TestServer::start(Behavior::Good { body: b"hi" });

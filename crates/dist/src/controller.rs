@@ -256,30 +256,49 @@ impl Controller {
         deadline: Instant,
         stop: &AtomicBool,
     ) -> Result<serde_json::Value, String> {
+        loop {
+            let step = (Instant::now() + Duration::from_millis(50)).min(deadline);
+            if let Some(answer) = self.poll(call, step) {
+                return answer;
+            }
+            if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
+                let i = self.calls.to.remove(&call.0).unwrap_or(0);
+                let host = &self.agents[i].host.name;
+                return Err(if stop.load(Ordering::Relaxed) {
+                    format!("host {host}: interrupted")
+                } else {
+                    format!("host {host}: no answer in time")
+                });
+            }
+        }
+    }
+
+    /// The answer to `call` if it comes by `until` (or its agent's channel
+    /// closed); None if it has not come yet, and the call stays pending.
+    pub fn poll(
+        &mut self,
+        call: CallId,
+        until: Instant,
+    ) -> Option<Result<serde_json::Value, String>> {
         let id = call.0;
         let i = self.calls.to.get(&id).copied().unwrap_or(0);
-        let host = self.agents[i].host.name.clone();
         loop {
             if let Some(answer) = self.calls.answered.remove(&id) {
                 self.calls.to.remove(&id);
-                return answer;
+                return Some(answer);
             }
             if let Some(why) = self.calls.closed.get(&i) {
                 self.calls.to.remove(&id);
-                return Err(format!("host {host}: the agent's channel closed: {why}"));
-            }
-            if stop.load(Ordering::Relaxed) {
-                return Err(format!("host {host}: interrupted"));
+                let host = &self.agents[i].host.name;
+                return Some(Err(format!(
+                    "host {host}: the agent's channel closed: {why}"
+                )));
             }
             let now = Instant::now();
-            if now >= deadline {
-                self.calls.to.remove(&id);
-                return Err(format!("host {host}: no answer in time"));
+            if now >= until {
+                return None;
             }
-            match self
-                .rx
-                .recv_timeout((deadline - now).min(Duration::from_millis(50)))
-            {
+            match self.rx.recv_timeout(until - now) {
                 Ok((_, Incoming::Event(Event::Reply { id, ok, err }))) => {
                     // `"ok": null` (a call with nothing to return) reads as None.
                     let answer = match (ok, err) {
@@ -293,7 +312,10 @@ impl Controller {
                             e.unwrap_or_default()
                         )),
                     };
-                    self.calls.answered.insert(id, answer);
+                    // Answers nobody waits for any more are dropped.
+                    if self.calls.to.contains_key(&id) {
+                        self.calls.answered.insert(id, answer);
+                    }
                 }
                 Ok((a, Incoming::Closed(why))) => {
                     self.calls.closed.insert(a, why);
@@ -304,6 +326,12 @@ impl Controller {
                 }
             }
         }
+    }
+
+    /// Forgets a call: its answer, when it comes, is dropped.
+    pub fn forget(&mut self, call: CallId) {
+        self.calls.to.remove(&call.0);
+        self.calls.answered.remove(&call.0);
     }
 
     /// A call and its answer: [`Controller::call`] then [`Controller::wait`].

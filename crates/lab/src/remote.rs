@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use barrage_dist::controller::Controller;
+use barrage_dist::controller::{CallId, Controller};
 use barrage_dist::host::{Address, Host, Inventory, SshOptions};
 use barrage_model::results::Environment;
 use serde::{Deserialize, Serialize};
@@ -78,6 +78,8 @@ pub enum Call {
     TimeWait,
     /// Remove a run's scratch directory (only one under `results/.remote/`).
     Clean { path: PathBuf },
+    /// Kill the tools running there now (another client host failed).
+    Cancel,
     /// Probe `scenario` at `host:port` once ([`ProbeResult`]).
     Probe {
         scenario: Box<Scenario>,
@@ -248,6 +250,10 @@ impl Agent {
                     .map_err(|e| format!("cannot read {}: {e}", path.display())),
             ),
             Call::TimeWait => json(Ok(crate::monitor::time_wait_sockets())),
+            Call::Cancel => {
+                self.kill_tools();
+                json(Ok(()))
+            }
             Call::Clean { path } => {
                 let scratch = path
                     .parent()
@@ -353,11 +359,17 @@ impl Agent {
     /// Ends every tool and server this agent started (SIGKILL), now.
     pub fn shutdown(&self) {
         self.stop.store(true, Ordering::SeqCst);
+        self.kill_tools();
+        process::kill_all_started();
+    }
+
+    /// SIGKILLs the running tools (their calls answer with what they got).
+    fn kill_tools(&self) {
         for &pid in self.tools.lock().unwrap_or_else(|e| e.into_inner()).iter() {
-            // SAFETY: kill has no memory-safety preconditions.
+            // SAFETY: kill has no memory-safety preconditions; the pid is a
+            // child not yet reaped (its call removes it once waited for).
             unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
         }
-        process::kill_all_started();
     }
 }
 
@@ -512,34 +524,99 @@ impl Hosts {
     }
 
     /// The same call to several hosts at once; answers in their order.
+    /// `meanwhile` runs once the calls are sent. When one host fails, the
+    /// others' tools are killed at once ([`Call::Cancel`]) and their
+    /// answers are errors saying so; the failed host is the second value.
     pub fn ask_all<T: for<'de> Deserialize<'de>>(
         &mut self,
         calls: Vec<(usize, Call)>,
         limit: Duration,
         stop: &AtomicBool,
-        mut meanwhile: impl FnMut(&mut Hosts),
-    ) -> Vec<Result<T, String>> {
-        let ids: Vec<_> = calls
-            .iter()
-            .map(|(h, c)| match to_value(c) {
-                Ok(v) => Ok((*h, self.ctl.call(*h, v))),
-                Err(e) => Err(e),
-            })
-            .collect();
+        meanwhile: impl FnOnce(&mut Hosts),
+    ) -> (Vec<Result<T, String>>, Option<usize>) {
+        let mut pending: Vec<Option<CallId>> = Vec::new();
+        let mut answers: Vec<Option<Result<T, String>>> = Vec::new();
+        let hosts: Vec<usize> = calls.iter().map(|(h, _)| *h).collect();
+        for (h, c) in &calls {
+            match to_value(c) {
+                Ok(v) => {
+                    pending.push(Some(self.ctl.call(*h, v)));
+                    answers.push(None);
+                }
+                Err(e) => {
+                    pending.push(None);
+                    answers.push(Some(Err(e)));
+                }
+            }
+        }
         meanwhile(self);
         let deadline = Instant::now() + limit;
-        ids.into_iter()
-            .map(|id| {
-                let (h, id) = id?;
-                let v = self.ctl.wait(id, deadline, stop)?;
-                serde_json::from_value(v).map_err(|e| {
-                    format!(
-                        "host {}: an answer this barrage cannot read: {e}",
-                        self.name(h)
-                    )
-                })
-            })
-            .collect()
+        let mut failed: Option<usize> = None;
+        while pending.iter().any(Option::is_some) {
+            let late = Instant::now() >= deadline;
+            let stopping = stop.load(Ordering::Relaxed);
+            for (k, slot) in pending.iter_mut().enumerate() {
+                let Some(id) = *slot else { continue };
+                let answer = if late || stopping {
+                    self.ctl.forget(id);
+                    Some(Err(format!(
+                        "host {}: {}",
+                        self.name(hosts[k]),
+                        if stopping {
+                            "interrupted"
+                        } else {
+                            "no answer in time"
+                        }
+                    )))
+                } else {
+                    self.ctl
+                        .poll(id, Instant::now() + Duration::from_millis(10))
+                        .map(|a| {
+                            a.and_then(|v| {
+                                serde_json::from_value(v).map_err(|e| {
+                                    format!(
+                                        "host {}: an answer this barrage cannot read: {e}",
+                                        self.name(hosts[k])
+                                    )
+                                })
+                            })
+                        })
+                };
+                if let Some(a) = answer {
+                    if a.is_err() && failed.is_none() && !stopping {
+                        failed = Some(k);
+                    }
+                    answers[k] = Some(a);
+                    *slot = None;
+                }
+            }
+            if let Some(f) = failed {
+                // One host failed: end the others' load now.
+                let rest: Vec<(usize, CallId)> = pending
+                    .iter_mut()
+                    .enumerate()
+                    .filter_map(|(k, slot)| slot.take().map(|id| (k, id)))
+                    .collect();
+                for (k, id) in rest {
+                    self.ctl.forget(id);
+                    let _ = self
+                        .ctl
+                        .call(hosts[k], to_value(&Call::Cancel).unwrap_or_default());
+                    answers[k] = Some(Err(format!(
+                        "host {}: stopped because host {} failed",
+                        self.name(hosts[k]),
+                        self.name(hosts[f])
+                    )));
+                }
+            }
+        }
+        (
+            answers
+                .into_iter()
+                .map(|a| a.unwrap_or_else(|| Err("no answer".into())))
+                .collect(),
+            failed,
+        )
     }
 
     pub fn name(&self, host: usize) -> &str {
@@ -587,3 +664,105 @@ fn server_address(inv: &Inventory, host: &Host) -> String {
 
 /// What arrives with a [`Stopped`] (re-exported for the runner's record).
 pub type StopAnswer = Stopped;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(agent: &Agent, c: Call) -> Result<Value, String> {
+        agent.call(serde_json::to_value(c).unwrap())
+    }
+
+    #[test]
+    fn exec_runs_a_tool_and_reads_its_file_back() {
+        let agent = Agent::new();
+        let dir = std::env::temp_dir().join(format!("barrage-remote-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("out.json");
+        let v = call(
+            &agent,
+            Call::Exec {
+                program: "sh".into(),
+                args: vec![
+                    "-c".into(),
+                    format!(
+                        "echo hello; echo oops >&2; echo '{{}}' > {}",
+                        file.display()
+                    ),
+                ],
+                cores: vec![],
+                limit_ms: 60_000,
+                warmup_ms: 0,
+                read_back: Some(file.clone()),
+            },
+        )
+        .unwrap();
+        let e: Executed = serde_json::from_value(v).unwrap();
+        assert_eq!(e.stdout, "hello\n");
+        assert_eq!(e.stderr, "oops\n");
+        assert_eq!(e.file.as_deref(), Some("{}\n"));
+        assert!(!file.exists(), "read back, then removed");
+        // A tool that fails without output is an error naming it.
+        let err = call(
+            &agent,
+            Call::Exec {
+                program: "sh".into(),
+                args: vec!["-c".into(), "echo broken >&2; exit 3".into()],
+                cores: vec![],
+                limit_ms: 60_000,
+                warmup_ms: 0,
+                read_back: None,
+            },
+        )
+        .unwrap_err();
+        assert!(err.contains("sh exited") && err.contains("broken"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn cancel_ends_a_running_tool_and_clean_only_removes_scratch() {
+        let agent = std::sync::Arc::new(Agent::new());
+        let a = agent.clone();
+        let began = Instant::now();
+        let running = std::thread::spawn(move || {
+            call(
+                &a,
+                Call::Exec {
+                    program: "sh".into(),
+                    args: vec!["-c".into(), "echo started; exec sleep 30".into()],
+                    cores: vec![],
+                    limit_ms: 60_000,
+                    warmup_ms: 0,
+                    read_back: None,
+                },
+            )
+        });
+        while agent.tools.lock().unwrap().is_empty() {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        call(&agent, Call::Cancel).unwrap();
+        let _ = running.join().unwrap();
+        assert!(began.elapsed() < Duration::from_secs(20));
+        let root = std::env::temp_dir().join(format!("barrage-clean-{}", std::process::id()));
+        let scratch = root.join("results/.remote/20260101T000000Z");
+        std::fs::create_dir_all(scratch.join("logs")).unwrap();
+        let e = call(&agent, Call::Clean { path: root.clone() }).unwrap_err();
+        assert!(e.contains("not a run's scratch directory"), "{e}");
+        call(
+            &agent,
+            Call::Clean {
+                path: scratch.clone(),
+            },
+        )
+        .unwrap();
+        assert!(!scratch.exists() && root.exists());
+        let _ = std::fs::remove_dir_all(&root);
+        // Calls about servers that were never started say so.
+        let e = call(&agent, Call::Alive { id: 9 }).unwrap_err();
+        assert!(e.contains("no server 9"), "{e}");
+        let e = agent
+            .call(serde_json::json!({ "lab": "dance" }))
+            .unwrap_err();
+        assert!(e.contains("not a lab call"), "{e}");
+    }
+}

@@ -11,6 +11,7 @@
 //! cores is marked client-bound.
 
 use std::collections::BTreeMap;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -692,6 +693,18 @@ pub(crate) fn run_tool(
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     process::pin_command(&mut cmd, cores)?;
+    // SAFETY: the hook runs in the child between fork and exec and only
+    // makes the prctl system call. The tool gets SIGKILL when the thread
+    // that started it ends: a lab or agent killed outright leaves no load
+    // running (this thread waits for the tool, so it ends only then).
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    };
     let began = Instant::now();
     let mut child = cmd
         .spawn()

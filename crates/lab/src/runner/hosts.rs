@@ -473,7 +473,7 @@ impl ServerRun<'_> {
             })
             .collect();
         if !warm_calls.is_empty() {
-            let _ = h.ask_all::<Executed>(
+            let _: (Vec<Result<Executed, String>>, _) = h.ask_all(
                 warm_calls,
                 suite.warmup + DRIVER_SLACK + SHORT_CALL,
                 &stop,
@@ -513,7 +513,7 @@ impl ServerRun<'_> {
             .collect();
         let measured_from = Instant::now() + lead + warmup;
         let mut monitoring = false;
-        let ran: Vec<Result<Executed, String>> = h.ask_all(
+        let (ran, failed): (Vec<Result<Executed, String>>, _) = h.ask_all(
             calls,
             lead + duration + warmup + DRIVER_SLACK + SHORT_CALL,
             &stop,
@@ -544,6 +544,13 @@ impl ServerRun<'_> {
         record.time_wait_after = h
             .ask(server_host, &Call::TimeWait, SHORT_CALL, &stop)
             .unwrap_or(0);
+        if let Some(f) = failed {
+            // The host that failed, not the ones stopped because of it.
+            if let Err(e) = &ran[f] {
+                record.error = Some(e.clone());
+                return record;
+            }
+        }
         let mut executed = Vec::new();
         for r in ran {
             match r {

@@ -87,7 +87,7 @@ fn errors_name_file_line_and_key() {
         (
             "colour = \"red\"\n",
             "suites/t.toml:1: colour: unknown key; expected one of name, description, driver, drivers, \
-             duration, warmup, timeout, repeats, cores, load, quick, server, scenario",
+             duration, warmup, timeout, repeats, cores, load, quick, server, scenario, server_host, client_hosts, inventory",
         ),
         (
             "[[scenario]]\nname = \"a\"\npath = \"/hello\"\n[[scenario]]\nname = \"b\"\nprotcol = \"h1\"\n",
@@ -313,7 +313,8 @@ fn the_committed_suites_parse_and_the_seeds_are_quick() {
             );
         }
     }
-    assert_eq!(seeds, 4);
+    // The four seeds, seed 000 also from three client hosts.
+    assert_eq!(seeds, 5);
 }
 
 fn three_servers() -> Suite {
@@ -563,4 +564,39 @@ fn levels_keep_those_levels_and_quick_keeps_them_all() {
         "--levels: no level 4 (the suite has 4, counted from 0); expected indices from 0 to 3"
     );
     assert!(suite.with_levels(&[]).is_err());
+}
+
+#[test]
+fn hosts_are_both_or_neither_and_named_once() {
+    let s = parse(&format!(
+        "server_host = \"srv\"\nclient_hosts = [\"c1\", \"c2\"]\ninventory = \"../labs/x.toml\"\n{VALID}"
+    ))
+    .unwrap();
+    let h = s.hosts.unwrap();
+    assert_eq!(
+        (h.server.as_str(), h.clients, h.inventory.as_deref()),
+        (
+            "srv",
+            vec!["c1".to_string(), "c2".into()],
+            Some("../labs/x.toml")
+        )
+    );
+    assert!(parse(VALID).unwrap().hosts.is_none());
+    let e = error(&format!("server_host = \"srv\"\n{VALID}"));
+    assert!(e.contains("server_host without client_hosts"), "{e}");
+    let e = error(&format!("client_hosts = [\"c1\"]\n{VALID}"));
+    assert!(e.contains("client_hosts without server_host"), "{e}");
+    let e = error(&format!(
+        "server_host = \"srv\"\nclient_hosts = [\"c1\", \"c1\"]\n{VALID}"
+    ));
+    assert!(
+        e.contains("client_hosts[1]") && e.contains("named twice"),
+        "{e}"
+    );
+    let e = error(&format!(
+        "server_host = \"srv\"\nclient_hosts = []\n{VALID}"
+    ));
+    assert!(e.contains("no client host"), "{e}");
+    let e = error(&format!("inventory = \"x.toml\"\n{VALID}"));
+    assert!(e.contains("inventory without server_host"), "{e}");
 }
