@@ -111,6 +111,7 @@ fn check_server(spec: &ServerSpec, work: &Path) -> Result<Outcome, Vec<String>> 
         run_dir: &run_dir,
         log: &log,
         barrage,
+        die_with_starter: false,
     })
     .map_err(|e| vec![e])?;
     server.wait_ready(None).map_err(|e| vec![e])?;

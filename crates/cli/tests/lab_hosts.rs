@@ -276,15 +276,11 @@ fn pids_in(host: &str, what: &str) -> Vec<i32> {
         .collect()
 }
 
-#[test]
-#[ignore = "needs root and sshd (scripts/setup.sh installs them, scripts/test.sh runs it)"]
-fn a_client_agent_killed_mid_level_fails_that_level_naming_it_and_stops_the_others() {
-    needs();
-    let _turn = turn();
-    let dir = TempDir::new("agent-dies");
+/// A one-level suite of the built-in server (40 s, from c1 and c2), run in
+/// the background; (its results directory, the run).
+fn long_level_run(dir: &TempDir) -> (PathBuf, std::process::Child) {
     let inventory = repo().join("labs/one-box.toml");
     let suite = dir.path("agent-dies.toml");
-    // One long level of the built-in server from two client hosts.
     std::fs::write(
         &suite,
         format!(
@@ -325,7 +321,7 @@ path = "/hello"
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Wait until c2's part of the level is running, then kill c2's agent.
+    // Until c2's part of the level runs.
     let began = Instant::now();
     while pids_in("c2", "load").is_empty() {
         assert!(
@@ -336,29 +332,47 @@ path = "/hello"
         std::thread::sleep(Duration::from_millis(100));
     }
     std::thread::sleep(Duration::from_secs(2));
-    let agents = pids_in("c2", " agent");
-    assert!(!agents.is_empty(), "no agent in c2");
+    (results, child)
+}
+
+/// Kills (SIGKILL) the agents in `host`'s namespace.
+fn kill_agents_in(host: &str) {
+    let agents = pids_in(host, " agent");
+    assert!(!agents.is_empty(), "no agent in {host}");
     for p in agents {
         unsafe { libc::kill(p, libc::SIGKILL) };
     }
-    let killed = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
+}
+
+/// Waits for the run to end by itself; how long that took.
+fn ends_by_itself(child: &mut std::process::Child) -> Duration {
+    let from = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return from.elapsed();
         }
         assert!(
-            killed.elapsed() < Duration::from_secs(120),
+            from.elapsed() < Duration::from_secs(120),
             "the run did not end by itself"
         );
         std::thread::sleep(Duration::from_millis(50));
-    };
+    }
+}
+
+#[test]
+#[ignore = "needs root and sshd (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn a_client_agent_killed_mid_level_fails_that_level_naming_it_and_stops_the_others() {
+    needs();
+    let _turn = turn();
+    let dir = TempDir::new("agent-dies");
+    let (results, mut child) = long_level_run(&dir);
+    kill_agents_in("c2");
     // c1's part was stopped with the level, long before its 40 s.
+    let took = ends_by_itself(&mut child);
     assert!(
-        killed.elapsed() < Duration::from_secs(25),
-        "the run took {:?} after the kill",
-        killed.elapsed()
+        took < Duration::from_secs(25),
+        "the run took {took:?} after the kill"
     );
-    assert!(status.code().is_some(), "{status:?}");
     let (_, json) = results_json(&results);
     // The run went on to its end; the level is invalid and names the host.
     assert_eq!(json["complete"], true);
@@ -367,5 +381,46 @@ path = "/hello"
     let error = runs[0]["error"].as_str().unwrap_or_default();
     assert!(error.contains("host c2"), "{error}");
     assert!(runs[0]["stats"].is_null());
+    assert_nothing_left();
+}
+
+#[test]
+#[ignore = "needs root and sshd (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn the_server_hosts_agent_killed_takes_its_server_with_it() {
+    needs();
+    let _turn = turn();
+    let dir = TempDir::new("server-agent-dies");
+    let (results, mut child) = long_level_run(&dir);
+    let server = pids_in("server", "serve --listen");
+    assert_eq!(
+        server.len(),
+        1,
+        "the built-in server runs in the server namespace"
+    );
+    kill_agents_in("server");
+    // The server's leader dies with its agent, before any teardown.
+    let from = Instant::now();
+    while std::path::Path::new(&format!("/proc/{}", server[0])).exists()
+        && !std::fs::read_to_string(format!("/proc/{}/stat", server[0]))
+            .unwrap_or_default()
+            .contains(") Z ")
+    {
+        assert!(
+            from.elapsed() < Duration::from_secs(5),
+            "the server outlived its agent"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    ends_by_itself(&mut child);
+    let (_, json) = results_json(&results);
+    let servers = json["servers"].as_array().unwrap();
+    assert_eq!(servers[0]["status"], "failed", "{servers:#?}");
+    assert!(
+        servers[0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("host server"),
+        "{servers:#?}"
+    );
     assert_nothing_left();
 }

@@ -328,6 +328,11 @@ impl Controller {
         }
     }
 
+    /// Why agent `i`'s channel closed, once a wait or poll has seen it close.
+    pub fn closed(&self, i: usize) -> Option<&str> {
+        self.calls.closed.get(&i).map(String::as_str)
+    }
+
     /// Forgets a call: its answer, when it comes, is dropped.
     pub fn forget(&mut self, call: CallId) {
         self.calls.to.remove(&call.0);

@@ -57,6 +57,10 @@ pub struct StartConfig<'a> {
     pub log: &'a Path,
     /// The running barrage binary (`{barrage}`).
     pub barrage: &'a Path,
+    /// The group leader gets SIGKILL when the thread that started it ends
+    /// (PR_SET_PDEATHSIG): an agent starts servers from a thread that lives
+    /// as long as it does, so a killed agent leaves no server behind.
+    pub die_with_starter: bool,
 }
 
 /// How a stopped server ended.
@@ -187,6 +191,18 @@ impl ServerProcess {
             .stderr(stderr)
             .process_group(0);
         pin_command(&mut cmd, cfg.cores)?;
+        if cfg.die_with_starter {
+            // SAFETY: the hook runs in the child between fork and exec and
+            // only makes the prctl system call.
+            unsafe {
+                cmd.pre_exec(|| {
+                    if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                        return Err(io::Error::last_os_error());
+                    }
+                    Ok(())
+                })
+            };
+        }
         let child = cmd.spawn().map_err(|e| {
             format!(
                 "{}: cannot start {program:?} in {}: {e}",

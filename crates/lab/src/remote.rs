@@ -147,6 +147,53 @@ pub struct Agent {
     stop: AtomicBool,
     /// Pids of running tools.
     tools: Mutex<Vec<u32>>,
+    /// The thread that starts servers ([`Agent::start_on_spawner`]).
+    spawner: Mutex<Option<std::sync::mpsc::Sender<Job>>>,
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// A [`StartConfig`] that owns its parts (to cross to the spawner thread).
+struct OwnedStart {
+    spec: ServerSpec,
+    variant: Variant,
+    host: String,
+    ports: [u16; 3],
+    cores: Vec<usize>,
+    run_dir: PathBuf,
+    log: PathBuf,
+    barrage: PathBuf,
+}
+
+impl OwnedStart {
+    fn of(c: &StartConfig) -> OwnedStart {
+        OwnedStart {
+            spec: c.spec.clone(),
+            variant: c.variant.clone(),
+            host: c.host.to_string(),
+            ports: [c.port, c.tls_port, c.backend_port],
+            cores: c.cores.to_vec(),
+            run_dir: c.run_dir.to_path_buf(),
+            log: c.log.to_path_buf(),
+            barrage: c.barrage.to_path_buf(),
+        }
+    }
+
+    fn start(&self) -> Result<ServerProcess, String> {
+        ServerProcess::start(&StartConfig {
+            spec: &self.spec,
+            variant: &self.variant,
+            host: &self.host,
+            port: self.ports[0],
+            tls_port: self.ports[1],
+            backend_port: self.ports[2],
+            cores: &self.cores,
+            run_dir: &self.run_dir,
+            log: &self.log,
+            barrage: &self.barrage,
+            die_with_starter: true,
+        })
+    }
 }
 
 struct Server {
@@ -201,8 +248,9 @@ impl Agent {
                     run_dir: &run_dir,
                     log: &log,
                     barrage: &barrage,
+                    die_with_starter: true,
                 };
-                let mut server = ServerProcess::start(&cfg)?;
+                let mut server = self.start_on_spawner(&cfg)?;
                 let ready = server.wait_ready(None)?;
                 let _ = server.pin_tree();
                 let pinned_cpus = process::cpu_affinity(server.pid()).ok();
@@ -289,6 +337,36 @@ impl Agent {
                 read_back,
             } => json(self.exec(program, args, &cores, limit_ms, warmup_ms, read_back)),
         }
+    }
+
+    /// Starts a server from the spawner thread, which lives as long as the
+    /// agent: with `die_with_starter`, the server's leader dies with the
+    /// agent even when the agent is killed outright.
+    fn start_on_spawner(&self, cfg: &StartConfig) -> Result<ServerProcess, String> {
+        let mut spawner = self.spawner.lock().unwrap_or_else(|e| e.into_inner());
+        let jobs = spawner.get_or_insert_with(|| {
+            let (tx, rx) = std::sync::mpsc::channel::<Job>();
+            std::thread::spawn(move || {
+                for job in rx {
+                    job();
+                }
+                // Never ends before the agent: a server's leader is tied to it.
+                loop {
+                    std::thread::park();
+                }
+            });
+            tx
+        });
+        let (tx, rx) = std::sync::mpsc::channel();
+        // The config borrows; the spawner thread needs owned values.
+        let owned = OwnedStart::of(cfg);
+        jobs.send(Box::new(move || {
+            let _ = tx.send(owned.start());
+        }))
+        .map_err(|_| "the agent's spawner thread is gone".to_string())?;
+        drop(spawner);
+        rx.recv()
+            .map_err(|_| "the agent's spawner thread is gone".to_string())?
     }
 
     fn servers(&self) -> std::sync::MutexGuard<'_, BTreeMap<u64, Server>> {
@@ -524,16 +602,17 @@ impl Hosts {
     }
 
     /// The same call to several hosts at once; answers in their order.
-    /// `meanwhile` runs once the calls are sent. When one host fails, the
-    /// others' tools are killed at once ([`Call::Cancel`]) and their
-    /// answers are errors saying so; the failed host is the second value.
+    /// `meanwhile` runs once the calls are sent. When one host fails (or
+    /// the server host's channel closes), the others' tools are killed at
+    /// once ([`Call::Cancel`]) and their answers are errors saying so; the
+    /// failure is the second value.
     pub fn ask_all<T: for<'de> Deserialize<'de>>(
         &mut self,
         calls: Vec<(usize, Call)>,
         limit: Duration,
         stop: &AtomicBool,
         meanwhile: impl FnOnce(&mut Hosts),
-    ) -> (Vec<Result<T, String>>, Option<usize>) {
+    ) -> (Vec<Result<T, String>>, Option<String>) {
         let mut pending: Vec<Option<CallId>> = Vec::new();
         let mut answers: Vec<Option<Result<T, String>>> = Vec::new();
         let hosts: Vec<usize> = calls.iter().map(|(h, _)| *h).collect();
@@ -551,8 +630,17 @@ impl Hosts {
         }
         meanwhile(self);
         let deadline = Instant::now() + limit;
-        let mut failed: Option<usize> = None;
+        let mut failed: Option<(usize, String)> = None;
         while pending.iter().any(Option::is_some) {
+            if failed.is_none() {
+                if let Some(why) = self.ctl.closed(self.server) {
+                    let name = self.name(self.server).to_string();
+                    failed = Some((
+                        usize::MAX,
+                        format!("host {name}: the agent's channel closed: {why}"),
+                    ));
+                }
+            }
             let late = Instant::now() >= deadline;
             let stopping = stop.load(Ordering::Relaxed);
             for (k, slot) in pending.iter_mut().enumerate() {
@@ -583,15 +671,19 @@ impl Hosts {
                         })
                 };
                 if let Some(a) = answer {
-                    if a.is_err() && failed.is_none() && !stopping {
-                        failed = Some(k);
+                    if let (Err(e), None, false) = (&a, &failed, stopping) {
+                        failed = Some((k, e.clone()));
                     }
                     answers[k] = Some(a);
                     *slot = None;
                 }
             }
-            if let Some(f) = failed {
+            if let Some((f, _)) = &failed {
                 // One host failed: end the others' load now.
+                let culprit = match *f {
+                    usize::MAX => self.name(self.server).to_string(),
+                    f => self.name(hosts[f]).to_string(),
+                };
                 let rest: Vec<(usize, CallId)> = pending
                     .iter_mut()
                     .enumerate()
@@ -603,9 +695,8 @@ impl Hosts {
                         .ctl
                         .call(hosts[k], to_value(&Call::Cancel).unwrap_or_default());
                     answers[k] = Some(Err(format!(
-                        "host {}: stopped because host {} failed",
+                        "host {}: stopped because host {culprit} failed",
                         self.name(hosts[k]),
-                        self.name(hosts[f])
                     )));
                 }
             }
@@ -615,7 +706,7 @@ impl Hosts {
                 .into_iter()
                 .map(|a| a.unwrap_or_else(|| Err("no answer".into())))
                 .collect(),
-            failed,
+            failed.map(|(_, e)| e),
         )
     }
 

@@ -367,6 +367,7 @@ impl ServerRun<'_> {
             run_dir: &run_dir,
             log: &log,
             barrage: &self.opts.barrage,
+            die_with_starter: false,
         };
         let server =
             match ServerProcess::start(&cfg).and_then(|mut s| s.wait_ready(None).map(|t| (s, t))) {

@@ -63,6 +63,7 @@ fn kill_all_started_kills_every_group() {
                 run_dir: &dir.join(format!("run{i}")),
                 log: &dir.join(format!("server{i}.log")),
                 barrage: Path::new("/bin/true"),
+                die_with_starter: false,
             })
             .unwrap()
         })

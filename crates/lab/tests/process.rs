@@ -108,6 +108,7 @@ fn try_start(
         run_dir: &spec.dir.join("run"),
         log: &spec.dir.join("server.log"),
         barrage: Path::new("/bin/true"),
+        die_with_starter: false,
     })
 }
 

@@ -544,12 +544,10 @@ impl ServerRun<'_> {
         record.time_wait_after = h
             .ask(server_host, &Call::TimeWait, SHORT_CALL, &stop)
             .unwrap_or(0);
-        if let Some(f) = failed {
+        if let Some(e) = failed {
             // The host that failed, not the ones stopped because of it.
-            if let Err(e) = &ran[f] {
-                record.error = Some(e.clone());
-                return record;
-            }
+            record.error = Some(e);
+            return record;
         }
         let mut executed = Vec::new();
         for r in ran {
