@@ -21,7 +21,7 @@ pub enum ArrivalArg {
     Poisson,
 }
 
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 #[command(
     after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'"
 )]
@@ -34,10 +34,10 @@ pub struct LoadArgs {
     connections: usize,
     /// Measured duration, e.g. 10s, 1m, 500ms [default: 10s, or none with -n or sessions].
     #[arg(short = 'd', long, value_parser = parse_duration)]
-    duration: Option<Duration>,
+    pub(crate) duration: Option<Duration>,
     /// Total requests to send, then stop.
     #[arg(short = 'n', long = "requests")]
-    requests: Option<u64>,
+    pub(crate) requests: Option<u64>,
     /// Worker threads [default: one per core; never more than connections, -n or sessions].
     #[arg(short = 't', long)]
     pub(crate) threads: Option<usize>,
@@ -102,7 +102,7 @@ pub struct LoadArgs {
         value_name = "PER_SECOND",
         allow_negative_numbers = true
     )]
-    rate: Option<f64>,
+    pub(crate) rate: Option<f64>,
     /// Open loop and sessions: spacing of arrivals.
     #[arg(long, value_enum, default_value_t = ArrivalArg::Uniform)]
     arrival: ArrivalArg,
@@ -115,7 +115,7 @@ pub struct LoadArgs {
 
     /// Sessions: new connections per second (give --calls and --num-conns too).
     #[arg(long, value_name = "PER_SECOND", allow_negative_numbers = true, requires_all = ["calls", "num_conns"])]
-    conn_rate: Option<f64>,
+    pub(crate) conn_rate: Option<f64>,
     /// Sessions: requests each connection makes, one after another.
     #[arg(long, requires = "conn_rate")]
     calls: Option<u32>,
@@ -130,7 +130,42 @@ pub struct LoadArgs {
     timeout: Duration,
     /// Run the load this long first, recording nothing.
     #[arg(long, value_parser = parse_duration, default_value = "0s")]
-    warmup: Duration,
+    pub(crate) warmup: Duration,
+
+    /// Find the highest open-loop rate that meets --slo: steps of -d (default 5s) after
+    /// --warmup (default 1s), growing from --min-rate, then bisecting (docs/load.md).
+    #[arg(long, requires = "slo")]
+    pub(crate) find_max: bool,
+    /// What a --find-max step must meet, e.g. 'p99<=10ms,errors<=0.1%' (p50, p90, p99,
+    /// p99.9, max; errors as a share of requests). Late sends and an achieved rate below
+    /// 99% of the offered one fail a step too.
+    #[arg(long, value_name = "OBJECTIVES", value_parser = parse_slo, requires = "find_max")]
+    pub(crate) slo: Option<barrage_engine::search::Slo>,
+    /// --find-max: the first rate tried, requests/s.
+    #[arg(
+        long,
+        value_name = "PER_SECOND",
+        default_value_t = 10.0,
+        requires = "find_max"
+    )]
+    pub(crate) min_rate: f64,
+    /// --find-max: the highest rate tried, requests/s.
+    #[arg(
+        long,
+        value_name = "PER_SECOND",
+        default_value_t = 1_000_000.0,
+        requires = "find_max"
+    )]
+    pub(crate) max_rate: f64,
+    /// --find-max: how close the answer is to the true capacity, e.g. 2%.
+    #[arg(long, value_name = "PERCENT", default_value = "2%", value_parser = parse_percent, requires = "find_max")]
+    pub(crate) precision: f64,
+    /// --find-max: steps at most, the confirmation included.
+    #[arg(long, value_name = "N", default_value_t = 20, requires = "find_max")]
+    pub(crate) max_steps: u32,
+    /// --find-max: stop searching after this long (the highest pass is then a lower bound).
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "10m", requires = "find_max")]
+    pub(crate) time_limit: Duration,
 
     /// Request method.
     #[arg(long, default_value = "GET")]
@@ -173,11 +208,31 @@ pub struct LoadArgs {
     /// Run part I of a plan split N ways (0-based), as one of N processes started by hand
     /// or by a Kubernetes Indexed Job; merge their JSON with `barrage merge`.
     #[arg(long, value_name = "I/N", value_parser = parse_part)]
-    part: Option<Part>,
+    pub(crate) part: Option<Part>,
     /// Start the load at this instant (Unix seconds, fractions allowed, or RFC 3339),
     /// so processes started apart begin together.
     #[arg(long, value_name = "TIME", value_parser = parse_start_at)]
     start_at: Option<std::time::SystemTime>,
+}
+
+fn parse_slo(s: &str) -> Result<barrage_engine::search::Slo, String> {
+    s.parse()
+}
+
+/// `2%` (or `0.5 %`) as a share: 0.02.
+fn parse_percent(s: &str) -> Result<f64, String> {
+    let bad = || format!("{s:?}: expected a percentage such as 2%");
+    let n: f64 = s
+        .trim()
+        .strip_suffix('%')
+        .ok_or_else(bad)?
+        .trim()
+        .parse()
+        .map_err(|_| bad())?;
+    if !(n > 0.0 && n < 100.0) {
+        return Err(bad());
+    }
+    Ok(n / 100.0)
 }
 
 fn parse_part(s: &str) -> Result<Part, String> {
@@ -213,6 +268,9 @@ pub(crate) fn checked_spec(args: &LoadArgs) -> Result<LoadSpec, String> {
 }
 
 pub fn main(args: LoadArgs) -> ExitCode {
+    if args.find_max {
+        return crate::find_max::main(&args);
+    }
     let mut spec = match checked_spec(&args) {
         Ok(spec) => spec,
         Err(msg) => return usage_error(msg),

@@ -5,6 +5,7 @@ mod agents;
 mod common;
 mod compare_cmd;
 mod dialect;
+mod find_max;
 mod k8s_cmd;
 mod load;
 mod merge_cmd;

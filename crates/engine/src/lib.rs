@@ -24,6 +24,7 @@ pub mod pacer;
 mod recorder;
 mod report;
 mod request;
+pub mod search;
 pub mod session;
 mod spec;
 mod timer;

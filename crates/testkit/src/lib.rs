@@ -37,7 +37,7 @@ use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::os::fd::AsRawFd;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Once, OnceLock};
+use std::sync::{Arc, Mutex, Once, OnceLock};
 use std::time::{Duration, Instant};
 
 use listener::{Conn, Listener, Spec};
@@ -101,6 +101,14 @@ pub enum Behavior {
     /// Accepts, reads nothing, closes immediately after accept. The client sees EOF, or a reset
     /// if its request reached the server before the close.
     CloseOnAccept,
+    /// Like Good (body `Hello World\n`), but serves at most `per_second` responses a second
+    /// over all connections: one queue, each response due 1/`per_second` after the one before
+    /// it (or at once when the queue is empty). Below that rate latency stays flat; above it
+    /// the queue, and so the latency, grows without bound: a server of known capacity.
+    Capacity {
+        /// Responses per second at most.
+        per_second: u32,
+    },
 }
 
 /// A misbehaving (or well-behaved) HTTP server on `127.0.0.1`, stopped when dropped.
@@ -239,6 +247,8 @@ struct Shared {
     responses: AtomicU64,
     /// When the first request arrived (StallOnce's clock).
     first_request: OnceLock<Instant>,
+    /// When the last queued response is due (Capacity's queue).
+    queue_end: Mutex<Option<Instant>>,
 }
 
 impl Shared {
@@ -248,7 +258,20 @@ impl Shared {
             requests: AtomicU64::new(0),
             responses: AtomicU64::new(0),
             first_request: OnceLock::new(),
+            queue_end: Mutex::new(None),
         }
+    }
+
+    /// Queues `n` responses behind those already queued, one every
+    /// `1/per_second`; returns when the last of them is due.
+    fn queue(&self, n: u64, per_second: u32) -> Instant {
+        let each = Duration::from_secs_f64(1.0 / f64::from(per_second.max(1)));
+        let mut end = self.queue_end.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        let start = end.map_or(now, |e| e.max(now));
+        let due = start + each * n as u32;
+        *end = Some(due);
+        due
     }
 }
 
@@ -350,7 +373,7 @@ const BAD_REQUEST: &[u8] =
 fn answer(behavior: Behavior, req: &Head, out: &mut Vec<u8>) -> (bool, After) {
     match behavior {
         Behavior::Good { body } => answer_ok(body, req, out),
-        Behavior::StallOnce { .. } => answer_ok(HELLO, req, out),
+        Behavior::StallOnce { .. } | Behavior::Capacity { .. } => answer_ok(HELLO, req, out),
         Behavior::Reset => (false, After::Reset),
         Behavior::Garbage { garbage } => {
             out.extend_from_slice(garbage);
@@ -439,7 +462,12 @@ fn serve(mut conn: Conn, shared: Arc<Shared>) {
                     pending = Some((req, left));
                 }
                 Err(()) => {
-                    if matches!(behavior, Behavior::Good { .. } | Behavior::StallOnce { .. }) {
+                    if matches!(
+                        behavior,
+                        Behavior::Good { .. }
+                            | Behavior::StallOnce { .. }
+                            | Behavior::Capacity { .. }
+                    ) {
                         out.extend_from_slice(BAD_REQUEST);
                     }
                     after = After::Close;
@@ -461,6 +489,9 @@ fn serve(mut conn: Conn, shared: Arc<Shared>) {
                         conn.sleep_until(end);
                     }
                 }
+            }
+            if let Behavior::Capacity { per_second } = behavior {
+                conn.sleep_until(shared.queue(answered, per_second));
             }
             shared.responses.fetch_add(answered, Ordering::SeqCst);
             if conn.stream.write_all(&out).is_err() {

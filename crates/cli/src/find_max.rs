@@ -1,0 +1,252 @@
+//! `barrage load --find-max --slo 'p99<=10ms,errors<=0.1%' URL`: the
+//! highest open-loop rate the server sustains within the objective. Each
+//! step is a normal run of the engine at one offered rate (its warm-up,
+//! then its measured window, latency from the intended send); the search
+//! itself is `barrage_engine::search`, a pure function of the steps.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use barrage_engine::search::{
+    judge, Bound, Limits, Next, Outcome, Search, SearchReport, StepRecord, StepResult,
+    SEARCH_SCHEMA,
+};
+use barrage_engine::{LoadSpec, Model, NoObserver};
+
+use crate::load::{checked_spec, LoadArgs};
+use crate::{usage_error, EXIT_FAILED};
+
+/// A step's warm-up when --warmup is not given.
+const DEFAULT_STEP_WARMUP: Duration = Duration::from_secs(1);
+/// A step's measured window when -d is not given.
+const DEFAULT_STEP_DURATION: Duration = Duration::from_secs(5);
+
+pub fn main(args: &LoadArgs) -> ExitCode {
+    let Some(slo) = args.slo.clone() else {
+        return usage_error("--find-max needs --slo, e.g. --slo 'p99<=10ms,errors<=0.1%'");
+    };
+    for (given, flag) in [
+        (args.rate.is_some(), "-R/--rate"),
+        (args.conn_rate.is_some(), "--conn-rate"),
+        (args.requests.is_some(), "-n"),
+        (args.agents.is_some(), "--agents"),
+        (args.part.is_some(), "--part"),
+        (args.hdr_log.is_some(), "--hdr-log"),
+        (args.html.is_some(), "--html"),
+    ] {
+        if given {
+            return usage_error(format!(
+                "--find-max chooses the rate of each step itself: {flag} does not apply"
+            ));
+        }
+    }
+    let limits = Limits {
+        min_rate: args.min_rate,
+        max_rate: args.max_rate,
+        precision: args.precision,
+        max_steps: args.max_steps,
+        ..Limits::default()
+    };
+    let mut search = match Search::new(limits) {
+        Ok(s) => s,
+        Err(e) => return usage_error(e),
+    };
+    // The spec of a step: the flags' spec in open loop at the step's rate.
+    let mut a = args.clone();
+    a.rate = Some(limits.min_rate);
+    if a.duration.is_none() {
+        a.duration = Some(DEFAULT_STEP_DURATION);
+    }
+    if a.warmup.is_zero() {
+        a.warmup = DEFAULT_STEP_WARMUP;
+    }
+    let base = match checked_spec(&a) {
+        Ok(s) => s,
+        Err(e) => return usage_error(e),
+    };
+    let json_to_stdout = args.json.as_deref() == Some("-");
+    let mut out: Box<dyn Write> = if json_to_stdout || args.quiet {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(std::io::stdout())
+    };
+    let quiet = args.quiet;
+    let stop = crate::common::stop_on_ctrl_c();
+    let began = Instant::now();
+    let step_time = base.duration.unwrap_or_default() + base.warmup;
+    if !quiet {
+        let _ = writeln!(
+            out,
+            "barrage --find-max {} within {slo}: steps of {} + {} warm-up, {:.0}/s to {:.0}/s, {}% precision",
+            base.target.url,
+            humantime::format_duration(base.duration.unwrap_or_default()),
+            humantime::format_duration(base.warmup),
+            limits.min_rate,
+            limits.max_rate,
+            limits.precision * 100.0
+        );
+        let _ = writeln!(
+            out,
+            "{:>4}  {:>12}  {:>12}  {:>9}  {:>9}  {:>9}  {:>8}  {:>7}  {:>6}  result",
+            "step", "offered/s", "achieved/s", "p50", "p99", "p99.9", "errors", "late", "cpu"
+        );
+    }
+    let mut steps = Vec::new();
+    let interactive = std::io::stderr().is_terminal() && !quiet;
+    let outcome = loop {
+        let (rate, confirm) = match search.next() {
+            Next::Done(o) => break o,
+            Next::Run { rate, confirm } => (rate, confirm),
+        };
+        if stop.load(Ordering::Relaxed) || began.elapsed() + step_time > args.time_limit {
+            break search.give_up();
+        }
+        if interactive {
+            eprint!("\r\x1b[K  step {} at {rate:.0}/s …", steps.len() + 1);
+        }
+        let spec = at_rate(&base, rate);
+        let cpu0 = barrage_dist::agent::cpu_seconds();
+        let t0 = Instant::now();
+        let report = match barrage_engine::run_until(&spec, &mut NoObserver, stop.clone()) {
+            Ok(r) => r,
+            Err(e) => return usage_error(e.to_string()),
+        };
+        let wall = t0.elapsed().as_secs_f64();
+        let share = (wall > 0.0).then(|| {
+            (barrage_dist::agent::cpu_seconds() - cpu0) / (wall * spec.threads.max(1) as f64)
+        });
+        if interactive {
+            eprint!("\r\x1b[K");
+        }
+        if stop.load(Ordering::Relaxed) {
+            // A step cut short says nothing.
+            break search.give_up();
+        }
+        let verdict = judge(&slo, rate, &report, share);
+        let record = StepRecord::of(
+            steps.len() as u32 + 1,
+            rate,
+            confirm,
+            &report,
+            share,
+            verdict.clone(),
+        );
+        if !quiet {
+            let _ = writeln!(out, "{}", step_line(&record));
+        }
+        search.record(StepResult {
+            rate,
+            pass: verdict.pass,
+            achieved: record.achieved_per_s,
+            client_bound: verdict.client_bound,
+            confirm,
+        });
+        steps.push(record);
+    };
+    let interrupted = stop.load(Ordering::Relaxed);
+    if !quiet {
+        let _ = writeln!(
+            out,
+            "{}",
+            outcome_line(&outcome, &slo.to_string(), interrupted)
+        );
+    }
+    let report = SearchReport {
+        schema: SEARCH_SCHEMA.into(),
+        barrage_version: env!("CARGO_PKG_VERSION").into(),
+        url: base.target.url.to_string(),
+        slo,
+        limits,
+        step_duration_s: base.duration.unwrap_or_default().as_secs_f64(),
+        step_warmup_s: base.warmup.as_secs_f64(),
+        steps,
+        outcome,
+        interrupted,
+        elapsed_s: began.elapsed().as_secs_f64(),
+    };
+    if let Some(path) = &args.json {
+        let text =
+            serde_json::to_string_pretty(&report).expect("a search report serializes") + "\n";
+        let written = if path == "-" {
+            std::io::stdout().lock().write_all(text.as_bytes())
+        } else {
+            std::fs::write(Path::new(path), text)
+        };
+        if let Err(e) = written {
+            eprintln!("barrage: error: writing JSON to {path}: {e}");
+            return ExitCode::from(EXIT_FAILED);
+        }
+    }
+    match outcome {
+        Outcome::Capacity { .. }
+        | Outcome::AtLeast {
+            bound: Bound::MaxRate,
+            ..
+        } if !interrupted => ExitCode::SUCCESS,
+        _ => ExitCode::from(EXIT_FAILED),
+    }
+}
+
+/// `base` (open loop) offering `rate` requests per second.
+fn at_rate(base: &LoadSpec, rate: f64) -> LoadSpec {
+    let mut spec = base.clone();
+    if let Model::Open { rate_per_s, .. } = &mut spec.model {
+        *rate_per_s = rate;
+    }
+    spec
+}
+
+fn us(v: u64) -> String {
+    if v >= 1_000_000 {
+        format!("{:.2}s", v as f64 / 1e6)
+    } else if v >= 1000 {
+        format!("{:.2}ms", v as f64 / 1e3)
+    } else {
+        format!("{v}µs")
+    }
+}
+
+fn step_line(r: &StepRecord) -> String {
+    let result = match (r.verdict.pass, r.confirm) {
+        (true, true) => "pass (confirmed)".to_string(),
+        (true, false) => "pass".to_string(),
+        (false, _) => format!("FAIL: {}", r.verdict.reasons.join("; ")),
+    };
+    let bound = if r.verdict.client_bound {
+        " [client-bound]"
+    } else {
+        ""
+    };
+    format!(
+        "{:>4}  {:>12.0}  {:>12.0}  {:>9}  {:>9}  {:>9}  {:>8}  {:>7}  {:>5.0}%  {result}{bound}",
+        r.step,
+        r.offered_per_s,
+        r.achieved_per_s,
+        us(r.p50_us),
+        us(r.p99_us),
+        us(r.p99_9_us),
+        r.errors,
+        r.late,
+        r.client_cpu_share.unwrap_or(0.0) * 100.0
+    )
+}
+
+fn outcome_line(o: &Outcome, slo: &str, interrupted: bool) -> String {
+    let head = match o {
+        Outcome::Capacity { .. } => "capacity",
+        Outcome::AtLeast { .. } => "capacity at least",
+        Outcome::BelowMin { .. } => "no capacity",
+    };
+    let body = match o {
+        Outcome::AtLeast { rate, .. } => {
+            o.to_string()
+                .replacen(&format!("≥ {rate:.0}/s"), &format!("{rate:.0}/s"), 1)
+        }
+        _ => o.to_string(),
+    };
+    let tail = if interrupted { " (interrupted)" } else { "" };
+    format!("{head}: {body} within {slo}{tail}")
+}

@@ -1,0 +1,137 @@
+//! `barrage load --find-max`: against test servers of a known capacity
+//! (testkit's `Capacity`: at most K responses a second, the rest queued, so
+//! latency grows past K), the search finds K; a server that fails at the
+//! lowest rate is "below min-rate"; bad flags are one line.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use barrage_testkit::{Behavior, TestServer};
+use common::*;
+use serde_json::Value;
+
+/// Runs a search against `url`; (exit code, the JSON report, stderr).
+fn find_max(url: &str, extra: &[&str]) -> (Option<i32>, Value, String) {
+    let mut args = vec![
+        "load",
+        "--find-max",
+        "--slo",
+        "p99<=20ms,errors<=0.1%",
+        "-c",
+        "100",
+        "--max-connections",
+        "300",
+        "-d",
+        "2s",
+        "--warmup",
+        "500ms",
+        "--json",
+        "-",
+        "-q",
+    ];
+    args.extend_from_slice(extra);
+    args.push(url);
+    let out = std::process::Command::new(BIN)
+        .args(&args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    (out.status.code(), json, stderr)
+}
+
+#[test]
+fn finds_a_known_capacity_within_5_percent() {
+    for k in [800u32, 2500] {
+        let server = TestServer::start(Behavior::Capacity { per_second: k });
+        let began = Instant::now();
+        let (code, json, stderr) = find_max(
+            &server.url("/"),
+            &["--min-rate", "100", "--max-rate", "100000"],
+        );
+        assert_eq!(code, Some(0), "K={k}: {stderr} {json:#}");
+        assert_eq!(json["schema"], "barrage.search/1");
+        assert_eq!(json["outcome"]["result"], "capacity", "K={k}: {json:#}");
+        let rate = json["outcome"]["rate"].as_f64().unwrap();
+        let k = f64::from(k);
+        assert!(
+            (rate - k).abs() <= 0.05 * k,
+            "found {rate}/s for a capacity of {k}/s: {:#}",
+            json["steps"]
+        );
+        let steps = json["steps"].as_array().unwrap();
+        assert!(steps.len() <= 12, "{} steps: {steps:#?}", steps.len());
+        // The last step confirmed the answer; a failing step says why.
+        assert_eq!(steps.last().unwrap()["confirm"], true);
+        assert!(steps.iter().any(|s| s["verdict"]["pass"] == false
+            && !s["verdict"]["reasons"].as_array().unwrap().is_empty()));
+        // Bounded: steps of 2.5 s each, with room for start-up.
+        assert!(
+            began.elapsed() < Duration::from_secs(3 * steps.len() as u64 + 10),
+            "{:?}",
+            began.elapsed()
+        );
+    }
+}
+
+#[test]
+fn a_server_failing_the_lowest_rate_is_below_min_rate() {
+    // 50 responses a second, offered 400: it falls behind at once.
+    let server = TestServer::start(Behavior::Capacity { per_second: 50 });
+    let (code, json, stderr) = find_max(&server.url("/"), &["--min-rate", "400"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(json["outcome"]["result"], "below_min", "{json:#}");
+    assert_eq!(json["steps"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn bad_search_flags_are_one_line() {
+    for (args, says) in [
+        (vec!["--find-max", "http://127.0.0.1:9/"], "--slo"),
+        (
+            vec!["--find-max", "--slo", "p99=1ms", "http://127.0.0.1:9/"],
+            "no \"<=\"",
+        ),
+        (
+            vec![
+                "--find-max",
+                "--slo",
+                "p99<=1ms",
+                "-R",
+                "100",
+                "http://127.0.0.1:9/",
+            ],
+            "-R/--rate does not apply",
+        ),
+        (
+            vec![
+                "--find-max",
+                "--slo",
+                "p99<=1ms",
+                "--precision",
+                "2",
+                "http://127.0.0.1:9/",
+            ],
+            "percentage",
+        ),
+        (
+            vec![
+                "--find-max",
+                "--slo",
+                "p99<=1ms",
+                "--min-rate",
+                "0",
+                "http://127.0.0.1:9/",
+            ],
+            "--min-rate",
+        ),
+    ] {
+        let mut all = vec!["load"];
+        all.extend(args);
+        let out = std::process::Command::new(BIN).args(&all).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{all:?}: {stderr}");
+        assert!(stderr.contains(says), "{all:?}: {stderr}");
+    }
+}
