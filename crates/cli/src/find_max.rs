@@ -11,8 +11,8 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use barrage_engine::search::{
-    judge, Bound, Limits, Next, Outcome, Search, SearchReport, StepRecord, StepResult,
-    SEARCH_SCHEMA,
+    bytes_per_response, judge, served_rate, step_record, Bound, Limits, Next, Outcome, Search,
+    SearchReport, StepRecord, StepResult, SEARCH_SCHEMA,
 };
 use barrage_engine::{LoadSpec, Model, NoObserver};
 
@@ -35,7 +35,6 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         (args.agents.is_some(), "--agents"),
         (args.part.is_some(), "--part"),
         (args.hdr_log.is_some(), "--hdr-log"),
-        (args.html.is_some(), "--html"),
     ] {
         if given {
             return usage_error(format!(
@@ -54,19 +53,35 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return usage_error(e),
     };
-    // The spec of a step: the flags' spec in open loop at the step's rate.
+    // The spec of a step: the flags' spec in open loop (or sessions, with
+    // --calls) at the step's rate.
     let mut a = args.clone();
-    a.rate = Some(limits.min_rate);
-    if a.duration.is_none() {
-        a.duration = Some(DEFAULT_STEP_DURATION);
-    }
-    if a.warmup.is_zero() {
-        a.warmup = DEFAULT_STEP_WARMUP;
+    let window = a.duration.unwrap_or(DEFAULT_STEP_DURATION);
+    let sessions = a.calls.is_some();
+    if sessions {
+        // Sessions get no warm-up (it would spend the step's sessions, and
+        // httperf, whose model this is, has none); the run is bounded by
+        // the arrivals' window and one timeout for the last sessions.
+        if !a.warmup.is_zero() {
+            return usage_error(
+                "--find-max with --calls searches sessions, which get no warm-up: drop --warmup",
+            );
+        }
+        a.conn_rate = Some(limits.min_rate);
+        a.num_conns = Some(1);
+        a.duration = Some(window + a.timeout);
+    } else {
+        a.rate = Some(limits.min_rate);
+        a.duration = Some(window);
+        if a.warmup.is_zero() {
+            a.warmup = DEFAULT_STEP_WARMUP;
+        }
     }
     let base = match checked_spec(&a) {
         Ok(s) => s,
         Err(e) => return usage_error(e),
     };
+    let unit = if sessions { "sessions/s" } else { "/s" };
     let json_to_stdout = args.json.as_deref() == Some("-");
     let mut out: Box<dyn Write> = if json_to_stdout || args.quiet {
         Box::new(std::io::stderr())
@@ -78,12 +93,22 @@ pub fn main(args: &LoadArgs) -> ExitCode {
     let began = Instant::now();
     let step_time = base.duration.unwrap_or_default() + base.warmup;
     if !quiet {
+        let what = match a.calls {
+            Some(calls) => format!(
+                "sessions of {calls} call{} arriving for {}",
+                if calls == 1 { "" } else { "s" },
+                humantime::format_duration(window)
+            ),
+            None => format!(
+                "steps of {} + {} warm-up",
+                humantime::format_duration(window),
+                humantime::format_duration(base.warmup)
+            ),
+        };
         let _ = writeln!(
             out,
-            "barrage --find-max {} within {slo}: steps of {} + {} warm-up, {:.0}/s to {:.0}/s, {}% precision",
+            "barrage --find-max {} within {slo}: {what}, {:.0}{unit} to {:.0}{unit}, {}% precision",
             base.target.url,
-            humantime::format_duration(base.duration.unwrap_or_default()),
-            humantime::format_duration(base.warmup),
             limits.min_rate,
             limits.max_rate,
             limits.precision * 100.0
@@ -95,6 +120,8 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         );
     }
     let mut steps = Vec::new();
+    // Bytes per response of the last step that kept up (for served_rate).
+    let mut bytes_each = None;
     let interactive = std::io::stderr().is_terminal() && !quiet;
     let outcome = loop {
         let (rate, confirm) = match search.next() {
@@ -107,7 +134,7 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         if interactive {
             eprint!("\r\x1b[K  step {} at {rate:.0}/s …", steps.len() + 1);
         }
-        let spec = at_rate(&base, rate);
+        let spec = at_rate(&base, rate, window);
         let cpu0 = barrage_dist::agent::cpu_seconds();
         let t0 = Instant::now();
         let report = match barrage_engine::run_until(&spec, &mut NoObserver, stop.clone()) {
@@ -126,12 +153,21 @@ pub fn main(args: &LoadArgs) -> ExitCode {
             break search.give_up();
         }
         let verdict = judge(&slo, rate, &report, share);
-        let record = StepRecord::of(
+        let served = match (verdict.pass, bytes_each) {
+            (true, _) => {
+                bytes_each = bytes_per_response(&report).or(bytes_each);
+                None
+            }
+            (false, Some(b)) => served_rate(&report, b),
+            (false, None) => None,
+        };
+        let record = step_record(
             steps.len() as u32 + 1,
             rate,
             confirm,
             &report,
             share,
+            served,
             verdict.clone(),
         );
         if !quiet {
@@ -140,7 +176,10 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         search.record(StepResult {
             rate,
             pass: verdict.pass,
-            achieved: record.achieved_per_s,
+            achieved: record
+                .served_per_s
+                .unwrap_or(record.achieved_per_s)
+                .min(rate),
             client_bound: verdict.client_bound,
             confirm,
         });
@@ -160,7 +199,8 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         url: base.target.url.to_string(),
         slo,
         limits,
-        step_duration_s: base.duration.unwrap_or_default().as_secs_f64(),
+        step_duration_s: window.as_secs_f64(),
+        calls_per_session: a.calls,
         step_warmup_s: base.warmup.as_secs_f64(),
         steps,
         outcome,
@@ -180,6 +220,12 @@ pub fn main(args: &LoadArgs) -> ExitCode {
             return ExitCode::from(EXIT_FAILED);
         }
     }
+    if let Some(path) = &args.html {
+        if let Err(e) = std::fs::write(path, barrage_report::search_page::search_html(&report)) {
+            eprintln!("barrage: error: writing HTML to {}: {e}", path.display());
+            return ExitCode::from(EXIT_FAILED);
+        }
+    }
     match outcome {
         Outcome::Capacity { .. }
         | Outcome::AtLeast {
@@ -190,11 +236,21 @@ pub fn main(args: &LoadArgs) -> ExitCode {
     }
 }
 
-/// `base` (open loop) offering `rate` requests per second.
-fn at_rate(base: &LoadSpec, rate: f64) -> LoadSpec {
+/// `base` offering `rate` requests per second (open loop), or starting
+/// `rate` sessions per second for `window` (sessions).
+fn at_rate(base: &LoadSpec, rate: f64, window: Duration) -> LoadSpec {
     let mut spec = base.clone();
-    if let Model::Open { rate_per_s, .. } = &mut spec.model {
-        *rate_per_s = rate;
+    match &mut spec.model {
+        Model::Open { rate_per_s, .. } => *rate_per_s = rate,
+        Model::Sessions {
+            conn_rate_per_s,
+            sessions,
+            ..
+        } => {
+            *conn_rate_per_s = rate;
+            *sessions = (rate * window.as_secs_f64()).ceil().max(1.0) as u64;
+        }
+        Model::Closed { .. } => unreachable!("a search step is open loop or sessions"),
     }
     spec
 }

@@ -116,24 +116,26 @@ pub struct LoadArgs {
     /// Sessions: new connections per second (give --calls and --num-conns too).
     #[arg(long, value_name = "PER_SECOND", allow_negative_numbers = true, requires_all = ["calls", "num_conns"])]
     pub(crate) conn_rate: Option<f64>,
-    /// Sessions: requests each connection makes, one after another.
-    #[arg(long, requires = "conn_rate")]
-    calls: Option<u32>,
+    /// Sessions: requests each connection makes, one after another (with --find-max:
+    /// search the session rate).
+    #[arg(long)]
+    pub(crate) calls: Option<u32>,
     /// Sessions: connections (sessions) in all.
     #[arg(long, requires = "conn_rate")]
-    num_conns: Option<u64>,
+    pub(crate) num_conns: Option<u64>,
 
     /// A request without its complete response after this long is a timeout error; also
     /// bounds connects and the wait for the last responses, and a run in which nothing
     /// connects or answers for this long stops as unreachable.
     #[arg(long, value_parser = parse_duration, default_value = "10s")]
-    timeout: Duration,
+    pub(crate) timeout: Duration,
     /// Run the load this long first, recording nothing.
     #[arg(long, value_parser = parse_duration, default_value = "0s")]
     pub(crate) warmup: Duration,
 
     /// Find the highest open-loop rate that meets --slo: steps of -d (default 5s) after
     /// --warmup (default 1s), growing from --min-rate, then bisecting (docs/load.md).
+    /// With --calls K: the highest session rate (sessions of K calls).
     #[arg(long, requires = "slo")]
     pub(crate) find_max: bool,
     /// What a --find-max step must meet, e.g. 'p99<=10ms,errors<=0.1%' (p50, p90, p99,
@@ -141,7 +143,7 @@ pub struct LoadArgs {
     /// 99% of the offered one fail a step too.
     #[arg(long, value_name = "OBJECTIVES", value_parser = parse_slo, requires = "find_max")]
     pub(crate) slo: Option<barrage_engine::search::Slo>,
-    /// --find-max: the first rate tried, requests/s.
+    /// --find-max: the first rate tried, requests/s (sessions/s with --calls).
     #[arg(
         long,
         value_name = "PER_SECOND",
@@ -149,7 +151,7 @@ pub struct LoadArgs {
         requires = "find_max"
     )]
     pub(crate) min_rate: f64,
-    /// --find-max: the highest rate tried, requests/s.
+    /// --find-max: the highest rate tried, requests/s (sessions/s with --calls).
     #[arg(
         long,
         value_name = "PER_SECOND",
@@ -386,6 +388,12 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 }
 
 fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
+    if a.calls.is_some() && a.conn_rate.is_none() {
+        return Err(
+            "--calls applies to sessions: give --conn-rate and --num-conns too (or --find-max to search the session rate)"
+                .into(),
+        );
+    }
     let mut spec = LoadSpec::from_url(&a.url).map_err(|e| e.to_string())?;
     spec.requests = requests(a, &spec.target)?;
     spec.reuse =

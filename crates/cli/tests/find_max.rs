@@ -1,7 +1,9 @@
 //! `barrage load --find-max`: against test servers of a known capacity
 //! (testkit's `Capacity`: at most K responses a second, the rest queued, so
 //! latency grows past K), the search finds K; a server that fails at the
-//! lowest rate is "below min-rate"; bad flags are one line.
+//! lowest rate is "below min-rate"; a target faster than the client gives
+//! a lower bound, marked client-bound; a search of the session rate; bad
+//! flags are one line.
 
 mod common;
 
@@ -11,25 +13,21 @@ use barrage_testkit::{Behavior, TestServer};
 use common::*;
 use serde_json::Value;
 
-/// Runs a search against `url`; (exit code, the JSON report, stderr).
+/// Runs a search against `url` with `extra` flags (over the defaults
+/// below); (exit code, the JSON report, stderr).
 fn find_max(url: &str, extra: &[&str]) -> (Option<i32>, Value, String) {
-    let mut args = vec![
-        "load",
-        "--find-max",
-        "--slo",
-        "p99<=20ms,errors<=0.1%",
-        "-c",
-        "100",
-        "--max-connections",
-        "300",
-        "-d",
-        "2s",
-        "--warmup",
-        "500ms",
-        "--json",
-        "-",
-        "-q",
-    ];
+    let mut args = vec!["load", "--find-max", "--json", "-", "-q"];
+    for (flag, value) in [
+        ("--slo", "p99<=20ms,errors<=0.1%"),
+        ("-c", "100"),
+        ("--max-connections", "300"),
+        ("-d", "2s"),
+        ("--warmup", "500ms"),
+    ] {
+        if !extra.contains(&flag) {
+            args.extend([flag, value]);
+        }
+    }
     args.extend_from_slice(extra);
     args.push(url);
     let out = std::process::Command::new(BIN)
@@ -43,6 +41,7 @@ fn find_max(url: &str, extra: &[&str]) -> (Option<i32>, Value, String) {
 
 #[test]
 fn finds_a_known_capacity_within_5_percent() {
+    let _one = serial();
     for k in [800u32, 2500] {
         let server = TestServer::start(Behavior::Capacity { per_second: k });
         let began = Instant::now();
@@ -77,12 +76,103 @@ fn finds_a_known_capacity_within_5_percent() {
 
 #[test]
 fn a_server_failing_the_lowest_rate_is_below_min_rate() {
+    let _one = serial();
     // 50 responses a second, offered 400: it falls behind at once.
     let server = TestServer::start(Behavior::Capacity { per_second: 50 });
     let (code, json, stderr) = find_max(&server.url("/"), &["--min-rate", "400"]);
     assert_eq!(code, Some(1), "{stderr}");
     assert_eq!(json["outcome"]["result"], "below_min", "{json:#}");
     assert_eq!(json["steps"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_target_faster_than_the_client_gives_a_lower_bound_not_a_capacity() {
+    let _one = serial();
+    // barrage serve on two threads against one client thread: the client
+    // falls behind its schedule first (late sends, answered at once).
+    let addr = free_addr();
+    let mut cmd = std::process::Command::new(BIN);
+    cmd.args(["serve", "--listen", &addr.to_string(), "--threads", "2"]);
+    let server = Server::spawn(cmd, addr);
+    let (code, json, stderr) = find_max(
+        &server.url("/hello"),
+        &[
+            "-t",
+            "1",
+            "--slo",
+            "p99<=1s",
+            "--min-rate",
+            "5000",
+            "--max-rate",
+            "100000000",
+            "--precision",
+            "10%",
+            "-d",
+            "1s",
+            "--warmup",
+            "300ms",
+        ],
+    );
+    assert_eq!(code, Some(1), "{stderr} {json:#}");
+    assert_eq!(json["outcome"]["result"], "at_least", "{json:#}");
+    assert_eq!(json["outcome"]["bound"], "client_bound", "{json:#}");
+    let rate = json["outcome"]["rate"].as_f64().unwrap();
+    let steps = json["steps"].as_array().unwrap();
+    // The answer passed; the failure above it was the client's.
+    let failed_above = steps
+        .iter()
+        .filter(|s| s["verdict"]["pass"] == false && s["offered_per_s"].as_f64() > Some(rate));
+    assert!(
+        failed_above
+            .clone()
+            .any(|s| s["verdict"]["client_bound"] == true),
+        "{steps:#?}"
+    );
+}
+
+#[test]
+fn a_session_rate_search_counts_completed_sessions() {
+    let _one = serial();
+    // 400 responses a second, sessions of 4 calls: at most 100 sessions/s
+    // (a step of 2 s hides a little more: within 5%).
+    let server = TestServer::start(Behavior::Capacity { per_second: 400 });
+    let out = std::process::Command::new(BIN)
+        .args([
+            "load",
+            "--find-max",
+            "--slo",
+            "p99<=50ms,errors<=0%",
+            "--calls",
+            "4",
+            "--min-rate",
+            "10",
+            "--max-rate",
+            "1000",
+            "--precision",
+            "5%",
+            "-d",
+            "2s",
+            "--timeout",
+            "1s",
+            "--json",
+            "-",
+            "-q",
+        ])
+        .arg(server.url("/"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let json: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    assert_eq!(out.status.code(), Some(0), "{stderr} {json:#}");
+    assert_eq!(json["calls_per_session"], 4);
+    assert_eq!(json["step_warmup_s"], 0.0);
+    assert_eq!(json["outcome"]["result"], "capacity", "{json:#}");
+    let rate = json["outcome"]["rate"].as_f64().unwrap();
+    assert!(
+        (70.0..=105.0).contains(&rate),
+        "{rate} sessions/s: {json:#}"
+    );
 }
 
 #[test]
@@ -125,6 +215,23 @@ fn bad_search_flags_are_one_line() {
                 "http://127.0.0.1:9/",
             ],
             "--min-rate",
+        ),
+        (
+            vec![
+                "--find-max",
+                "--slo",
+                "p99<=1ms",
+                "--calls",
+                "3",
+                "--warmup",
+                "1s",
+                "http://127.0.0.1:9/",
+            ],
+            "no warm-up",
+        ),
+        (
+            vec!["--calls", "3", "http://127.0.0.1:9/"],
+            "--calls applies to sessions",
         ),
     ] {
         let mut all = vec!["load"];

@@ -67,7 +67,7 @@ impl Drop for Lab {
     }
 }
 
-const SERVERS: [(&str, &str); 5] = [
+const SERVERS: [(&str, &str); 6] = [
     (
         "target",
         r#"name = "target"
@@ -160,6 +160,46 @@ while True:
     for a, b in ((client, backend), (backend, client)):
         threading.Thread(target=pipe, args=(a, b), daemon=True).start()
 '''
+"#,
+    ),
+    (
+        "paced",
+        r#"name = "paced"
+description = "answers /hello one request at a time, each after COST_MS of waiting: at most 1000/COST_MS responses a second, the rest queued"
+endpoints = ["/hello"]
+protocols = ["h1"]
+[vars]
+COST_MS = "2"
+[requires]
+binaries = ["python3"]
+[start]
+command = ["python3", "{run_dir}/paced.py"]
+[start.files]
+"paced.py" = '''
+import threading, time
+from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
+COST = {COST_MS} / 1000.0
+lock = threading.Lock()
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def do_GET(self):
+        with lock:
+            time.sleep(COST)
+        body = b"Hello World\n"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *args):
+        pass
+ThreadingHTTPServer.daemon_threads = True
+ThreadingHTTPServer.request_queue_size = 1024
+ThreadingHTTPServer(("{host}", {port}), Handler).serve_forever()
+'''
+[ready]
+http_path = "/hello"
+deadline = "10s"
 "#,
     ),
 ];
@@ -415,4 +455,127 @@ fn suite_file_errors_name_the_line_and_the_key() {
         String::from_utf8_lossy(&dry.stderr)
     );
     assert!(!String::from_utf8_lossy(&dry.stdout).is_empty());
+}
+
+/// Two variants of one server, one four times slower per request than the
+/// other: the capacity search ranks them, with each one's capacity near
+/// what it can serve (1000/COST_MS a second), over two repeats.
+const CAPACITY: &str = r#"
+name = "capacity"
+description = "a capacity search over two variants of known capacity"
+driver = "barrage"
+duration = "1s"
+warmup = "500ms"
+timeout = "2s"
+repeats = 2
+[cores]
+server = [1]
+client = [0]
+[load]
+rate = [50]
+connections = 20
+[[server]]
+name = "paced"
+[server.variants]
+COST_MS = ["8", "2"]
+[[scenario]]
+name = "hello-capacity"
+path = "/hello"
+search = { slo = "p99<=100ms", errors = "0.1%", min = 20, max = 1000, precision = "5%" }
+"#;
+
+#[test]
+fn a_capacity_search_ranks_the_servers_and_writes_the_capacity_table() {
+    let lab = Lab::new("capacity");
+    let suite = lab.suite("capacity", CAPACITY);
+    let out = lab.run(&suite, &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let (dir, r) = lab.results();
+    let runs = r["runs"].as_array().unwrap();
+    assert_eq!(
+        runs.len(),
+        4,
+        "one search per variant per repeat: {runs:#?}"
+    );
+    let capacity = |cost: &str| -> Vec<f64> {
+        runs.iter()
+            .filter(|x| {
+                x["variant"]
+                    .as_str()
+                    .unwrap()
+                    .contains(&format!("COST_MS={cost}"))
+            })
+            .map(|x| {
+                assert!(x["error"].is_null(), "{x:#}");
+                let search = &x["search"];
+                assert_eq!(search["schema"], "barrage.search/1");
+                assert_eq!(search["outcome"]["result"], "capacity", "{search:#}");
+                search["outcome"]["rate"].as_f64().unwrap()
+            })
+            .collect()
+    };
+    let (slow, fast) = (capacity("8"), capacity("2"));
+    assert_eq!((slow.len(), fast.len()), (2, 2));
+    // At most 125/s and 500/s; python's own time per request takes some.
+    for c in &slow {
+        assert!((60.0..=131.0).contains(c), "COST_MS=8: {slow:?}");
+    }
+    for c in &fast {
+        assert!((200.0..=525.0).contains(c), "COST_MS=2: {fast:?}");
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    let table = summary
+        .split("## Capacity: hello-capacity")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no capacity table: {summary}"));
+    let first = table.find("COST_MS=2").unwrap();
+    let second = table.find("COST_MS=8").unwrap();
+    assert!(first < second, "ranked: {table}");
+    assert!(table.contains("| 1 | paced COST_MS=2 |"), "{table}");
+    // The report: its capacity table with the median's interval, and the
+    // two capacity charts with each variant's knee.
+    let report = Command::new(BIN).arg("report").arg(&dir).output().unwrap();
+    assert!(
+        report.status.success(),
+        "{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("## Capacity: hello-capacity"), "{md}");
+    assert!(
+        md.contains("(50%)"),
+        "two repeats: the extremes, 50% confidence: {md}"
+    );
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    for id in [
+        "capacity-hello-capacity-offered",
+        "capacity-hello-capacity-p99",
+    ] {
+        assert!(html.contains(id), "no chart {id}");
+    }
+    assert!(html.contains("paced COST_MS=2 capacity"), "no knee");
+    // compare: the capacities, one row per variant, two repeats a side.
+    let compare = Command::new(BIN)
+        .arg("compare")
+        .arg(&dir)
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&compare.stdout);
+    assert!(
+        compare.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&compare.stderr)
+    );
+    let table = text
+        .split("capacity: the highest rate within the objective")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no capacity table: {text}"));
+    for row in [
+        "paced COST_MS=2 / hello-capacity / capacity",
+        "paced COST_MS=8 / hello-capacity / capacity",
+    ] {
+        assert!(table.contains(row), "{row}: {table}");
+    }
 }

@@ -51,7 +51,9 @@ mod wrk;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+pub(crate) use barrage::search_time_limit;
 pub use barrage_model::results::LevelStats;
+use barrage_model::search::SearchReport;
 use barrage_model::RunReport;
 
 use crate::suite::{Driver, Level, Protocol, Scenario};
@@ -105,6 +107,8 @@ pub struct Parsed {
     /// barrage's full report (histograms included); `None` for the
     /// external tools.
     pub report: Option<RunReport>,
+    /// A capacity search's record (a search level).
+    pub search: Option<SearchReport>,
 }
 
 /// The lab's side of a [`Driver`] (the suite's name for a load
@@ -202,6 +206,7 @@ impl From<LevelStats> for Parsed {
         Parsed {
             stats,
             report: None,
+            search: None,
         }
     }
 }

@@ -30,6 +30,7 @@ use crate::store::{
 };
 use crate::suite::{Driver, Level, Plan, PlannedRun, Suite};
 use barrage_model::results::{ClientHostUsage, HostRecord, LevelStats, ProbeResult};
+use barrage_model::search::{Bound, Outcome};
 use barrage_model::RunReport;
 
 mod hosts;
@@ -218,6 +219,8 @@ fn needs(suite: &Suite) -> Needs {
             Level::Connections(c) => *c,
             Level::Rate { connections, .. } => *connections,
             Level::Sessions { rate, .. } => (*rate * suite.timeout.as_secs_f64()) as usize,
+            Level::Search { spec, calls: None } => spec.connections * 10,
+            Level::Search { .. } => 0,
         })
         .max()
         .unwrap_or(0);
@@ -228,6 +231,7 @@ fn needs(suite: &Suite) -> Needs {
             .map(|l| match l {
                 Level::Connections(c) => *c as f64 * 1000.0,
                 Level::Rate { rate, .. } | Level::Sessions { rate, .. } => *rate,
+                Level::Search { .. } => 0.0,
             })
             .fold(0.0, f64::max)
     } else {
@@ -572,11 +576,17 @@ impl ServerRun<'_> {
         } else {
             Duration::ZERO
         };
-        let inv = match run.driver.invocation(
-            &load(self.level_duration(&run.level), warmup),
-            &self.opts.barrage,
-            &json_out,
-        ) {
+        // A search's steps each last the suite's duration; the whole
+        // search is bounded by its time limit (level_duration).
+        let window = if run.level.is_search() {
+            self.suite.duration
+        } else {
+            self.level_duration(&run.level)
+        };
+        let inv = match run
+            .driver
+            .invocation(&load(window, warmup), &self.opts.barrage, &json_out)
+        {
             Ok(inv) => inv,
             Err(e) => {
                 record.error = Some(e);
@@ -599,9 +609,20 @@ impl ServerRun<'_> {
                     Ok(parsed) => {
                         record.client = client_usage(&m.client_cpu, &parsed.stats, threads);
                         let cpu_s = m.client_cpu.0 + m.client_cpu.1;
-                        record.client_bound = monitor::client_bound(cpu_s, m.elapsed, threads);
+                        record.client_bound = match &parsed.search {
+                            // The search judged the client step by step.
+                            Some(search) => matches!(
+                                search.outcome,
+                                Outcome::AtLeast {
+                                    bound: Bound::ClientBound,
+                                    ..
+                                }
+                            ),
+                            None => monitor::client_bound(cpu_s, m.elapsed, threads),
+                        };
                         record.stats = Some(parsed.stats);
                         record.report = parsed.report;
+                        record.search = parsed.search;
                     }
                     Err(e) => record.error = Some(format!("{}: {e}", run.driver.name())),
                 }
@@ -617,6 +638,12 @@ impl ServerRun<'_> {
     /// (the engine and httperf end a sessions run when the last one ends).
     fn level_duration(&self, level: &Level) -> Duration {
         match level {
+            Level::Search { spec, .. } => crate::driver::search_time_limit(
+                spec,
+                self.suite.duration,
+                self.suite.warmup,
+                self.suite.timeout,
+            ),
             Level::Sessions { calls, .. } => {
                 level.window(self.suite.duration) + self.suite.timeout * (calls + 1)
             }
@@ -819,6 +846,7 @@ fn new_record(run: &PlannedRun) -> RunRecord {
         report: None,
         clients: Vec::new(),
         latency_not_mergeable: false,
+        search: None,
     }
 }
 

@@ -83,6 +83,38 @@ pub fn summary(r: &Results) -> String {
             write_table(&mut s, &group, title, metric);
         }
     }
+    for (scenario, rows) in table::capacities(r) {
+        let _ = writeln!(
+            s,
+            "\n## Capacity: {scenario}\n\nThe highest rate at which every step of the search met the objective; median over repeats (each repeat's answer after it).\n\n| rank | server | capacity | repeats |\n|--:|---|--:|---|"
+        );
+        for (i, row) in rows.iter().enumerate() {
+            let each: Vec<String> = row
+                .runs
+                .iter()
+                .map(|x| match (&x.search, &x.error) {
+                    (Some(search), _) => search.outcome.to_string(),
+                    (None, Some(e)) => format!("failed: {}", e.lines().next().unwrap_or("")),
+                    (None, None) => "failed".into(),
+                })
+                .collect();
+            let bound = if row.bounded().is_empty() { "" } else { "≥ " };
+            let capacity = row
+                .median()
+                .map_or("none".into(), |m| format!("{bound}{m:.0}/s"));
+            let rank = if row.median().is_some() {
+                (i + 1).to_string()
+            } else {
+                "–".into()
+            };
+            let _ = writeln!(
+                s,
+                "| {rank} | {} | {capacity} | {} |",
+                row.row,
+                each.join(", ")
+            );
+        }
+    }
     let skipped: Vec<&ProbeRecord> = r.probes.iter().filter(|p| p.invalid.is_some()).collect();
     if !skipped.is_empty() {
         let _ = writeln!(s, "\n## Skipped (invalid for the contract)\n");
@@ -185,7 +217,7 @@ fn cell_text(cell: &Cell, metric: Metric) -> String {
         Metric::P99 | Metric::P50 | Metric::P999 if m >= 1000.0 => format!("{:.2} ms", m / 1000.0),
         Metric::P99 | Metric::P50 | Metric::P999 => format!("{m:.0} µs"),
         Metric::ClientCpu => format!("{m:.2} µs"),
-        Metric::ResponsesPerS => format!("{m:.0}"),
+        Metric::ResponsesPerS | Metric::Capacity => format!("{m:.0}"),
     };
     text + cell.marks()
 }

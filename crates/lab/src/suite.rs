@@ -8,7 +8,8 @@ use std::path::Path;
 use std::time::Duration;
 
 pub use barrage_model::suite::{
-    Cores, Driver, Level, Load, Protocol, Quick, Scenario, ServerEntry, Suite, SuiteHosts, Variant,
+    Cores, Driver, Level, Load, Protocol, Quick, Scenario, SearchSpec, ServerEntry, Suite,
+    SuiteHosts, Variant,
 };
 
 mod plan;

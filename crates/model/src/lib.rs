@@ -22,6 +22,7 @@ use serde::de::DeserializeOwned;
 pub mod histogram;
 pub mod load;
 pub mod results;
+pub mod search;
 pub mod suite;
 pub mod table;
 

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::load::RunReport;
+use crate::search::SearchReport;
 use crate::suite::{Level, Suite};
 use crate::LoadError;
 
@@ -148,6 +149,10 @@ pub struct RunRecord {
     /// (each host's p99 is in `clients`). The mean and the maximum are exact.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub latency_not_mergeable: bool,
+    /// A capacity search (`level` is a search): every step and the
+    /// outcome; `stats` are then the step that gave the answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchReport>,
 }
 
 /// How a server start went.

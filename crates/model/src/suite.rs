@@ -163,6 +163,32 @@ pub struct Scenario {
     pub window_bits: Option<u8>,
     /// HTTP/2: the connection window, as 2^N-1 bytes (h2load's `-W`).
     pub connection_window_bits: Option<u8>,
+    /// A capacity search instead of the suite's levels: each server's
+    /// highest rate within an objective.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchSpec>,
+}
+
+/// A scenario's capacity search (`search = { slo = "p99<=10ms", errors =
+/// "0.1%", min = 100, max = 1000000 }`): for each server, the highest rate
+/// at which every step meets `slo` (`barrage load --find-max`). Requests
+/// per second in the open loop, or sessions per second when the suite's
+/// load is sessions (each of the suite's `calls`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SearchSpec {
+    /// The objectives as `--slo` takes them, errors included:
+    /// `p99<=10ms,errors<=0.1%`.
+    pub slo: String,
+    /// The rates searched, per second.
+    pub min: f64,
+    pub max: f64,
+    /// How close the answer is to the true capacity (0.02: 2%).
+    pub precision: f64,
+    /// Steps at most, the confirmation included.
+    pub max_steps: u32,
+    /// Open loop: connections to start with (more open while all are busy,
+    /// up to ten times as many).
+    pub connections: usize,
 }
 
 impl Scenario {
@@ -180,6 +206,7 @@ impl Scenario {
             streams: 1,
             window_bits: None,
             connection_window_bits: None,
+            search: None,
         }
     }
 
@@ -350,7 +377,8 @@ impl Suite {
     }
 
     /// The suite with only the levels at these indices of its level list
-    /// (`barrage run --levels`), which `--quick` then keeps as they are.
+    /// (`barrage run --levels`), which `--quick` then keeps as they are;
+    /// its capacity searches, which are no level, are left out.
     pub fn with_levels(&self, indices: &[usize]) -> Result<Suite, String> {
         let n = self.load.levels();
         if indices.is_empty() {
@@ -366,7 +394,18 @@ impl Suite {
         kept.sort_unstable();
         kept.dedup();
         let load = self.load.subset(&kept);
+        // A capacity search is no level of the sweep: left out.
+        let scenarios: Vec<Scenario> = self
+            .scenarios
+            .iter()
+            .filter(|s| s.search.is_none())
+            .cloned()
+            .collect();
+        if scenarios.is_empty() {
+            return Err("--levels: every scenario of the suite is a capacity search, which has no levels; run without --levels".into());
+        }
         Ok(Suite {
+            scenarios,
             quick: Quick {
                 levels: Some((0..kept.len()).collect()),
                 ..self.quick.clone()
@@ -401,6 +440,9 @@ impl Suite {
     }
 }
 
+/// Steps a capacity search usually takes (for time estimates).
+pub const TYPICAL_SEARCH_STEPS: u32 = 12;
+
 /// One load level, as run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Level {
@@ -415,25 +457,42 @@ pub enum Level {
         calls: u32,
         sessions: u64,
     },
+    /// A capacity search (a scenario with `search`): steps of the suite's
+    /// duration, requests per second over connections, or sessions of
+    /// `calls` calls when `calls` is set.
+    Search {
+        spec: SearchSpec,
+        calls: Option<u32>,
+    },
 }
 
 impl Level {
-    /// How long the measured window lasts: `duration`, except for sessions,
-    /// which last as long as starting them all takes (sessions / rate).
     /// What identifies the level in its list: connections, the rate, or
-    /// the session rate (sessions per level change under `--quick`).
+    /// the session rate (sessions per level change under `--quick`); a
+    /// search's highest rate.
     pub fn magnitude(&self) -> f64 {
         match self {
             Level::Connections(c) => *c as f64,
             Level::Rate { rate, .. } | Level::Sessions { rate, .. } => *rate,
+            Level::Search { spec, .. } => spec.max,
         }
     }
 
+    /// Whether this is a capacity search rather than one level.
+    pub fn is_search(&self) -> bool {
+        matches!(self, Level::Search { .. })
+    }
+
+    /// How long the measured window lasts: `duration`, except for sessions,
+    /// which last as long as starting them all takes (sessions / rate),
+    /// and for a search, whose steps each last `duration`: the time of
+    /// [`TYPICAL_SEARCH_STEPS`] of them (an estimate; the search decides).
     pub fn window(&self, duration: Duration) -> Duration {
         match self {
             Level::Sessions { rate, sessions, .. } => {
                 Duration::from_secs_f64(*sessions as f64 / rate)
             }
+            Level::Search { .. } => duration * TYPICAL_SEARCH_STEPS,
             _ => duration,
         }
     }
@@ -445,6 +504,11 @@ impl fmt::Display for Level {
             Level::Connections(c) => write!(f, "c={c}"),
             Level::Rate { rate, .. } => write!(f, "rate={rate}/s"),
             Level::Sessions { rate, calls, .. } => write!(f, "sessions {rate}/s x{calls}"),
+            Level::Search {
+                spec,
+                calls: Some(calls),
+            } => write!(f, "search sessions x{calls} {}", spec.slo),
+            Level::Search { spec, calls: None } => write!(f, "search {}", spec.slo),
         }
     }
 }

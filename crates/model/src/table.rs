@@ -10,6 +10,7 @@
 use std::path::Path;
 
 use crate::results::{LevelStats, ProbeRecord, Results, RunRecord, ServerRecord, StartStatus};
+use crate::search::Outcome;
 use crate::suite::Scenario;
 
 /// What the reports call a server variant: its label, or the server's name
@@ -175,10 +176,12 @@ pub fn groups(r: &Results) -> Vec<Group<'_>> {
     let mut out = Vec::new();
     for scenario in &scenarios {
         for driver in &drivers {
+            // Searches have a table of their own (capacities).
             let runs: Vec<&RunRecord> = r
                 .runs
                 .iter()
                 .filter(|x| &x.scenario == scenario && &x.driver == driver)
+                .filter(|x| !x.level.is_search())
                 .collect();
             if runs.is_empty() {
                 continue;
@@ -216,6 +219,8 @@ pub enum Metric {
     P999,
     /// The load generator's CPU per response, µs.
     ClientCpu,
+    /// A search's answer: the capacity, or the rate sustained at least.
+    Capacity,
 }
 
 impl Metric {
@@ -227,6 +232,10 @@ impl Metric {
             Metric::P99 => st.and_then(|s| s.latency_p99_us),
             Metric::P999 => st.and_then(|s| s.latency_p99_9_us),
             Metric::ClientCpu => st.and(x.client.cpu_per_response_us),
+            Metric::Capacity => match x.search.as_ref()?.outcome {
+                Outcome::Capacity { rate } | Outcome::AtLeast { rate, .. } => Some(rate),
+                Outcome::BelowMin { .. } => None,
+            },
         }
     }
 }
@@ -328,6 +337,104 @@ impl Cell<'_> {
     }
 }
 
+/// One server variant's capacity searches in one scenario (a row of the
+/// capacity table): every repeat's search.
+#[derive(Debug, Clone)]
+pub struct CapacityRow<'a> {
+    pub row: String,
+    pub runs: Vec<&'a RunRecord>,
+}
+
+impl CapacityRow<'_> {
+    /// The answer of each repeat that has one: its capacity, or the rate
+    /// it sustained at least (see [`CapacityRow::bounded`]); a search
+    /// below its lowest rate gives none.
+    pub fn rates(&self) -> Vec<f64> {
+        self.runs
+            .iter()
+            .filter_map(|x| match x.search.as_ref()?.outcome {
+                Outcome::Capacity { rate } | Outcome::AtLeast { rate, .. } => Some(rate),
+                Outcome::BelowMin { .. } => None,
+            })
+            .collect()
+    }
+
+    /// The median answer over repeats.
+    pub fn median(&self) -> Option<f64> {
+        median(&self.rates())
+    }
+
+    /// Why some repeat's answer is only a lower bound (client-bound, the
+    /// highest rate, the step or time limit), or none at all.
+    pub fn bounded(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for x in &self.runs {
+            let why = match (&x.search, &x.error) {
+                (_, Some(e)) => format!("failed: {}", e.lines().next().unwrap_or("")),
+                (None, None) => "no search record".into(),
+                (Some(s), None) => match s.outcome {
+                    Outcome::Capacity { .. } if s.interrupted => "interrupted".into(),
+                    Outcome::Capacity { .. } => continue,
+                    o => o.to_string(),
+                },
+            };
+            if !out.contains(&why) {
+                out.push(why);
+            }
+        }
+        out
+    }
+
+    /// Steps the searches took, summed over repeats.
+    pub fn steps(&self) -> usize {
+        self.runs
+            .iter()
+            .filter_map(|x| x.search.as_ref())
+            .map(|s| s.steps.len())
+            .sum()
+    }
+}
+
+/// The capacity tables: per scenario with a search (in the suite's order),
+/// its server variants ranked by median capacity, highest first (variants
+/// without an answer last, in the suite's order).
+pub fn capacities(r: &Results) -> Vec<(String, Vec<CapacityRow<'_>>)> {
+    let scenarios = ordered(
+        suite_scenarios(r),
+        r.runs.iter().map(|x| x.scenario.clone()),
+    );
+    let mut out = Vec::new();
+    for scenario in scenarios {
+        let runs: Vec<&RunRecord> = r
+            .runs
+            .iter()
+            .filter(|x| x.scenario == scenario && x.level.is_search())
+            .collect();
+        if runs.is_empty() {
+            continue;
+        }
+        let mut rows: Vec<CapacityRow<'_>> = variants(r)
+            .into_iter()
+            .filter_map(|row| {
+                let mine: Vec<&RunRecord> = runs
+                    .iter()
+                    .copied()
+                    .filter(|x| row_name(&x.server, &x.variant) == row)
+                    .collect();
+                (!mine.is_empty()).then_some(CapacityRow { row, runs: mine })
+            })
+            .collect();
+        // Stable: ties and rows without an answer keep the suite's order.
+        rows.sort_by(|a, b| {
+            let (a, b) = (a.median(), b.median());
+            b.unwrap_or(f64::NEG_INFINITY)
+                .total_cmp(&a.unwrap_or(f64::NEG_INFINITY))
+        });
+        out.push((scenario, rows));
+    }
+    out
+}
+
 /// The median (the mean of the middle two for an even count), the one
 /// every table, chart and comparison uses.
 pub fn median(values: &[f64]) -> Option<f64> {
@@ -403,10 +510,18 @@ pub fn failed_runs(r: &Results) -> Vec<&RunRecord> {
             }
         }
     }
+    for (_, rows) in capacities(r) {
+        out.extend(
+            rows.iter()
+                .flat_map(|row| &row.runs)
+                .filter(|x| x.error.is_some()),
+        );
+    }
     out
 }
 
-/// The runs in report order: scenario, driver, server variant, level, repeat.
+/// The runs in report order: scenario, driver, server variant, level,
+/// repeat; then the searches, by scenario and rank.
 pub fn ordered_runs(r: &Results) -> Vec<&RunRecord> {
     let mut out = Vec::new();
     for g in groups(r) {
@@ -415,6 +530,9 @@ pub fn ordered_runs(r: &Results) -> Vec<&RunRecord> {
                 out.extend(g.cell(row, *li).runs);
             }
         }
+    }
+    for (_, rows) in capacities(r) {
+        out.extend(rows.iter().flat_map(|row| row.runs.iter().copied()));
     }
     out
 }

@@ -20,6 +20,7 @@ use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
 
 use barrage_model::results::{LevelStats, Results, RunRecord};
+use barrage_model::search::{Objective, Outcome, Quantile, SearchReport, StepRecord};
 use barrage_model::suite::Level;
 use barrage_model::table::{self, median};
 
@@ -88,12 +89,22 @@ pub struct Chart {
 ///   second of one run: the highest level of the first variant whose runs
 ///   carry barrage's per-second series.
 ///
+/// A scenario with a capacity search gets `capacity-SCENARIO-offered`
+/// (achieved against offered rate, log–log, the offered rate dashed grey)
+/// and `capacity-SCENARIO-p99` (p99 against offered rate, the objective's
+/// p99 bound dashed): one series per server variant, the steps of its
+/// repeat whose answer is the median, and the knee, where its capacity is,
+/// as a dashed vertical line in its colour.
+///
 /// Where one run stands for a level (spectrum, timeline), it is the repeat
 /// whose responses/s is nearest the median (the first such repeat on a tie).
 pub fn charts_for(results: &Results) -> Vec<Chart> {
     let mut charts = Vec::new();
     for g in table::groups(results) {
         Group::new(&g).charts(&mut charts);
+    }
+    for (scenario, rows) in table::capacities(results) {
+        capacity_charts(&scenario, &rows, &mut charts);
     }
     let mut seen: Vec<String> = Vec::new();
     for chart in &mut charts {
@@ -108,12 +119,167 @@ pub fn charts_for(results: &Results) -> Vec<Chart> {
     charts
 }
 
+/// The capacity charts of one search scenario (see [`charts_for`]).
+fn capacity_charts(scenario: &str, rows: &[table::CapacityRow<'_>], out: &mut Vec<Chart>) {
+    let sessions = rows
+        .iter()
+        .flat_map(|r| &r.runs)
+        .any(|x| matches!(x.level, Level::Search { calls: Some(_), .. }));
+    let unit = if sessions { "sessions/s" } else { "requests/s" };
+    // Per variant: the search of the repeat whose answer is the median.
+    let picked: Vec<(&str, &SearchReport)> = rows
+        .iter()
+        .filter_map(|row| {
+            let m = row.median()?;
+            let run = row
+                .runs
+                .iter()
+                .filter_map(|x| x.search.as_ref())
+                .filter(|s| !s.steps.is_empty())
+                .min_by(|a, b| {
+                    let d = |s: &SearchReport| (answer(s).unwrap_or(0.0) - m).abs();
+                    d(a).total_cmp(&d(b))
+                })?;
+            Some((row.row.as_str(), run))
+        })
+        .collect();
+    search_charts(
+        &format!("capacity-{}", table::slug(scenario)),
+        scenario,
+        unit,
+        &picked,
+        out,
+    );
+}
+
+/// The two capacity charts (`ID-offered`, `ID-p99`) of one search per
+/// series: each `(name, search)` a series with its knee; `what` begins the
+/// titles, `unit` is what the rates count (`requests/s`).
+pub fn search_charts(
+    id: &str,
+    what: &str,
+    unit: &str,
+    picked: &[(&str, &SearchReport)],
+    out: &mut Vec<Chart>,
+) {
+    if picked.is_empty() {
+        return;
+    }
+    let steps = |s: &SearchReport, f: fn(&StepRecord) -> f64| -> Points {
+        let mut p: Points = s
+            .steps
+            .iter()
+            .filter(|st| !st.confirm)
+            .map(|st| (st.offered_per_s, f(st)))
+            .filter(|(x, y)| *x > 0.0 && *y > 0.0)
+            .collect();
+        p.sort_by(|a, b| a.0.total_cmp(&b.0));
+        p
+    };
+    // From the chart's floor up to the answer's own step.
+    let knee = |s: &SearchReport, ys: &Points, f: fn(&StepRecord) -> f64| -> Option<Series> {
+        let x = answer(s)?;
+        let lo = ys.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+        let top = s
+            .steps
+            .iter()
+            .filter(|st| st.offered_per_s == x)
+            .map(f)
+            .fold(0.0, f64::max);
+        (lo.is_finite() && top > lo).then(|| Series {
+            name: String::new(),
+            points: vec![(x, lo), (x, top)],
+            dashed: true,
+        })
+    };
+    for kind in ["offered", "p99"] {
+        let f: fn(&StepRecord) -> f64 = if kind == "offered" {
+            |st| st.achieved_per_s
+        } else {
+            |st| st.p99_us as f64 / 1000.0
+        };
+        let mut series = Vec::new();
+        let mut all: Points = Vec::new();
+        for (name, s) in picked {
+            let points = steps(s, f);
+            all.extend(points.iter().copied());
+            series.push(Series {
+                name: name.to_string(),
+                points,
+                dashed: false,
+            });
+        }
+        for (name, s) in picked {
+            if let Some(mut k) = knee(s, &all, f) {
+                k.name = format!("{name} capacity");
+                series.push(k);
+            }
+        }
+        // The grey reference line across the steps' offered rates: y = x
+        // (offered), or the objective's p99 bound.
+        let p99_bound = picked[0].1.slo.objectives.iter().find_map(|o| match o {
+            Objective::Latency {
+                quantile: Quantile::P99,
+                max_us,
+            } => Some(*max_us as f64 / 1000.0),
+            _ => None,
+        });
+        let lo = all.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let hi = all.iter().map(|p| p.0).fold(0.0, f64::max);
+        let reference = match (kind, p99_bound) {
+            ("offered", _) => Some(("offered", (lo, lo), (hi, hi))),
+            (_, Some(b)) => Some(("objective", (lo, b), (hi, b))),
+            _ => None,
+        };
+        if let Some((name, from, to)) = reference.filter(|_| lo.is_finite()) {
+            series.insert(
+                0,
+                Series {
+                    name: name.into(),
+                    points: vec![from, to],
+                    dashed: true,
+                },
+            );
+        }
+        let (title, y_label) = if kind == "offered" {
+            (
+                format!("{what}: achieved vs offered (capacity search)"),
+                format!("achieved {unit}"),
+            )
+        } else {
+            (
+                format!("{what}: p99 vs offered (capacity search)"),
+                "p99 latency (ms)".to_string(),
+            )
+        };
+        out.push(Chart {
+            id: format!("{id}-{kind}"),
+            title,
+            x_label: format!("offered {unit}"),
+            y_label,
+            x_scale: Scale::Log10,
+            y_scale: Scale::Log10,
+            x_categories: Vec::new(),
+            series,
+        });
+    }
+}
+
+/// A search's answer: its capacity, or the rate it sustained at least.
+fn answer(s: &SearchReport) -> Option<f64> {
+    match s.outcome {
+        Outcome::Capacity { rate } | Outcome::AtLeast { rate, .. } => Some(rate),
+        Outcome::BelowMin { .. } => None,
+    }
+}
+
 /// The requests per second a level offers (rate and session loads).
 fn offered(level: &Level) -> Option<f64> {
     match level {
         Level::Connections(_) => None,
         Level::Rate { rate, .. } => Some(*rate),
         Level::Sessions { rate, calls, .. } => Some(rate * f64::from(*calls)),
+        Level::Search { .. } => None,
     }
 }
 
@@ -840,7 +1006,7 @@ fn colours(series: &[Series]) -> Vec<&'static str> {
         } else {
             None
         };
-        let colour = if s.name == "offered" {
+        let colour = if s.name == "offered" || s.name == "objective" {
             GREY
         } else if let Some(j) = parent {
             out[j]

@@ -37,8 +37,8 @@ use crate::stats;
 /// What to do, in one clause, after any problem with an input.
 const WHAT_TO_GIVE: &str = "give a results directory of `barrage run` (results/SUITE-TIMESTAMP) or a file written by `barrage load --json`";
 
-/// The metrics compared, in order.
-const METRICS: [Metric; 2] = [Metric::ResponsesPerS, Metric::P99];
+/// The metrics compared, in order (capacities only where there are searches).
+const METRICS: [Metric; 3] = [Metric::ResponsesPerS, Metric::P99, Metric::Capacity];
 
 /// Options of the comparison.
 #[derive(Debug, Clone, Copy)]
@@ -177,14 +177,15 @@ fn input_file(path: &Path) -> Result<PathBuf, String> {
 fn title(metric: Metric) -> &'static str {
     match metric {
         Metric::P99 => "p99 latency (lower is better)",
+        Metric::Capacity => "capacity: the highest rate within the objective (higher is better)",
         _ => "responses/s (higher is better)",
     }
 }
 
 fn format_value(metric: Metric, v: f64) -> String {
     match metric {
-        Metric::ResponsesPerS if v.abs() >= 100.0 => format!("{v:.0}"),
-        Metric::ResponsesPerS => format!("{v:.1}"),
+        Metric::ResponsesPerS | Metric::Capacity if v.abs() >= 100.0 => format!("{v:.0}"),
+        Metric::ResponsesPerS | Metric::Capacity => format!("{v:.1}"),
         _ if v >= 1000.0 => format!("{:.2} ms", v / 1000.0),
         _ => format!("{v:.0} µs"),
     }
@@ -259,6 +260,9 @@ fn compare_runs(out: &mut String, a: &RunInput, b: &RunInput, opts: &Options) {
     method(out, opts);
     for metric in METRICS {
         let rows = run_rows(&a.results, &b.results, metric);
+        if metric == Metric::Capacity && rows.is_empty() {
+            continue;
+        }
         table(out, metric, &rows, SampleKind::Repeats, opts);
     }
 }
@@ -373,6 +377,19 @@ fn keyed_cells(r: &Results, metric: Metric) -> Vec<Keyed> {
                 };
                 let key = format!("{row} / {} / {} / {label}", g.scenario, g.driver);
                 cells.push((row.clone(), key, side));
+            }
+        }
+    }
+    if metric == Metric::Capacity {
+        cells.clear();
+        for (scenario, rows) in table::capacities(r) {
+            for row in rows {
+                let side = Side {
+                    samples: row.rates(),
+                    client_bound: row.bounded().iter().any(|b| b.contains("client-bound")),
+                };
+                let key = format!("{} / {scenario} / capacity", row.row);
+                cells.push((row.row.clone(), key, side));
             }
         }
     }

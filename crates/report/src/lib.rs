@@ -8,6 +8,7 @@ pub mod compare;
 pub mod html;
 pub mod load_page;
 pub mod model;
+pub mod search_page;
 pub mod stats;
 pub mod tables;
 

@@ -16,7 +16,10 @@ use std::fmt::Write as _;
 
 use barrage_model::results::{Results, RunRecord, StartStatus};
 
+use barrage_model::suite::Level;
+
 use crate::model::{self, Cell, Group, Metric};
+use crate::stats;
 
 /// A piece of running text.
 #[derive(Debug, Clone, PartialEq)]
@@ -154,6 +157,7 @@ pub fn document(r: &Results) -> Vec<Block> {
     for g in model::groups(r) {
         group_blocks(r, &g, &mut d);
     }
+    capacity_blocks(r, &mut d);
     d.push(Block::Charts(None));
     if r.runs.is_empty() {
         d.push(heading(2, "no-runs", "Measurements"));
@@ -349,6 +353,111 @@ fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
     d.push(Block::Charts(Some(id)));
 }
 
+/// Each search scenario's capacity table: server variants ranked by their
+/// median capacity, with its confidence interval over repeats, and each
+/// repeat's answer.
+fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
+    for (scenario, rows) in model::capacities(r) {
+        let id = format!("capacity-{}", model::slug(&scenario));
+        d.push(heading(
+            2,
+            format!("sec-{id}"),
+            format!("Capacity: {scenario}"),
+        ));
+        let first = rows.first().and_then(|row| row.runs.first());
+        let unit = match first.map(|x| &x.level) {
+            Some(Level::Search {
+                calls: Some(calls), ..
+            }) => format!("sessions/s ({calls} calls each)"),
+            _ => "requests/s".to_string(),
+        };
+        let mut line = Vec::new();
+        if let Some(sc) = r.suite.scenarios.iter().find(|s| s.name == scenario) {
+            line.push(code(model::scenario_line(sc)));
+            line.push(text(". "));
+            if let Some(spec) = &sc.search {
+                line.push(text("The highest rate, in "));
+                line.push(text(unit.clone()));
+                line.push(text(", at which every step met "));
+                line.push(code(spec.slo.clone()));
+                line.push(text(format!(
+                    " (searched from {} to {}, to {}%; barrage's engine, open loop timed from the intended send). ",
+                    model::fmt_rate(spec.min),
+                    model::fmt_rate(spec.max),
+                    spec.precision * 100.0
+                )));
+            }
+        }
+        line.push(text(
+            "Ranked by the median over repeats; the interval is the median's, from the repeats' order statistics, with the confidence it has.",
+        ));
+        d.push(Block::Para(line));
+        let head = [
+            "rank", "server", "capacity", "interval", "repeats", "steps", "notes",
+        ];
+        let rows_out = rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let rates = row.rates();
+                let median = row.median();
+                let bounded = row.bounded();
+                let mut capacity = TableCell::plain(match median {
+                    Some(m) => format!(
+                        "{}{}/s",
+                        if bounded.is_empty() { "" } else { "≥ " },
+                        model::fmt_rate(m)
+                    ),
+                    None => "none".into(),
+                });
+                if !bounded.is_empty() {
+                    capacity.client_bound = bounded.iter().any(|b| b.contains("client-bound"));
+                    capacity.invalid = !capacity.client_bound;
+                    capacity.note = Some(bounded.join("; "));
+                }
+                capacity.missing = median.is_none();
+                let interval = match stats::median_interval(&rates, 0.05) {
+                    Some(iv) => format!(
+                        "{}–{}/s ({:.0}%)",
+                        model::fmt_rate(iv.lo),
+                        model::fmt_rate(iv.hi),
+                        iv.confidence * 100.0
+                    ),
+                    None => "–".into(),
+                };
+                let each: Vec<String> = row
+                    .runs
+                    .iter()
+                    .map(|x| match &x.search {
+                        Some(s) => s.outcome.to_string(),
+                        None => "failed".into(),
+                    })
+                    .collect();
+                vec![
+                    TableCell::plain(if median.is_some() {
+                        (i + 1).to_string()
+                    } else {
+                        "–".into()
+                    }),
+                    TableCell::plain(&row.row),
+                    capacity,
+                    TableCell::plain(interval),
+                    TableCell::plain(each.join(", ")),
+                    TableCell::plain(row.steps().to_string()),
+                    TableCell::plain(bounded.join("; ")),
+                ]
+            })
+            .collect();
+        d.push(Block::Table(Table {
+            id: format!("t-{id}"),
+            head: head.iter().map(|h| h.to_string()).collect(),
+            numeric: vec![true, false, true, true, false, true, false],
+            rows: rows_out,
+        }));
+        d.push(Block::Charts(Some(id)));
+    }
+}
+
 fn group_table(g: &Group<'_>, id: &str, metric: Option<Metric>) -> Table {
     let mut head = vec!["server".to_string()];
     head.extend(g.levels.iter().map(|l| l.1.clone()));
@@ -443,7 +552,7 @@ fn metric_cell(cell: &Cell<'_>, m: Metric) -> TableCell {
         return marks(cell, TableCell::plain("–"));
     };
     let t = match m {
-        Metric::ResponsesPerS => model::fmt_rate(v),
+        Metric::ResponsesPerS | Metric::Capacity => model::fmt_rate(v),
         Metric::P50 | Metric::P99 | Metric::P999 => model::fmt_latency_us(v),
         Metric::ClientCpu => format!("{v:.2} µs"),
     };

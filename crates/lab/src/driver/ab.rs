@@ -35,6 +35,9 @@ pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String>
         Level::Sessions { .. } => {
             Err("ab cannot run sessions (a connection rate × calls): use httperf or barrage".into())
         }
+        Level::Search { .. } => {
+            Err("ab cannot search for a capacity: barrage's engine runs searches".into())
+        }
     }
 }
 

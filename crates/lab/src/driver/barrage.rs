@@ -17,13 +17,16 @@
 
 use std::path::Path;
 
+use std::time::Duration;
+
+use barrage_model::search::{SearchReport, SEARCH_SCHEMA};
 use barrage_model::RunReport;
 
 use super::{
     duration_arg, header_lines, is_get, protocol_name, threads_for, url, Level, LevelStats,
     LoadRun, Parsed,
 };
-use crate::suite::{Protocol, Scenario};
+use crate::suite::{Protocol, Scenario, SearchSpec};
 
 pub(super) fn supports(scenario: &Scenario, _level: &Level) -> Result<(), String> {
     let h2 = matches!(scenario.protocol, Protocol::H2c | Protocol::H2);
@@ -44,9 +47,13 @@ pub(super) fn supports(scenario: &Scenario, _level: &Level) -> Result<(), String
 
 pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
     let s = run.scenario;
-    let mut args: Vec<String> = vec![
-        "load".into(),
-        "-q".into(),
+    let mut args: Vec<String> = vec!["load".into()];
+    // A search prints its step table (kept as the run's output); a level
+    // prints nothing.
+    if !run.level.is_search() {
+        args.push("-q".into());
+    }
+    args.extend([
         "--json".into(),
         json_out.to_string_lossy().into_owned(),
         "-t".into(),
@@ -57,7 +64,7 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
         duration_arg(warmup(run)),
         "--timeout".into(),
         duration_arg(run.timeout),
-    ];
+    ]);
     args.extend(protocol_flags(s).iter().map(|f| f.to_string()));
     if matches!(s.protocol, Protocol::H2c | Protocol::H2) {
         args.extend(["-m".into(), s.streams.max(1).to_string()]);
@@ -74,17 +81,28 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
     for header in header_lines(s) {
         args.extend(["-H".into(), header]);
     }
-    args.extend(model_flags(run.level));
+    args.extend(model_flags(run));
     args.push(url(s, run.host, run.port));
     args
 }
 
 /// The warm-up, none for sessions (see the module's doc).
-fn warmup(run: &LoadRun) -> std::time::Duration {
+fn warmup(run: &LoadRun) -> Duration {
     match run.level {
-        Level::Sessions { .. } => std::time::Duration::ZERO,
+        Level::Sessions { .. } | Level::Search { calls: Some(_), .. } => Duration::ZERO,
         _ => run.warmup,
     }
+}
+
+/// How long a search may take at most: every step with its warm-up and a
+/// timeout's grace (`--time-limit`, and the lab's deadline for the run).
+pub(crate) fn search_time_limit(
+    spec: &SearchSpec,
+    duration: Duration,
+    warmup: Duration,
+    timeout: Duration,
+) -> Duration {
+    (duration + warmup + timeout) * spec.max_steps
 }
 
 /// One thread per connection at most (per session for sessions).
@@ -92,6 +110,7 @@ fn threads(run: &LoadRun) -> usize {
     let limit = match *run.level {
         Level::Connections(c) | Level::Rate { connections: c, .. } => c,
         Level::Sessions { sessions, .. } => usize::try_from(sessions).unwrap_or(usize::MAX),
+        Level::Search { .. } => usize::MAX,
     };
     threads_for(run.threads, limit)
 }
@@ -112,8 +131,8 @@ fn protocol_flags(s: &Scenario) -> &'static [&'static str] {
     }
 }
 
-fn model_flags(level: &Level) -> Vec<String> {
-    match *level {
+fn model_flags(run: &LoadRun) -> Vec<String> {
+    match *run.level {
         Level::Connections(c) => vec!["-c".into(), c.to_string()],
         Level::Rate { rate, connections } => vec![
             "-R".into(),
@@ -133,8 +152,40 @@ fn model_flags(level: &Level) -> Vec<String> {
             "--num-conns".into(),
             sessions.to_string(),
         ],
+        Level::Search { ref spec, calls } => {
+            let limit = search_time_limit(spec, run.duration, warmup(run), run.timeout);
+            let mut flags = vec![
+                "--find-max".into(),
+                "--slo".into(),
+                spec.slo.clone(),
+                "--min-rate".into(),
+                super::number(spec.min),
+                "--max-rate".into(),
+                super::number(spec.max),
+                "--precision".into(),
+                format!("{}%", spec.precision * 100.0),
+                "--max-steps".into(),
+                spec.max_steps.to_string(),
+                "--time-limit".into(),
+                duration_arg(limit),
+            ];
+            match calls {
+                Some(calls) => flags.extend(["--calls".into(), calls.to_string()]),
+                None => flags.extend([
+                    "-c".into(),
+                    spec.connections.to_string(),
+                    "--max-connections".into(),
+                    (spec.connections * SEARCH_CONNECTIONS_GROWTH).to_string(),
+                ]),
+            }
+            flags
+        }
     }
 }
+
+/// A search's open loop may open this many times its connections while
+/// every one is busy (an open loop needs rate × latency in flight).
+const SEARCH_CONNECTIONS_GROWTH: usize = 10;
 
 pub(super) fn parse_file(json_out: &Path) -> Result<Parsed, String> {
     let text = std::fs::read_to_string(json_out)
@@ -142,13 +193,56 @@ pub(super) fn parse_file(json_out: &Path) -> Result<Parsed, String> {
     parse(&text).map_err(|e| format!("{}: {e}", json_out.display()))
 }
 
-/// Reads a `barrage load --json` report.
+/// Reads a `barrage load --json` report, or a search's
+/// (`barrage.search/1`).
 pub(super) fn parse(json: &str) -> Result<Parsed, String> {
+    if json.contains(&format!("\"schema\": \"{SEARCH_SCHEMA}\"")) {
+        let search: SearchReport =
+            serde_json::from_str(json).map_err(|e| format!("not a search report: {e}"))?;
+        return Ok(Parsed {
+            stats: answer_stats(&search),
+            report: None,
+            search: Some(search),
+        });
+    }
     let report = RunReport::from_json(json).map_err(|e| format!("not a barrage report: {e}"))?;
     Ok(Parsed {
+        search: None,
         stats: level_stats(&report),
         report: Some(report),
     })
+}
+
+/// A search's numbers in the form every driver gives: those of the step
+/// that gave its answer (the confirmation, or the highest pass; the first
+/// step when even that failed).
+fn answer_stats(search: &SearchReport) -> LevelStats {
+    let answer = search
+        .steps
+        .iter()
+        .filter(|s| s.verdict.pass)
+        .max_by(|a, b| {
+            (a.offered_per_s, a.confirm)
+                .partial_cmp(&(b.offered_per_s, b.confirm))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
+        .or(search.steps.first());
+    let Some(step) = answer else {
+        return LevelStats::default();
+    };
+    let us = |v: u64| Some(v as f64);
+    LevelStats {
+        responses: (step.achieved_per_s * search.step_duration_s).round() as u64,
+        responses_per_s: step.achieved_per_s,
+        elapsed_s: search.step_duration_s,
+        requests_sent: Some(step.requests_sent),
+        errors: Some(step.errors),
+        latency_p50_us: us(step.p50_us),
+        latency_p99_us: us(step.p99_us),
+        latency_p99_9_us: us(step.p99_9_us),
+        latency_max_us: us(step.max_us),
+        ..LevelStats::default()
+    }
 }
 
 /// The report's numbers in the form every driver gives.

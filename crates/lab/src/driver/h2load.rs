@@ -45,6 +45,9 @@ pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String>
         Level::Sessions { .. } => Err(
             "h2load cannot run sessions (a connection rate × calls): use httperf or barrage".into(),
         ),
+        Level::Search { .. } => {
+            Err("h2load cannot search for a capacity: barrage's engine runs searches".into())
+        }
     }
 }
 

@@ -34,6 +34,9 @@ pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String>
         Level::Rate { .. } => Err(
             "httperf opens a connection per session: it cannot send a request rate over a fixed pool of connections (use barrage -R)".into(),
         ),
+        Level::Search { .. } => {
+            Err("httperf cannot search for a capacity: barrage's engine runs searches".into())
+        }
     }
 }
 

@@ -40,6 +40,9 @@ pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String>
         Level::Sessions { .. } => Err(
             "wrk cannot run sessions (a connection rate × calls): use httperf or barrage".into(),
         ),
+        Level::Search { .. } => {
+            Err("wrk cannot search for a capacity: barrage's engine runs searches".into())
+        }
     }
 }
 

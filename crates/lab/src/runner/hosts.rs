@@ -82,6 +82,10 @@ pub(super) fn connect_hosts(
     Ok((hosts, records))
 }
 
+/// Why a capacity search is not run across hosts.
+const SEARCH_ON_HOSTS: &str =
+    "a capacity search drives one engine on one machine: run this scenario without --hosts";
+
 /// A level's share for client host `i` of `n`: connections and sessions
 /// dealt out (the first hosts get the remainder), rates divided.
 pub(crate) fn split_level(level: &Level, n: usize, i: usize) -> Result<Level, String> {
@@ -90,6 +94,7 @@ pub(crate) fn split_level(level: &Level, n: usize, i: usize) -> Result<Level, St
         format!("{total} {what} cannot be shared by {n} client hosts: give the level at least {n}")
     };
     Ok(match *level {
+        Level::Search { .. } => return Err(SEARCH_ON_HOSTS.into()),
         Level::Connections(c) => match share(c as u64) {
             0 => return Err(none("connections", c as u64)),
             s => Level::Connections(s as usize),
@@ -361,6 +366,10 @@ impl ServerRun<'_> {
     ) -> RunRecord {
         let (scenario, port) = scenario_port(self.suite, run, port, tls_port);
         let mut record = new_record(run);
+        if run.level.is_search() {
+            record.error = Some(SEARCH_ON_HOSTS.into());
+            return record;
+        }
         if let Err(e) = run.driver.supports(scenario, &run.level) {
             record.error = Some(e);
             return record;

@@ -13,7 +13,9 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::{driver_name, quick_sessions, Driver, Level, ServerEntry, Suite, Variant};
+use barrage_model::suite::TYPICAL_SEARCH_STEPS;
+
+use super::{driver_name, quick_sessions, Driver, Level, Load, ServerEntry, Suite, Variant};
 
 /// Time counted per server start in the estimate: build check, start,
 /// readiness and probes.
@@ -62,7 +64,8 @@ impl Plan {
 impl Plan {
     /// The runs of `suite`, in the order they run: for each repeat, each
     /// server variant (reversed on odd repeats), each scenario, level and
-    /// driver (drivers reversed on odd repeats too). `quick` keeps one
+    /// driver (drivers reversed on odd repeats too); a scenario with a
+    /// `search` runs once per server start instead, on barrage's engine. `quick` keeps one
     /// repeat, the quick levels and durations; `only` keeps the variants of
     /// that server (manifest name) or with that label, and may leave none.
     pub fn of(suite: &Suite, quick: bool, only: Option<&str>) -> Plan {
@@ -86,6 +89,25 @@ impl Plan {
             let forward = repeat % 2 == 0;
             for &(entry, variant) in alternate(&variants, forward) {
                 for scenario in &suite.scenarios {
+                    if let Some(spec) = &scenario.search {
+                        // One search per server start, on barrage's engine.
+                        runs.push(PlannedRun {
+                            repeat,
+                            server: entry.server.clone(),
+                            variant: variant.clone(),
+                            scenario: scenario.name.clone(),
+                            level_index: 0,
+                            level: Level::Search {
+                                spec: spec.clone(),
+                                calls: match suite.load {
+                                    Load::Sessions { calls, .. } => Some(calls),
+                                    _ => None,
+                                },
+                            },
+                            driver: Driver::Barrage,
+                        });
+                        continue;
+                    }
                     for (level_index, level) in levels.iter().filter(|(_, l)| entry.runs(l)) {
                         for &driver in alternate(&suite.drivers, forward) {
                             runs.push(PlannedRun {
@@ -114,7 +136,13 @@ impl Plan {
         let measured: Duration = plan
             .runs
             .iter()
-            .map(|r| warmup + r.level.window(duration))
+            .map(|r| match r.level {
+                // Each step has its warm-up (sessions: none).
+                Level::Search { calls: None, .. } => {
+                    warmup * TYPICAL_SEARCH_STEPS + r.level.window(duration)
+                }
+                _ => warmup + r.level.window(duration),
+            })
             .sum();
         plan.estimate = measured + START_OVERHEAD * plan.starts().count() as u32;
         plan

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use barrage_engine::search::{Objective, Slo};
 use barrage_engine::{Protocol as EngineProtocol, RequestTemplate};
 use barrage_target::contract::Endpoint;
 use serde::Deserialize;
@@ -14,7 +15,7 @@ use crate::driver::Tool;
 
 use super::{
     driver_drives, driver_name, driver_row, driver_speaks, Cores, Driver, Load, Protocol, Quick,
-    Scenario, ServerEntry, Suite, SuiteHosts, Variant, DRIVERS,
+    Scenario, SearchSpec, ServerEntry, Suite, SuiteHosts, Variant, DRIVERS,
 };
 use crate::manifest::BUILTIN_VARS;
 
@@ -100,6 +101,20 @@ struct RawScenario {
     streams: Option<i64>,
     window_bits: Option<i64>,
     connection_window_bits: Option<i64>,
+    search: Option<RawSearch>,
+}
+
+/// `search = { slo = "p99<=10ms", errors = "0.1%", min = 100, max = 1000000 }`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSearch {
+    slo: Option<String>,
+    errors: Option<String>,
+    min: Option<f64>,
+    max: Option<f64>,
+    precision: Option<String>,
+    max_steps: Option<i64>,
+    connections: Option<i64>,
 }
 
 // ---------------------------------------------------------------- validation
@@ -136,7 +151,7 @@ impl RawSuite {
         let load = load(self.load, &root.key("load"))?;
         let quick = quick(self.quick, &load, duration, warmup)?;
         let servers = servers(self.server, &load)?;
-        let scenarios = scenarios(self.scenario)?;
+        let scenarios = scenarios(self.scenario, &load)?;
         check_drivers(&drivers, &scenarios, &load)?;
         let hosts = hosts(self.server_host, self.client_hosts, self.inventory)?;
         Ok(Suite {
@@ -686,7 +701,7 @@ fn check_var_name(key: &str, at: &KeyPath) -> Result<(), Problem> {
     Ok(())
 }
 
-fn scenarios(raw: Option<Vec<RawScenario>>) -> Result<Vec<Scenario>, Problem> {
+fn scenarios(raw: Option<Vec<RawScenario>>, load: &Load) -> Result<Vec<Scenario>, Problem> {
     let at = KeyPath::root().key("scenario");
     let raw = raw.unwrap_or_default();
     if raw.is_empty() {
@@ -699,7 +714,7 @@ fn scenarios(raw: Option<Vec<RawScenario>>) -> Result<Vec<Scenario>, Problem> {
     let mut out: Vec<Scenario> = Vec::new();
     for (i, s) in raw.into_iter().enumerate() {
         let at = at.index(i);
-        let scenario = scenario(s, &at)?;
+        let scenario = scenario(s, &at, load)?;
         if out.iter().any(|o| o.name == scenario.name) {
             return Err(problem(
                 &at.key("name"),
@@ -712,7 +727,7 @@ fn scenarios(raw: Option<Vec<RawScenario>>) -> Result<Vec<Scenario>, Problem> {
     Ok(out)
 }
 
-fn scenario(raw: RawScenario, at: &KeyPath) -> Result<Scenario, Problem> {
+fn scenario(raw: RawScenario, at: &KeyPath, load: &Load) -> Result<Scenario, Problem> {
     let Some(name) = raw.name else {
         return Err(problem(
             &at.key("name"),
@@ -807,6 +822,10 @@ fn scenario(raw: RawScenario, at: &KeyPath) -> Result<Scenario, Problem> {
             "streams above 1 only with h2c or h2 (HTTP/1 sends one request at a time)",
         ));
     }
+    let search = match raw.search {
+        Some(r) => Some(search(r, &at.key("search"), load)?),
+        None => None,
+    };
     Ok(Scenario {
         name,
         path,
@@ -818,6 +837,120 @@ fn scenario(raw: RawScenario, at: &KeyPath) -> Result<Scenario, Problem> {
         streams,
         window_bits,
         connection_window_bits,
+        search,
+    })
+}
+
+/// A scenario's `search`: the objectives (`slo` and `errors` joined as
+/// `--slo` takes them), the range and precision; connections default to the
+/// suite's (the most of a concurrency sweep).
+fn search(raw: RawSearch, at: &KeyPath, load: &Load) -> Result<SearchSpec, Problem> {
+    let expected_slo = "latency objectives such as \"p99<=10ms\" (p50, p90, p99, p99.9, max)";
+    let mut parts = Vec::new();
+    if let Some(slo) = raw.slo.as_deref() {
+        let parsed: Slo = slo
+            .parse()
+            .map_err(|e: String| problem(&at.key("slo"), e, expected_slo))?;
+        if parsed
+            .objectives
+            .iter()
+            .any(|o| matches!(o, Objective::Errors { .. }))
+            && raw.errors.is_some()
+        {
+            return Err(problem(
+                &at.key("errors"),
+                "errors given twice (in slo and in errors)",
+                "the error share in one place: errors = \"0.1%\"",
+            ));
+        }
+        parts.push(slo.trim().to_string());
+    }
+    if let Some(errors) = raw.errors.as_deref() {
+        let one = format!("errors<={}", errors.trim());
+        one.parse::<Slo>().map_err(|_| {
+            problem(
+                &at.key("errors"),
+                format!("{errors:?} is not a share"),
+                "a share of the requests such as \"0.1%\" or \"0%\"",
+            )
+        })?;
+        parts.push(one);
+    }
+    if parts.is_empty() {
+        return Err(problem(
+            at,
+            "a search without an objective",
+            "slo = \"p99<=10ms\" and/or errors = \"0.1%\"",
+        ));
+    }
+    let slo = parts.join(",");
+    let rate = |v: Option<f64>, key: &str, default: f64| -> Result<f64, Problem> {
+        match v {
+            None => Ok(default),
+            Some(r) if r.is_finite() && r > 0.0 => Ok(r),
+            Some(r) => Err(problem(
+                &at.key(key),
+                format!("{r} is not a rate above zero"),
+                "requests (or sessions) per second, such as 100",
+            )),
+        }
+    };
+    let min = rate(raw.min, "min", 10.0)?;
+    let max = rate(raw.max, "max", 1_000_000.0)?;
+    if max < min {
+        return Err(problem(
+            &at.key("max"),
+            format!("max {max} is below min {min}"),
+            "a highest rate at or above min",
+        ));
+    }
+    let precision = match raw.precision.as_deref() {
+        None => 0.02,
+        Some(p) => p
+            .trim()
+            .strip_suffix('%')
+            .and_then(|n| n.trim().parse::<f64>().ok())
+            .filter(|n| *n > 0.0 && *n < 100.0)
+            .map(|n| n / 100.0)
+            .ok_or_else(|| {
+                problem(
+                    &at.key("precision"),
+                    format!("{p:?} is not a share"),
+                    "a share between 0% and 100%, such as \"2%\"",
+                )
+            })?,
+    };
+    let max_steps = match raw.max_steps {
+        None => 20,
+        Some(n) if n >= 2 => u32::try_from(n).unwrap_or(u32::MAX),
+        Some(n) => {
+            return Err(problem(
+                &at.key("max_steps"),
+                format!("{n} steps"),
+                "2 or more (a step and its confirmation)",
+            ))
+        }
+    };
+    let connections = match (raw.connections, load) {
+        (Some(n), _) => positive(n, &at.key("connections"), "connections, 1 or more")? as usize,
+        (None, Load::Concurrency(v)) => v.iter().copied().max().unwrap_or(1),
+        (None, Load::Rate { connections, .. }) => *connections,
+        (None, Load::Sessions { .. }) => 1,
+    };
+    if raw.connections.is_some() && matches!(load, Load::Sessions { .. }) {
+        return Err(problem(
+            &at.key("connections"),
+            "connections with a session load",
+            "no connections: a session search opens one connection per session",
+        ));
+    }
+    Ok(SearchSpec {
+        slo,
+        min,
+        max,
+        precision,
+        max_steps,
+        connections,
     })
 }
 
@@ -883,7 +1016,12 @@ fn check_drivers(drivers: &[Driver], scenarios: &[Scenario], load: &Load) -> Res
                 format!("a driver that can: {}", able(&|d| driver_drives(d, load))),
             ));
         }
-        for (j, s) in scenarios.iter().enumerate() {
+        // A search runs on barrage's engine, whatever the driver.
+        for (j, s) in scenarios
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.search.is_none())
+        {
             if !driver_speaks(d, s.protocol) {
                 let speaks: Vec<&str> = driver_row(d).2.iter().map(|p| p.name()).collect();
                 return Err(problem(

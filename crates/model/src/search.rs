@@ -1,0 +1,296 @@
+//! A capacity search's record (`barrage load --find-max`, schema
+//! `barrage.search/1`, docs/json.md): the service-level objective, each
+//! step with its verdict, and the outcome. The search itself and the
+//! judging of a step are `barrage_engine::search`; the lab keeps a search's
+//! record in its results and the report reads it from there.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::load::RunReport;
+
+/// A latency figure of a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Quantile {
+    P50,
+    P90,
+    P99,
+    #[serde(rename = "p99.9")]
+    P999,
+    Max,
+}
+
+impl Quantile {
+    /// `p50`, `p90`, `p99`, `p99.9`, `max`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Quantile::P50 => "p50",
+            Quantile::P90 => "p90",
+            Quantile::P99 => "p99",
+            Quantile::P999 => "p99.9",
+            Quantile::Max => "max",
+        }
+    }
+
+    /// This figure of `r`'s latency, microseconds.
+    pub fn of(self, r: &RunReport) -> u64 {
+        let l = &r.latency_us;
+        match self {
+            Quantile::P50 => l.p50,
+            Quantile::P90 => l.p90,
+            Quantile::P99 => l.p99,
+            Quantile::P999 => l.p99_9,
+            Quantile::Max => l.max,
+        }
+    }
+}
+
+/// One objective of an SLO.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Objective {
+    /// The step's `quantile` at most `max_us` microseconds.
+    Latency { quantile: Quantile, max_us: u64 },
+    /// Errors (and non-2xx/3xx responses) at most this share of requests.
+    Errors { max_share: f64 },
+}
+
+/// A service-level objective: every objective must hold.
+/// Written `p99<=10ms,errors<=0.1%` (docs/load.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Slo {
+    pub objectives: Vec<Objective>,
+}
+
+impl FromStr for Slo {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Slo, String> {
+        let expected =
+            "objectives such as p99<=10ms,errors<=0.1% (p50, p90, p99, p99.9, max; errors in %)";
+        let mut objectives = Vec::new();
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once("<=")
+                .ok_or_else(|| format!("{part:?}: no \"<=\"; expected {expected}"))?;
+            let (key, value) = (key.trim(), value.trim());
+            let objective = match key {
+                "errors" => {
+                    let n = value.strip_suffix('%').ok_or_else(|| {
+                        format!("{part:?}: errors are a share, e.g. errors<=0.1%")
+                    })?;
+                    let pct: f64 = n
+                        .trim()
+                        .parse()
+                        .ok()
+                        .filter(|p: &f64| p.is_finite() && (0.0..=100.0).contains(p))
+                        .ok_or_else(|| format!("{part:?}: expected a share from 0% to 100%"))?;
+                    Objective::Errors {
+                        max_share: pct / 100.0,
+                    }
+                }
+                q => {
+                    let quantile = match q {
+                        "p50" => Quantile::P50,
+                        "p90" => Quantile::P90,
+                        "p99" => Quantile::P99,
+                        "p99.9" => Quantile::P999,
+                        "max" => Quantile::Max,
+                        _ => {
+                            return Err(format!(
+                                "{part:?}: unknown figure {q:?}; expected {expected}"
+                            ))
+                        }
+                    };
+                    let d = humantime::parse_duration(value).map_err(|_| {
+                        format!("{part:?}: {value:?} is not a duration such as 10ms")
+                    })?;
+                    if d.is_zero() {
+                        return Err(format!("{part:?}: a latency bound above zero"));
+                    }
+                    Objective::Latency {
+                        quantile,
+                        max_us: d.as_micros() as u64,
+                    }
+                }
+            };
+            objectives.push(objective);
+        }
+        if objectives.is_empty() {
+            return Err(format!("empty; expected {expected}"));
+        }
+        Ok(Slo { objectives })
+    }
+}
+
+impl fmt::Display for Slo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self
+            .objectives
+            .iter()
+            .map(|o| match o {
+                Objective::Latency { quantile, max_us } => {
+                    format!("{}<={}", quantile.name(), human_us(*max_us))
+                }
+                Objective::Errors { max_share } => format!("errors<={}%", max_share * 100.0),
+            })
+            .collect();
+        write!(f, "{}", parts.join(","))
+    }
+}
+
+/// A measured latency: `850us`, `5.29ms`, `1.20s`.
+pub fn measured_us(us: u64) -> String {
+    match us {
+        0..=999 => format!("{us}us"),
+        1000..=999_999 => format!("{:.2}ms", us as f64 / 1e3),
+        _ => format!("{:.2}s", us as f64 / 1e6),
+    }
+}
+
+/// A bound as written in an SLO: `10ms`, `1s`, `250us`.
+pub fn human_us(us: u64) -> String {
+    if us / 1_000_000 * 1_000_000 == us {
+        format!("{}s", us / 1_000_000)
+    } else if us / 1000 * 1000 == us {
+        format!("{}ms", us / 1000)
+    } else {
+        format!("{us}us")
+    }
+}
+
+/// Whether one step passed, and why not.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub pass: bool,
+    /// Every reason it failed (empty when it passed).
+    pub reasons: Vec<String>,
+    /// The client used 90% or more of its cores: a failure may be the
+    /// client's, not the server's.
+    pub client_bound: bool,
+}
+
+/// One step as recorded (`barrage.search/1`, docs/json.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepRecord {
+    /// From 1.
+    pub step: u32,
+    pub offered_per_s: f64,
+    pub achieved_per_s: f64,
+    /// A failing step: what the server delivered per second all the same,
+    /// its own backlog included (estimated from the bytes read; it steers
+    /// the search, see `served_rate` in barrage_engine::search).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub served_per_s: Option<f64>,
+    pub p50_us: u64,
+    pub p99_us: u64,
+    pub p99_9_us: u64,
+    pub max_us: u64,
+    /// Errors and responses outside 200–399.
+    pub errors: u64,
+    pub requests_sent: u64,
+    /// Sent later than the late threshold after their intended time, or never.
+    pub late: u64,
+    /// The client's CPU over the step as a share of its worker threads' cores.
+    pub client_cpu_share: Option<f64>,
+    /// The run that confirms the answer.
+    pub confirm: bool,
+    pub verdict: Verdict,
+}
+
+/// A whole search (`barrage load --find-max --json`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SearchReport {
+    /// [`SEARCH_SCHEMA`].
+    pub schema: String,
+    pub barrage_version: String,
+    pub url: String,
+    pub slo: Slo,
+    pub limits: Limits,
+    /// Each step's measured window and its warm-up, seconds (sessions: the
+    /// window in which they arrive, no warm-up).
+    pub step_duration_s: f64,
+    pub step_warmup_s: f64,
+    /// A search of the session rate: each session's calls (rates are then
+    /// sessions per second).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calls_per_session: Option<u32>,
+    pub steps: Vec<StepRecord>,
+    pub outcome: Outcome,
+    /// The search was stopped from outside (Ctrl-C).
+    pub interrupted: bool,
+    pub elapsed_s: f64,
+}
+
+/// The schema name of [`SearchReport`].
+pub const SEARCH_SCHEMA: &str = "barrage.search/1";
+
+/// The search's bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Limits {
+    pub min_rate: f64,
+    pub max_rate: f64,
+    /// The answer is within this share of the true capacity (0.02: 2%).
+    pub precision: f64,
+    /// Each passing growth step multiplies the rate by this.
+    pub growth: f64,
+    /// Steps at most, the confirmation included.
+    pub max_steps: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            min_rate: 10.0,
+            max_rate: 1_000_000.0,
+            precision: 0.02,
+            growth: 10.0,
+            max_steps: 20,
+        }
+    }
+}
+
+/// Why a search ended without an exact answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bound {
+    /// The highest rate allowed passed.
+    MaxRate,
+    /// A failure came with the client saturated.
+    ClientBound,
+    /// The step limit (or the caller's time limit) came first.
+    Steps,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+pub enum Outcome {
+    /// The highest rate that passed, confirmed, within the precision.
+    Capacity { rate: f64 },
+    /// At least this rate is sustained; how much more is unknown.
+    AtLeast { rate: f64, bound: Bound },
+    /// Even the lowest rate failed.
+    BelowMin { min_rate: f64 },
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Outcome::Capacity { rate } => write!(f, "{rate:.0}/s"),
+            Outcome::AtLeast { rate, bound } => write!(
+                f,
+                "≥ {rate:.0}/s ({})",
+                match bound {
+                    Bound::MaxRate => "max-rate reached",
+                    Bound::ClientBound => "client-bound",
+                    Bound::Steps => "step or time limit",
+                }
+            ),
+            Outcome::BelowMin { min_rate } => write!(f, "below min-rate {min_rate:.0}/s"),
+        }
+    }
+}
