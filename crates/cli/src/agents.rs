@@ -16,7 +16,7 @@ use crate::{usage_error, EXIT_FAILED};
 
 /// How long before the common start instant the start is sent: room for
 /// every agent to get it and for its threads to be ready.
-const LEAD: Duration = Duration::from_millis(500);
+pub(crate) const LEAD: Duration = Duration::from_millis(500);
 
 #[derive(Debug, clap::Args)]
 pub struct AgentArgs {}
@@ -40,38 +40,23 @@ pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
             "--hdr-log with --agents: the agents' per-second histograms stay on their hosts; use --json-parts DIR (each part's report has its histograms)",
         );
     }
-    let inventory = match &args.hosts {
-        Some(p) => match Inventory::load(p) {
-            Ok(inv) => Some(inv),
-            Err(e) => return usage_error(format!("--hosts {e}")),
-        },
-        None => None,
-    };
-    let hosts = match parse_agents(args.agents.as_deref().unwrap_or(""), inventory.as_ref()) {
-        Ok(h) => h,
+    let n = match agent_count(args) {
+        Ok(n) => n,
         Err(e) => return usage_error(e),
     };
-    let n = hosts.len() as u64;
     if spec.max_parts() < n {
         return usage_error(format!(
             "--agents: {n} agents but the plan has only {} connections, sessions or requests to share; give each agent at least one (-c, --num-conns, -n)",
             spec.max_parts()
         ));
     }
-    let ssh = match &inventory {
-        Some(inv) => match barrage_dist::netns::ssh_options(inv) {
-            Ok(o) => o,
-            Err(e) => return usage_error(e),
-        },
-        None => Default::default(),
-    };
     let json_to_stdout = args.json.as_deref() == Some("-");
     let progress = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
     let stop = crate::common::stop_on_ctrl_c();
-    let mut log = |line: &str| eprintln!("barrage: {line}");
-    let mut controller = match Controller::connect(&hosts, &ssh, &mut log) {
+    let mut controller = match connect(args) {
         Ok(c) => c,
-        Err(e) => {
+        Err(Refusal::Usage(e)) => return usage_error(e),
+        Err(Refusal::Failed(e)) => {
             eprintln!("barrage: error: {e}");
             return ExitCode::from(EXIT_FAILED);
         }
@@ -126,6 +111,42 @@ pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
             ExitCode::from(EXIT_FAILED)
         }
     }
+}
+
+/// Why agents could not be had: bad flags (exit 2) or a host that failed.
+pub(crate) enum Refusal {
+    Usage(String),
+    Failed(String),
+}
+
+/// How many agents `--agents` names.
+pub(crate) fn agent_count(args: &LoadArgs) -> Result<u64, String> {
+    let inventory = inventory(args)?;
+    let hosts = parse_agents(args.agents.as_deref().unwrap_or(""), inventory.as_ref())?;
+    Ok(hosts.len() as u64)
+}
+
+fn inventory(args: &LoadArgs) -> Result<Option<Inventory>, String> {
+    match &args.hosts {
+        Some(p) => Inventory::load(p)
+            .map(Some)
+            .map_err(|e| format!("--hosts {e}")),
+        None => Ok(None),
+    }
+}
+
+/// Reaches every agent of `--agents` (over SSH with the inventory's
+/// options), installing barrage where needed, and syncs their clocks.
+pub(crate) fn connect(args: &LoadArgs) -> Result<Controller, Refusal> {
+    let inventory = inventory(args).map_err(Refusal::Usage)?;
+    let hosts = parse_agents(args.agents.as_deref().unwrap_or(""), inventory.as_ref())
+        .map_err(Refusal::Usage)?;
+    let ssh = match &inventory {
+        Some(inv) => barrage_dist::netns::ssh_options(inv).map_err(Refusal::Usage)?,
+        None => Default::default(),
+    };
+    let mut log = |line: &str| eprintln!("barrage: {line}");
+    Controller::connect(&hosts, &ssh, &mut log).map_err(|e| Refusal::Failed(e.to_string()))
 }
 
 fn finish(args: &LoadArgs, report: &RunReport) -> ExitCode {

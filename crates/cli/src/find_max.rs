@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use barrage_engine::search::{
     bytes_per_response, judge, served_rate, step_record, Bound, Limits, Next, Outcome, Search,
-    SearchReport, StepRecord, StepResult, SEARCH_SCHEMA,
+    SearchReport, StepRecord, StepResult, Verdict, SEARCH_SCHEMA,
 };
 use barrage_engine::{LoadSpec, Model, NoObserver};
 
@@ -32,7 +32,6 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         (args.rate.is_some(), "-R/--rate"),
         (args.conn_rate.is_some(), "--conn-rate"),
         (args.requests.is_some(), "-n"),
-        (args.agents.is_some(), "--agents"),
         (args.part.is_some(), "--part"),
         (args.hdr_log.is_some(), "--hdr-log"),
     ] {
@@ -89,6 +88,29 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         Box::new(std::io::stdout())
     };
     let quiet = args.quiet;
+    // With --agents every step runs on all of them at once (one connection
+    // for the whole search), its report merged.
+    let mut agents = None;
+    if args.agents.is_some() {
+        match crate::agents::agent_count(&a) {
+            Ok(n) if base.max_parts() < n => {
+                return usage_error(format!(
+                    "--agents: {n} agents but a step has only {} connections to share; give each agent at least one (-c)",
+                    base.max_parts()
+                ))
+            }
+            Ok(_) => {}
+            Err(e) => return usage_error(e),
+        }
+        match crate::agents::connect(&a) {
+            Ok(c) => agents = Some(c),
+            Err(crate::agents::Refusal::Usage(e)) => return usage_error(e),
+            Err(crate::agents::Refusal::Failed(e)) => {
+                eprintln!("barrage: error: {e}");
+                return ExitCode::from(EXIT_FAILED);
+            }
+        }
+    }
     let stop = crate::common::stop_on_ctrl_c();
     let began = Instant::now();
     let step_time = base.duration.unwrap_or_default() + base.warmup;
@@ -137,14 +159,53 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         let spec = at_rate(&base, rate, window);
         let cpu0 = barrage_dist::agent::cpu_seconds();
         let t0 = Instant::now();
-        let report = match barrage_engine::run_until(&spec, &mut NoObserver, stop.clone()) {
-            Ok(r) => r,
-            Err(e) => return usage_error(e.to_string()),
+        let (report, share) = match agents.as_mut() {
+            None => {
+                let report = match barrage_engine::run_until(&spec, &mut NoObserver, stop.clone()) {
+                    Ok(r) => r,
+                    Err(e) if steps.is_empty() => return usage_error(e.to_string()),
+                    Err(e) => {
+                        // The flags ran before: this rate is more than this
+                        // client can set up (its open-files limit, say). A
+                        // failure of the client's: the search goes on below.
+                        let record = refused_step(steps.len() as u32 + 1, rate, confirm, &e);
+                        if !quiet {
+                            let _ = writeln!(out, "{}", step_line(&record));
+                        }
+                        search.record(StepResult {
+                            rate,
+                            pass: false,
+                            achieved: 0.0,
+                            client_bound: true,
+                            confirm,
+                        });
+                        steps.push(record);
+                        continue;
+                    }
+                };
+                let wall = t0.elapsed().as_secs_f64();
+                let share = (wall > 0.0).then(|| {
+                    (barrage_dist::agent::cpu_seconds() - cpu0)
+                        / (wall * spec.threads.max(1) as f64)
+                });
+                (report, share)
+            }
+            Some(controller) => {
+                match controller.run(&spec, a.threads, crate::agents::LEAD, &stop, &mut |_| {}) {
+                    Ok(out) => {
+                        let share = busiest_agent(&out.merged, t0.elapsed().as_secs_f64());
+                        (out.merged, share)
+                    }
+                    Err(e) => {
+                        eprintln!("barrage: error: the search stopped: {e}");
+                        if let Some(c) = agents.take() {
+                            c.close();
+                        }
+                        return ExitCode::from(EXIT_FAILED);
+                    }
+                }
+            }
         };
-        let wall = t0.elapsed().as_secs_f64();
-        let share = (wall > 0.0).then(|| {
-            (barrage_dist::agent::cpu_seconds() - cpu0) / (wall * spec.threads.max(1) as f64)
-        });
         if interactive {
             eprint!("\r\x1b[K");
         }
@@ -185,6 +246,9 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         });
         steps.push(record);
     };
+    if let Some(c) = agents.take() {
+        c.close();
+    }
     let interrupted = stop.load(Ordering::Relaxed);
     if !quiet {
         let _ = writeln!(
@@ -234,6 +298,44 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         } if !interrupted => ExitCode::SUCCESS,
         _ => ExitCode::from(EXIT_FAILED),
     }
+}
+
+/// The record of a step the engine refused to run (nothing was sent).
+fn refused_step(step: u32, rate: f64, confirm: bool, e: &impl std::fmt::Display) -> StepRecord {
+    StepRecord {
+        step,
+        offered_per_s: rate,
+        achieved_per_s: 0.0,
+        served_per_s: None,
+        p50_us: 0,
+        p99_us: 0,
+        p99_9_us: 0,
+        max_us: 0,
+        errors: 0,
+        requests_sent: 0,
+        late: 0,
+        client_cpu_share: None,
+        confirm,
+        verdict: Verdict {
+            pass: false,
+            reasons: vec![format!("the client cannot run it here: {e}")],
+            client_bound: true,
+        },
+    }
+}
+
+/// The CPU share of the busiest agent of a merged step (its CPU seconds
+/// over the step's wall time and its share of the worker threads).
+fn busiest_agent(merged: &barrage_engine::RunReport, wall_s: f64) -> Option<f64> {
+    let agents = merged.agents.as_ref()?;
+    let n = agents.hosts.len().max(1);
+    let threads = (merged.spec.threads / n).max(1) as f64;
+    agents
+        .hosts
+        .iter()
+        .map(|h| h.cpu_s / (wall_s * threads))
+        .filter(|s| s.is_finite())
+        .reduce(f64::max)
 }
 
 /// `base` offering `rate` requests per second (open loop), or starting

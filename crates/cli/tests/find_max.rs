@@ -131,6 +131,36 @@ fn a_target_faster_than_the_client_gives_a_lower_bound_not_a_capacity() {
 }
 
 #[test]
+fn a_search_drives_every_agent() {
+    let _one = serial();
+    // Two local agents share each step; the server sees the sum.
+    let server = TestServer::start(Behavior::Capacity { per_second: 1000 });
+    let (code, json, stderr) = find_max(
+        &server.url("/"),
+        &[
+            "--agents",
+            "local,local",
+            "--min-rate",
+            "100",
+            "--max-rate",
+            "100000",
+        ],
+    );
+    assert_eq!(code, Some(0), "{stderr} {json:#}");
+    assert_eq!(json["outcome"]["result"], "capacity", "{json:#}");
+    let rate = json["outcome"]["rate"].as_f64().unwrap();
+    assert!((950.0..=1050.0).contains(&rate), "{rate}: {json:#}");
+    let sent: u64 = json["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["requests_sent"].as_u64().unwrap())
+        .sum();
+    // Warm-ups and the last answers come on top of the measured requests.
+    assert!(server.requests() >= sent, "{} < {sent}", server.requests());
+}
+
+#[test]
 fn a_session_rate_search_counts_completed_sessions() {
     let _one = serial();
     // 400 responses a second, sessions of 4 calls: at most 100 sessions/s
@@ -141,7 +171,7 @@ fn a_session_rate_search_counts_completed_sessions() {
             "load",
             "--find-max",
             "--slo",
-            "p99<=50ms,errors<=0%",
+            "p99<=20ms,errors<=0%",
             "--calls",
             "4",
             "--min-rate",

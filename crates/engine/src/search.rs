@@ -60,8 +60,9 @@ pub fn judge(
         ));
     }
     // Only the sending slipped: the server answered everything sent, within
-    // the objective, and no request waited for want of a connection. The
-    // client could not keep its schedule (its CPU, or its core shared).
+    // the objective, and no request waited for want of a connection (or
+    // only the sessions' schedule slipped). The client could not keep its
+    // schedule (its CPU, or its core shared).
     let mut only_late = false;
     if let Some(ol) = &report.open_loop {
         let sent = t.requests_sent + ol.unsent;
@@ -72,6 +73,20 @@ pub fn judge(
                 "{late} of {sent} requests sent late or never ({:.1}%, limit {:.0}%)",
                 100.0 * late as f64 / sent as f64,
                 LATE_SHARE_LIMIT * 100.0
+            ));
+        }
+    }
+    if let Some(ss) = &report.sessions {
+        // Sessions keep no send schedule of their own: the step's length
+        // says whether they started on time and ended promptly.
+        let window = ss.planned as f64 / ss.conn_rate_per_s.max(f64::MIN_POSITIVE);
+        let last = f64::from(ss.calls_per_session) * report.latency_us.p99 as f64 / 1e6;
+        let allowed = window * (1.0 + LATE_SHARE_LIMIT) + last;
+        if report.totals.elapsed_s > allowed {
+            only_late = reasons.is_empty();
+            reasons.push(format!(
+                "the sessions took {:.2}s, {allowed:.2}s at most for {window:.2}s of arrivals (the schedule slipped)",
+                report.totals.elapsed_s
             ));
         }
     }
