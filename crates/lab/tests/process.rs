@@ -683,7 +683,7 @@ fn monitor_sees_the_cpu_and_memory_of_a_busy_child() {
 #[test]
 fn monitor_keeps_the_cpu_of_a_process_that_exited() {
     let _turn = busy_loop_turn();
-    // A fixed amount of work in a grandchild (about 0.4 s of CPU), which
+    // A fixed amount of work in a grandchild (a few tenths of a second of CPU), which
     // then exits while its parent lives on.
     let script = "sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done'; exec sleep 100";
     let mut child = Command::new("sh").args(["-c", script]).spawn().unwrap();
@@ -697,11 +697,16 @@ fn monitor_keeps_the_cpu_of_a_process_that_exited() {
     let report = monitor.stop();
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(report.cpu_user_s + report.cpu_sys_s > 0.2, "{report:?}");
-    assert!(
-        report.samples.iter().any(|s| s.processes >= 2),
-        "the busy loop was never seen"
-    );
+    // What the tree had used while the busy loop lived is still counted
+    // after it exited (however fast the machine ran the loop).
+    let peak = report
+        .samples
+        .iter()
+        .filter(|s| s.processes >= 2)
+        .map(|s| s.cpu_user_s + s.cpu_sys_s)
+        .fold(0.0, f64::max);
+    assert!(peak > 0.05, "the busy loop was never seen busy: {report:?}");
+    assert!(report.cpu_user_s + report.cpu_sys_s >= peak, "{report:?}");
     assert_eq!(report.samples.last().unwrap().processes, 1);
 }
 
