@@ -134,8 +134,9 @@ pub struct LoadArgs {
     pub(crate) warmup: Duration,
 
     /// Find the highest open-loop rate that meets --slo: steps of -d (default 5s) after
-    /// --warmup (default 1s), growing from --min-rate, then bisecting (docs/load.md).
-    /// With --calls K: the highest session rate (sessions of K calls).
+    /// --warmup (default 1s), growing tenfold from --min-rate, then narrowing around where
+    /// the server fell behind, and confirming (docs/load.md). With --calls K: the highest
+    /// session rate (sessions of K calls).
     #[arg(long, requires = "slo")]
     pub(crate) find_max: bool,
     /// What a --find-max step must meet, e.g. 'p99<=10ms,errors<=0.1%' (p50, p90, p99,
