@@ -119,13 +119,10 @@ fn a_target_faster_than_the_client_gives_a_lower_bound_not_a_capacity() {
     let rate = json["outcome"]["rate"].as_f64().unwrap();
     let steps = json["steps"].as_array().unwrap();
     // The answer passed; the failure above it was the client's.
-    let failed_above = steps
-        .iter()
-        .filter(|s| s["verdict"]["pass"] == false && s["offered_per_s"].as_f64() > Some(rate));
     assert!(
-        failed_above
-            .clone()
-            .any(|s| s["verdict"]["client_bound"] == true),
+        steps.iter().any(|s| s["verdict"]["pass"] == false
+            && s["verdict"]["client_bound"] == true
+            && s["offered_per_s"].as_f64() > Some(rate)),
         "{steps:#?}"
     );
 }
@@ -166,35 +163,26 @@ fn a_session_rate_search_counts_completed_sessions() {
     // 400 responses a second, sessions of 4 calls: at most 100 sessions/s
     // (a step of 2 s hides a little more: within 5%).
     let server = TestServer::start(Behavior::Capacity { per_second: 400 });
-    let out = std::process::Command::new(BIN)
-        .args([
-            "load",
-            "--find-max",
+    let (code, json, stderr) = find_max(
+        &server.url("/"),
+        &[
             "--slo",
             "p99<=20ms,errors<=0%",
             "--calls",
             "4",
+            "--warmup",
+            "0s",
             "--min-rate",
             "10",
             "--max-rate",
             "1000",
             "--precision",
             "5%",
-            "-d",
-            "2s",
             "--timeout",
             "1s",
-            "--json",
-            "-",
-            "-q",
-        ])
-        .arg(server.url("/"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let json: Value =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
-    assert_eq!(out.status.code(), Some(0), "{stderr} {json:#}");
+        ],
+    );
+    assert_eq!(code, Some(0), "{stderr} {json:#}");
     assert_eq!(json["calls_per_session"], 4);
     assert_eq!(json["step_warmup_s"], 0.0);
     assert_eq!(json["outcome"]["result"], "capacity", "{json:#}");

@@ -51,7 +51,7 @@ mod wrk;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-pub(crate) use barrage::search_time_limit;
+pub(crate) use barrage::{search_time_limit, SEARCH_CONNECTIONS_GROWTH};
 pub use barrage_model::results::LevelStats;
 use barrage_model::search::SearchReport;
 use barrage_model::RunReport;

@@ -219,7 +219,9 @@ fn needs(suite: &Suite) -> Needs {
             Level::Connections(c) => *c,
             Level::Rate { connections, .. } => *connections,
             Level::Sessions { rate, .. } => (*rate * suite.timeout.as_secs_f64()) as usize,
-            Level::Search { spec, calls: None } => spec.connections * 10,
+            Level::Search { spec, calls: None } => {
+                spec.connections * crate::driver::SEARCH_CONNECTIONS_GROWTH
+            }
             Level::Search { .. } => 0,
         })
         .max()

@@ -89,15 +89,6 @@ pub fn summary(r: &Results) -> String {
             "\n## Capacity: {scenario}\n\nThe highest rate at which every step of the search met the objective; median over repeats (each repeat's answer after it).\n\n| rank | server | capacity | repeats |\n|--:|---|--:|---|"
         );
         for (i, row) in rows.iter().enumerate() {
-            let each: Vec<String> = row
-                .runs
-                .iter()
-                .map(|x| match (&x.search, &x.error) {
-                    (Some(search), _) => search.outcome.to_string(),
-                    (None, Some(e)) => format!("failed: {}", e.lines().next().unwrap_or("")),
-                    (None, None) => "failed".into(),
-                })
-                .collect();
             let bound = if row.bounded().is_empty() { "" } else { "≥ " };
             let capacity = row
                 .median()
@@ -111,7 +102,7 @@ pub fn summary(r: &Results) -> String {
                 s,
                 "| {rank} | {} | {capacity} | {} |",
                 row.row,
-                each.join(", ")
+                row.answers().join(", ")
             );
         }
     }

@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use crate::results::{LevelStats, ProbeRecord, Results, RunRecord, ServerRecord, StartStatus};
-use crate::search::Outcome;
+use crate::search::{Bound, Outcome};
 use crate::suite::Scenario;
 
 /// What the reports call a server variant: its label, or the server's name
@@ -383,6 +383,34 @@ impl CapacityRow<'_> {
             }
         }
         out
+    }
+
+    /// Some repeat's answer is a lower bound because the client gave out.
+    pub fn client_bound(&self) -> bool {
+        self.runs.iter().any(|x| {
+            x.search.as_ref().is_some_and(|s| {
+                matches!(
+                    s.outcome,
+                    Outcome::AtLeast {
+                        bound: Bound::ClientBound,
+                        ..
+                    }
+                )
+            })
+        })
+    }
+
+    /// Each repeat's answer in words: `462/s`, `≥ 40000/s (client-bound)`,
+    /// `below min-rate 100/s`, or `failed: WHY`.
+    pub fn answers(&self) -> Vec<String> {
+        self.runs
+            .iter()
+            .map(|x| match (&x.search, &x.error) {
+                (Some(s), _) => s.outcome.to_string(),
+                (None, Some(e)) => format!("failed: {}", e.lines().next().unwrap_or("")),
+                (None, None) => "failed".into(),
+            })
+            .collect()
     }
 
     /// Steps the searches took, summed over repeats.

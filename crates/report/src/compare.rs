@@ -363,7 +363,23 @@ type Keyed = (String, Side);
 /// The cells of `r` in the tabulation's order, variant by variant.
 fn keyed_cells(r: &Results, metric: Metric) -> Vec<Keyed> {
     let mut cells = Vec::new();
-    for g in table::groups(r) {
+    if metric == Metric::Capacity {
+        // Searches: one row per variant and search scenario.
+        for (scenario, rows) in table::capacities(r) {
+            for row in rows {
+                let side = Side {
+                    samples: row.rates(),
+                    client_bound: row.client_bound(),
+                };
+                let key = format!("{} / {scenario} / capacity", row.row);
+                cells.push((row.row.clone(), key, side));
+            }
+        }
+    }
+    for g in table::groups(r)
+        .iter()
+        .filter(|_| metric != Metric::Capacity)
+    {
         for row in &g.rows {
             for (li, label) in &g.levels {
                 let cell = g.cell(row, *li);
@@ -377,19 +393,6 @@ fn keyed_cells(r: &Results, metric: Metric) -> Vec<Keyed> {
                 };
                 let key = format!("{row} / {} / {} / {label}", g.scenario, g.driver);
                 cells.push((row.clone(), key, side));
-            }
-        }
-    }
-    if metric == Metric::Capacity {
-        cells.clear();
-        for (scenario, rows) in table::capacities(r) {
-            for row in rows {
-                let side = Side {
-                    samples: row.rates(),
-                    client_bound: row.bounded().iter().any(|b| b.contains("client-bound")),
-                };
-                let key = format!("{} / {scenario} / capacity", row.row);
-                cells.push((row.row.clone(), key, side));
             }
         }
     }

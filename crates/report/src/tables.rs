@@ -411,7 +411,7 @@ fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
                     None => "none".into(),
                 });
                 if !bounded.is_empty() {
-                    capacity.client_bound = bounded.iter().any(|b| b.contains("client-bound"));
+                    capacity.client_bound = row.client_bound();
                     capacity.invalid = !capacity.client_bound;
                     capacity.note = Some(bounded.join("; "));
                 }
@@ -425,14 +425,6 @@ fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
                     ),
                     None => "–".into(),
                 };
-                let each: Vec<String> = row
-                    .runs
-                    .iter()
-                    .map(|x| match &x.search {
-                        Some(s) => s.outcome.to_string(),
-                        None => "failed".into(),
-                    })
-                    .collect();
                 vec![
                     TableCell::plain(if median.is_some() {
                         (i + 1).to_string()
@@ -442,7 +434,7 @@ fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
                     TableCell::plain(&row.row),
                     capacity,
                     TableCell::plain(interval),
-                    TableCell::plain(each.join(", ")),
+                    TableCell::plain(row.answers().join(", ")),
                     TableCell::plain(row.steps().to_string()),
                     TableCell::plain(bounded.join("; ")),
                 ]

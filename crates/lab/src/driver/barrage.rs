@@ -185,7 +185,7 @@ fn model_flags(run: &LoadRun) -> Vec<String> {
 
 /// A search's open loop may open this many times its connections while
 /// every one is busy (an open loop needs rate × latency in flight).
-const SEARCH_CONNECTIONS_GROWTH: usize = 10;
+pub(crate) const SEARCH_CONNECTIONS_GROWTH: usize = 10;
 
 pub(super) fn parse_file(json_out: &Path) -> Result<Parsed, String> {
     let text = std::fs::read_to_string(json_out)
@@ -196,7 +196,10 @@ pub(super) fn parse_file(json_out: &Path) -> Result<Parsed, String> {
 /// Reads a `barrage load --json` report, or a search's
 /// (`barrage.search/1`).
 pub(super) fn parse(json: &str) -> Result<Parsed, String> {
-    if json.contains(&format!("\"schema\": \"{SEARCH_SCHEMA}\"")) {
+    let schema = serde_json::from_str::<serde_json::Value>(json)
+        .ok()
+        .and_then(|v| v.get("schema")?.as_str().map(str::to_owned));
+    if schema.as_deref() == Some(SEARCH_SCHEMA) {
         let search: SearchReport =
             serde_json::from_str(json).map_err(|e| format!("not a search report: {e}"))?;
         return Ok(Parsed {
