@@ -452,6 +452,11 @@ impl Worker {
                     self.conns[key].session = session;
                 }
                 self.on_open(key, now);
+                // The handshake's last read may have brought application bytes
+                // (HTTP/2 SETTINGS) that no later edge announces.
+                if self.is_open(key) {
+                    self.on_readable(key, now, false);
+                }
             }
             Err(e) => {
                 let certificate = matches!(
@@ -472,6 +477,12 @@ impl Worker {
                 }
             }
         }
+    }
+
+    /// Whether `key` holds an open connection (one that is not connecting,
+    /// handshaking, draining or gone).
+    fn is_open(&self, key: usize) -> bool {
+        matches!(self.conns.get(key).map(|c| &c.state), Some(ConnState::Open))
     }
 
     /// The connection is ready for requests.
@@ -566,8 +577,15 @@ impl Worker {
                     self.connect_failed(now, msg);
                     return;
                 }
-                if writable {
-                    self.on_connected(key, since, now);
+                if !writable {
+                    return;
+                }
+                self.on_connected(key, since, now);
+                // A server that speaks first (HTTP/2 SETTINGS, or garbage) may have
+                // written before this event was handled: its edge has fired, so the
+                // bytes are read now or never.
+                if readable && self.is_open(key) {
+                    self.on_readable(key, now, read_closed);
                 }
                 return;
             }
