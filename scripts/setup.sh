@@ -32,12 +32,12 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Debian packages: compiler and linker for cargo, the reference server, the
 # HTTP/2 servers of bench/ (h2o, nghttpd from nghttp2-server, nghttpx from
-# nghttp2-proxy), the clients barrage is measured against and the lab's
+# nghttp2-proxy), Caddy (HTTP/1.1, h2, h2c and HTTP/3), the clients barrage is measured against and the lab's
 # drivers (wrk, ab, h2load, httperf),
 # /usr/bin/time for CPU and RSS, curl to probe servers, python3 to read
 # barrage's JSON in bench/.
 # Headless Chromium opens the HTML report in its test.
-packages=(build-essential pkg-config nginx-light h2o nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3 chromium
+packages=(build-essential pkg-config nginx-light h2o caddy nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3 chromium
   openssh-server openssh-client iproute2)
 
 sudo_cmd=()
@@ -93,7 +93,7 @@ else
   say "Debian packages present: ${packages[*]}"
 fi
 
-# Debian starts nginx and h2o as services on port 80 when it installs them
+# Debian starts nginx, h2o and Caddy as services on port 80 when it installs them
 # (unless a policy-rc.d forbids it, as in containers). Stop them and keep them
 # from starting at boot: nothing here uses them.
 stop_system_service() {
@@ -117,6 +117,7 @@ stop_system_service() {
 }
 stop_system_service nginx
 stop_system_service h2o
+stop_system_service caddy
 
 # Rust: rustup's cargo if there is one, else Debian's (old, but it builds on a
 # fresh machine that cannot reach rustup).

@@ -4,7 +4,8 @@
 # that of the first cargo step that failed (0 if none did).
 #
 # Tests run in release mode so load tests run at realistic speed. They find
-# nginx, h2o and nghttpd through BARRAGE_NGINX, BARRAGE_H2O and BARRAGE_NGHTTPD
+# nginx, h2o, nghttpd and Caddy through BARRAGE_NGINX, BARRAGE_H2O,
+# BARRAGE_NGHTTPD and BARRAGE_CADDY
 # and the tools on PATH; the tests that need them are #[ignore = "needs …"],
 # run here with --include-ignored, and fail when what they need is missing.
 set -euo pipefail
@@ -29,8 +30,9 @@ find_server() {
 BARRAGE_NGINX=$(find_server nginx)
 BARRAGE_H2O=$(find_server h2o)
 BARRAGE_NGHTTPD=$(find_server nghttpd)
-export BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD
-for var in BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD; do
+BARRAGE_CADDY=$(find_server caddy)
+export BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD BARRAGE_CADDY
+for var in BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD BARRAGE_CADDY; do
   printf '%s=%s\n' "$var" "${!var:-(not found)}"
 done
 

@@ -23,7 +23,7 @@ pub enum ArrivalArg {
 
 #[derive(Debug, Clone, clap::Args)]
 #[command(
-    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'"
+    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'"
 )]
 pub struct LoadArgs {
     /// The URL to load (http://host:port/path or https://…).
@@ -60,9 +60,12 @@ pub struct LoadArgs {
     h2c: bool,
     /// HTTP/2 over TLS, for https:// URLs: ALPN offers h2 and http/1.1 and each
     /// connection speaks what the server picks (as h2load).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "h3")]
     h2: bool,
-    /// HTTP/2: concurrent streams per connection (capped by the server's limit).
+    /// HTTP/3 over QUIC, for https:// URLs (ALPN h3; UDP to the URL's port).
+    #[arg(long, conflicts_with = "h2c")]
+    h3: bool,
+    /// HTTP/2 and HTTP/3: concurrent streams per connection (capped by the server's limit).
     #[arg(short = 'm', long = "streams", default_value_t = 1, value_name = "N")]
     streams: usize,
     /// HTTP/2: stream window of 2^N-1 bytes, as h2load -w.
@@ -422,6 +425,14 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
         (_, true, Scheme::Http) => {
             return Err("--h2 is HTTP/2 over TLS: use an https:// URL, or --h2c for http://".into())
         }
+        (false, false, _) if a.h3 => match spec.target.scheme {
+            Scheme::Https => Protocol::H3,
+            Scheme::Http => {
+                return Err(
+                    "--h3 is HTTP/3 over QUIC, which always uses TLS: use an https:// URL".into(),
+                )
+            }
+        },
         (false, false, _) => Protocol::Http1,
     };
     spec.h2.streams = a.streams;

@@ -30,6 +30,12 @@ pub struct ServeArgs {
     /// needs --tls or --cert.
     #[arg(long, value_name = "FILE", requires = "tls_source")]
     cert_out: Option<PathBuf>,
+    /// Serve HTTP/3 too (QUIC, ALPN h3) on UDP at the same address and port,
+    /// with the same certificate; HTTP/1.1 and h2 responses then carry
+    /// `Alt-Svc: h3=":PORT"; ma=86400`. One QUIC endpoint per worker thread,
+    /// sharing the port (SO_REUSEPORT). Needs --tls or --cert.
+    #[arg(long, requires = "tls_source")]
+    h3: bool,
 }
 
 impl ServeArgs {
@@ -52,6 +58,7 @@ pub fn main(args: ServeArgs) -> ExitCode {
         listen: args.listen,
         threads: args.threads,
         tls,
+        h3: args.h3,
     };
     let mut cert_out_error = None;
     let result = barrage_target::run_until_signal_with(cfg, |target| {
@@ -66,7 +73,7 @@ pub fn main(args: ServeArgs) -> ExitCode {
         }
         eprintln!(
             "barrage serve: listening on {}; Ctrl-C stops",
-            listening_on(target)
+            listening_on(target, args.h3)
         );
         Ok(())
     });
@@ -88,10 +95,13 @@ pub fn main(args: ServeArgs) -> ExitCode {
     }
 }
 
-/// `https://ADDR (HTTP/1.1 and h2 by ALPN)` or `http://ADDR (HTTP/1.1 and h2c)`.
-fn listening_on(target: &Target) -> String {
+/// `https://ADDR (HTTP/1.1 and h2 by ALPN)`, with `; HTTP/3 on UDP` for
+/// --h3, or `http://ADDR (HTTP/1.1 and h2c)`.
+fn listening_on(target: &Target, h3: bool) -> String {
     let addr = target.local_addr();
-    if target.certificate_pem().is_some() {
+    if target.certificate_pem().is_some() && h3 {
+        format!("https://{addr} (HTTP/1.1 and h2 by ALPN over TCP; HTTP/3 over UDP)")
+    } else if target.certificate_pem().is_some() {
         format!("https://{addr} (HTTP/1.1 and h2 by ALPN)")
     } else {
         format!("http://{addr} (HTTP/1.1 and h2c)")

@@ -30,14 +30,27 @@ pub fn render(r: &RunReport) -> String {
     latency(&mut s, "Connect", &r.connect_us);
     if let Some(t) = &r.tls {
         latency(&mut s, "Handshake", &t.handshake_us);
+        let cipher = t
+            .cipher
+            .as_deref()
+            .map_or(String::new(), |c| format!(" {c}"));
         let _ = writeln!(
             s,
-            "  TLS         {} {}, ALPN {}; {} full and {} resumed handshakes",
+            "  TLS         {}{cipher}, ALPN {}; {} full and {} resumed handshakes",
             t.version.as_deref().unwrap_or("(no handshake completed)"),
-            t.cipher.as_deref().unwrap_or(""),
             t.alpn.as_deref().unwrap_or("none"),
             group(t.handshakes_full),
             group(t.handshakes_resumed)
+        );
+    }
+    if let Some(h) = &r.h3 {
+        let _ = writeln!(
+            s,
+            "  HTTP/3      {} connections; {} GOAWAY, {} streams reset, {} refused",
+            group(h.connections),
+            group(h.goaways_received),
+            group(h.streams_reset),
+            group(h.streams_refused)
         );
     }
     if let Some(h) = &r.h2 {

@@ -13,6 +13,7 @@ fn target() -> Target {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
         tls: None,
+        h3: false,
     })
     .expect("the reference server")
 }

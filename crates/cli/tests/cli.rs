@@ -27,6 +27,7 @@ fn start_target(tls: Option<barrage_target::TlsSetup>) -> Target {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
         tls,
+        h3: false,
     })
     .expect("start the reference server")
 }

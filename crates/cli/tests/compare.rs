@@ -142,6 +142,7 @@ fn two_fresh_load_files() {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
         tls: None,
+        h3: false,
     })
     .expect("start the reference server");
     let dir = temp_dir("load");

@@ -124,6 +124,7 @@ fn the_pods_command_run_twice_here_merges_to_what_the_server_saw() {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
         tls: None,
+        h3: false,
     })
     .unwrap();
     let dir = TempDir::new("k8s-run");

@@ -100,6 +100,7 @@ fn load_page(dir: &Path) -> PathBuf {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
         tls: None,
+        h3: false,
     })
     .expect("start the reference server");
     let page = dir.join("load.html");

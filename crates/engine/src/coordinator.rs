@@ -15,9 +15,12 @@ use crate::recorder::{histogram, Counters, ErrorKind, Recorder, LATE_SEND};
 use crate::report::spec_summary;
 use crate::request::compile;
 use crate::session::h2::{H2Events, H2Settings};
+use crate::session::h3::H3Events;
 use crate::spec::{Field, LoadSpec, Model, Protocol, Scheme, SpecError};
-use crate::tls::{client_config, server_name, ALPN_H2, ALPN_HTTP11};
-use crate::worker::{Msg, Plan, SessionCounts, Shared, TlsClient, Worker, WorkerSummary};
+use crate::tls::{client_config, quic_server_name, server_name, ALPN_H2, ALPN_HTTP11};
+use crate::worker::{
+    Msg, Plan, QuicClient, SessionCounts, Shared, TlsClient, Worker, WorkerSummary,
+};
 use barrage_model::load::*;
 
 /// One second of the run, merged over every worker.
@@ -66,7 +69,7 @@ pub fn run_until(
         Scheme::Https => {
             let alpn: &[&[u8]] = match spec.protocol {
                 Protocol::H2 => &[ALPN_H2, ALPN_HTTP11],
-                Protocol::Http1 => &[ALPN_HTTP11],
+                Protocol::Http1 | Protocol::H3 => &[ALPN_HTTP11],
             };
             Some(TlsClient {
                 config: client_config(&spec.tls, alpn)?,
@@ -74,6 +77,14 @@ pub fn run_until(
             })
         }
     };
+    let quic = match spec.protocol {
+        Protocol::H3 => Some(QuicClient {
+            config: crate::quic::client_config(&spec.tls)?,
+            name: quic_server_name(&spec.tls, &spec.target.host)?,
+        }),
+        _ => None,
+    };
+    let tls = if quic.is_some() { None } else { tls };
     let shared = Arc::new(Shared {
         addr: spec.target.addr,
         requests: compile(
@@ -93,6 +104,7 @@ pub fn run_until(
             .max()
             .unwrap_or(0),
         tls,
+        quic,
         start,
         measure_start,
         end: spec.duration.map(|d| measure_start + d),
@@ -444,11 +456,23 @@ impl Merger {
             let first = self.summaries.iter().find_map(|s| s.tls.clone());
             TlsReport {
                 version: first.as_ref().map(|t| t.version.clone()),
-                cipher: first.as_ref().map(|t| t.cipher.clone()),
+                cipher: first.as_ref().and_then(|t| t.cipher.clone()),
                 alpn: first.and_then(|t| t.alpn),
                 handshakes_full: sum(|s| s.handshakes_full),
                 handshakes_resumed: sum(|s| s.handshakes_resumed),
                 handshake_us: LatencyStats::from_histogram(&self.total.tls_handshake_us),
+            }
+        });
+        let h3 = (spec.protocol == Protocol::H3).then(|| {
+            let mut events = H3Events::default();
+            for s in &self.summaries {
+                events.add(&s.h3);
+            }
+            H3Report {
+                connections: sum(|s| s.h3_connections),
+                goaways_received: events.goaways_received,
+                streams_reset: events.streams_reset,
+                streams_refused: events.streams_refused,
             }
         });
         let h2 = (spec.protocol == Protocol::H2).then(|| {
@@ -484,6 +508,7 @@ impl Merger {
             },
             tls,
             h2,
+            h3,
             open_loop,
             sessions: session_stats,
             status_counts,

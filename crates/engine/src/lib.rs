@@ -21,6 +21,7 @@ mod coordinator;
 pub mod http1;
 mod limits;
 pub mod pacer;
+mod quic;
 mod recorder;
 mod report;
 mod request;

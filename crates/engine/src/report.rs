@@ -18,8 +18,9 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
         (Protocol::Http1, _) => protocol,
         (Protocol::H2, Scheme::Http) => WireProtocol::H2c,
         (Protocol::H2, Scheme::Https) => WireProtocol::H2,
+        (Protocol::H3, _) => WireProtocol::H3,
     };
-    let h2 = (spec.protocol == Protocol::H2).then_some(spec.h2);
+    let h2 = matches!(spec.protocol, Protocol::H2 | Protocol::H3).then_some(spec.h2);
     let mut s = SpecSummary {
         model: ModelKind::Closed,
         protocol,

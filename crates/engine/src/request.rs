@@ -1,6 +1,7 @@
 //! Requests as data, and their HTTP/1.x wire form, built once per run.
 
 use crate::session::h2::H2Request;
+use crate::session::h3::H3Request;
 use crate::spec::{Field, Protocol, Reuse, Scheme, SpecError};
 
 /// One request to send: method, path (with query), extra headers and body.
@@ -95,7 +96,7 @@ impl RequestTemplate {
         }
         for (name, value) in &self.headers {
             check_header(name, value).map_err(|e| SpecError::new(Field::Header, e))?;
-            if protocol == Protocol::H2 {
+            if matches!(protocol, Protocol::H2 | Protocol::H3) {
                 let lower = name.to_ascii_lowercase();
                 let te_other = lower == "te" && !value.trim().eq_ignore_ascii_case("trailers");
                 if CONNECTION_SPECIFIC.contains(&lower.as_str()) || te_other {
@@ -193,6 +194,8 @@ impl RequestTemplate {
 pub(crate) struct WireRequest {
     pub bytes: Box<[u8]>,
     pub h2: H2Request,
+    /// HTTP/3: the HEADERS (QPACK, static table only) and DATA frames.
+    pub h3: H3Request,
     pub head: bool,
 }
 
@@ -204,10 +207,14 @@ pub(crate) fn compile(
 ) -> Vec<WireRequest> {
     templates
         .iter()
-        .map(|t| WireRequest {
-            bytes: t.to_h1(authority, reuse).into_boxed_slice(),
-            h2: t.to_h2(authority, scheme),
-            head: t.is_head(),
+        .map(|t| {
+            let h2 = t.to_h2(authority, scheme);
+            WireRequest {
+                bytes: t.to_h1(authority, reuse).into_boxed_slice(),
+                h3: H3Request::new(&h2.headers, &h2.body),
+                h2,
+                head: t.is_head(),
+            }
         })
         .collect()
 }

@@ -39,6 +39,8 @@ pub enum Protocol {
     /// offers `h2` and `http/1.1` and each connection speaks what the server
     /// picks, as h2load does.
     H2,
+    /// HTTP/3 over QUIC (`https://` only: QUIC always has TLS 1.3), ALPN `h3`.
+    H3,
 }
 
 /// HTTP/2 settings, as h2load's `-m`, `-w` and `-W` give them.
@@ -443,10 +445,10 @@ impl LoadSpec {
                         "pipelining needs keep-alive HTTP/1.1 connections",
                     );
                 }
-                if pipeline > 1 && self.protocol == Protocol::H2 {
+                if pipeline > 1 && matches!(self.protocol, Protocol::H2 | Protocol::H3) {
                     return err(
                         Field::Pipeline,
-                        "pipelining is HTTP/1.1's; HTTP/2 sends several streams per connection instead",
+                        "pipelining is HTTP/1.1's; HTTP/2 and HTTP/3 send several streams per connection instead",
                     );
                 }
             }
@@ -503,9 +505,13 @@ impl LoadSpec {
                 Field::Streams,
                 "several streams per connection need HTTP/2; HTTP/1.1 can pipeline instead",
             ),
-            Protocol::H2 if self.reuse != Reuse::KeepAlive => err(
+            Protocol::H2 | Protocol::H3 if self.reuse != Reuse::KeepAlive => err(
                 Field::Reuse,
-                "HTTP/2 connections are always kept alive: closing them after each request and HTTP/1.0 are HTTP/1 choices",
+                "HTTP/2 and HTTP/3 connections are always kept alive: closing them after each request and HTTP/1.0 are HTTP/1 choices",
+            ),
+            Protocol::H3 if self.target.scheme != Scheme::Https => err(
+                Field::Target,
+                "HTTP/3 runs over QUIC, which always uses TLS: use an https:// URL",
             ),
             _ => Ok(()),
         }

@@ -57,6 +57,16 @@ pub fn client_config(opts: &TlsOptions, alpn: &[&[u8]]) -> Result<Arc<ClientConf
     Ok(Arc::new(config))
 }
 
+/// The server name QUIC's handshake checks (quinn takes it as text).
+pub(crate) fn quic_server_name(opts: &TlsOptions, host: &str) -> Result<String, SpecError> {
+    let name = server_name(opts, host)?;
+    Ok(match name {
+        ServerName::DnsName(d) => d.as_ref().to_string(),
+        ServerName::IpAddress(ip) => std::net::IpAddr::from(ip).to_string(),
+        _ => opts.server_name.clone().unwrap_or_else(|| host.to_string()),
+    })
+}
+
 /// The server name for SNI and verification.
 pub(crate) fn server_name(opts: &TlsOptions, host: &str) -> Result<ServerName<'static>, SpecError> {
     let name = opts.server_name.as_deref().unwrap_or(host);

@@ -27,6 +27,9 @@ pub(crate) enum TransportError {
 pub(crate) enum Transport {
     Plain(TcpStream),
     Tls(Box<Tls>),
+    /// QUIC (HTTP/3): datagrams, driven apart by the worker; the byte-stream
+    /// methods below do nothing for it.
+    Quic(Box<crate::quic::QuicLink>),
 }
 
 pub(crate) struct Tls {
@@ -40,7 +43,8 @@ pub(crate) struct Tls {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct TlsSummary {
     pub version: String,
-    pub cipher: String,
+    /// `None` over QUIC (quinn does not tell it).
+    pub cipher: Option<String>,
     /// The protocol ALPN chose; `None` when the server chose none.
     pub alpn: Option<String>,
     pub resumed: bool,
@@ -62,11 +66,16 @@ impl Transport {
         })))
     }
 
-    pub fn tcp(&mut self) -> &mut TcpStream {
+    pub fn tcp(&mut self) -> Option<&mut TcpStream> {
         match self {
-            Transport::Plain(tcp) => tcp,
-            Transport::Tls(t) => &mut t.tcp,
+            Transport::Plain(tcp) => Some(tcp),
+            Transport::Tls(t) => Some(&mut t.tcp),
+            Transport::Quic(_) => None,
         }
+    }
+
+    pub fn is_quic(&self) -> bool {
+        matches!(self, Transport::Quic(_))
     }
 
     pub fn is_tls(&self) -> bool {
@@ -112,6 +121,7 @@ impl Transport {
                 }
             },
             Transport::Tls(t) => t.read(buf),
+            Transport::Quic(_) => Err(TransportError::Io(io::ErrorKind::WouldBlock.into())),
         }
     }
 
@@ -136,6 +146,7 @@ impl Transport {
                 t.flush()?;
                 Ok(data.len())
             }
+            Transport::Quic(_) => Ok(0),
         }
     }
 
@@ -147,7 +158,7 @@ impl Transport {
     /// Sends encrypted bytes that waited.
     pub fn flush(&mut self) -> Result<(), TransportError> {
         match self {
-            Transport::Plain(_) => Ok(()),
+            Transport::Plain(_) | Transport::Quic(_) => Ok(()),
             Transport::Tls(t) => t.flush(),
         }
     }
@@ -163,11 +174,12 @@ impl Transport {
                 .and_then(|v| v.as_str())
                 .unwrap_or("?")
                 .replace('_', "."),
-            cipher: c
-                .negotiated_cipher_suite()
-                .and_then(|s| s.suite().as_str())
-                .unwrap_or("?")
-                .to_string(),
+            cipher: Some(
+                c.negotiated_cipher_suite()
+                    .and_then(|s| s.suite().as_str())
+                    .unwrap_or("?")
+                    .to_string(),
+            ),
             alpn: c
                 .alpn_protocol()
                 .map(|p| String::from_utf8_lossy(p).into_owned()),
@@ -178,7 +190,7 @@ impl Transport {
     /// The protocol ALPN chose, if any.
     pub fn alpn(&self) -> Option<&[u8]> {
         match self {
-            Transport::Plain(_) => None,
+            Transport::Plain(_) | Transport::Quic(_) => None,
             Transport::Tls(t) => t.conn.alpn_protocol(),
         }
     }

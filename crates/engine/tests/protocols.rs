@@ -1,5 +1,6 @@
-//! One test body run over every protocol — HTTP/1.1, h2c, HTTP/1.1 over TLS
-//! and h2 over TLS — against `barrage serve`, h2o, nghttpd and nginx; every
+//! One test body run over every protocol — HTTP/1.1, h2c, HTTP/1.1 over TLS,
+//! h2 over TLS and HTTP/3 — against `barrage serve`, Caddy, h2o, nghttpd and
+//! nginx; every
 //! load model over HTTP/2; and the HTTP/2 and TLS failures a client must
 //! survive (misbehaving servers from the testkit, untrusted certificates).
 
@@ -21,11 +22,12 @@ enum Case {
     H2c,
     H1Tls,
     H2Tls,
+    H3,
 }
 
 impl Case {
     fn tls(self) -> bool {
-        matches!(self, Case::H1Tls | Case::H2Tls)
+        matches!(self, Case::H1Tls | Case::H2Tls | Case::H3)
     }
 
     fn h2(self) -> bool {
@@ -37,6 +39,16 @@ impl Case {
             Case::H1 | Case::H1Tls => "HTTP/1.1",
             Case::H2c => "h2c",
             Case::H2Tls => "h2",
+            Case::H3 => "h3",
+        }
+    }
+
+    /// What ALPN settles on.
+    fn alpn(self) -> &'static str {
+        match self {
+            Case::H3 => "h3",
+            Case::H2c | Case::H2Tls => "h2",
+            Case::H1 | Case::H1Tls => "http/1.1",
         }
     }
 }
@@ -54,6 +66,10 @@ fn case_spec(case: Case, url: &str, trust: Trust, n: u64) -> LoadSpec {
     s.max_requests = Some(n);
     if case.h2() {
         s.protocol = Protocol::H2;
+        s.h2.streams = 8;
+    }
+    if case == Case::H3 {
+        s.protocol = Protocol::H3;
         s.h2.streams = 8;
     }
     match trust {
@@ -80,8 +96,7 @@ fn clean_run(case: Case, s: &LoadSpec, body_len: usize) -> RunReport {
     assert_eq!(r.spec.protocol.name(), case.name(), "{what}");
     match (&r.tls, case.tls()) {
         (Some(t), true) => {
-            let alpn = if case.h2() { "h2" } else { "http/1.1" };
-            assert_eq!(t.alpn.as_deref(), Some(alpn), "{what}: {t:?}");
+            assert_eq!(t.alpn.as_deref(), Some(case.alpn()), "{what}: {t:?}");
             assert!(
                 t.version
                     .as_deref()
@@ -104,6 +119,14 @@ fn clean_run(case: Case, s: &LoadSpec, body_len: usize) -> RunReport {
         );
     } else {
         assert!(!case.h2(), "{what}: no h2 report");
+    }
+    match (&r.h3, case) {
+        (Some(h3), Case::H3) => {
+            assert_eq!(h3.connections, r.connections.opened, "{what}: {h3:?}");
+            assert_eq!(h3.streams_reset + h3.streams_refused, 0, "{what}: {h3:?}");
+        }
+        (None, c) if c != Case::H3 => {}
+        (h3, _) => panic!("{what}: HTTP/3 report {h3:?}"),
     }
     r
 }
@@ -138,6 +161,7 @@ fn target(tls: bool) -> Target {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
         tls: tls.then_some(TlsSetup::SelfSigned),
+        h3: tls,
     })
     .expect("start the reference server")
 }
@@ -152,10 +176,27 @@ fn barrage_serve_over_every_protocol() {
         false => format!("http://{}{path}", plain.local_addr()),
         true => format!("https://localhost:{}{path}", tls.local_addr().port()),
     };
-    for case in [Case::H1, Case::H2c, Case::H1Tls, Case::H2Tls] {
+    for case in [Case::H1, Case::H2c, Case::H1Tls, Case::H2Tls, Case::H3] {
         exercise(case, &url, Trust::Ca(&ca));
     }
     let _ = std::fs::remove_file(ca);
+}
+
+#[test]
+#[ignore = "needs caddy (scripts/test.sh runs it)"]
+fn caddy_over_every_protocol() {
+    let bin = binary("BARRAGE_CADDY", "caddy");
+    let _serial = serial();
+    let f = Fixture::new("caddy");
+    let caddy = Server::caddy(&bin, &f);
+    // Caddy picks the certificate by SNI, and an IP address sends none.
+    let url = |tls: bool, path: &str| match tls {
+        false => caddy.url(false, path),
+        true => format!("https://localhost:{}{path}", caddy.tls.port()),
+    };
+    for case in [Case::H1, Case::H2c, Case::H1Tls, Case::H2Tls, Case::H3] {
+        exercise(case, &url, Trust::Ca(&f.cert()));
+    }
 }
 
 #[test]

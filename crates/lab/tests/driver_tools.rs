@@ -101,12 +101,14 @@ fn every_tool_runs_and_parses() {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
         tls: None,
+        h3: false,
     })
     .unwrap();
     let tls = Target::start(TargetConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
         tls: Some(TlsSetup::SelfSigned),
+        h3: false,
     })
     .unwrap();
     let (port, tls_port) = (plain.local_addr().port(), tls.local_addr().port());

@@ -25,6 +25,7 @@ fn target(tls: bool) -> Target {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
         tls: tls.then_some(TlsSetup::SelfSigned),
+        h3: false,
     })
     .expect("start the built-in target")
 }

@@ -73,6 +73,9 @@ pub struct RunReport {
     pub tls: Option<TlsReport>,
     /// HTTP/2 runs: connections by protocol, and frames counted by kind.
     pub h2: Option<H2Report>,
+    /// HTTP/3 runs: connections, and stream and connection events.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub h3: Option<H3Report>,
     pub open_loop: Option<OpenLoopStats>,
     pub sessions: Option<SessionStats>,
     /// Responses by status code (measured phase).
@@ -154,6 +157,18 @@ pub struct H2Report {
     pub events: H2Events,
 }
 
+/// What HTTP/3 connections saw, summed over them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct H3Report {
+    /// Connections whose QUIC handshake completed.
+    pub connections: u64,
+    pub goaways_received: u64,
+    /// Streams the server reset (RESET_STREAM), other than refusals.
+    pub streams_reset: u64,
+    /// Streams reset with H3_REQUEST_REJECTED: never processed.
+    pub streams_refused: u64,
+}
+
 /// HTTP/2 frames and stream outcomes, counted per connection and summed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct H2Events {
@@ -218,6 +233,9 @@ pub enum WireProtocol {
     /// HTTP/2 over TLS (ALPN).
     #[serde(rename = "h2")]
     H2,
+    /// HTTP/3 over QUIC.
+    #[serde(rename = "h3")]
+    H3,
 }
 
 impl WireProtocol {
@@ -228,6 +246,7 @@ impl WireProtocol {
             WireProtocol::Http10 => "HTTP/1.0",
             WireProtocol::H2c => "h2c",
             WireProtocol::H2 => "h2",
+            WireProtocol::H3 => "h3",
         }
     }
 
@@ -510,6 +529,7 @@ impl RunReport {
         self.connections.peak_open += other.connections.peak_open;
         merge_tls(&mut self.tls, &other.tls, &self.histograms);
         merge_h2(&mut self.h2, &other.h2);
+        merge_h3(&mut self.h3, &other.h3);
         self.merge_open_loop(other);
         merge_sessions(&mut self.sessions, &other.sessions);
         for (code, n) in &other.status_counts {
@@ -692,6 +712,19 @@ fn merge_h2(mine: &mut Option<H2Report>, theirs: &Option<H2Report>) {
     }
 }
 
+fn merge_h3(mine: &mut Option<H3Report>, theirs: &Option<H3Report>) {
+    match (mine.as_mut(), theirs) {
+        (Some(a), Some(b)) => {
+            a.connections += b.connections;
+            a.goaways_received += b.goaways_received;
+            a.streams_reset += b.streams_reset;
+            a.streams_refused += b.streams_refused;
+        }
+        (None, Some(b)) => *mine = Some(*b),
+        _ => {}
+    }
+}
+
 fn merge_sessions(mine: &mut Option<SessionStats>, theirs: &Option<SessionStats>) {
     match (mine.as_mut(), theirs) {
         (Some(a), Some(b)) => {
@@ -805,6 +838,7 @@ mod tests {
             },
             tls: None,
             h2: None,
+            h3: None,
             open_loop: None,
             sessions: None,
             status_counts: [("200".to_string(), n)].into(),

@@ -74,7 +74,7 @@ impl ServerEntry {
     pub fn runs(&self, level: &Level) -> bool {
         self.levels
             .as_ref()
-            .map_or(true, |keep| keep.contains(&level.magnitude()))
+            .is_none_or(|keep| keep.contains(&level.magnitude()))
     }
 }
 

@@ -12,9 +12,9 @@ use std::time::Duration;
 use bytes::Bytes;
 use http_body_util::Full;
 use hyper::body::Incoming;
-use hyper::header::{HeaderValue, ALLOW, CONTENT_LENGTH, CONTENT_TYPE, SERVER};
+use hyper::header::{HeaderValue, ALLOW, ALT_SVC, CONTENT_LENGTH, CONTENT_TYPE, SERVER};
 use hyper::service::Service;
-use hyper::{HeaderMap, Method, Request, Response, StatusCode};
+use hyper::{HeaderMap, Method, Request, Response, StatusCode, Uri};
 use tokio::time::Sleep;
 
 use crate::contract::{self, Endpoint};
@@ -89,10 +89,13 @@ impl Reply {
         }
     }
 
-    /// The full response; `head` keeps the headers (including the
-    /// `Content-Length` of the body) but sends no body.
-    pub(crate) fn into_response(self, head: bool) -> Response<Full<Bytes>> {
-        let mut headers = HeaderMap::with_capacity(5);
+    /// The response head and the body to send, for any HTTP version:
+    /// `head` keeps the headers (including the `Content-Length` of the
+    /// body) but sends no body. `Date` is left to the protocol layer
+    /// (hyper adds it for HTTP/1.1 and h2, the HTTP/3 server itself).
+    pub(crate) fn into_parts(self, head: bool) -> (Response<()>, Bytes) {
+        // Room for `Date` and `Alt-Svc` too, added after.
+        let mut headers = HeaderMap::with_capacity(6);
         headers.insert(SERVER, HeaderValue::from_static(contract::SERVER));
         headers.insert(CONTENT_TYPE, self.content_type);
         headers.insert(CONTENT_LENGTH, content_length(self.body.len()));
@@ -100,10 +103,16 @@ impl Reply {
             headers.insert(ALLOW, HeaderValue::from_static(contract::ALLOW));
         }
         let body = if head { Bytes::new() } else { self.body };
-        let mut response = Response::new(Full::new(body));
+        let mut response = Response::new(());
         *response.status_mut() = self.status;
         *response.headers_mut() = headers;
-        response
+        (response, body)
+    }
+
+    /// The full response for hyper; see [`Reply::into_parts`].
+    pub(crate) fn into_response(self, head: bool) -> Response<Full<Bytes>> {
+        let (response, body) = self.into_parts(head);
+        response.map(|()| Full::new(body))
     }
 }
 
@@ -200,16 +209,49 @@ fn filled(n: usize) -> Bytes {
     large.slice(..n)
 }
 
-/// The hyper service: one clone per connection, no allocation per request
-/// except for dynamic bodies and `/delay` timers.
+/// The request handler: one clone per connection, no allocation per
+/// request except for dynamic bodies and `/delay` timers.
+///
+/// It is a hyper service for HTTP/1.1 and h2, and answers HTTP/3 requests
+/// through [`TargetService::answer`]; both go through [`route`] and
+/// [`Reply::into_parts`], so every protocol gets the same statuses, bodies
+/// and headers.
 #[derive(Debug, Clone)]
 pub(crate) struct TargetService {
     stats: Arc<Stats>,
+    /// `Alt-Svc` added to every hyper response (HTTP/1.1, h2) when the
+    /// server also speaks HTTP/3.
+    alt_svc: Option<HeaderValue>,
 }
 
 impl TargetService {
-    pub(crate) fn new(stats: Arc<Stats>) -> TargetService {
-        TargetService { stats }
+    pub(crate) fn new(stats: Arc<Stats>, alt_svc: Option<HeaderValue>) -> TargetService {
+        TargetService { stats, alt_svc }
+    }
+
+    /// The response to `method uri`, protocol-neutral: the head (without
+    /// `Date`, and without `Alt-Svc`) and the body, once any `/delay` has
+    /// passed. Counts the response.
+    pub(crate) async fn answer(&self, method: &Method, uri: &Uri) -> (Response<()>, Bytes) {
+        let head = method == Method::HEAD;
+        let reply = match route(method, uri.path(), uri.query()) {
+            Outcome::Now(reply) => reply,
+            Outcome::After(delay, reply) => {
+                tokio::time::sleep(delay).await;
+                reply
+            }
+        };
+        self.stats.count_response();
+        reply.into_parts(head)
+    }
+
+    /// The hyper response for `reply`, with `Alt-Svc` when set.
+    fn response(&self, reply: Reply, head: bool) -> Response<Full<Bytes>> {
+        let mut response = reply.into_response(head);
+        if let Some(alt_svc) = &self.alt_svc {
+            response.headers_mut().insert(ALT_SVC, alt_svc.clone());
+        }
+        response
     }
 }
 
@@ -223,11 +265,11 @@ impl Service<Request<Incoming>> for TargetService {
         match route(req.method(), req.uri().path(), req.uri().query()) {
             Outcome::Now(reply) => {
                 self.stats.count_response();
-                ResponseFuture::Ready(Some(reply.into_response(head)))
+                ResponseFuture::Ready(Some(self.response(reply, head)))
             }
             Outcome::After(delay, reply) => ResponseFuture::Delayed {
                 sleep: Box::pin(tokio::time::sleep(delay)),
-                response: Some(reply.into_response(head)),
+                response: Some(self.response(reply, head)),
                 stats: Arc::clone(&self.stats),
             },
         }

@@ -44,6 +44,16 @@
 //! through [`Target::certificate_pem`]. A failed handshake closes that
 //! connection only and is counted ([`Target::handshake_failures`]).
 //!
+//! With [`TargetConfig::h3`] as well, the server also speaks HTTP/3 (ALPN
+//! `h3`, quinn and h3) on UDP, on the same address and port number as the
+//! TCP listener and with the same certificate, and its HTTP/1.1 and h2
+//! responses announce it with `Alt-Svc: h3=":PORT"; ma=86400`. The HTTP/3
+//! side runs on the same runtime, with one QUIC endpoint per worker thread,
+//! each on its own `SO_REUSEPORT` socket, so the kernel spreads client
+//! connections over them. Requests go through the same handler, so the
+//! contract is the same to the byte (hyper adds `Date` for HTTP/1.1 and
+//! h2, the HTTP/3 side does it itself).
+//!
 //! ```no_run
 //! use barrage_target::{Target, TargetConfig};
 //!
@@ -51,8 +61,28 @@
 //!     listen: "127.0.0.1:0".parse().unwrap(),
 //!     threads: 2,
 //!     tls: None,
+//!     h3: false,
 //! })?;
 //! println!("listening on http://{}/hello", target.local_addr());
+//! target.shutdown();
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! HTTPS and HTTP/3 on one port number (TCP and UDP), with a generated
+//! certificate that clients trust through [`Target::certificate_pem`]:
+//!
+//! ```no_run
+//! use barrage_target::{Target, TargetConfig, TlsSetup};
+//!
+//! let target = Target::start(TargetConfig {
+//!     listen: "127.0.0.1:0".parse().unwrap(),
+//!     threads: 2,
+//!     tls: Some(TlsSetup::SelfSigned),
+//!     h3: true,
+//! })?;
+//! let ca_pem = target.certificate_pem().expect("TLS has a certificate");
+//! println!("HTTP/3 (UDP) and HTTPS (TCP) on {}", target.local_addr());
+//! # drop(ca_pem);
 //! target.shutdown();
 //! # Ok::<(), std::io::Error>(())
 //! ```
@@ -61,6 +91,7 @@
 
 pub mod contract;
 mod handler;
+mod http3;
 mod server;
 mod tls;
 
@@ -72,6 +103,7 @@ use std::thread::JoinHandle;
 use tokio::sync::watch;
 
 use crate::handler::Stats;
+use crate::http3::Http3;
 use crate::server::Server;
 use crate::tls::Tls;
 
@@ -86,15 +118,20 @@ pub struct TargetConfig {
     pub threads: usize,
     /// Serve TLS (HTTP/1.1 and h2 by ALPN) instead of plain HTTP/1.1 and h2c.
     pub tls: Option<TlsSetup>,
+    /// Serve HTTP/3 too, on UDP at the TCP listener's address and port
+    /// (see [`Target::local_addr`]), with the certificate of `tls`, which
+    /// it needs: [`Target::start`] refuses `h3` without `tls`.
+    pub h3: bool,
 }
 
 impl Default for TargetConfig {
-    /// `127.0.0.1:8080`, one worker per core, no TLS.
+    /// `127.0.0.1:8080`, one worker per core, no TLS, no HTTP/3.
     fn default() -> Self {
         TargetConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             threads: 0,
             tls: None,
+            h3: false,
         }
     }
 }
@@ -127,43 +164,64 @@ impl Target {
     /// may be made right away.
     ///
     /// Bind errors name the address, e.g.
-    /// `cannot listen on 127.0.0.1:8080: Address already in use`.
+    /// `cannot listen on 127.0.0.1:8080: Address already in use`, or for
+    /// the UDP side of HTTP/3 `cannot listen on 127.0.0.1:8443 (UDP, for
+    /// HTTP/3): …`. With port 0 and HTTP/3, a port number free for both TCP
+    /// and UDP is looked for.
     /// TLS files are read before binding; every problem with them
     /// (unreadable, not PEM, no certificate or key inside, key not matching
     /// the certificate) is an [`io::ErrorKind::InvalidInput`] error naming
     /// the file, e.g. `cannot read certificate file cert.pem: No such file
-    /// or directory (os error 2)`.
+    /// or directory (os error 2)`. So is [`TargetConfig::h3`] without
+    /// [`TargetConfig::tls`].
     pub fn start(cfg: TargetConfig) -> io::Result<Target> {
-        let tls = cfg.tls.as_ref().map(Tls::load).transpose()?;
-        let std_listener = server::bind(cfg.listen)?;
+        if cfg.h3 && cfg.tls.is_none() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "HTTP/3 needs TLS: give the server a certificate (TargetConfig::tls) too",
+            ));
+        }
+        let tls = cfg
+            .tls
+            .as_ref()
+            .map(|setup| Tls::load(setup, cfg.h3))
+            .transpose()?;
+        let (std_listener, udp_sockets) = bind(&cfg)?;
         let local_addr = std_listener.local_addr()?;
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(cfg.effective_threads())
             .thread_name("barrage-target-worker")
             .enable_all()
             .build()?;
-        let listener = {
-            let _guard = rt.enter();
-            tokio::net::TcpListener::from_std(std_listener)
+        let stats = Arc::new(Stats::default());
+        let (acceptor, certificate_pem, quic) = match tls {
+            Some(tls) => (Some(tls.acceptor), Some(tls.certificate_pem), tls.quic),
+            None => (None, None, None),
         };
-        let listener = match listener {
-            Ok(listener) => listener,
+        let on_runtime = {
+            let _guard = rt.enter();
+            tokio::net::TcpListener::from_std(std_listener).and_then(|listener| {
+                let http3 = match quic {
+                    Some(crypto) => Some(Http3::new(udp_sockets, crypto, Arc::clone(&stats))?),
+                    None => None,
+                };
+                Ok((listener, http3))
+            })
+        };
+        let (listener, http3) = match on_runtime {
+            Ok(parts) => parts,
             Err(e) => {
                 // Dropping a runtime blocks, which panics if the caller is async.
                 rt.shutdown_background();
                 return Err(e);
             }
         };
-        let stats = Arc::new(Stats::default());
+        let alt_svc = http3.as_ref().map(|_| alt_svc(local_addr.port()));
         let (stop, stop_rx) = watch::channel(false);
-        let (acceptor, certificate_pem) = match tls {
-            Some(tls) => (Some(tls.acceptor), Some(tls.certificate_pem)),
-            None => (None, None),
-        };
-        let server = Server::new(Arc::clone(&stats), acceptor);
+        let server = Server::new(Arc::clone(&stats), acceptor, alt_svc);
         let thread = std::thread::Builder::new()
             .name("barrage-target".into())
-            .spawn(move || server::run(rt, listener, server, stop_rx))?;
+            .spawn(move || server::run(rt, listener, server, http3, stop_rx))?;
         Ok(Target {
             local_addr,
             certificate_pem,
@@ -191,13 +249,13 @@ impl Target {
         self.stats.responses()
     }
 
-    /// TCP connections accepted so far.
+    /// Connections accepted so far: TCP ones, and with HTTP/3 QUIC ones.
     pub fn connections(&self) -> u64 {
         self.stats.connections()
     }
 
-    /// TLS handshakes that failed or did not finish within 10 s (a subset
-    /// of [`Target::connections`]); always 0 without TLS.
+    /// TLS (or QUIC) handshakes that failed or did not finish within 10 s
+    /// (a subset of [`Target::connections`]); always 0 without TLS.
     pub fn handshake_failures(&self) -> u64 {
         self.stats.handshake_failures()
     }
@@ -220,6 +278,32 @@ impl Drop for Target {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// Binds the TCP listener and, with HTTP/3, one UDP socket per worker on
+/// the same address and port.
+fn bind(cfg: &TargetConfig) -> io::Result<(std::net::TcpListener, Vec<std::net::UdpSocket>)> {
+    if !cfg.h3 {
+        return Ok((server::bind(cfg.listen)?, Vec::new()));
+    }
+    // With port 0 the kernel picks a free TCP port, whose UDP twin may be
+    // taken: then try another.
+    let mut tries = if cfg.listen.port() == 0 { 16 } else { 1 };
+    loop {
+        let listener = server::bind(cfg.listen)?;
+        let addr = listener.local_addr()?;
+        match http3::bind(addr, cfg.effective_threads()) {
+            Ok(sockets) => return Ok((listener, sockets)),
+            Err(e) if e.kind() == io::ErrorKind::AddrInUse && tries > 1 => tries -= 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// `Alt-Svc` for HTTP/1.1 and h2 responses: HTTP/3 on the same port, for a day.
+fn alt_svc(port: u16) -> hyper::header::HeaderValue {
+    hyper::header::HeaderValue::from_str(&format!("h3=\":{port}\"; ma=86400"))
+        .expect("a valid header value")
 }
 
 /// For the CLI: starts a [`Target`], prints nothing itself, blocks until

@@ -1,10 +1,12 @@
-//! Listener, accept loop and connection driving, over plain TCP or TLS.
+//! Listener, accept loop and connection driving, over plain TCP or TLS,
+//! and the shutdown of the whole server (HTTP/3 included, see [`crate::http3`]).
 
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use hyper::header::HeaderValue;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use hyper_util::server::conn::auto;
 use socket2::{Domain, Protocol, Socket, Type};
@@ -15,6 +17,7 @@ use tokio::sync::{mpsc, watch};
 use tokio_rustls::TlsAcceptor;
 
 use crate::handler::{Stats, TargetService};
+use crate::http3::Http3;
 use crate::tls::Alpn;
 
 /// Listen backlog requested from the kernel (which may cap it at `somaxconn`).
@@ -23,8 +26,8 @@ pub(crate) const BACKLOG: i32 = 4096;
 const GRACE: Duration = Duration::from_secs(2);
 /// How long the runtime then waits for tasks that are still running.
 const RUNTIME_SHUTDOWN: Duration = Duration::from_millis(200);
-/// How long a client gets to complete the TLS handshake.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a client gets to complete the TLS (or QUIC) handshake.
+pub(crate) const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Back-off after an accept error that is not about one connection (e.g. EMFILE).
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(10);
 
@@ -69,34 +72,55 @@ pub(crate) struct Server {
 }
 
 impl Server {
-    /// A server for plain TCP, or for TLS when `tls` is set.
-    pub(crate) fn new(stats: Arc<Stats>, tls: Option<TlsAcceptor>) -> Server {
+    /// A server for plain TCP, or for TLS when `tls` is set; `alt_svc`
+    /// (announcing HTTP/3) goes on every response when set.
+    pub(crate) fn new(
+        stats: Arc<Stats>,
+        tls: Option<TlsAcceptor>,
+        alt_svc: Option<HeaderValue>,
+    ) -> Server {
         Server {
             plain: builder(),
             h2: builder().http2_only(),
             http1: builder().http1_only(),
             tls,
-            service: TargetService::new(Arc::clone(&stats)),
+            service: TargetService::new(Arc::clone(&stats), alt_svc),
             stats,
         }
     }
 }
 
-/// Runs the server on `rt` until `shutdown` turns true, then drains
-/// connections for up to [`GRACE`] and shuts the runtime down.
+/// Runs the server (and its HTTP/3 side, if any) on `rt` until `shutdown`
+/// turns true, then drains connections for up to [`GRACE`], closes what
+/// is left of HTTP/3 and shuts the runtime down.
 /// Meant to be the body of the target's main thread.
 pub(crate) fn run(
     rt: Runtime,
     listener: TcpListener,
     server: Server,
+    http3: Option<Http3>,
     shutdown: watch::Receiver<bool>,
 ) {
     rt.block_on(async move {
         let (drain_tx, mut drain_rx) = mpsc::channel::<()>(1);
-        let accept = tokio::spawn(accept_loop(listener, Arc::new(server), shutdown, drain_tx));
-        let _ = accept.await;
+        let mut accepts = match &http3 {
+            Some(http3) => http3.spawn(&shutdown, &drain_tx),
+            None => Vec::new(),
+        };
+        accepts.push(tokio::spawn(accept_loop(
+            listener,
+            Arc::new(server),
+            shutdown,
+            drain_tx,
+        )));
+        for accept in accepts {
+            let _ = accept.await;
+        }
         // Every connection task holds a sender; recv() yields None once all are gone.
         let _ = tokio::time::timeout(GRACE, drain_rx.recv()).await;
+        if let Some(http3) = &http3 {
+            http3.close().await;
+        }
     });
     rt.shutdown_timeout(RUNTIME_SHUTDOWN);
 }
@@ -183,7 +207,7 @@ async fn drive<I>(
 }
 
 /// Resolves once shutdown is requested (or the [`Target`](crate::Target) is gone).
-async fn stopped(shutdown: &mut watch::Receiver<bool>) {
+pub(crate) async fn stopped(shutdown: &mut watch::Receiver<bool>) {
     let _ = shutdown.wait_for(|stop| *stop).await;
 }
 

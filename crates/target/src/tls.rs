@@ -4,12 +4,15 @@
 //! The server offers ALPN `h2` and `http/1.1` over TLS 1.3 and 1.2 with the
 //! ring provider, named explicitly so the process-wide default provider does
 //! not matter. Which HTTP version a connection then speaks is the server's
-//! business ([`Alpn`]); this module only hands out the acceptor.
+//! business ([`Alpn`]); this module only hands out the acceptor. With HTTP/3
+//! it also builds the QUIC side's configuration from the same certificate:
+//! TLS 1.3 only (as QUIC requires), ALPN `h3`.
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use quinn::crypto::rustls::QuicServerConfig;
 use rustls::crypto::ring;
 use rustls::version::{TLS12, TLS13};
 use rustls::ServerConfig;
@@ -22,6 +25,8 @@ const SELF_SIGNED_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "::1"];
 /// ALPN protocol ids, in the server's order of preference.
 const ALPN_H2: &[u8] = b"h2";
 const ALPN_HTTP11: &[u8] = b"http/1.1";
+/// The ALPN id of HTTP/3, the only one offered over QUIC.
+pub(crate) const ALPN_H3: &[u8] = b"h3";
 
 /// Where the certificate of a TLS [`Target`](crate::Target) comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,31 +68,44 @@ pub(crate) struct Tls {
     pub(crate) acceptor: TlsAcceptor,
     /// The certificate chain in use, as PEM.
     pub(crate) certificate_pem: String,
+    /// The QUIC crypto configuration (HTTP/3), when asked for.
+    pub(crate) quic: Option<Arc<QuicServerConfig>>,
 }
 
 impl Tls {
-    /// Generates or reads the certificate and builds the server config.
+    /// Generates or reads the certificate and builds the server config,
+    /// and with `h3` the QUIC one from the same certificate.
     ///
     /// Every error about the files (unreadable, not PEM, no certificate or
     /// key in them, key not matching the certificate) has kind
     /// [`io::ErrorKind::InvalidInput`] and names the file.
-    pub(crate) fn load(setup: &TlsSetup) -> io::Result<Tls> {
+    pub(crate) fn load(setup: &TlsSetup, h3: bool) -> io::Result<Tls> {
         let (chain, key) = match setup {
             TlsSetup::SelfSigned => self_signed()?,
             TlsSetup::Files { cert, key } => (read_chain(cert)?, read_key(key)?),
         };
         let certificate_pem = to_pem(&chain);
-        let config = server_config(chain, key).map_err(|e| match setup {
+        let not_usable = |e: rustls::Error| match setup {
             TlsSetup::Files { cert, key } => invalid_input(format!(
                 "certificate {} and key {} do not work together: {e}",
                 cert.display(),
                 key.display()
             )),
             TlsSetup::SelfSigned => io::Error::other(format!("self-signed certificate: {e}")),
-        })?;
+        };
+        let quic = if h3 {
+            let config = quic_config(chain.clone(), key.clone_key()).map_err(not_usable)?;
+            let config = QuicServerConfig::try_from(Arc::new(config))
+                .map_err(|e| io::Error::other(format!("QUIC: {e}")))?;
+            Some(Arc::new(config))
+        } else {
+            None
+        };
+        let config = server_config(chain, key).map_err(not_usable)?;
         Ok(Tls {
             acceptor: TlsAcceptor::from(Arc::new(config)),
             certificate_pem,
+            quic,
         })
     }
 }
@@ -111,6 +129,19 @@ fn server_config(
         .with_no_client_auth()
         .with_single_cert(chain, key)?;
     config.alpn_protocols = vec![ALPN_H2.to_vec(), ALPN_HTTP11.to_vec()];
+    Ok(config)
+}
+
+/// The rustls side of HTTP/3: TLS 1.3 only, ALPN `h3`, no early data.
+fn quic_config(
+    chain: Vec<CertificateDer<'static>>,
+    key: PrivateKeyDer<'static>,
+) -> Result<ServerConfig, rustls::Error> {
+    let mut config = ServerConfig::builder_with_provider(Arc::new(ring::default_provider()))
+        .with_protocol_versions(&[&TLS13])?
+        .with_no_client_auth()
+        .with_single_cert(chain, key)?;
+    config.alpn_protocols = vec![ALPN_H3.to_vec()];
     Ok(config)
 }
 
@@ -170,7 +201,7 @@ mod tests {
 
     #[test]
     fn self_signed_pem_round_trips() {
-        let tls = Tls::load(&TlsSetup::SelfSigned).unwrap();
+        let tls = Tls::load(&TlsSetup::SelfSigned, false).unwrap();
         assert!(tls
             .certificate_pem
             .starts_with("-----BEGIN CERTIFICATE-----\n"));
@@ -178,6 +209,13 @@ mod tests {
             .collect::<Result<_, _>>()
             .unwrap();
         assert_eq!(certs.len(), 1);
+        assert!(tls.quic.is_none());
+    }
+
+    #[test]
+    fn h3_builds_the_quic_config_too() {
+        let tls = Tls::load(&TlsSetup::SelfSigned, true).unwrap();
+        assert!(tls.quic.is_some());
     }
 
     #[test]
@@ -186,7 +224,7 @@ mod tests {
             cert: "/nonexistent/cert.pem".into(),
             key: "/nonexistent/key.pem".into(),
         };
-        let err = Tls::load(&setup).err().expect("load fails");
+        let err = Tls::load(&setup, true).err().expect("load fails");
         assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
         let msg = err.to_string();
         assert!(

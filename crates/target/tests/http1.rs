@@ -265,6 +265,7 @@ fn bind_error_names_the_address() {
         listen: addr,
         threads: 1,
         tls: None,
+        h3: false,
     })
     .unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::AddrInUse);

@@ -33,6 +33,7 @@ fn run_until_signal_stops_on_sigterm() {
             listen: addr,
             threads: 1,
             tls: None,
+            h3: false,
         })
     });
 

@@ -28,6 +28,7 @@ fn start(tls: TlsSetup) -> Target {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 2,
         tls: Some(tls),
+        h3: false,
     })
     .expect("TLS target starts")
 }
@@ -233,6 +234,7 @@ fn missing_files_name_the_file() {
             cert: "/nonexistent/cert.pem".into(),
             key: "/nonexistent/key.pem".into(),
         }),
+        h3: false,
     })
     .unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
@@ -264,6 +266,7 @@ fn bad_files_name_the_file() {
             listen: "127.0.0.1:0".parse().unwrap(),
             threads: 1,
             tls: Some(setup),
+            h3: false,
         })
         .unwrap_err();
         let msg = err.to_string();

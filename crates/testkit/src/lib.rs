@@ -15,6 +15,9 @@
 //! [`h2::H2TestServer`] does the same for HTTP/2 (h2c with prior knowledge), writing its frames by
 //! hand so that it can break the protocol in ways a real server never would.
 //!
+//! [`h3::H3TestServer`] does the same for HTTP/3: QUIC (quinn) with a self-signed certificate,
+//! and HTTP/3 frames written by hand on top of its streams.
+//!
 //! ```
 //! use std::io::{Read, Write};
 //! use barrage_testkit::{Behavior, TestServer};
@@ -30,6 +33,7 @@
 //! ```
 
 pub mod h2;
+pub mod h3;
 mod listener;
 pub mod mutate;
 

@@ -214,6 +214,7 @@ fn protocol_lines(plan: &Plan, report: &RunReport) -> String {
     if connected {
         let proto = match plan.spec.protocol {
             Protocol::H2 => "h2c",
+            Protocol::H3 => "h3",
             Protocol::Http1 => "http/1.1",
         };
         let _ = writeln!(out, "Application protocol: {proto}");

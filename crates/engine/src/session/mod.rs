@@ -10,6 +10,7 @@
 
 pub mod h1;
 pub mod h2;
+pub mod h3;
 
 use std::time::Instant;
 
@@ -60,13 +61,17 @@ pub trait Sink {
     fn failed(&mut self, request: Inflight, why: StreamFailure);
 }
 
-/// Why a request ended without a response (HTTP/2 only).
+/// Why a request ended without a response (HTTP/2 and HTTP/3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StreamFailure {
     /// RST_STREAM with this error code.
     Reset { code: u32 },
     /// Not processed: above the last stream id of a GOAWAY with this code.
     Refused { code: u32 },
+    /// HTTP/3: the server reset the stream (RESET_STREAM) with this code.
+    H3Reset { code: u64 },
+    /// HTTP/3: reset with H3_REQUEST_REJECTED, the request not processed.
+    H3Refused { code: u64 },
 }
 
 impl std::fmt::Display for StreamFailure {
@@ -84,6 +89,16 @@ impl std::fmt::Display for StreamFailure {
                 "an HTTP/2 stream was refused by the server's GOAWAY ({})",
                 h2::code_name(code)
             ),
+            StreamFailure::H3Reset { code } => write!(
+                f,
+                "the server reset an HTTP/3 stream ({})",
+                h3::code_name(code)
+            ),
+            StreamFailure::H3Refused { code } => write!(
+                f,
+                "the server refused an HTTP/3 request ({})",
+                h3::code_name(code)
+            ),
         }
     }
 }
@@ -93,6 +108,8 @@ impl std::fmt::Display for StreamFailure {
 pub enum Session {
     H1(h1::H1Session),
     H2(Box<h2::H2Session>),
+    /// Owns its QUIC connection; the worker drives it apart (datagrams, timers).
+    H3(Box<h3::H3Session>),
 }
 
 impl Session {
@@ -101,6 +118,7 @@ impl Session {
         match self {
             Session::H1(s) => s.in_flight(),
             Session::H2(s) => s.in_flight(),
+            Session::H3(s) => s.in_flight(),
         }
     }
 
@@ -109,6 +127,7 @@ impl Session {
         match self {
             Session::H1(s) => s.oldest(),
             Session::H2(s) => s.oldest(),
+            Session::H3(s) => s.oldest(),
         }
     }
 
@@ -118,6 +137,7 @@ impl Session {
         match self {
             Session::H1(s) => limit.saturating_sub(s.in_flight()),
             Session::H2(s) => s.room(limit),
+            Session::H3(s) => s.room(limit),
         }
     }
 
@@ -125,7 +145,7 @@ impl Session {
     pub fn requests_close(&self) -> bool {
         match self {
             Session::H1(s) => s.requests_close(),
-            Session::H2(_) => false,
+            Session::H2(_) | Session::H3(_) => false,
         }
     }
 
@@ -139,6 +159,8 @@ impl Session {
         match self {
             Session::H1(s) => s.on_read(data, &mut |c| sink.completed(c)),
             Session::H2(s) => s.on_read(data, sink, out),
+            // Datagrams go to the QUIC connection (`H3Session::poll`), not here.
+            Session::H3(_) => Ok(Flow::Continue),
         }
     }
 
@@ -147,6 +169,7 @@ impl Session {
         match self {
             Session::H1(s) => s.on_eof(&mut |c| sink.completed(c)),
             Session::H2(s) => s.on_eof(),
+            Session::H3(_) => Ok(()),
         }
     }
 }

@@ -33,6 +33,7 @@ impl Worker {
                 self.cut_waiting_sessions(now);
             }
         }
+        self.quic_timers(now);
         if now >= self.next_sweep {
             self.sweep(now);
         }
@@ -132,7 +133,7 @@ impl Worker {
                     conn.idle = false;
                     let depth = match conn.session {
                         Session::H1(_) => 1,
-                        Session::H2(_) => self.h2_streams,
+                        Session::H2(_) | Session::H3(_) => self.h2_streams,
                     };
                     if conn.state == ConnState::Open && conn.session.room(depth) > 0 {
                         self.fill(key, now);
@@ -164,6 +165,10 @@ impl Worker {
         for (key, conn) in self.conns.iter() {
             let overdue = |since: Instant| now - since > timeout;
             match conn.state {
+                // A QUIC connection is connecting until its handshake is done.
+                ConnState::Connecting { since } if overdue(since) && conn.transport.is_quic() => {
+                    expired.push((key, Some(ErrorKind::Tls)))
+                }
                 ConnState::Connecting { since } if overdue(since) => {
                     expired.push((key, Some(ErrorKind::Connect)))
                 }
@@ -202,6 +207,9 @@ impl Worker {
 
     pub(super) fn next_wake(&self, now: Instant) -> Duration {
         let mut at = self.window_ends.min(self.next_sweep);
+        if let Some(quic) = self.next_quic_timer() {
+            at = at.min(quic);
+        }
         match self.finishing {
             Some(f) => at = at.min(f.deadline),
             None => {
@@ -273,10 +281,13 @@ impl Worker {
             Plan::Sessions { counts, .. } => (0, *counts),
             Plan::Closed { .. } => (0, SessionCounts::default()),
         };
-        for (_, conn) in self.conns.iter() {
-            if let Session::H2(s) = &conn.session {
-                self.h2_events.add(&s.events);
+        for (_, conn) in self.conns.iter_mut() {
+            match &conn.session {
+                Session::H2(s) => self.h2_events.add(&s.events),
+                Session::H3(s) => self.h3_events.add(&s.events),
+                Session::H1(_) => {}
             }
+            Worker::quic_goodbye(conn, now);
         }
         let status_counts = (0..1000u16)
             .filter(|&s| self.status_counts[s as usize] > 0)
@@ -296,6 +307,8 @@ impl Worker {
             h2: self.h2_events,
             h2_connections: self.h2_connections,
             h1_connections: self.h1_connections,
+            h3: self.h3_events,
+            h3_connections: self.h3_connections,
         };
         let _ = self.tx.send(Msg::Done {
             worker: self.id,

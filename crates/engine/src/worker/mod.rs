@@ -7,6 +7,8 @@
 //! request(s). epoll interest is registered once per connection and never
 //! modified.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::atomic::AtomicBool;
@@ -23,6 +25,7 @@ use crate::recorder::{ErrorKind, Recorder, ERROR_KINDS};
 use crate::request::WireRequest;
 use crate::session::h1::H1Session;
 use crate::session::h2::{H2Events, H2Session, H2Settings};
+use crate::session::h3::H3Events;
 use crate::session::{Completed, Flow, Inflight, Session, Sink, StreamFailure};
 use crate::spec::{Protocol, Reuse};
 use crate::timer::Timer;
@@ -31,6 +34,7 @@ use crate::transport::{TlsSummary, Transport, TransportError};
 use barrage_model::load::StopReason;
 
 mod clock;
+mod quic;
 mod send;
 
 const TIMER: Token = Token(usize::MAX - 1);
@@ -62,6 +66,13 @@ pub(crate) struct Shared {
     pub max_body: usize,
     /// `https://`: the client configuration and the server name.
     pub tls: Option<TlsClient>,
+    /// HTTP/3: the QUIC client configuration and the server name.
+    pub quic: Option<QuicClient>,
+}
+
+pub(crate) struct QuicClient {
+    pub config: quinn_proto::ClientConfig,
+    pub name: String,
 }
 
 pub(crate) struct TlsClient {
@@ -129,9 +140,12 @@ pub(crate) struct WorkerSummary {
     pub handshakes_resumed: u64,
     /// HTTP/2 events over all connections.
     pub h2: H2Events,
-    /// Connections that spoke HTTP/2 and HTTP/1 (after ALPN).
+    /// HTTP/3 events over all connections.
+    pub h3: H3Events,
+    /// Connections that spoke HTTP/2, HTTP/1 (after ALPN) and HTTP/3.
     pub h2_connections: u64,
     pub h1_connections: u64,
+    pub h3_connections: u64,
 }
 
 /// What a ready connection should send.
@@ -184,6 +198,8 @@ struct Conn {
     /// A request on it ended without a response (an HTTP/2 stream reset or
     /// refused): its session, if it is one, failed.
     call_failed: bool,
+    /// QUIC: when the connection's timer is next due (as last filed).
+    quic_deadline: Option<Instant>,
 }
 
 pub(crate) struct Worker {
@@ -224,6 +240,10 @@ pub(crate) struct Worker {
     h2_events: H2Events,
     h2_connections: u64,
     h1_connections: u64,
+    h3_events: H3Events,
+    h3_connections: u64,
+    /// QUIC connections' timers: (due, key), stale entries skipped.
+    quic_timers: BinaryHeap<Reverse<(Instant, usize)>>,
     /// Scratch for `sweep`: connections past their timeout, with the error to count.
     expired: Vec<(usize, Option<ErrorKind>)>,
 }
@@ -281,6 +301,9 @@ impl Worker {
             h2_events: H2Events::default(),
             h2_connections: 0,
             h1_connections: 0,
+            h3_events: H3Events::default(),
+            h3_connections: 0,
+            quic_timers: BinaryHeap::new(),
             shared,
         })
     }
@@ -335,6 +358,9 @@ impl Worker {
     // ---- connection lifecycle -------------------------------------------------
 
     fn open_conn(&mut self, now: Instant) {
+        if self.shared.protocol == Protocol::H3 {
+            return self.open_quic(now);
+        }
         match TcpStream::connect(self.shared.addr) {
             Ok(mut stream) => {
                 let key = self.conns.vacant_key();
@@ -358,21 +384,43 @@ impl Worker {
                     },
                 };
                 let session = self.new_session(self.shared.protocol == Protocol::H2);
-                self.conns.insert(Conn {
-                    transport,
-                    state: ConnState::Connecting { since: now },
-                    session,
-                    out: Vec::new(),
-                    calls: 0,
-                    idle: false,
-                    call_failed: false,
-                });
-                self.connecting += 1;
-                self.peak_connections = self.peak_connections.max(self.conns.len());
+                self.add_conn(transport, session, now);
             }
             Err(e) => {
                 let msg = connect_message(&e, self.shared.addr);
                 self.connect_failed(now, msg);
+            }
+        }
+    }
+
+    /// Files a connection that is being set up (TCP connect, or QUIC's handshake).
+    fn add_conn(&mut self, transport: Transport, session: Session, now: Instant) -> usize {
+        let key = self.conns.insert(Conn {
+            transport,
+            state: ConnState::Connecting { since: now },
+            session,
+            out: Vec::new(),
+            calls: 0,
+            idle: false,
+            call_failed: false,
+            quic_deadline: None,
+        });
+        self.connecting += 1;
+        self.peak_connections = self.peak_connections.max(self.conns.len());
+        key
+    }
+
+    /// What a session reported while reading: progress for completed
+    /// responses, one stream error per request that got none.
+    fn settle(&mut self, key: usize, now: Instant, tally: (bool, u64, Option<StreamFailure>)) {
+        let (any, failures, first_failure) = tally;
+        if any {
+            self.progress(now);
+        }
+        if let Some(why) = first_failure {
+            self.conns[key].call_failed = true;
+            for _ in 0..failures {
+                self.error(ErrorKind::Stream, now, || why.to_string());
             }
         }
     }
@@ -495,8 +543,8 @@ impl Worker {
             self.shared.reuse,
             Reuse::KeepAlive | Reuse::Http10 { keepalive: true }
         );
-        if keepalive {
-            let _ = conn.transport.tcp().set_nodelay(true);
+        if let (true, Some(tcp)) = (keepalive, conn.transport.tcp()) {
+            let _ = tcp.set_nodelay(true);
         }
         match &mut conn.session {
             Session::H2(s) => {
@@ -504,17 +552,21 @@ impl Worker {
                 s.on_connect(&mut self.scratch);
             }
             Session::H1(_) => self.h1_connections += 1,
+            Session::H3(_) => self.h3_connections += 1,
         }
         self.fill(key, now);
     }
 
     /// Closes a connection and, per the plan, replaces it.
     fn close_conn(&mut self, key: usize, now: Instant, failed: bool) {
-        let conn = self.conns.remove(key);
+        let mut conn = self.conns.remove(key);
         self.inflight -= conn.session.in_flight();
-        if let Session::H2(s) = &conn.session {
-            self.h2_events.add(&s.events);
+        match &conn.session {
+            Session::H2(s) => self.h2_events.add(&s.events),
+            Session::H3(s) => self.h3_events.add(&s.events),
+            Session::H1(_) => {}
         }
+        Worker::quic_goodbye(&mut conn, now);
         if let ConnState::Connecting { .. } = conn.state {
             self.connecting -= 1;
         }
@@ -564,10 +616,19 @@ impl Worker {
         let Some(conn) = self.conns.get_mut(key) else {
             return;
         };
+        if conn.transport.is_quic() {
+            if readable || error {
+                self.on_quic_readable(key, now);
+            }
+            return;
+        }
         match conn.state {
             ConnState::Connecting { since } => {
                 if error || (!writable && readable) {
-                    let e = conn.transport.tcp().take_error().ok().flatten();
+                    let e = conn
+                        .transport
+                        .tcp()
+                        .and_then(|t| t.take_error().ok().flatten());
                     let e = e.unwrap_or_else(|| io::Error::other("connection failed"));
                     let msg = connect_message(&e, self.shared.addr);
                     // Not close_conn: connect_failed replaces the connection after a
@@ -631,17 +692,8 @@ impl Worker {
                 let flow = conn
                     .session
                     .on_read(&self.read_buf[..n], &mut tally, &mut self.scratch);
-                let (any, failures, first_failure) =
-                    (tally.any, tally.failures, tally.first_failure);
-                if any {
-                    self.progress(now);
-                }
-                if let Some(why) = first_failure {
-                    self.conns[key].call_failed = true;
-                    for _ in 0..failures {
-                        self.error(ErrorKind::Stream, now, || why.to_string());
-                    }
-                }
+                let outcome = tally.outcome();
+                self.settle(key, now, outcome);
                 let conn = &mut self.conns[key];
                 match flow {
                     Ok(Flow::Continue) => {}
@@ -721,6 +773,13 @@ impl<'a> Tally<'a> {
             failures: 0,
             first_failure: None,
         }
+    }
+}
+
+impl Tally<'_> {
+    /// Whether a response completed, requests that got none, and why the first did not.
+    fn outcome(&self) -> (bool, u64, Option<StreamFailure>) {
+        (self.any, self.failures, self.first_failure)
     }
 }
 

@@ -42,7 +42,7 @@ impl Worker {
     fn depth(&self, session: &Session) -> usize {
         match session {
             Session::H1(_) => self.h1_depth,
-            Session::H2(_) => self.h2_streams,
+            Session::H2(_) | Session::H3(_) => self.h2_streams,
         }
     }
 
@@ -115,6 +115,7 @@ impl Worker {
         match &mut conn.session {
             Session::H1(s) => s.submit(&req.bytes, inflight, &mut self.scratch),
             Session::H2(s) => s.submit(&req.h2, inflight, &mut self.scratch),
+            Session::H3(s) => s.submit(&req.h3, inflight),
         }
         conn.calls += 1;
         self.inflight += 1;
@@ -125,6 +126,10 @@ impl Worker {
 
     /// Writes the bytes built in `scratch`; keeps what the socket did not take.
     pub(super) fn flush_scratch(&mut self, key: usize, now: Instant) {
+        if self.conns[key].transport.is_quic() {
+            // Requests went straight into the QUIC streams.
+            return self.quic_flush(key, now);
+        }
         if self.scratch.is_empty() {
             return;
         }

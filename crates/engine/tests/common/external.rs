@@ -1,8 +1,8 @@
-//! Real servers started by the tests: h2o, nghttpd and nginx, each on free
-//! ports of 127.0.0.1, with a document root holding the contract's static
-//! files and a certificate made for the run. Each is found through an
+//! Real servers started by the tests: h2o, nghttpd, nginx and Caddy, each on
+//! free ports of 127.0.0.1, with a document root holding the contract's
+//! static files and a certificate made for the run. Each is found through an
 //! environment variable (`BARRAGE_H2O`, `BARRAGE_NGHTTPD`, `BARRAGE_NGINX`,
-//! set by scripts/test.sh). The tests that use them are
+//! `BARRAGE_CADDY`, set by scripts/test.sh). The tests that use them are
 //! `#[ignore = "needs …"]` and fail when the variable is missing.
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -72,6 +72,14 @@ pub fn free_addr() -> SocketAddr {
         .expect("a free port")
 }
 
+/// Two different free ports: both listeners are held while the second is
+/// picked (two `free_addr` calls once returned the same port).
+pub fn two_free_addrs() -> (SocketAddr, SocketAddr) {
+    let a = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let b = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    (a.local_addr().unwrap(), b.local_addr().unwrap())
+}
+
 /// A server process, killed on drop; `plain` and `tls` are its listening addresses.
 pub struct Server {
     child: Child,
@@ -116,7 +124,7 @@ impl Server {
 
     /// h2o: HTTP/1.1 and h2c on `plain`, HTTP/1.1 and h2 (ALPN) on `tls`, one thread.
     pub fn h2o(bin: &str, f: &Fixture) -> Server {
-        let (plain, tls) = (free_addr(), free_addr());
+        let (plain, tls) = two_free_addrs();
         // As root h2o would switch to `nobody`, who cannot read the key.
         let user = if euid_is_root() { "user: root\n" } else { "" };
         let conf = format!(
@@ -165,10 +173,56 @@ hosts:
         Server::spawn(cmd, addr, addr, &f.dir.join("nghttpd.log"))
     }
 
+    /// Caddy: HTTP/1.1 and h2c on `plain`; HTTP/1.1 and h2 by ALPN on `tls`,
+    /// and HTTP/3 on the same port over UDP; static files from the fixture.
+    pub fn caddy(bin: &str, f: &Fixture) -> Server {
+        let (plain, tls) = two_free_addrs();
+        let conf = format!(
+            "{{
+\tadmin off
+\tauto_https off
+\tservers {{
+\t\tprotocols h1 h2 h2c h3
+\t}}
+}}
+http://127.0.0.1:{plain_port} {{
+\tbind 127.0.0.1
+\troot * {root}
+\tfile_server
+}}
+https://localhost:{tls_port}, https://127.0.0.1:{tls_port} {{
+\tbind 127.0.0.1
+\ttls {cert} {key}
+\troot * {root}
+\tfile_server
+}}
+",
+            plain_port = plain.port(),
+            tls_port = tls.port(),
+            cert = f.cert().display(),
+            key = f.key().display(),
+            root = f.root().display()
+        );
+        let path = f.dir.join("Caddyfile");
+        std::fs::write(&path, conf).unwrap();
+        let mut cmd = Command::new(bin);
+        cmd.arg("run")
+            .arg("--config")
+            .arg(&path)
+            .arg("--adapter")
+            .arg("caddyfile")
+            .env("HOME", &f.dir)
+            .env("XDG_DATA_HOME", f.dir.join("data"))
+            .env("XDG_CONFIG_HOME", f.dir.join("config"));
+        let server = Server::spawn(cmd, plain, tls, &f.dir.join("caddy.log"));
+        wait_for_udp(tls);
+        server
+    }
+
     /// nginx: HTTP/1.1 on `plain`, HTTP/1.1 and (with `h2`) h2 by ALPN over
     /// TLS on `tls`, with the TLS versions in `protocols` (`ssl_protocols`).
     pub fn nginx(bin: &str, f: &Fixture, protocols: &str, h2: bool) -> Server {
-        let (plain, tls) = (free_addr(), free_addr());
+        let (plain, tls) = two_free_addrs();
         let server = format!(
             "listen {plain};
         listen {tls} ssl{http2};
@@ -234,6 +288,26 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Waits until a UDP socket is bound to `addr` (an HTTP/3 listener comes
+/// up after the TCP one), as /proc/net/udp shows it.
+pub fn wait_for_udp(addr: SocketAddr) {
+    let want = format!(":{:04X} ", addr.port());
+    let up = Instant::now() + Duration::from_secs(10);
+    loop {
+        let table = std::fs::read_to_string("/proc/net/udp").unwrap_or_default()
+            + &std::fs::read_to_string("/proc/net/udp6").unwrap_or_default();
+        if table.lines().any(|l| {
+            l.split_whitespace()
+                .nth(1)
+                .is_some_and(|local| format!("{local} ").ends_with(&want))
+        }) {
+            return;
+        }
+        assert!(Instant::now() < up, "nothing listened on UDP {addr}");
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 

@@ -26,6 +26,7 @@ pub fn target() -> Target {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
         tls: None,
+        h3: false,
     })
     .expect("start the reference server")
 }

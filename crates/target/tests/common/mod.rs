@@ -15,6 +15,7 @@ pub fn start() -> Target {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 2,
         tls: None,
+        h3: false,
     })
     .expect("target starts")
 }

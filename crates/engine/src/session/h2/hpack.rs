@@ -378,7 +378,7 @@ fn skip_string(block: &mut &[u8]) -> Result<(), DecodeError> {
     Ok(())
 }
 
-fn parse_status(value: &[u8]) -> Status {
+pub(crate) fn parse_status(value: &[u8]) -> Status {
     match value {
         [a @ b'1'..=b'9', b @ b'0'..=b'9', c @ b'0'..=b'9'] => {
             Status::Code(u16::from(a - b'0') * 100 + u16::from(b - b'0') * 10 + u16::from(c - b'0'))
@@ -388,7 +388,7 @@ fn parse_status(value: &[u8]) -> Status {
 }
 
 /// Reads an integer with a `prefix_bits`-bit prefix; returns it and the bytes used.
-fn int(block: &[u8], prefix_bits: u8) -> Result<(usize, usize), DecodeError> {
+pub(crate) fn int(block: &[u8], prefix_bits: u8) -> Result<(usize, usize), DecodeError> {
     let max = (1usize << prefix_bits) - 1;
     let Some(&b0) = block.first() else {
         return Err(DecodeError("a field cut short"));
@@ -412,7 +412,7 @@ fn int(block: &[u8], prefix_bits: u8) -> Result<(usize, usize), DecodeError> {
 }
 
 /// An integer with an `prefix_bits`-bit prefix (RFC 7541 §5.1); `first` holds the pattern bits.
-fn put_int(out: &mut Vec<u8>, first: u8, prefix_bits: u8, value: usize) {
+pub(crate) fn put_int(out: &mut Vec<u8>, first: u8, prefix_bits: u8, value: usize) {
     let max = (1usize << prefix_bits) - 1;
     if value < max {
         out.push(first | value as u8);

@@ -335,7 +335,7 @@ pub enum HuffmanError {
 }
 
 /// Decodes a Huffman-coded string, appending to `out`.
-pub fn decode(input: &[u8], out: &mut Vec<u8>) -> Result<(), HuffmanError> {
+pub(crate) fn decode(input: &[u8], out: &mut Vec<u8>) -> Result<(), HuffmanError> {
     let t = &TABLE;
     // Bits not yet used, left-aligned in `bits`; `have` of them are valid.
     let mut bits: u64 = 0;

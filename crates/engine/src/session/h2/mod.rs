@@ -16,8 +16,8 @@
 
 mod frame;
 mod fuzz;
-mod hpack;
-mod huffman;
+pub(crate) mod hpack;
+pub(crate) mod huffman;
 mod streams;
 
 use frame::{code, flag, kind, setting, FrameHeader, HEADER_LEN};
