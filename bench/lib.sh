@@ -6,7 +6,7 @@
 # Expects from the caller: TMP (a private temp dir), PORT, DURATION, BENCH_DIR.
 # A measured run appends one tab-separated row to $TMP/rows:
 #   name kind command note responses elapsed_s responses_per_s cpu_s server_cpu_s maxrss_kib
-# where kind is floor|wrk|ab|h2load|h2crate|barrage (floor rows and the rows of
+# where kind is floor|wrk|ab|h2load|h2crate|oha|barrage (floor rows and the rows of
 # kind REF_KIND, wrk unless a scenario says otherwise, are the references of
 # the ratio columns) and note is empty or why the row did not run or failed.
 
@@ -23,7 +23,8 @@ SERVER_DESC=   # for the table heading, e.g. "nginx 1.22.1, 1 worker"
 # server_start NAME DESC WORKER PROTO PROBE-URL ARGV...: start ARGV pinned to
 # core 1, output to $TMP/server.log, and wait until PROBE-URL answers 2xx with
 # curl over PROTO (h1, h2c with prior knowledge, or h2; https is not checked
-# for its certificate). WORKER is "child" when the measured process is the
+# for its certificate; h3: Debian's curl has no HTTP/3, so h2 over TCP is
+# probed and then the UDP port is waited for). WORKER is "child" when the measured process is the
 # first child of the one started (nginx), "self" otherwise.
 server_start() {
   local name=$1 desc=$2 worker=$3 proto=$4 probe=$5
@@ -32,7 +33,7 @@ server_start() {
   case "$proto" in
     h1) curl_args+=(--http1.1); want=1.1 ;;
     h2c) curl_args+=(--http2-prior-knowledge) ;;
-    h2) curl_args+=(--http2) ;;
+    h2 | h3) curl_args+=(--http2) ;;
     *) die "server_start: unknown protocol $proto" ;;
   esac
   command -v "$1" >/dev/null 2>&1 || die "$1 not found (run scripts/setup.sh)"
@@ -54,6 +55,7 @@ server_start() {
       else
         SERVER_WORKER=$SERVER_PID
       fi
+      [ "$proto" != h3 ] || wait_udp "$PORT" || die "$name answers on TCP but not on UDP $PORT"
       log "$name: pid $SERVER_PID, measured process $SERVER_WORKER"
       return 0
     fi
@@ -62,6 +64,19 @@ server_start() {
   done
   cat "$TMP/server.log" >&2
   die "$name did not start or does not answer $probe (log above)"
+}
+
+# wait_udp PORT: wait (up to 5 s) until a UDP socket is bound to PORT.
+wait_udp() {
+  local hex
+  hex=$(printf ':%04X ' "$1")
+  for _ in $(seq 50); do
+    if cat /proc/net/udp /proc/net/udp6 2>/dev/null | awk '{ print $2 " " }' | grep -q -- "$hex"; then
+      return 0
+    fi
+    sleep 0.1
+  done
+  return 1
 }
 
 server_stop() {
@@ -311,6 +326,21 @@ parse_h2load() {
 # h2-crate-client: "N responses in 10.00s = R responses/s, E errors", like floor's.
 parse_h2crate() {
   parse_floor
+}
+
+# oha: --output-format json on stdout: the 2xx/3xx count of
+# statusCodeDistribution over summary.total (seconds).
+parse_oha() {
+  python3 - "$TMP/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+n = sum(v for k, v in d["statusCodeDistribution"].items() if 200 <= int(k) < 400)
+t = float(d["summary"]["total"])
+if n == 0 or t <= 0:
+    errors = d.get("errorDistribution") or {}
+    sys.exit("no responses: " + (", ".join(f"{k}: {v}" for k, v in errors.items()) or "none counted"))
+print(n, t, n / t)
+PY
 }
 
 # barrage: --json FILE, .totals.{responses,elapsed_s,responses_per_s}

@@ -6,13 +6,16 @@
 #
 # HTTP/1.1 on nginx (h1): keepalive close c10k openloop
 # HTTP/2 and TLS (h2):    h2c h2tls h2c-4k https-h1 h2-crate
+# HTTP/3 (h3):            h3 (barrage serve and Caddy; oha as the reference)
 #
 # Environment: DURATION seconds per client (10), CONNS connections (100),
 # STREAMS per HTTP/2 connection (100), WARMUP seconds of the HTTP/2 clients (2),
 # C10K_CONNS (10000), RATE target responses/s of openloop (20000), PORT of the
 # server (8089), BARRAGE binary (target/release/barrage), FLOOR_DIR with floor.c
 # and conn.c (../shared/floor next to the repo), H2_CRATE_CLIENT binary
-# (bench/h2-crate-client/target/release/h2-crate-client), RESULTS_DIR (bench/results).
+# (bench/h2-crate-client/target/release/h2-crate-client), OHA binary built with
+# its http3 feature (oha; scripts/setup.sh installs it in ~/.cargo/bin), H3_STREAMS
+# per HTTP/3 connection (10), RESULTS_DIR (bench/results).
 #
 # The server runs on core 1, each client on core 0. Tables go to stdout and are
 # appended to RESULTS_DIR/DATE-SCENARIO.md; progress goes to stderr.
@@ -36,23 +39,26 @@ RATE=${RATE:-20000}
 BARRAGE=${BARRAGE:-$REPO/target/release/barrage}
 FLOOR_DIR=${FLOOR_DIR:-$REPO/../shared/floor}
 H2_CRATE_CLIENT=${H2_CRATE_CLIENT:-$BENCH_DIR/h2-crate-client/target/release/h2-crate-client}
+OHA=${OHA:-$(command -v oha || echo "${CARGO_HOME:-$HOME/.cargo}/bin/oha")}
+H3_STREAMS=${H3_STREAMS:-10}
 RESULTS_DIR=${RESULTS_DIR:-$BENCH_DIR/results}
 URL="http://127.0.0.1:$PORT/hello"
 
-for var in PORT DURATION CONNS STREAMS C10K_CONNS RATE; do
+for var in PORT DURATION CONNS STREAMS C10K_CONNS RATE H3_STREAMS; do
   [[ ${!var} =~ ^[1-9][0-9]*$ ]] || die "$var must be a positive integer, not '${!var}'"
 done
 [[ $WARMUP =~ ^[0-9]+$ ]] || die "WARMUP must be a whole number of seconds, not '$WARMUP'"
 
 H1_SCENARIOS=(keepalive close c10k openloop)
 H2_SCENARIOS=(h2c h2tls h2c-4k https-h1 h2-crate)
+H3_SCENARIOS=(h3)
 scenarios=()
 for arg in "${@:-all}"; do
   case "$arg" in
-    keepalive | close | c10k | openloop | h2c | h2tls | h2c-4k | https-h1 | h2-crate) scenarios+=("$arg") ;;
+    keepalive | close | c10k | openloop | h2c | h2tls | h2c-4k | https-h1 | h2-crate | h3) scenarios+=("$arg") ;;
     h1) scenarios+=("${H1_SCENARIOS[@]}") ;;
     h2) scenarios+=("${H2_SCENARIOS[@]}") ;;
-    all) scenarios+=("${H1_SCENARIOS[@]}" "${H2_SCENARIOS[@]}") ;;
+    all) scenarios+=("${H1_SCENARIOS[@]}" "${H2_SCENARIOS[@]}" "${H3_SCENARIOS[@]}") ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown scenario: $arg" ;;
   esac
@@ -151,6 +157,7 @@ version_of() {
     nginx) nginx -v 2>&1 | sed 's|.*/||' ;;
     h2o) h2o --version 2>/dev/null | sed -n '1s/^h2o version //p' ;;
     nghttpd) nghttpd --version 2>/dev/null | sed 's|.*/||' ;;
+    caddy) caddy version 2>/dev/null | awk '{ print $1 }' ;;
   esac
 }
 
@@ -201,6 +208,25 @@ start_nghttpd_tls() {
   need_files
   server_start nghttpd_tls "nghttpd $(version_of nghttpd), 1 worker, TLS (P-256 certificate)" self h2 \
     "https://127.0.0.1:$PORT/static/6b" nghttpd --address=127.0.0.1 -d "$DOCROOT" "$PORT" "$KEY" "$CERT"
+}
+
+# barrage serve over TLS with HTTP/3 (h1 and h2 on TCP, h3 on UDP), one thread.
+start_serve_h3() {
+  need_files
+  server_start serve_h3 "barrage serve, 1 thread, TLS (P-256 certificate), HTTP/3 on UDP" self h3 \
+    "https://127.0.0.1:$PORT/hello" "$BARRAGE" serve --cert "$CERT" --key "$KEY" --h3 --threads 1 \
+    --listen "127.0.0.1:$PORT"
+}
+
+# Caddy serving the docroot over TLS: h1, h2 and h3 on one port, GOMAXPROCS=1.
+start_caddy_h3() {
+  need_files
+  printf '%s\n' "{" "	admin off" "	auto_https off" "	servers {" "		protocols h1 h2 h3" "	}" "}" \
+    "https://localhost:$PORT, https://127.0.0.1:$PORT {" "	bind 127.0.0.1" "	tls $CERT $KEY" \
+    "	root * $DOCROOT" "	file_server" "}" >"$TMP/Caddyfile"
+  server_start caddy_h3 "Caddy $(version_of caddy), GOMAXPROCS=1, TLS (P-256 certificate), HTTP/3 on UDP" self h3 \
+    "https://localhost:$PORT/static/6b" env GOMAXPROCS=1 HOME="$TMP" XDG_DATA_HOME="$TMP/caddy-data" \
+    XDG_CONFIG_HOME="$TMP/caddy-config" caddy run --config "$TMP/Caddyfile" --adapter caddyfile
 }
 
 # -------------------------------------------------------------- scenarios
@@ -386,6 +412,36 @@ scenario_h2_crate() {
     }' "$TMP/rows" >>"$TMP/notes"
   echo "The h2 crate client: h2 0.4 on a current-thread tokio runtime, pinned to core 0; each stream sends its next GET once the body is read and its capacity released; windows of 2^30−1 (-w30 -W30), h2load's (and barrage's) default." >>"$TMP/notes"
   finish h2-crate "h2 crate vs h2load on h2o, h2c, $H2_SHAPE, GET /static/6b (6 bytes), $H2_TIME"
+}
+
+# h3: barrage --h3 against oha --http-version 3 (the reference), and
+# barrage --h2 and oha --http-version 2 on the same server and port for the
+# cost of QUIC, on barrage serve and Caddy, 6 bytes and 4 KiB. Caddy picks
+# its certificate by SNI: its URLs say localhost (127.0.0.1 here).
+scenario_h3() {
+  local server path url shape="$CONNS connections × $H3_STREAMS streams"
+  for server in serve caddy; do
+    server_use "${server}_h3"
+    for path in /static/6b /static/4k; do
+      case "$server$path" in
+        serve/static/6b) url="https://127.0.0.1:$PORT/hello" ;;
+        serve*) url="https://127.0.0.1:$PORT$path" ;;
+        *) url="https://localhost:$PORT$path" ;;
+      esac
+      begin
+      REF_KIND=oha
+      REF_LABEL=oha
+      SHOW_FLOOR=0
+      measure "oha --http-version 3" oha "$OHA" --no-tui --output-format json --http-version 3 --insecure \
+        -c"$CONNS" -p"$H3_STREAMS" -z"${DURATION}s" "$url"
+      barrage_at "barrage --h3" "$url" --h3 --insecure -t1 -c"$CONNS" -m"$H3_STREAMS" -d"${DURATION}s"
+      barrage_at "barrage --h2 (TLS)" "$url" --h2 --insecure -t1 -c"$CONNS" -m"$H3_STREAMS" -d"${DURATION}s"
+      measure "oha --http-version 2" oha "$OHA" --no-tui --output-format json --http-version 2 --insecure \
+        -c"$CONNS" -p"$H3_STREAMS" -z"${DURATION}s" "$url"
+      echo "No warm-up: the $CONNS QUIC (or TLS) handshakes are in the measured time for every client. oha counts 2xx/3xx responses; requests cut by its deadline are not responses." >>"$TMP/notes"
+      finish h3 "$server, $shape, GET $url, $DURATION s per client"
+    done
+  done
 }
 
 for scenario in "${scenarios[@]}"; do

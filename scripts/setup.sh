@@ -6,8 +6,12 @@
 #   scripts/setup.sh --no-build    packages and the servers' builds, not barrage
 #   scripts/setup.sh --no-servers  skip the servers' toolchains and builds
 #
+# Also oha (crates.io, with its http3 feature, `cargo install --locked`): a
+# peer of bench/ for HTTP/1.1, h2 and h3, and an independent HTTP/3 client
+# for the tests of `barrage serve --h3`.
+#
 # Idempotent: installs only what is missing (running `apt-get update` once, and
-# only then), and leaves no nginx or h2o system service running: tests and
+# only then), and leaves no nginx, h2o or Caddy system service running: tests and
 # bench/ start their own servers, on a port of their own, with their own config.
 # Each servers/NAME/build.sh is run with --fetch (the only step that downloads:
 # Maven Central, PyPI, a Debian .deb); the lab reruns them offline.
@@ -32,7 +36,8 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Debian packages: compiler and linker for cargo, the reference server, the
 # HTTP/2 servers of bench/ (h2o, nghttpd from nghttp2-server, nghttpx from
-# nghttp2-proxy), Caddy (HTTP/1.1, h2, h2c and HTTP/3), the clients barrage is measured against and the lab's
+# nghttp2-proxy), Caddy (HTTP/1.1, h2, h2c and HTTP/3; also servers/caddy of the
+# catalogue), the clients barrage is measured against and the lab's
 # drivers (wrk, ab, h2load, httperf),
 # /usr/bin/time for CPU and RSS, curl to probe servers, python3 to read
 # barrage's JSON in bench/.
@@ -135,6 +140,18 @@ for tool in fmt clippy; do
   cargo "$tool" --version >/dev/null 2>&1 ||
     say "warning: 'cargo $tool' is missing (rustup component add ${tool/fmt/rustfmt}); scripts/test.sh needs it" >&2
 done
+
+# oha with HTTP/3 (its `http3` feature), pinned to one version; --locked
+# keeps its dependencies at those it was released with (newer ones may want
+# a newer rustc than the machine's).
+OHA_VERSION=1.16.0
+oha_bin="${CARGO_HOME:-$HOME/.cargo}/bin/oha"
+if [ -x "$oha_bin" ] && "$oha_bin" --version 2>/dev/null | grep -qx "oha $OHA_VERSION"; then
+  say "oha $OHA_VERSION present ($oha_bin)"
+else
+  say "cargo install oha $OHA_VERSION --features http3 --locked (a few minutes)"
+  cargo install oha --version "$OHA_VERSION" --features http3 --locked --quiet
+fi
 
 # The servers' builds: each build.sh prints what it does and names what is
 # missing; one failure does not stop the others, but fails the set-up.

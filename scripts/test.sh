@@ -31,8 +31,9 @@ BARRAGE_NGINX=$(find_server nginx)
 BARRAGE_H2O=$(find_server h2o)
 BARRAGE_NGHTTPD=$(find_server nghttpd)
 BARRAGE_CADDY=$(find_server caddy)
-export BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD BARRAGE_CADDY
-for var in BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD BARRAGE_CADDY; do
+BARRAGE_OHA=$(command -v oha || { [ -x "${CARGO_HOME:-$HOME/.cargo}/bin/oha" ] && echo "${CARGO_HOME:-$HOME/.cargo}/bin/oha"; } || true)
+export BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD BARRAGE_CADDY BARRAGE_OHA
+for var in BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD BARRAGE_CADDY BARRAGE_OHA; do
   printf '%s=%s\n' "$var" "${!var:-(not found)}"
 done
 

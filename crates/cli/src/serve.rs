@@ -36,6 +36,11 @@ pub struct ServeArgs {
     /// sharing the port (SO_REUSEPORT). Needs --tls or --cert.
     #[arg(long, requires = "tls_source")]
     h3: bool,
+    /// Serve HTTPS (and HTTP/3 with --h3) at ADDR while --listen stays plain
+    /// HTTP/1.1 and h2c: both from this one process, each with --threads
+    /// workers. Needs --tls or --cert.
+    #[arg(long, value_name = "ADDR", requires = "tls_source")]
+    tls_listen: Option<SocketAddr>,
 }
 
 impl ServeArgs {
@@ -55,11 +60,19 @@ pub fn main(args: ServeArgs) -> ExitCode {
     let tls = args.tls();
     let from_files = matches!(tls, Some(TlsSetup::Files { .. }));
     let cfg = TargetConfig {
-        listen: args.listen,
+        listen: args.tls_listen.unwrap_or(args.listen),
         threads: args.threads,
         tls,
         h3: args.h3,
     };
+    // With --tls-listen, --listen is a second, plain server of its own.
+    let plain_cfg = args.tls_listen.map(|_| TargetConfig {
+        listen: args.listen,
+        threads: args.threads,
+        tls: None,
+        h3: false,
+    });
+    let mut plain = None;
     let mut cert_out_error = None;
     let result = barrage_target::run_until_signal_with(cfg, |target| {
         if let Some(path) = &args.cert_out {
@@ -71,12 +84,18 @@ pub fn main(args: ServeArgs) -> ExitCode {
                 return Err(e);
             }
         }
-        eprintln!(
-            "barrage serve: listening on {}; Ctrl-C stops",
-            listening_on(target, args.h3)
-        );
+        let mut on = listening_on(target, args.h3);
+        if let Some(plain_cfg) = plain_cfg {
+            let started = Target::start(plain_cfg)?;
+            on = format!("{} and {on}", listening_on(&started, false));
+            plain = Some(started);
+        }
+        eprintln!("barrage serve: listening on {on}; Ctrl-C stops");
         Ok(())
     });
+    if let Some(plain) = plain {
+        plain.shutdown();
+    }
     if let Some(msg) = cert_out_error {
         return crate::usage_error(msg);
     }

@@ -668,6 +668,61 @@ fn serve_tls_writes_its_certificate() {
     );
 }
 
+/// `--tls-listen`: one process serves plain HTTP/1.1 and h2c on --listen,
+/// and HTTPS with HTTP/3 on the other address (the lab's barrage-target).
+#[test]
+fn serve_plain_and_tls_listeners_from_one_process() {
+    let _serial = serial();
+    let (plain, tls) = {
+        let a = TcpListener::bind("127.0.0.1:0").expect("a free port");
+        let b = TcpListener::bind("127.0.0.1:0").expect("a free port");
+        (a.local_addr().unwrap(), b.local_addr().unwrap())
+    };
+    let mut server = KillOnDrop(
+        Command::new(BIN)
+            .args(["serve", "--listen", &plain.to_string(), "--threads", "1"])
+            .args(["--tls-listen", &tls.to_string(), "--tls", "--h3"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run barrage serve --tls-listen"),
+    );
+    let up = Instant::now() + Duration::from_secs(10);
+    while TcpStream::connect(plain).is_err() || TcpStream::connect(tls).is_err() {
+        assert!(Instant::now() < up, "barrage serve never listened");
+        assert!(
+            matches!(server.0.try_wait(), Ok(None)),
+            "barrage serve exited"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let https = format!("https://{tls}/hello");
+    let loads: [&[&str]; 3] = [
+        &["--h2c", &url(plain, "/hello")],
+        &["--h2", "-k", &https],
+        &["--h3", "-k", &https],
+    ];
+    for flags in loads {
+        let mut args = vec!["load", "-t1", "-c1", "-n", "20", "--timeout", "5s"];
+        args.extend(["--json", "-"]);
+        args.extend(flags);
+        let r = barrage(&args);
+        assert_eq!(r.code, Some(0), "{flags:?}: {r:?}");
+        assert_eq!(u64_at(&r.json(), "/totals/responses"), 20, "{flags:?}");
+    }
+    // SAFETY: kill(2) on the pid of the child this test started.
+    let sent = unsafe { libc::kill(server.0.id() as libc::pid_t, libc::SIGTERM) };
+    assert_eq!(sent, 0);
+    let stderr = take_stderr(&mut server.0);
+    let status = server.0.wait().expect("wait for barrage serve");
+    assert!(status.success(), "{status:?}: {stderr}");
+    let says = format!(
+        "listening on http://{plain} (HTTP/1.1 and h2c) and https://{tls} (HTTP/1.1 and h2 by ALPN over TCP; HTTP/3 over UDP)"
+    );
+    assert!(stderr.contains(&says), "{stderr}");
+}
+
 #[test]
 fn load_help() {
     let r = barrage(&["load", "--help"]);

@@ -430,7 +430,7 @@ fn suite_file_errors_name_the_line_and_the_key() {
     let lab = Lab::new("errors");
     let bad = lab.suite(
         "bad",
-        &QUICK.replace("protocol = \"h1\"", "protocol = \"h3\""),
+        &QUICK.replace("protocol = \"h1\"", "protocol = \"quic\""),
     );
     let out = lab.run(&bad, &["--dry-run"]);
     let stderr = String::from_utf8_lossy(&out.stderr);

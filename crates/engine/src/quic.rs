@@ -142,11 +142,14 @@ impl QuicLink {
             };
             for m in &meta[..n] {
                 read += m.len as u64;
+                if m.addr != self.peer {
+                    continue;
+                }
                 let stride = m.stride.max(1);
-                for datagram in buf[..m.len].chunks(stride) {
-                    if m.addr != self.peer {
-                        continue;
-                    }
+                // One copy per batch; each datagram is a view into it.
+                let mut batch = BytesMut::from(&buf[..m.len]);
+                while !batch.is_empty() {
+                    let datagram = batch.split_to(stride.min(batch.len()));
                     let ecn = m
                         .ecn
                         .and_then(|e| quinn_proto::EcnCodepoint::from_bits(e as u8));
@@ -156,7 +159,7 @@ impl QuicLink {
                         m.addr,
                         m.dst_ip,
                         ecn,
-                        BytesMut::from(datagram),
+                        datagram,
                         &mut self.answer,
                     );
                     match event {

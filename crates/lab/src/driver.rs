@@ -26,11 +26,15 @@
 //!
 //! | driver  | protocols                    | load levels                       | warm-up            |
 //! |---------|------------------------------|-----------------------------------|--------------------|
-//! | barrage | h1, https, h2c, h2           | connections, rate, sessions       | `--warmup`         |
+//! | barrage | h1, https, h2c, h2, h3       | connections, rate, sessions       | `--warmup`         |
 //! | wrk     | h1, https (HTTP/1.1, GET)    | connections                       | none: run it first |
 //! | h2load  | h1, https (`--h1`), h2c, h2  | connections (`-m` streams)        | `--warm-up-time`   |
 //! | ab      | h1, https (HTTP/1.0 only)    | connections                       | none: run it first |
 //! | httperf | h1                           | sessions                          | none               |
+//!
+//! Only barrage speaks HTTP/3: wrk, ab and httperf have no QUIC at all, and
+//! Debian's h2load (nghttp2 1.52) is built without ngtcp2 and nghttp3 (its
+//! `--npn-list=h3` cannot work), so each refuses an h3 scenario in one line.
 //!
 //! wrk and ab have no warm-up of their own: [`LoadRun::warmup`] is ignored
 //! for them, and a caller that wants one runs the same invocation for the
@@ -251,16 +255,11 @@ fn with_stderr(error: String, stderr: &str) -> String {
 }
 
 fn is_tls(protocol: Protocol) -> bool {
-    matches!(protocol, Protocol::Https | Protocol::H2)
+    protocol.is_tls()
 }
 
 fn protocol_name(protocol: Protocol) -> &'static str {
-    match protocol {
-        Protocol::H1 => "h1",
-        Protocol::H2c => "h2c",
-        Protocol::H2 => "h2",
-        Protocol::Https => "https",
-    }
+    protocol.name()
 }
 
 fn is_get(scenario: &Scenario) -> bool {
@@ -408,6 +407,7 @@ pub(crate) mod tests {
             ),
             (Protocol::Https, "127.0.0.1", "/", "https://127.0.0.1:8080/"),
             (Protocol::H2, "::1", "/a", "https://[::1]:8080/a"),
+            (Protocol::H3, "127.0.0.1", "/b", "https://127.0.0.1:8080/b"),
             (Protocol::H1, "[::1]", "", "http://[::1]:8080/"),
             (Protocol::H1, "h", "hello", "http://h:8080/hello"),
         ];

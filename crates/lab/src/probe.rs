@@ -15,14 +15,17 @@
 //! reader, so that the head's size is its real size on the wire and the
 //! framing is known. HTTP/2 (h2c and h2) goes through hyper's client on a
 //! current-thread tokio runtime (`probe/h2.rs`); its head size is computed as
-//! the same head would be written in HTTP/1.1. TLS accepts any certificate
-//! (the engine's insecure configuration; `probe/tls.rs` for h2): servers
-//! under test use self-signed ones.
+//! the same head would be written in HTTP/1.1. HTTP/3 (h3) goes over a new
+//! QUIC connection (quinn, h3 on top; `probe/h3.rs`) to the UDP port of the
+//! TLS port's number, its head size computed the same way. TLS accepts any
+//! certificate (the engine's insecure configuration; `probe/tls.rs` for h2
+//! and h3): servers under test use self-signed ones.
 //!
 //! It does not retry, follow redirects or measure time.
 
 mod h1;
 mod h2;
+mod h3;
 mod tls;
 
 use std::borrow::Cow;
@@ -45,6 +48,8 @@ enum Framing {
     Close,
     /// HTTP/2 DATA frames up to END_STREAM.
     H2,
+    /// HTTP/3 DATA frames up to the end of the QUIC stream.
+    H3,
 }
 
 impl Framing {
@@ -54,6 +59,7 @@ impl Framing {
             Framing::Chunked => "chunked",
             Framing::Close => "close",
             Framing::H2 => "h2",
+            Framing::H3 => "h3",
         }
     }
 }
@@ -96,6 +102,7 @@ pub fn probe(
         Protocol::Https => h1::probe(scenario, host, port, true, deadline),
         Protocol::H2c => h2::probe(scenario, host, port, None, deadline),
         Protocol::H2 => h2::probe(scenario, host, port, Some(tls::config(b"h2")?), deadline),
+        Protocol::H3 => h3::probe(scenario, host, port, deadline),
     }?;
     let problems = check(scenario, &response);
     Ok(ProbeResult {
@@ -112,6 +119,26 @@ pub fn probe(
 }
 
 /// The end of a probe's time, with the timeout kept for messages.
+/// Runs a probe's exchange on a one-thread tokio runtime, bounded by `deadline`
+/// (`what` names what did not arrive in time).
+fn on_runtime(
+    deadline: Deadline,
+    what: &str,
+    exchange: impl std::future::Future<Output = Result<Response, String>>,
+) -> Result<Response, String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| format!("cannot start a tokio runtime: {e}"))?;
+    let left = deadline.left("response")?;
+    runtime.block_on(async {
+        tokio::time::timeout(left, exchange)
+            .await
+            .map_err(|_| deadline.expired(what))?
+    })
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Deadline {
     at: Instant,

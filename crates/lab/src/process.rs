@@ -90,7 +90,7 @@ pub struct ServerProcess {
     leader: Leader,
     host: String,
     /// Where readiness is checked, and how: the manifest's first protocol
-    /// of h1, h2c, https, h2 on its port.
+    /// of h1, h2c, https, h2, h3 on its port.
     ready_protocol: Protocol,
     ready_port: u16,
     ready: Ready,
@@ -396,17 +396,23 @@ impl Drop for ServerProcess {
 }
 
 /// The protocol readiness is checked with: plain HTTP/1.1 when the server
-/// speaks it, else h2c, https, h2 (an h2c-only listener does not answer an
-/// HTTP/1.1 request).
+/// speaks it, else h2c, https, h2, h3 (an h2c-only listener does not answer
+/// an HTTP/1.1 request).
 fn ready_protocol(served: &[Protocol]) -> Protocol {
-    [Protocol::H1, Protocol::H2c, Protocol::Https, Protocol::H2]
-        .into_iter()
-        .find(|p| served.contains(p))
-        .unwrap_or(Protocol::H1)
+    [
+        Protocol::H1,
+        Protocol::H2c,
+        Protocol::Https,
+        Protocol::H2,
+        Protocol::H3,
+    ]
+    .into_iter()
+    .find(|p| served.contains(p))
+    .unwrap_or(Protocol::H1)
 }
 
-/// One readiness attempt over h2c or TLS: the probe's client, any status
-/// below 500.
+/// One readiness attempt over h2c, TLS or QUIC: the probe's client, any
+/// status below 500.
 fn probe_ready(
     protocol: Protocol,
     host: &str,

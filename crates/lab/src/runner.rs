@@ -900,13 +900,22 @@ fn sanitize(s: &str) -> String {
 /// `N` different free ports of `host`: all are held open until all are
 /// chosen, so no two are the same.
 pub(crate) fn free_ports<const N: usize>(host: &str) -> [u16; N] {
-    let listeners: Vec<_> = (0..N)
-        .map(|_| std::net::TcpListener::bind((host, 0)).ok())
-        .collect();
-    std::array::from_fn(|i| {
-        listeners[i]
-            .as_ref()
-            .and_then(|l| l.local_addr().ok())
-            .map_or(0, |a| a.port())
-    })
+    // Each port is free over TCP and over UDP (HTTP/3 is served on the UDP
+    // port of `{tls_port}`'s number); all are held until all are chosen.
+    let mut held = Vec::new();
+    for _ in 0..N * 20 {
+        if held.len() == N {
+            break;
+        }
+        let Ok(tcp) = std::net::TcpListener::bind((host, 0)) else {
+            break;
+        };
+        let Ok(port) = tcp.local_addr().map(|a| a.port()) else {
+            break;
+        };
+        if let Ok(udp) = std::net::UdpSocket::bind((host, port)) {
+            held.push((port, tcp, udp));
+        }
+    }
+    std::array::from_fn(|i| held.get(i).map_or(0, |h| h.0))
 }

@@ -42,7 +42,8 @@ const DRIVERS: [(Driver, &str, &[Protocol], &[&str]); 5] = [
     (
         Driver::H2load,
         "h2load",
-        &Protocol::ALL,
+        // No h3: Debian's h2load (nghttp2 1.52) is built without ngtcp2.
+        &[Protocol::H1, Protocol::H2c, Protocol::H2, Protocol::Https],
         // h2load's --rate starts connections, not requests: no open loop.
         &["concurrency"],
     ),

@@ -64,6 +64,7 @@ fn the_builtin_target_is_valid_over_every_protocol() {
             let (version, framing) = match protocol {
                 Protocol::H1 | Protocol::Https => ("HTTP/1.1", "content-length"),
                 Protocol::H2c | Protocol::H2 => ("h2", "h2"),
+                Protocol::H3 => ("h3", "h3"),
             };
             assert_eq!((r.version.as_str(), r.framing.as_str()), (version, framing));
             for name in ["server", "content-type", "content-length", "date"] {
@@ -95,6 +96,70 @@ fn the_builtin_target_is_valid_over_every_protocol() {
         sha256_hex(&barrage_target::contract::STATIC_4K)
     );
     plain.shutdown();
+    tls.shutdown();
+}
+
+/// HTTP/3 (`barrage serve --tls --h3`): every endpoint valid over QUIC,
+/// with the same body as over HTTP/1.1 on TLS and the same head but the
+/// `Alt-Svc` that only HTTP/1.1 and h2 responses carry.
+#[test]
+fn the_builtin_target_is_valid_over_h3() {
+    let server = Target::start(TargetConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: 1,
+        tls: Some(TlsSetup::SelfSigned),
+        h3: true,
+    })
+    .expect("start the built-in target with HTTP/3");
+    let port = server.local_addr().port();
+    let alt_svc = format!("alt-svc: h3=\":{port}\"; ma=86400\r\n").len();
+    let paths = [
+        "/hello",
+        "/static/6b",
+        "/static/4k",
+        "/xml?value=a%3Cb",
+        "/bytes?n=100000",
+    ];
+    for path in paths {
+        let r = probe(&scenario(Protocol::H3, path), "127.0.0.1", port, TIMEOUT)
+            .unwrap_or_else(|e| panic!("h3 {path}: {e}"));
+        assert!(r.is_valid(), "h3 {path}: {:?}", r.problems);
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!((r.version.as_str(), r.framing.as_str()), ("h3", "h3"));
+        for name in ["server", "content-type", "content-length", "date"] {
+            assert!(r.header_names.iter().any(|n| n == name), "{name}: {r:?}");
+        }
+        assert!(!r.header_names.iter().any(|n| n == "alt-svc"), "{r:?}");
+        let https = probe(&scenario(Protocol::Https, path), "127.0.0.1", port, TIMEOUT).unwrap();
+        assert!(https.header_names.iter().any(|n| n == "alt-svc"));
+        assert_eq!(r.body_sha256, https.body_sha256, "{path}");
+        assert_eq!(r.body_bytes, https.body_bytes, "{path}");
+        assert_eq!(r.header_bytes + alt_svc, https.header_bytes, "{path}");
+    }
+    let mut head = scenario(Protocol::H3, "/static/4k");
+    head.method = "HEAD".into();
+    head.headers = vec![("Accept".into(), "*/*".into())];
+    let r = probe(&head, "127.0.0.1", port, TIMEOUT).unwrap();
+    assert!(r.is_valid(), "{:?}", r.problems);
+    assert_eq!((r.status, r.body_bytes), (200, 0));
+    let r = probe(&scenario(Protocol::H3, "/nope"), "127.0.0.1", port, TIMEOUT).unwrap();
+    assert_eq!(r.problems, ["status 404: expected a success (below 400)"]);
+    server.shutdown();
+}
+
+/// A TLS server without HTTP/3: nothing answers on its UDP port, and the
+/// probe says so within its timeout.
+#[test]
+fn h3_to_a_server_without_quic_is_an_error() {
+    let tls = target(true);
+    let port = tls.local_addr().port();
+    let began = std::time::Instant::now();
+    let err = probe(&scenario(Protocol::H3, "/hello"), "127.0.0.1", port, SHORT).unwrap_err();
+    assert_eq!(
+        err,
+        format!("no QUIC handshake with 127.0.0.1:{port} (UDP) within 300ms")
+    );
+    assert!(began.elapsed() < TIMEOUT, "{:?}", began.elapsed());
     tls.shutdown();
 }
 

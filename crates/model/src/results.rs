@@ -297,7 +297,7 @@ pub struct MonitorReport {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ProbeResult {
     pub status: u16,
-    /// `HTTP/1.1`, `HTTP/1.0` or `h2`.
+    /// `HTTP/1.1`, `HTTP/1.0`, `h2` or `h3`.
     pub version: String,
     /// Response header names, lower-case, in the order received.
     pub header_names: Vec<String>,
@@ -309,7 +309,8 @@ pub struct ProbeResult {
     pub body_bytes: usize,
     /// SHA-256 of the body, lower-case hex.
     pub body_sha256: String,
-    /// How the body was delimited: `content-length`, `chunked`, `close` or `h2`.
+    /// How the body was delimited: `content-length`, `chunked`, `close`, `h2`
+    /// or `h3`.
     pub framing: String,
     /// Why the response is wrong for the contract; empty when it is valid.
     pub problems: Vec<String>,

@@ -103,30 +103,46 @@ pub enum Protocol {
     H2,
     /// HTTP/1.1 over TLS.
     Https,
+    /// HTTP/3 over QUIC (ALPN h3), on UDP at the TLS port's number.
+    H3,
 }
 
 impl Protocol {
     /// Every protocol, in the order the docs list them.
-    pub const ALL: [Protocol; 4] = [Protocol::H1, Protocol::H2c, Protocol::H2, Protocol::Https];
+    pub const ALL: [Protocol; 5] = [
+        Protocol::H1,
+        Protocol::H2c,
+        Protocol::H2,
+        Protocol::Https,
+        Protocol::H3,
+    ];
 
-    /// The name used in suites and manifests: `h1`, `h2c`, `h2`, `https`.
+    /// The name used in suites and manifests: `h1`, `h2c`, `h2`, `https`, `h3`.
     pub fn name(self) -> &'static str {
         match self {
             Protocol::H1 => "h1",
             Protocol::H2c => "h2c",
             Protocol::H2 => "h2",
             Protocol::Https => "https",
+            Protocol::H3 => "h3",
         }
     }
 
-    /// Over TLS (h2, https): served on `{tls_port}`; the others on `{port}`.
+    /// Over TLS (h2, https, and h3's QUIC): served at `{tls_port}` (h3 on
+    /// UDP, the others on TCP); h1 and h2c at `{port}`.
     pub fn is_tls(self) -> bool {
-        matches!(self, Protocol::H2 | Protocol::Https)
+        matches!(self, Protocol::H2 | Protocol::Https | Protocol::H3)
     }
 
     /// HTTP/2 (h2c, h2).
     pub fn is_h2(self) -> bool {
         matches!(self, Protocol::H2c | Protocol::H2)
+    }
+
+    /// Several requests in flight on one connection, as streams (h2c, h2,
+    /// h3); HTTP/1 (h1, https) sends one at a time.
+    pub fn multiplexed(self) -> bool {
+        matches!(self, Protocol::H2c | Protocol::H2 | Protocol::H3)
     }
 
     /// The protocol called `name` in the files.
@@ -155,7 +171,7 @@ pub struct Scenario {
     pub keepalive: bool,
     /// HTTP/1.0 requests, as ab sends them.
     pub http10: bool,
-    /// HTTP/2: streams per connection.
+    /// HTTP/2 and HTTP/3: streams per connection.
     pub streams: usize,
     /// HTTP/2: the stream window the client announces, as 2^N-1 bytes
     /// (h2load's `-w`); `None`: the driver's default (2^30-1 for h2load

@@ -37,7 +37,7 @@ pub fn suite_name(r: &Results) -> String {
 /// A scenario's request in one line (`GET /hello over h1`).
 pub fn scenario_line(s: &Scenario) -> String {
     let mut line = format!("{} {} over {}", s.method, s.path, s.protocol);
-    if s.protocol.is_h2() && s.streams > 1 {
+    if s.protocol.multiplexed() && s.streams > 1 {
         line.push_str(&format!(", {} streams per connection", s.streams));
     }
     if !s.keepalive {

@@ -63,13 +63,24 @@ impl Worker {
             let Some(conn) = self.conns.get_mut(key) else {
                 continue;
             };
-            if conn.quic_deadline.is_none_or(|d| d > now) {
-                continue; // a stale entry: the connection's timer moved
+            let Session::H3(s) = &mut conn.session else {
+                continue; // the key now holds another connection
+            };
+            if conn.quic_deadline != Some(at) {
+                continue; // a stale entry: a nearer one was filed since
             }
             conn.quic_deadline = None;
-            if let Session::H3(s) = &mut conn.session {
-                s.quic.handle_timeout(now);
-                self.quic_service(key, now);
+            match s.quic.poll_timeout() {
+                Some(due) if due <= now => {
+                    s.quic.handle_timeout(now);
+                    self.quic_service(key, now);
+                }
+                // The timer moved later since it was filed: file it again.
+                Some(due) => {
+                    conn.quic_deadline = Some(due);
+                    self.quic_timers.push(Reverse((due, key)));
+                }
+                None => {}
             }
         }
     }
@@ -148,10 +159,11 @@ impl Worker {
             return;
         };
         self.recorder.counters.bytes_written += link.transmit(now, &mut s.quic);
-        let deadline = s.quic.poll_timeout();
-        if deadline != conn.quic_deadline {
-            conn.quic_deadline = deadline;
-            if let Some(at) = deadline {
+        // A timer that moved later keeps its earlier entry, which re-files it
+        // when it fires: most packets push a timer back, and the heap stays small.
+        if let Some(at) = s.quic.poll_timeout() {
+            if conn.quic_deadline.is_none_or(|filed| at < filed) {
+                conn.quic_deadline = Some(at);
                 self.quic_timers.push(Reverse((at, key)));
             }
         }

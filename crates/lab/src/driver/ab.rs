@@ -19,10 +19,16 @@ use crate::suite::{Protocol, Scenario};
 const REQUESTS: u64 = 50_000_000;
 
 pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
-    if !matches!(scenario.protocol, Protocol::H1 | Protocol::Https) {
-        return Err(
-            "ab speaks HTTP/1.0 only: it cannot run h2c or h2 (use h2load or barrage)".into(),
-        );
+    match scenario.protocol {
+        Protocol::H1 | Protocol::Https => {}
+        Protocol::H3 => {
+            return Err("ab speaks HTTP/1.0 only: it cannot run h3 (use barrage)".into());
+        }
+        Protocol::H2c | Protocol::H2 => {
+            return Err(
+                "ab speaks HTTP/1.0 only: it cannot run h2c or h2 (use h2load or barrage)".into(),
+            );
+        }
     }
     // ab sends HTTP/1.0 whatever the scenario says (with -k for a keep-alive
     // scenario), as the seeds ran it: an HTTP/1.1 scenario runs that way too,
@@ -176,11 +182,16 @@ mod tests {
             calls: 1,
             sessions: 1,
         };
-        let cases: [(&Scenario, &Level, &str); 4] = [
+        let cases: [(&Scenario, &Level, &str); 5] = [
             (
                 &scenario(Protocol::H2c, "/"),
                 &c,
                 "ab speaks HTTP/1.0 only: it cannot run h2c or h2",
+            ),
+            (
+                &scenario(Protocol::H3, "/"),
+                &c,
+                "ab speaks HTTP/1.0 only: it cannot run h3 (use barrage)",
             ),
             (&scenario(Protocol::H2, "/"), &c, "ab speaks HTTP/1.0 only"),
             (&h10, &rate, "ab has no open loop"),

@@ -3,7 +3,9 @@
 //!
 //! Every protocol and every load model. Protocol flags: `--no-keepalive`,
 //! `--http1.0 [--keepalive]` (HTTP/1); `--insecure` for TLS (servers under
-//! test use self-signed certificates); `--h2c -m N`, `--h2 --insecure -m N`.
+//! test use self-signed certificates); `--h2c -m N`, `--h2 --insecure -m N`,
+//! `--h3 --insecure -m N` (HTTP/3 over QUIC, to the UDP port of the URL's
+//! number).
 //! Model flags: `-c N` (closed loop), `-R RATE -c C` (open loop),
 //! `--conn-rate R --calls K --num-conns N` (sessions; `-d` then bounds a run
 //! that has not finished its sessions).
@@ -29,14 +31,14 @@ use super::{
 use crate::suite::{Protocol, Scenario, SearchSpec};
 
 pub(super) fn supports(scenario: &Scenario, _level: &Level) -> Result<(), String> {
-    let h2 = matches!(scenario.protocol, Protocol::H2c | Protocol::H2);
-    if h2 && scenario.http10 {
+    let streams = scenario.protocol.multiplexed();
+    if streams && scenario.http10 {
         return Err(format!(
             "barrage cannot send HTTP/1.0 over {}: http10 applies to h1 and https",
             protocol_name(scenario.protocol)
         ));
     }
-    if h2 && !scenario.keepalive {
+    if streams && !scenario.keepalive {
         return Err(format!(
             "barrage keeps {} connections open: keepalive = false applies to h1 and https",
             protocol_name(scenario.protocol)
@@ -66,8 +68,10 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
         duration_arg(run.timeout),
     ]);
     args.extend(protocol_flags(s).iter().map(|f| f.to_string()));
-    if matches!(s.protocol, Protocol::H2c | Protocol::H2) {
+    if s.protocol.multiplexed() {
         args.extend(["-m".into(), s.streams.max(1).to_string()]);
+    }
+    if s.protocol.is_h2() {
         if let Some(bits) = s.window_bits {
             args.extend(["-w".into(), bits.to_string()]);
         }
@@ -120,6 +124,7 @@ fn protocol_flags(s: &Scenario) -> &'static [&'static str] {
     match (s.protocol, s.http10, s.keepalive) {
         (Protocol::H2c, ..) => &["--h2c"],
         (Protocol::H2, ..) => &["--h2", "--insecure"],
+        (Protocol::H3, ..) => &["--h3", "--insecure"],
         (_, true, true) if tls => &["--http1.0", "--keepalive", "--insecure"],
         (_, true, false) if tls => &["--http1.0", "--insecure"],
         (_, false, false) if tls => &["--no-keepalive", "--insecure"],
@@ -310,6 +315,9 @@ mod tests {
         h2c.streams = 100;
         let mut h2 = scenario(Protocol::H2, "/");
         h2.streams = 10;
+        let mut h3 = scenario(Protocol::H3, "/static/4k");
+        h3.streams = 100;
+        let h3_one = scenario(Protocol::H3, "/");
         let mut post = scenario(Protocol::H1, "/hello");
         post.method = "POST".into();
         post.headers = vec![("X-A".into(), "1".into())];
@@ -325,6 +333,8 @@ mod tests {
             (&https_close, c(8), "--no-keepalive --insecure -c 8 https://127.0.0.1:8080/static/4k"),
             (&h2c, c(500), "--h2c -m 100 -c 500 http://127.0.0.1:8080/static/6b"),
             (&h2, c(4), "--h2 --insecure -m 10 -c 4 https://127.0.0.1:8080/"),
+            (&h3, c(500), "--h3 --insecure -m 100 -c 500 https://127.0.0.1:8080/static/4k"),
+            (&h3_one, c(4), "--h3 --insecure -m 1 -c 4 https://127.0.0.1:8080/"),
             (&post, c(2), "--method POST -H X-A:_1 -c 2 http://127.0.0.1:8080/hello"),
             (
                 &h1,
@@ -370,22 +380,21 @@ mod tests {
 
     #[test]
     fn unsupported() {
-        for protocol in [Protocol::H2c, Protocol::H2] {
+        for protocol in [Protocol::H2c, Protocol::H2, Protocol::H3] {
             let mut h10 = scenario(protocol, "/");
             h10.http10 = true;
             let err = Driver::Barrage
                 .supports(&h10, &Level::Connections(1))
                 .unwrap_err();
-            assert!(
-                err.starts_with("barrage cannot send HTTP/1.0 over h2"),
-                "{err}"
-            );
+            let want = format!("barrage cannot send HTTP/1.0 over {protocol}:");
+            assert!(err.starts_with(&want), "{err}");
             let mut close = scenario(protocol, "/");
             close.keepalive = false;
             let err = Driver::Barrage
                 .supports(&close, &Level::Connections(1))
                 .unwrap_err();
-            assert!(err.starts_with("barrage keeps h2"), "{err}");
+            let want = format!("barrage keeps {protocol} connections open");
+            assert!(err.starts_with(&want), "{err}");
         }
     }
 

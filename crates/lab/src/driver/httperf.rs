@@ -19,7 +19,7 @@ use crate::suite::{Protocol, Scenario};
 pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
     if scenario.protocol != Protocol::H1 {
         return Err(
-            "httperf is wired for plain HTTP/1.x only: it cannot run https, h2c or h2 (use barrage)"
+            "httperf is wired for plain HTTP/1.x only: it cannot run https, h2c, h2 or h3 (use barrage)"
                 .into(),
         );
     }
@@ -230,11 +230,16 @@ mod tests {
             rate: 1.0,
             connections: 1,
         };
-        let cases: [(&Scenario, Level, &str); 5] = [
+        let cases: [(&Scenario, Level, &str); 6] = [
             (
                 &scenario(Protocol::Https, "/"),
                 sessions(1.0, 1, 1),
                 "httperf is wired for plain HTTP/1.x only",
+            ),
+            (
+                &scenario(Protocol::H3, "/"),
+                sessions(1.0, 1, 1),
+                "httperf is wired for plain HTTP/1.x only: it cannot run https, h2c, h2 or h3",
             ),
             (
                 &scenario(Protocol::H2c, "/"),

@@ -16,8 +16,14 @@ use crate::suite::{Protocol, Scenario};
 
 pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
     if !matches!(scenario.protocol, Protocol::H1 | Protocol::Https) {
+        // h2load sends h2c and h2, not h3 (see h2load.rs).
+        let instead = if scenario.protocol == Protocol::H3 {
+            "barrage"
+        } else {
+            "h2load or barrage"
+        };
         return Err(format!(
-            "wrk speaks HTTP/1.1 only: it cannot run {} (use h2load or barrage)",
+            "wrk speaks HTTP/1.1 only: it cannot run {} (use {instead})",
             protocol_name(scenario.protocol)
         ));
     }
@@ -208,7 +214,7 @@ mod tests {
             sessions: 100,
         };
         let c = Level::Connections(10);
-        let cases: [(&Scenario, &Level, &str); 6] = [
+        let cases: [(&Scenario, &Level, &str); 7] = [
             (
                 &scenario(Protocol::H2c, "/"),
                 &c,
@@ -218,6 +224,11 @@ mod tests {
                 &scenario(Protocol::H2, "/"),
                 &c,
                 "wrk speaks HTTP/1.1 only: it cannot run h2",
+            ),
+            (
+                &scenario(Protocol::H3, "/"),
+                &c,
+                "wrk speaks HTTP/1.1 only: it cannot run h3 (use barrage)",
             ),
             (&h10, &c, "wrk sends HTTP/1.1 only: it cannot send HTTP/1.0"),
             (

@@ -64,7 +64,16 @@ fn substitute_table() {
 fn the_committed_manifests_load() {
     let servers = repo().join("servers");
     let target = ServerSpec::find(&servers, "barrage-target").unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(target.protocols, [Protocol::H1, Protocol::H2c]);
+    assert_eq!(
+        target.protocols,
+        [
+            Protocol::H1,
+            Protocol::H2c,
+            Protocol::Https,
+            Protocol::H2,
+            Protocol::H3
+        ]
+    );
     assert_eq!(target.vars, vars(&[("THREADS", "1")]));
     assert!(target.dir.is_absolute());
     assert_eq!(target.requires.binaries, ["barrage"]);
@@ -76,13 +85,26 @@ fn the_committed_manifests_load() {
     for name in &names {
         ServerSpec::find(&servers, name).unwrap_or_else(|e| panic!("{e}"));
     }
-    for name in ["go-http", "h2o", "nghttpd", "nginx-module", "misultin"] {
+    for name in [
+        "go-http",
+        "h2o",
+        "nghttpd",
+        "nginx-module",
+        "misultin",
+        "caddy",
+    ] {
         assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
     }
-    let e = ServerSpec::find(&servers, "caddy").unwrap_err().to_string();
+    // The servers of HTTP/3 (suites/h3.toml).
+    let caddy = ServerSpec::find(&servers, "caddy").unwrap();
+    assert!(caddy.protocols.contains(&Protocol::H3));
+    assert_eq!(caddy.vars, vars(&[("THREADS", "1")]));
+    let e = ServerSpec::find(&servers, "lighttpd")
+        .unwrap_err()
+        .to_string();
     assert!(
         e.ends_with(&format!(
-            "/caddy/server.toml: no server \"caddy\"; expected one of {}",
+            "/lighttpd/server.toml: no server \"lighttpd\"; expected one of {}",
             names.join(", ")
         )),
         "{e}"
@@ -202,7 +224,7 @@ fn errors_name_file_line_and_key() {
         (edit("endpoints = [\"/hello\"]", "endpoints = [\"/hello\", \"/\"]"), "servers/srv/server.toml:2: endpoints[1]: \"/\" is not an endpoint of the contract; expected contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes"),
         (edit("name = \"srv\"", "name = \"srv\"\nmissing_headers = [\"server\"]"), "servers/srv/server.toml:2: missing_headers[0]: \"server\" is not a header the contract requires; expected some of date, content-type"),
         (edit("endpoints = [\"/hello\"]", "endpoints = []"), "servers/srv/server.toml:2: endpoints: no endpoint; expected at least one of the contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes"),
-        (edit("protocols = [\"h1\"]", "protocols = [\"h1\", \"quic\"]"), "servers/srv/server.toml:3: protocols[1]: unknown protocol \"quic\"; expected one of h1, h2c, h2, https"),
+        (edit("protocols = [\"h1\"]", "protocols = [\"h1\", \"quic\"]"), "servers/srv/server.toml:3: protocols[1]: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3"),
         (edit("N = \"1\"", "port = \"1\""), "servers/srv/server.toml:5: vars.port: invalid variable name \"port\"; expected letters, digits and '_', not one of the built-ins host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage"),
         (edit("[start]\ncommand = [\"srv\", \"--port\", \"{port}\", \"-n\", \"{N}\"]\n", ""), "servers/srv/server.toml: start: missing; expected a [start] table with the command that starts the server"),
         (edit("command = [\"srv\", \"--port\", \"{port}\", \"-n\", \"{N}\"]", "command = []"), "servers/srv/server.toml:7: start.command: empty; expected the command and its arguments, such as [\"{barrage}\", \"serve\", \"--listen\", \"{addr}\"]"),

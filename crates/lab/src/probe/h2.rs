@@ -12,7 +12,7 @@ use rustls::ClientConfig;
 use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
 
-use super::{http11_head_len, resolve, tls, Deadline, Framing, Response};
+use super::{http11_head_len, on_runtime, resolve, tls, Deadline, Framing, Response};
 use crate::suite::Scenario;
 
 /// Request headers HTTP/2 forbids (RFC 9113 §8.2.2) or carries as `:authority`.
@@ -33,17 +33,11 @@ pub(super) fn probe(
     tls: Option<ClientConfig>,
     deadline: Deadline,
 ) -> Result<Response, String> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_io()
-        .enable_time()
-        .build()
-        .map_err(|e| format!("cannot start a tokio runtime: {e}"))?;
-    let left = deadline.left("response")?;
-    runtime.block_on(async {
-        tokio::time::timeout(left, exchange(scenario, host, port, tls))
-            .await
-            .map_err(|_| deadline.expired("complete HTTP/2 response"))?
-    })
+    on_runtime(
+        deadline,
+        "complete HTTP/2 response",
+        exchange(scenario, host, port, tls),
+    )
 }
 
 async fn exchange(

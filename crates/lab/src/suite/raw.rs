@@ -767,14 +767,20 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load) -> Result<Scenario, Pro
     for (i, h) in raw.headers.unwrap_or_default().iter().enumerate() {
         let at = at.key("headers").index(i);
         let (name, value) = header(h, &at)?;
-        // What the engine refuses over HTTP/2 (Connection, Upgrade, …).
-        if protocol.is_h2() {
+        // What the engine refuses over HTTP/2 and HTTP/3 (Connection,
+        // Upgrade, …).
+        if protocol.multiplexed() {
+            let (engine, version) = if protocol == Protocol::H3 {
+                (EngineProtocol::H3, "HTTP/3")
+            } else {
+                (EngineProtocol::H2, "HTTP/2")
+            };
             let one = RequestTemplate {
                 headers: vec![(name.clone(), value.clone())],
                 ..RequestTemplate::get("/")
             };
-            one.validate(EngineProtocol::H2)
-                .map_err(|e| problem(&at, e.message, "a header HTTP/2 allows"))?;
+            one.validate(engine)
+                .map_err(|e| problem(&at, e.message, format!("a header {version} allows")))?;
         }
         headers.push((name, value));
     }
@@ -785,7 +791,7 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load) -> Result<Scenario, Pro
         None => 1,
     };
     let h1_only = |key: &str, set: bool| -> Result<(), Problem> {
-        if set && protocol.is_h2() {
+        if set && protocol.multiplexed() {
             Err(problem(
                 &at.key(key),
                 format!("{key} does not apply to {protocol}"),
@@ -815,11 +821,11 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load) -> Result<Scenario, Pro
     };
     let window_bits = window(raw.window_bits, "window_bits")?;
     let connection_window_bits = window(raw.connection_window_bits, "connection_window_bits")?;
-    if streams > 1 && !protocol.is_h2() {
+    if streams > 1 && !protocol.multiplexed() {
         return Err(problem(
             &at.key("streams"),
             format!("{streams} streams over {protocol}"),
-            "streams above 1 only with h2c or h2 (HTTP/1 sends one request at a time)",
+            "streams above 1 only with h2c, h2 or h3 (HTTP/1 sends one request at a time)",
         ));
     }
     let search = match raw.search {

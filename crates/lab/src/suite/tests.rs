@@ -137,6 +137,9 @@ fn validation_errors_name_file_line_and_key() {
         (edit("driver = \"barrage\"", "driver = \"ab\"\ndrivers = [\"wrk\"]"), "suites/t.toml:3: drivers: both driver and drivers are given; expected one of them: driver = \"wrk\", or drivers = [\"barrage\", \"wrk\"]"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h2c\"").replace("\"barrage\"", "\"wrk\""), "suites/t.toml:11: scenario[0].protocol: driver wrk cannot send h2c; expected h1 or https with wrk, or a driver that speaks h2c: barrage, h2load"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"https\"").replace("driver = \"barrage\"", "drivers = [\"barrage\", \"httperf\"]"), "suites/t.toml:2: drivers[1]: httperf cannot run a concurrency load; expected a driver that can: barrage, wrk, h2load, ab"),
+        // HTTP/3 is barrage's alone (Debian's h2load has no QUIC).
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h3\"").replace("\"barrage\"", "\"h2load\""), "suites/t.toml:11: scenario[0].protocol: driver h2load cannot send h3; expected h1 or h2c or h2 or https with h2load, or a driver that speaks h3: barrage"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h3\"").replace("\"barrage\"", "\"ab\""), "suites/t.toml:11: scenario[0].protocol: driver ab cannot send h3; expected h1 or https with ab, or a driver that speaks h3: barrage"),
         (edit("concurrency = [10, 100]", "rate = [100]\nconnections = 10").replace("\"barrage\"", "\"wrk\""), "suites/t.toml:2: driver: wrk cannot run a rate load; expected a driver that can: barrage"),
         // Load.
         (edit("concurrency = [10, 100]", "concurrency = []"), "suites/t.toml:5: load.concurrency: empty; expected at least one: connection counts, such as [10, 100, 1000]"),
@@ -167,13 +170,16 @@ fn validation_errors_name_file_line_and_key() {
         (edit("path = \"/hello\"", ""), "suites/t.toml:8: scenario[0].path: missing; expected the request's path, such as \"/hello\""),
         (edit("path = \"/hello\"", "path = \"/index.html\""), "suites/t.toml:10: scenario[0].path: /index.html is not an endpoint of the contract; expected a contract endpoint (/hello, /xml, /static/6b, /static/4k, /delay, /bytes), with a query if wanted"),
         (edit("path = \"/hello\"", "path = \"hello\""), "suites/t.toml:10: scenario[0].path: invalid path \"hello\"; expected a contract endpoint (/hello, /xml, /static/6b, /static/4k, /delay, /bytes), with a query if wanted"),
-        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h3\""), "suites/t.toml:11: scenario[0].protocol: unknown protocol \"h3\"; expected one of h1, h2c, h2, https"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"quic\""), "suites/t.toml:11: scenario[0].protocol: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nmethod = \"GE T\""), "suites/t.toml:11: scenario[0].method: invalid method \"GE T\"; expected an HTTP token such as GET or HEAD"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nheaders = [\"Accept: */*\", \"X-Token\"]"), "suites/t.toml:11: scenario[0].headers[1]: \"X-Token\" has no colon; expected \"Name: value\", such as \"Accept: */*\""),
         (edit("path = \"/hello\"", "path = \"/hello\"\nheaders = [\"X Y: 1\"]"), "suites/t.toml:11: scenario[0].headers[0]: header name \"X Y\" is not a token (letters, digits and !#$%&'*+-.^_`|~, no spaces or colons); expected \"Name: value\", such as \"Accept: */*\""),
         (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h2c\"\nheaders = [\"Connection: close\"]"), "suites/t.toml:12: scenario[0].headers[0]: header \"Connection\": HTTP/2 forbids connection-specific headers (Connection, Keep-Alive, Proxy-Connection, Transfer-Encoding, Upgrade, TE other than \"trailers\"); expected a header HTTP/2 allows"),
-        (edit("path = \"/hello\"", "path = \"/hello\"\nstreams = 10"), "suites/t.toml:11: scenario[0].streams: 10 streams over h1; expected streams above 1 only with h2c or h2 (HTTP/1 sends one request at a time)"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nstreams = 10"), "suites/t.toml:11: scenario[0].streams: 10 streams over h1; expected streams above 1 only with h2c, h2 or h3 (HTTP/1 sends one request at a time)"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h2c\"\nkeepalive = false"), "suites/t.toml:12: scenario[0].keepalive: keepalive does not apply to h2c; expected keepalive only with h1 or https"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h3\"\nheaders = [\"Upgrade: x\"]"), "suites/t.toml:12: scenario[0].headers[0]: header \"Upgrade\": HTTP/2 forbids connection-specific headers (Connection, Keep-Alive, Proxy-Connection, Transfer-Encoding, Upgrade, TE other than \"trailers\"); expected a header HTTP/3 allows"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h3\"\nhttp10 = true"), "suites/t.toml:12: scenario[0].http10: http10 does not apply to h3; expected http10 only with h1 or https"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h3\"\nwindow_bits = 16"), "suites/t.toml:12: scenario[0].window_bits: window_bits does not apply to h3; expected window_bits only with h2c or h2"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nwindow_bits = 30"), "suites/t.toml:11: scenario[0].window_bits: window_bits does not apply to h1; expected window_bits only with h2c or h2"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"h2\"\nconnection_window_bits = 31"), "suites/t.toml:12: scenario[0].connection_window_bits: 31 is out of range; expected an exponent from 1 to 30: the window is 2^N-1 bytes (h2load -w/-W; 30 turns flow control off in practice)"),
         (edit("[load]", "timeout = \"0s\"\n[load]"), "suites/t.toml:4: timeout: zero; expected a duration above zero, such as \"10s\""),
@@ -224,6 +230,31 @@ fn the_committed_suites_load() {
     );
     assert_eq!(loadgen.driver, Driver::Barrage);
     assert_eq!(loadgen.load, Load::Concurrency(vec![10, 100]));
+    // HTTP/1.1, h2 and h3 over TLS side by side, 100 streams for h2 and h3.
+    let h3 = super::load(&repo().join("suites/h3.toml")).unwrap();
+    let servers: Vec<&str> = h3.servers.iter().map(|s| s.server.as_str()).collect();
+    assert_eq!(servers, ["caddy", "barrage-target"]);
+    assert_eq!(h3.drivers, [Driver::Barrage]);
+    let scenarios: Vec<(&str, &str, Protocol, usize)> = h3
+        .scenarios
+        .iter()
+        .map(|s| (s.name.as_str(), s.path.as_str(), s.protocol, s.streams))
+        .collect();
+    let (six, four) = ("/static/6b", "/static/4k");
+    assert_eq!(
+        scenarios,
+        [
+            ("6b-h1", six, Protocol::Https, 1),
+            ("6b-h2", six, Protocol::H2, 100),
+            ("6b-h3", six, Protocol::H3, 100),
+            ("4k-h1", four, Protocol::Https, 1),
+            ("4k-h2", four, Protocol::H2, 100),
+            ("4k-h3", four, Protocol::H3, 100),
+        ]
+    );
+    let quick = Plan::of(&h3, true, None);
+    assert_eq!(quick.runs.len(), 2 * 6 * 2);
+    assert!(quick.estimate < Duration::from_secs(2 * 60), "{quick}");
 }
 
 #[test]

@@ -378,7 +378,7 @@ fn protocol(o: &Options, scheme: Scheme) -> Result<Protocol, String> {
                 Ok(Protocol::Http1)
             } else if has(&["h3", "h3-29"]) {
                 Err(format!(
-                    "--npn-list {}: HTTP/3 (QUIC) is not supported by barrage; use h2 or http/1.1 (barrage load --h2)",
+                    "--npn-list {}: HTTP/3 is not supported by the h2load dialect, which speaks h2 and http/1.1; use barrage load --h3 for HTTP/3",
                     list.join(",")
                 ))
             } else {
