@@ -34,6 +34,15 @@ pub const ALPN_H3: &[u8] = b"h3";
 /// responses fit many times over, and a 1 MiB body streams without stalls.
 const STREAM_WINDOW: u32 = 1 << 20;
 const CONNECTION_WINDOW: u32 = 16 << 20;
+/// Receive slots per `recvmmsg`, and the bytes of each: a GRO batch holds up
+/// to 64 datagrams of at most 1,500 bytes here, and a slot must hold a whole
+/// batch (a shorter one would cut it, and QUIC would see loss). One slot:
+/// four measured no better at 100 connections (BENCHMARKS.md, issue 16).
+const RECV_SLOTS: usize = 1;
+const RECV_SLOT_BYTES: usize = 64 * 1500;
+/// The receive buffer [`QuicLink::receive`] needs.
+pub(crate) const RECV_BUF_BYTES: usize = RECV_SLOTS * RECV_SLOT_BYTES;
+
 /// A connection nobody speaks on for this long is closed by QUIC.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -119,7 +128,9 @@ impl QuicLink {
     }
 
     /// Reads every datagram waiting (GRO batches split) into the connection;
-    /// returns the bytes read. `buf` is scratch space.
+    /// returns the bytes read. `buf` is scratch space of [`RECV_BUF_BYTES`].
+    /// A `recvmmsg` that fills fewer slots than it has drained the socket, so
+    /// (as a short TCP read) no second call is made to hear `WouldBlock`.
     pub fn receive(
         &mut self,
         now: Instant,
@@ -128,9 +139,11 @@ impl QuicLink {
     ) -> io::Result<u64> {
         let mut read = 0u64;
         loop {
-            let mut meta = [RecvMeta::default()];
+            let mut meta = [RecvMeta::default(); RECV_SLOTS];
             let n = {
-                let mut iov = [IoSliceMut::new(buf)];
+                let mut slots = buf.chunks_mut(RECV_SLOT_BYTES);
+                let mut iov: [IoSliceMut; RECV_SLOTS] =
+                    std::array::from_fn(|_| IoSliceMut::new(slots.next().unwrap_or_default()));
                 match self
                     .udp
                     .recv(UdpSockRef::from(&self.socket), &mut iov, &mut meta)
@@ -140,14 +153,15 @@ impl QuicLink {
                     Err(e) => return Err(e),
                 }
             };
-            for m in &meta[..n] {
+            for (i, m) in meta[..n].iter().enumerate() {
                 read += m.len as u64;
                 if m.addr != self.peer {
                     continue;
                 }
                 let stride = m.stride.max(1);
                 // One copy per batch; each datagram is a view into it.
-                let mut batch = BytesMut::from(&buf[..m.len]);
+                let slot = &buf[i * RECV_SLOT_BYTES..];
+                let mut batch = BytesMut::from(&slot[..m.len]);
                 while !batch.is_empty() {
                     let datagram = batch.split_to(stride.min(batch.len()));
                     let ecn = m
@@ -172,6 +186,9 @@ impl QuicLink {
                         Some(DatagramEvent::NewConnection(_)) | None => {}
                     }
                 }
+            }
+            if n < RECV_SLOTS {
+                break;
             }
         }
         self.endpoint_events(conn);

@@ -211,6 +211,8 @@ pub(crate) struct Worker {
     conns: Slab<Conn>,
     recorder: Recorder,
     read_buf: Box<[u8]>,
+    /// QUIC's receive slots (allocated with the first QUIC connection).
+    quic_buf: Box<[u8]>,
     scratch: Vec<u8>,
     timer: Timer,
     next_request: usize,
@@ -274,6 +276,7 @@ impl Worker {
             conns: Slab::new(),
             recorder: Recorder::new(),
             read_buf: vec![0u8; READ_BUF_BYTES].into_boxed_slice(),
+            quic_buf: Box::default(),
             scratch: Vec::with_capacity(4096),
             timer,
             next_request: id,

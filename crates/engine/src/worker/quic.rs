@@ -43,7 +43,10 @@ impl Worker {
         else {
             return;
         };
-        match link.receive(now, &mut s.quic, &mut self.read_buf) {
+        if self.quic_buf.is_empty() {
+            self.quic_buf = vec![0u8; crate::quic::RECV_BUF_BYTES].into_boxed_slice();
+        }
+        match link.receive(now, &mut s.quic, &mut self.quic_buf) {
             Ok(n) => self.recorder.counters.bytes_read += n,
             Err(e) => {
                 let (kind, msg) = (ErrorKind::of_io(&e, false), format!("read: {e}"));
