@@ -119,6 +119,45 @@ pub fn probe(
 }
 
 /// The end of a probe's time, with the timeout kept for messages.
+/// Request headers HTTP/2 and HTTP/3 forbid (RFC 9113 §8.2.2, RFC 9114
+/// §4.2), or carry as `:authority`.
+const NOT_MULTIPLEXED: [&str; 6] = [
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "transfer-encoding",
+    "upgrade",
+    "host",
+];
+
+/// The scenario's request for HTTP/2 or HTTP/3, its body still to give: the
+/// method, the URI (an IPv6 host in brackets), and its headers less those
+/// [`NOT_MULTIPLEXED`] names.
+fn multiplexed_request(
+    s: &Scenario,
+    scheme: &str,
+    host: &str,
+    port: u16,
+) -> Result<http::request::Builder, String> {
+    let host = if host.contains(':') && !host.starts_with('[') {
+        format!("[{host}]")
+    } else {
+        host.to_string()
+    };
+    let uri: http::Uri = format!("{scheme}://{host}:{port}{}", s.path)
+        .parse()
+        .map_err(|e| format!("the scenario's path {:?} is not a valid URI: {e}", s.path))?;
+    let method = http::Method::from_bytes(s.method.as_bytes())
+        .map_err(|_| format!("{:?} is not an HTTP method", s.method))?;
+    let mut builder = http::Request::builder().method(method).uri(uri);
+    for (name, value) in &s.headers {
+        if !NOT_MULTIPLEXED.iter().any(|n| name.eq_ignore_ascii_case(n)) {
+            builder = builder.header(name.as_str(), value.as_str());
+        }
+    }
+    Ok(builder)
+}
+
 /// Runs a probe's exchange on a one-thread tokio runtime, bounded by `deadline`
 /// (`what` names what did not arrive in time).
 fn on_runtime(

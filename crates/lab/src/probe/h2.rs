@@ -6,24 +6,16 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Empty};
-use hyper::{Method, Request, Uri};
+use hyper::Request;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use rustls::ClientConfig;
 use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
 
-use super::{http11_head_len, on_runtime, resolve, tls, Deadline, Framing, Response};
+use super::{
+    http11_head_len, multiplexed_request, on_runtime, resolve, tls, Deadline, Framing, Response,
+};
 use crate::suite::Scenario;
-
-/// Request headers HTTP/2 forbids (RFC 9113 §8.2.2) or carries as `:authority`.
-const NOT_IN_H2: [&str; 6] = [
-    "connection",
-    "keep-alive",
-    "proxy-connection",
-    "transfer-encoding",
-    "upgrade",
-    "host",
-];
 
 /// One request and its response over a new connection; TLS when `tls` is given.
 pub(super) fn probe(
@@ -76,23 +68,7 @@ fn request(
     tls: bool,
 ) -> Result<Request<Empty<Bytes>>, String> {
     let scheme = if tls { "https" } else { "http" };
-    let host = if host.contains(':') && !host.starts_with('[') {
-        format!("[{host}]")
-    } else {
-        host.to_string()
-    };
-    let uri: Uri = format!("{scheme}://{host}:{port}{}", s.path)
-        .parse()
-        .map_err(|e| format!("the scenario's path {:?} is not a valid URI: {e}", s.path))?;
-    let method = Method::from_bytes(s.method.as_bytes())
-        .map_err(|_| format!("{:?} is not an HTTP method", s.method))?;
-    let mut builder = Request::builder().method(method).uri(uri);
-    for (name, value) in &s.headers {
-        if !NOT_IN_H2.iter().any(|n| name.eq_ignore_ascii_case(n)) {
-            builder = builder.header(name.as_str(), value.as_str());
-        }
-    }
-    builder
+    multiplexed_request(s, scheme, host, port)?
         .body(Empty::new())
         .map_err(|e| format!("the scenario's request is not valid HTTP/2: {e}"))
 }

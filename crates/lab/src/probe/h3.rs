@@ -13,21 +13,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::{Buf, Bytes};
-use http::{Method, Request};
+use http::Request;
 use quinn::crypto::rustls::QuicClientConfig;
 
-use super::{http11_head_len, on_runtime, resolve, tls, Deadline, Framing, Response};
+use super::{
+    http11_head_len, multiplexed_request, on_runtime, resolve, tls, Deadline, Framing, Response,
+};
 use crate::suite::Scenario;
-
-/// Request headers HTTP/3 forbids (RFC 9114 §4.2) or carries as `:authority`.
-const NOT_IN_H3: [&str; 6] = [
-    "connection",
-    "keep-alive",
-    "proxy-connection",
-    "transfer-encoding",
-    "upgrade",
-    "host",
-];
 
 /// `H3_NO_ERROR`, the application code of a clean close.
 const H3_NO_ERROR: u32 = 0x100;
@@ -87,23 +79,7 @@ async fn exchange(
 }
 
 fn request(s: &Scenario, host: &str, port: u16) -> Result<Request<()>, String> {
-    let host = if host.contains(':') && !host.starts_with('[') {
-        format!("[{host}]")
-    } else {
-        host.to_string()
-    };
-    let uri: http::Uri = format!("https://{host}:{port}{}", s.path)
-        .parse()
-        .map_err(|e| format!("the scenario's path {:?} is not a valid URI: {e}", s.path))?;
-    let method = Method::from_bytes(s.method.as_bytes())
-        .map_err(|_| format!("{:?} is not an HTTP method", s.method))?;
-    let mut builder = Request::builder().method(method).uri(uri);
-    for (name, value) in &s.headers {
-        if !NOT_IN_H3.iter().any(|n| name.eq_ignore_ascii_case(n)) {
-            builder = builder.header(name.as_str(), value.as_str());
-        }
-    }
-    builder
+    multiplexed_request(s, "https", host, port)?
         .body(())
         .map_err(|e| format!("the scenario's request is not valid HTTP/3: {e}"))
 }
@@ -182,7 +158,7 @@ mod tests {
             ("X-A".into(), "1".into()),
         ];
         let r = request(&s, "::1", 8443).unwrap();
-        assert_eq!(r.method(), Method::HEAD);
+        assert_eq!(r.method(), http::Method::HEAD);
         assert_eq!(r.uri().to_string(), "https://[::1]:8443/xml?value=a");
         let names: Vec<&str> = r.headers().keys().map(|n| n.as_str()).collect();
         assert_eq!(names, ["x-a"]);
