@@ -141,6 +141,15 @@ impl Session {
         }
     }
 
+    /// What an open session with nothing in flight waits for from the server
+    /// before it can send (HTTP/2: its SETTINGS), if anything.
+    pub fn waiting_for(&self) -> Option<&'static str> {
+        match self {
+            Session::H2(s) if s.awaiting_settings() => Some("HTTP/2 SETTINGS from the server"),
+            Session::H1(_) | Session::H2(_) | Session::H3(_) => None,
+        }
+    }
+
     /// Every request asks the server to close after its response (HTTP/1 only).
     pub fn requests_close(&self) -> bool {
         match self {

@@ -135,7 +135,8 @@ impl Worker {
                         Session::H1(_) => 1,
                         Session::H2(_) | Session::H3(_) => self.h2_streams,
                     };
-                    if conn.state == ConnState::Open && conn.session.room(depth) > 0 {
+                    if matches!(conn.state, ConnState::Open { .. }) && conn.session.room(depth) > 0
+                    {
                         self.fill(key, now);
                         return true;
                     }
@@ -164,36 +165,45 @@ impl Worker {
         let mut expired = std::mem::take(&mut self.expired);
         for (key, conn) in self.conns.iter() {
             let overdue = |since: Instant| now - since > timeout;
-            match conn.state {
+            let late = match conn.state {
                 // A QUIC connection is connecting until its handshake is done.
                 ConnState::Connecting { since } if overdue(since) && conn.transport.is_quic() => {
-                    expired.push((key, Some(ErrorKind::Tls)))
+                    Overdue::Handshake
                 }
-                ConnState::Connecting { since } if overdue(since) => {
-                    expired.push((key, Some(ErrorKind::Connect)))
+                ConnState::Connecting { since } if overdue(since) => Overdue::Connect,
+                ConnState::Handshaking { since } if overdue(since) => Overdue::Handshake,
+                ConnState::Open { .. }
+                    if conn.session.oldest().is_some_and(|r| overdue(r.sent)) =>
+                {
+                    Overdue::Response
                 }
-                ConnState::Handshaking { since } if overdue(since) => {
-                    expired.push((key, Some(ErrorKind::Tls)))
-                }
-                ConnState::Open if conn.session.oldest().is_some_and(|r| overdue(r.sent)) => {
-                    expired.push((key, Some(ErrorKind::Timeout)))
-                }
-                ConnState::Draining { since } if overdue(since) => expired.push((key, None)),
-                _ => {}
-            }
+                // Open, nothing sent, and the session waits on the server
+                // (HTTP/2: its SETTINGS): without this, a server that accepts
+                // and stays silent would hold the connection for good.
+                ConnState::Open { since } if overdue(since) => match conn.session.waiting_for() {
+                    Some(what) => Overdue::Peer(what),
+                    None => continue,
+                },
+                ConnState::Draining { since } if overdue(since) => Overdue::Drain,
+                _ => continue,
+            };
+            expired.push((key, late));
         }
-        for (key, error) in expired.drain(..) {
-            match error {
-                Some(ErrorKind::Connect) => self.fail(key, ErrorKind::Connect, now, || {
+        for (key, late) in expired.drain(..) {
+            match late {
+                Overdue::Connect => self.fail(key, ErrorKind::Connect, now, || {
                     format!("connect timed out after {timeout:?}")
                 }),
-                Some(ErrorKind::Tls) => self.fail(key, ErrorKind::Tls, now, || {
+                Overdue::Handshake => self.fail(key, ErrorKind::Tls, now, || {
                     format!("TLS handshake timed out after {timeout:?}")
                 }),
-                Some(kind) => {
-                    self.fail(key, kind, now, || format!("no response within {timeout:?}"))
-                }
-                None => self.close_conn(key, now, false),
+                Overdue::Response => self.fail(key, ErrorKind::Timeout, now, || {
+                    format!("no response within {timeout:?}")
+                }),
+                Overdue::Peer(what) => self.fail(key, ErrorKind::Timeout, now, || {
+                    format!("no {what} within {timeout:?}")
+                }),
+                Overdue::Drain => self.close_conn(key, now, false),
             }
         }
         self.expired = expired;

@@ -177,12 +177,28 @@ enum ConnState {
     Handshaking {
         since: Instant,
     },
-    /// Established: sends and reads.
-    Open,
+    /// Established: sends and reads. `since`: when it opened (an HTTP/2
+    /// session waits from then for the server's SETTINGS).
+    Open {
+        since: Instant,
+    },
     /// The last response ended the connection: waiting for the peer's close.
     Draining {
         since: Instant,
     },
+}
+
+/// What a connection past the timeout was waiting for.
+#[derive(Clone, Copy, Debug)]
+enum Overdue {
+    Connect,
+    /// TLS, or QUIC's handshake.
+    Handshake,
+    Response,
+    /// Something the session needs from the server before it can send.
+    Peer(&'static str),
+    /// The peer's close after the last response: closed without an error.
+    Drain,
 }
 
 struct Conn {
@@ -246,8 +262,8 @@ pub(crate) struct Worker {
     h3_connections: u64,
     /// QUIC connections' timers: (due, key), stale entries skipped.
     quic_timers: BinaryHeap<Reverse<(Instant, usize)>>,
-    /// Scratch for `sweep`: connections past their timeout, with the error to count.
-    expired: Vec<(usize, Option<ErrorKind>)>,
+    /// Scratch for `sweep`: connections past their timeout, and what is late.
+    expired: Vec<(usize, Overdue)>,
 }
 
 impl Worker {
@@ -533,7 +549,10 @@ impl Worker {
     /// Whether `key` holds an open connection (one that is not connecting,
     /// handshaking, draining or gone).
     fn is_open(&self, key: usize) -> bool {
-        matches!(self.conns.get(key).map(|c| &c.state), Some(ConnState::Open))
+        matches!(
+            self.conns.get(key).map(|c| &c.state),
+            Some(ConnState::Open { .. })
+        )
     }
 
     /// The connection is ready for requests.
@@ -541,7 +560,7 @@ impl Worker {
         self.backoff = Duration::from_millis(10);
         self.progress(now);
         let conn = &mut self.conns[key];
-        conn.state = ConnState::Open;
+        conn.state = ConnState::Open { since: now };
         let keepalive = matches!(
             self.shared.reuse,
             Reuse::KeepAlive | Reuse::Http10 { keepalive: true }
@@ -654,7 +673,7 @@ impl Worker {
                 return;
             }
             ConnState::Handshaking { .. } => return self.handshake(key, now),
-            ConnState::Open | ConnState::Draining { .. } => {}
+            ConnState::Open { .. } | ConnState::Draining { .. } => {}
         }
         if writable && (!conn.out.is_empty() || conn.transport.pending()) && !self.flush(key, now) {
             return;
@@ -718,7 +737,7 @@ impl Worker {
                 break;
             }
         }
-        if self.conns[key].state == ConnState::Open {
+        if matches!(self.conns[key].state, ConnState::Open { .. }) {
             self.fill(key, now);
         } else {
             self.flush_scratch(key, now);

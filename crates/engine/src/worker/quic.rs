@@ -144,7 +144,9 @@ impl Worker {
                     }
                     return self.on_open(key, now);
                 }
-                if self.conns[key].state == ConnState::Open && (polled.room_grew || any) {
+                if matches!(self.conns[key].state, ConnState::Open { .. })
+                    && (polled.room_grew || any)
+                {
                     return self.fill(key, now);
                 }
             }

@@ -175,6 +175,11 @@ impl H2Session {
         }
     }
 
+    /// The server's SETTINGS have not come yet (no request can start).
+    pub fn awaiting_settings(&self) -> bool {
+        self.state == State::AwaitSettings
+    }
+
     /// Requests sent and not yet answered.
     pub fn in_flight(&self) -> usize {
         self.streams.len()
