@@ -33,7 +33,8 @@ pub struct ServeArgs {
     /// Serve HTTP/3 too (QUIC, ALPN h3) on UDP at the same address and port,
     /// with the same certificate; HTTP/1.1 and h2 responses then carry
     /// `Alt-Svc: h3=":PORT"; ma=86400`. One QUIC endpoint per worker thread,
-    /// sharing the port (SO_REUSEPORT). Needs --tls or --cert.
+    /// sharing the port (SO_REUSEPORT). Accepts 0-RTT from clients that
+    /// resume, and answers it at once. Needs --tls or --cert.
     #[arg(long, requires = "tls_source")]
     h3: bool,
     /// Serve HTTPS (and HTTP/3 with --h3) at ADDR while --listen stays plain

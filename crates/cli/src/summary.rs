@@ -52,6 +52,15 @@ pub fn render(r: &RunReport) -> String {
             group(h.streams_reset),
             group(h.streams_refused)
         );
+        if h.zero_rtt_accepted + h.zero_rtt_rejected > 0 {
+            let _ = writeln!(
+                s,
+                "  0-RTT       {} connections accepted ({} requests), {} refused (requests sent again)",
+                group(h.zero_rtt_accepted),
+                group(h.zero_rtt_requests),
+                group(h.zero_rtt_rejected)
+            );
+        }
     }
     if let Some(h) = &r.h2 {
         let e = &h.events;

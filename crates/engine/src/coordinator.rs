@@ -473,6 +473,9 @@ impl Merger {
                 goaways_received: events.goaways_received,
                 streams_reset: events.streams_reset,
                 streams_refused: events.streams_refused,
+                zero_rtt_accepted: events.zero_rtt_accepted,
+                zero_rtt_rejected: events.zero_rtt_rejected,
+                zero_rtt_requests: events.zero_rtt_requests,
             }
         });
         let h2 = (spec.protocol == Protocol::H2).then(|| {

@@ -119,6 +119,82 @@ fn every_load_model_runs_over_h3() {
     assert_eq!(r.tls.as_ref().unwrap().handshake_us.count, 30);
 }
 
+/// `--tls-resume` over h3: a connection resuming a session whose ticket
+/// allows early data sends its first requests as 0-RTT data. barrage serve
+/// takes it; a server that refuses it gets the same requests again after
+/// the handshake, each answered once, no error.
+#[test]
+fn zero_rtt_requests_are_taken_or_sent_again() {
+    let _serial = serial();
+    let sessions = |url: &str, ca: &Ca, resume: bool| {
+        let mut s = h3_spec(
+            url,
+            ca,
+            Model::Sessions {
+                conn_rate_per_s: 200.0,
+                arrival: Arrival::Uniform,
+                calls: 3,
+                sessions: 60,
+            },
+            1,
+        );
+        s.tls.resume = resume;
+        s.timeout = Duration::from_secs(5);
+        s
+    };
+
+    let t = serve_h3();
+    let ca = Ca::new("0rtt", &t.certificate_pem().unwrap());
+    let url = format!("https://localhost:{}/hello", t.local_addr().port());
+    let r = run(&sessions(&url, &ca, true));
+    check_invariants(&r);
+    assert_eq!(
+        (r.totals.errors, r.totals.responses),
+        (0, 180),
+        "{:?}",
+        r.errors
+    );
+    let h3 = r.h3.unwrap();
+    let tls = r.tls.as_ref().unwrap();
+    // Every connection but the first resumes, unless its ticket had not
+    // arrived when it started.
+    assert!(h3.zero_rtt_accepted >= 50, "{h3:?}");
+    assert_eq!(h3.zero_rtt_rejected, 0, "{h3:?}");
+    assert!(h3.zero_rtt_requests >= h3.zero_rtt_accepted, "{h3:?}");
+    assert_eq!(tls.handshakes_resumed, h3.zero_rtt_accepted, "{tls:?}");
+
+    // Without --tls-resume: no ticket is kept, nothing goes early.
+    let r = run(&sessions(&url, &ca, false));
+    assert_eq!(
+        (r.totals.errors, r.totals.responses),
+        (0, 180),
+        "{:?}",
+        r.errors
+    );
+    let h3 = r.h3.unwrap();
+    assert_eq!(
+        (h3.zero_rtt_accepted, h3.zero_rtt_rejected),
+        (0, 0),
+        "{h3:?}"
+    );
+
+    let (server, ca) = testkit(H3Behavior::RefuseEarlyData);
+    let r = run(&sessions(&server.url("/"), &ca, true));
+    check_invariants(&r);
+    assert_eq!(
+        (r.totals.errors, r.totals.responses),
+        (0, 180),
+        "{:?}",
+        r.errors
+    );
+    let h3 = r.h3.unwrap();
+    assert_eq!(h3.zero_rtt_accepted, 0, "{h3:?}");
+    assert!(h3.zero_rtt_rejected >= 50, "{h3:?}");
+    // The refused 0-RTT data was never processed: each request answered once.
+    assert_eq!(server.responses(), 180);
+    assert_eq!(r.tls.as_ref().unwrap().handshakes_resumed, 0);
+}
+
 #[test]
 fn streams_stay_under_the_servers_limit_and_every_request_is_answered() {
     let _serial = serial();

@@ -167,6 +167,17 @@ pub struct H3Report {
     pub streams_reset: u64,
     /// Streams reset with H3_REQUEST_REJECTED: never processed.
     pub streams_refused: u64,
+    /// Connections that sent requests as 0-RTT data (`--tls-resume`) and the
+    /// server accepted it. (Added within `barrage.load/1`: absent is 0.)
+    #[serde(default)]
+    pub zero_rtt_accepted: u64,
+    /// Connections whose 0-RTT data the server refused: their requests were
+    /// sent again after the handshake.
+    #[serde(default)]
+    pub zero_rtt_rejected: u64,
+    /// Requests sent as 0-RTT data on connections where it was accepted.
+    #[serde(default)]
+    pub zero_rtt_requests: u64,
 }
 
 /// HTTP/2 frames and stream outcomes, counted per connection and summed.
@@ -719,6 +730,9 @@ fn merge_h3(mine: &mut Option<H3Report>, theirs: &Option<H3Report>) {
             a.goaways_received += b.goaways_received;
             a.streams_reset += b.streams_reset;
             a.streams_refused += b.streams_refused;
+            a.zero_rtt_accepted += b.zero_rtt_accepted;
+            a.zero_rtt_rejected += b.zero_rtt_rejected;
+            a.zero_rtt_requests += b.zero_rtt_requests;
         }
         (None, Some(b)) => *mine = Some(*b),
         _ => {}

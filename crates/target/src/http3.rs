@@ -27,7 +27,8 @@ use h3::server::{RequestResolver, RequestStream};
 use http::header::{HeaderValue, DATE};
 use quinn::crypto::rustls::QuicServerConfig;
 use quinn::{
-    Endpoint, EndpointConfig, Incoming, ServerConfig, TokioRuntime, TransportConfig, VarInt,
+    ConnectionError, Endpoint, EndpointConfig, Incoming, ServerConfig, TokioRuntime,
+    TransportConfig, VarInt,
 };
 use socket2::{Domain, Protocol, Socket, Type};
 use tokio::sync::{mpsc, watch};
@@ -215,18 +216,54 @@ async fn connection(
         stats.count_handshake_failure();
         return;
     };
-    // A handshake that fails or stalls costs this connection only.
-    let handshake = tokio::time::timeout(HANDSHAKE_TIMEOUT, connecting);
-    let quic = tokio::select! {
-        done = handshake => match done {
-            Ok(Ok(quic)) => quic,
-            Ok(Err(_)) | Err(_) => {
-                stats.count_handshake_failure();
-                return;
+    // 0-RTT: a server may take the connection before its handshake is done,
+    // so requests that came as 0-RTT data (a client resuming a session) are
+    // answered at once, in 0.5-RTT data. A handshake that fails or stalls
+    // costs this connection only: it is counted and the connection closed.
+    let (quic, established) = match connecting.into_0rtt() {
+        Ok(pair) => pair,
+        // Not on a server (quinn always allows it there); kept as a plain
+        // handshake anyway.
+        Err(connecting) => {
+            let handshake = tokio::time::timeout(HANDSHAKE_TIMEOUT, connecting);
+            tokio::select! {
+                done = handshake => match done {
+                    Ok(Ok(quic)) => serve_connection(quic, service, shutdown).await,
+                    Ok(Err(_)) | Err(_) => stats.count_handshake_failure(),
+                },
+                _ = stopped(&mut shutdown) => {}
             }
-        },
-        _ = stopped(&mut shutdown) => return,
+            return;
+        }
     };
+    let watched = quic.clone();
+    tokio::spawn(async move {
+        // Resolves once the handshake is done or failed (on a server its
+        // value says nothing: quinn reports 0-RTT acceptance to clients only).
+        match tokio::time::timeout(HANDSHAKE_TIMEOUT, established).await {
+            // Closed since by either side's application: the handshake was done.
+            Ok(_) => match watched.close_reason() {
+                None
+                | Some(ConnectionError::ApplicationClosed(_))
+                | Some(ConnectionError::LocallyClosed) => {}
+                Some(_) => stats.count_handshake_failure(),
+            },
+            Err(_) => {
+                stats.count_handshake_failure();
+                watched.close(VarInt::from_u32(0), b"handshake timed out");
+            }
+        }
+    });
+    serve_connection(quic, service, shutdown).await;
+}
+
+/// Serves one connection's requests, each in a task, until the client is
+/// done or shutdown is requested.
+async fn serve_connection(
+    quic: quinn::Connection,
+    service: TargetService,
+    mut shutdown: watch::Receiver<bool>,
+) {
     let built = h3::server::builder()
         .max_field_section_size(MAX_FIELD_SECTION)
         .build::<_, Bytes>(h3_quinn::Connection::new(quic))

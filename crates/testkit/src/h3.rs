@@ -152,6 +152,10 @@ pub enum H3Behavior {
         /// How long it lasts.
         stall: std::time::Duration,
     },
+    /// Like Good (with the body `Hello World\n`), but every client that tries 0-RTT is refused:
+    /// the server's session tickets allow early data, and it forgets every session, so a client
+    /// resuming sends 0-RTT data, gets a full handshake, and must send its requests again.
+    RefuseEarlyData,
 }
 
 impl H3Behavior {
@@ -412,6 +416,10 @@ fn bind(behavior: H3Behavior, certified: rcgen::CertifiedKey) -> io::Result<(Soc
         .and_then(|b| b.with_no_client_auth().with_single_cert(chain, key.into()))
         .map_err(|e| io::Error::other(format!("TLS configuration: {e}")))?;
     tls.alpn_protocols = vec![ALPN.to_vec()];
+    if behavior == H3Behavior::RefuseEarlyData {
+        tls.max_early_data_size = u32::MAX;
+        tls.session_storage = Arc::new(Forgetful);
+    }
     let crypto = QuicServerConfig::try_from(tls)
         .map_err(|e| io::Error::other(format!("QUIC TLS configuration: {e}")))?;
     let mut transport = TransportConfig::default();
@@ -425,6 +433,29 @@ fn bind(behavior: H3Behavior, certified: rcgen::CertifiedKey) -> io::Result<(Soc
     let endpoint = Endpoint::server(config, any)?;
     let addr = endpoint.local_addr()?;
     Ok((Socket::Quic(endpoint), addr))
+}
+
+/// [`H3Behavior::RefuseEarlyData`]'s session store: it issues tickets (stateful ones, with the
+/// early-data limit) and never finds them again.
+#[derive(Debug)]
+struct Forgetful;
+
+impl rustls::server::StoresServerSessions for Forgetful {
+    fn put(&self, _key: Vec<u8>, _value: Vec<u8>) -> bool {
+        true
+    }
+
+    fn get(&self, _key: &[u8]) -> Option<Vec<u8>> {
+        None
+    }
+
+    fn take(&self, _key: &[u8]) -> Option<Vec<u8>> {
+        None
+    }
+
+    fn can_cache(&self) -> bool {
+        true
+    }
 }
 
 /// [`H3Behavior::NoHandshake`]: counts datagrams, answers none.
@@ -517,7 +548,7 @@ async fn request(
         Err(_) => return,
     }
     match shared.behavior {
-        H3Behavior::Good { .. } => {
+        H3Behavior::Good { .. } | H3Behavior::RefuseEarlyData => {
             respond(&mut send, &shared, shared.response.clone()).await;
         }
         H3Behavior::ResetEvery { every } => {

@@ -33,6 +33,14 @@ impl Worker {
         }
         let session = Session::H3(Box::new(H3Session::new(quic)));
         let key = self.add_conn(Transport::Quic(Box::new(link)), session, now);
+        // A resumed session whose ticket allows it sends its requests as
+        // 0-RTT data, with the handshake's first flight.
+        if let Session::H3(s) = &mut self.conns[key].session {
+            if s.start_early() {
+                self.connecting -= 1;
+                return self.on_open(key, now);
+            }
+        }
         self.quic_flush(key, now);
     }
 
@@ -124,25 +132,33 @@ impl Worker {
             }
             Ok(polled) => {
                 if polled.connected {
-                    if let ConnState::Connecting { since } = self.conns[key].state {
-                        self.connecting -= 1;
-                        // QUIC sets up the connection and TLS in one handshake:
-                        // it is both the connect time and the handshake time.
-                        if now >= measure_start {
-                            self.recorder.record_connect(now - since);
-                            self.recorder.record_tls_handshake(now - since);
-                        }
-                        if let Session::H3(s) = &self.conns[key].session {
-                            let summary = s.tls_summary();
-                            if summary.resumed {
-                                self.handshakes_resumed += 1;
-                            } else {
-                                self.handshakes_full += 1;
-                            }
-                            self.tls_seen.get_or_insert(summary);
-                        }
+                    // Connecting, or open since the connect with 0-RTT requests.
+                    let (since, early) = match self.conns[key].state {
+                        ConnState::Connecting { since } => (since, false),
+                        ConnState::Open { since } => (since, true),
+                        _ => (now, true),
+                    };
+                    // QUIC sets up the connection and TLS in one handshake:
+                    // it is both the connect time and the handshake time.
+                    if now >= measure_start {
+                        self.recorder.record_connect(now - since);
+                        self.recorder.record_tls_handshake(now - since);
                     }
-                    return self.on_open(key, now);
+                    if let Session::H3(s) = &self.conns[key].session {
+                        let summary = s.tls_summary();
+                        if summary.resumed {
+                            self.handshakes_resumed += 1;
+                        } else {
+                            self.handshakes_full += 1;
+                        }
+                        self.tls_seen.get_or_insert(summary);
+                    }
+                    if !early {
+                        self.connecting -= 1;
+                        return self.on_open(key, now);
+                    }
+                    // Requests the server refused as 0-RTT went again.
+                    return self.fill(key, now);
                 }
                 if matches!(self.conns[key].state, ConnState::Open { .. })
                     && (polled.room_grew || any)

@@ -126,6 +126,13 @@ pub struct H3Events {
     pub goaways_received: u64,
     pub streams_reset: u64,
     pub streams_refused: u64,
+    /// Connections that sent requests as 0-RTT data and the server took them.
+    pub zero_rtt_accepted: u64,
+    /// Connections that sent requests as 0-RTT data and the server refused
+    /// it: the requests went again once the handshake was done.
+    pub zero_rtt_rejected: u64,
+    /// Requests sent as 0-RTT data on connections where it was accepted.
+    pub zero_rtt_requests: u64,
 }
 
 impl H3Events {
@@ -133,6 +140,9 @@ impl H3Events {
         self.goaways_received += other.goaways_received;
         self.streams_reset += other.streams_reset;
         self.streams_refused += other.streams_refused;
+        self.zero_rtt_accepted += other.zero_rtt_accepted;
+        self.zero_rtt_rejected += other.zero_rtt_rejected;
+        self.zero_rtt_requests += other.zero_rtt_requests;
     }
 }
 
@@ -163,6 +173,9 @@ struct Stream {
     frames: FrameReader,
     /// Request bytes the stream's flow control has not taken yet.
     unsent: Option<Box<[u8]>>,
+    /// Sent as 0-RTT data: the whole request, to send again if the server
+    /// refuses 0-RTT (dropped once the handshake is done).
+    replay: Option<Box<[u8]>>,
 }
 
 /// A server-initiated unidirectional stream.
@@ -186,7 +199,12 @@ pub struct H3Session {
     uni: HashMap<StreamId, Uni>,
     /// The first stream id the server's GOAWAY will not process.
     goaway: Option<u64>,
+    /// The handshake is done.
     connected: bool,
+    /// Requests go as 0-RTT data until the handshake is done.
+    early: bool,
+    /// The control stream is open (with its SETTINGS).
+    control: bool,
     pub events: H3Events,
     scratch: Vec<u8>,
 }
@@ -211,6 +229,8 @@ impl H3Session {
             uni: HashMap::new(),
             goaway: None,
             connected: false,
+            early: false,
+            control: false,
             events: H3Events::default(),
             scratch: Vec::new(),
         }
@@ -231,21 +251,69 @@ impl H3Session {
 
     /// How many more requests may start now with at most `limit` in flight.
     pub fn room(&self, limit: usize) -> usize {
-        if !self.connected || self.blocked || self.goaway.is_some() {
+        if !(self.connected || self.early) || self.blocked || self.goaway.is_some() {
             return 0;
         }
         limit.saturating_sub(self.in_flight())
     }
 
-    /// The handshake is done: open the control stream with SETTINGS.
-    fn on_connected(&mut self) {
-        self.connected = true;
+    /// Starts sending before the handshake is done when QUIC can (a resumed
+    /// session whose ticket allows early data): requests go as 0-RTT data.
+    /// False when it cannot; requests then wait for the handshake.
+    pub fn start_early(&mut self) -> bool {
+        if self.connected || !self.quic.has_0rtt() {
+            return false;
+        }
+        self.early = true;
+        self.open_control();
+        true
+    }
+
+    /// Whether requests were sent before the handshake was done.
+    pub fn sent_early(&self) -> bool {
+        self.early
+    }
+
+    /// Opens the control stream with SETTINGS.
+    fn open_control(&mut self) {
+        if self.control {
+            return;
+        }
         if let Some(id) = self.quic.streams().open(Dir::Uni) {
             // Stream type control, then an empty SETTINGS frame: the
             // defaults are no dynamic table and no blocked streams.
             let preface = [UNI_CONTROL as u8, frame::SETTINGS as u8, 0];
             let _ = self.quic.send_stream(id).write(&preface);
+            self.control = true;
         }
+    }
+
+    /// The handshake is done. After 0-RTT: if the server took the early
+    /// data, the requests stand; if it refused it, QUIC dropped every stream,
+    /// so the control stream and the requests (in the order they were sent,
+    /// keeping their send times) go again.
+    fn on_connected(&mut self) {
+        self.connected = true;
+        if self.early && self.quic.accepted_0rtt() {
+            self.events.zero_rtt_accepted += 1;
+            for stream in self.streams.values_mut() {
+                if stream.replay.take().is_some() {
+                    self.events.zero_rtt_requests += 1;
+                }
+            }
+        } else if self.early {
+            self.events.zero_rtt_rejected += 1;
+            self.control = false;
+            let mut again: Vec<(StreamId, Stream)> = self.streams.drain().collect();
+            again.sort_by_key(|(id, _)| id.index());
+            for (_, stream) in again.into_iter().rev() {
+                let frames = stream.replay.unwrap_or_default();
+                self.waiting.push_front((stream.request, frames));
+            }
+            self.blocked = false;
+        }
+        self.open_control();
+        self.start_waiting();
     }
 
     /// Sends a request on a new stream (or queues it until the server allows one).
@@ -268,6 +336,7 @@ impl H3Session {
         } else {
             Some(frames[taken..].into())
         };
+        let replay = (self.early && !self.connected).then(|| frames.into());
         self.streams.insert(
             id,
             Stream {
@@ -275,6 +344,7 @@ impl H3Session {
                 status: None,
                 frames: FrameReader::default(),
                 unsent,
+                replay,
             },
         );
     }

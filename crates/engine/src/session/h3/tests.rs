@@ -59,6 +59,7 @@ fn stream() -> Stream {
         status: None,
         frames: FrameReader::default(),
         unsent: None,
+        replay: None,
     }
 }
 
