@@ -297,6 +297,32 @@ fn seed_002_over_tls_against_barrage_serve() {
         .contains("\nstatus codes: 20000 2xx, 0 3xx, 0 4xx, 0 5xx\n"));
 }
 
+/// An ALPN list that starts with h3 is HTTP/3 over QUIC, as with an h2load
+/// built with ngtcp2: `barrage serve --h3` answers every request of `-n`.
+#[test]
+fn h3_first_in_the_alpn_list_runs_http3() {
+    let _turn = serial();
+    let addr = free_addr();
+    let mut cmd = Command::new(BIN);
+    cmd.args(["serve", "--listen", &addr.to_string(), "--threads", "1"]);
+    cmd.args(["--tls", "--h3"]);
+    let _server = Server::spawn(cmd, addr);
+    let url = format!("https://localhost:{}/hello", addr.port());
+    let (ran, stats, report) = run_dialect("--npn-list=h3,h2 -n2000 -c4 -m10", &url);
+    assert_eq!(stats.responses, 2000, "exactly -n");
+    assert_eq!(report["spec"]["protocol"], "h3");
+    assert_eq!(report["h3"]["connections"], 4);
+    assert_eq!(report["spec"]["streams"], 10);
+    assert!(ran.stdout.contains("\nTLS Protocol: TLSv1.3\n"), "{ran:?}");
+    assert!(
+        ran.stdout.contains("\nApplication protocol: h3\n"),
+        "{ran:?}"
+    );
+    assert!(ran
+        .stdout
+        .contains("\nrequests: 2000 total, 2000 started, 2000 done, 2000 succeeded, 0 failed, 0 errored, 0 timeout\n"));
+}
+
 #[test]
 fn seed_002_windows_over_h2c_against_barrage_serve() {
     let _turn = serial();
@@ -484,9 +510,9 @@ fn unsupported_flags_and_bad_values_are_one_line_and_connect_nowhere() {
     }
     // The ALPN list matters for https:// only.
     let https = url.replace("http://", "https://");
-    let ran = dialect(&["--npn-list=h3".to_string(), https]);
+    let ran = dialect(&["--npn-list=spdy/3".to_string(), https]);
     assert_eq!(ran.code, Some(2), "{ran:?}");
-    assert!(ran.stderr.contains("HTTP/3"), "{ran:?}");
+    assert!(ran.stderr.contains("h3 (first in the list), h2"), "{ran:?}");
     match listener.accept() {
         Err(e) if e.kind() == ErrorKind::WouldBlock => {}
         other => panic!("a connection was made: {other:?}"),

@@ -370,7 +370,8 @@ Options (h2load's defaults):
   -p, --no-tls-proto=<h2c|http/1.1>
                           protocol for http:// URIs (default h2c)
   --h1                    HTTP/1.1 for http:// and https://
-  --npn-list=<LIST>       ALPN list: with h2, h2 (HTTP/1.1 as fallback); else http/1.1
+  --npn-list=<LIST>       ALPN list: h3 first, HTTP/3 over QUIC; else with h2, h2
+                          (HTTP/1.1 as fallback); else http/1.1
   -D, --duration=<DURATION>
                           timed run
   --warm-up-time=<DURATION>

@@ -229,7 +229,11 @@ pub fn build(o: &Options, cores: u64, stdin: &mut dyn FnMut() -> String) -> Resu
         timeout: timeout(o),
         protocol,
         h2: H2Options {
-            streams: if protocol == Protocol::H2 { m } else { 1 },
+            streams: if matches!(protocol, Protocol::H2 | Protocol::H3) {
+                m
+            } else {
+                1
+            },
             window_bits: o.window_bits,
             connection_window_bits: o.connection_window_bits,
         },
@@ -360,7 +364,9 @@ fn path_of(uri: &str) -> Result<String, String> {
     Ok(path)
 }
 
-/// HTTP/2 (h2c, or h2 by ALPN with an HTTP/1.1 fallback) or HTTP/1.1.
+/// HTTP/2 (h2c, or h2 by ALPN with an HTTP/1.1 fallback), HTTP/1.1, or
+/// HTTP/3 when the ALPN list starts with h3 (as an h2load built with ngtcp2
+/// decides: the first protocol of the list says whether to use QUIC).
 fn protocol(o: &Options, scheme: Scheme) -> Result<Protocol, String> {
     match scheme {
         Scheme::Http => Ok(match o.no_tls_proto {
@@ -371,19 +377,18 @@ fn protocol(o: &Options, scheme: Scheme) -> Result<Protocol, String> {
             let Some(list) = &o.npn_list else {
                 return Ok(Protocol::H2);
             };
-            let has = |names: &[&str]| list.iter().any(|p| names.contains(&p.as_str()));
-            if has(&["h2", "h2-16", "h2-14"]) {
+            let is = |p: &str, names: &[&str]| names.contains(&p);
+            let has = |names: &[&str]| list.iter().any(|p| is(p, names));
+            const H3: [&str; 2] = ["h3", "h3-29"];
+            if list.first().is_some_and(|p| is(p, &H3)) {
+                Ok(Protocol::H3)
+            } else if has(&["h2", "h2-16", "h2-14"]) {
                 Ok(Protocol::H2)
             } else if has(&["http/1.1"]) {
                 Ok(Protocol::Http1)
-            } else if has(&["h3", "h3-29"]) {
-                Err(format!(
-                    "--npn-list {}: HTTP/3 is not supported by the h2load dialect, which speaks h2 and http/1.1; use barrage load --h3 for HTTP/3",
-                    list.join(",")
-                ))
             } else {
                 Err(format!(
-                    "--npn-list {}: barrage speaks h2 and http/1.1 only",
+                    "--npn-list {}: barrage speaks h3 (first in the list), h2 and http/1.1",
                     list.join(",")
                 ))
             }
@@ -485,9 +490,16 @@ mod tests {
         assert!(!p.spec.requests[0].body.is_empty());
         let p = plan("--npn-list=http/1.1 https://127.0.0.1:3000/").unwrap();
         assert_eq!(p.spec.protocol, Protocol::Http1);
-        assert!(plan("--npn-list=h3 https://127.0.0.1:3000/")
+        // h3 first: QUIC, as an h2load built with ngtcp2; h3 after h2: h2.
+        let p = plan("--npn-list=h3,h2 https://127.0.0.1:3000/").unwrap();
+        assert_eq!(p.spec.protocol, Protocol::H3);
+        let p = plan("--npn-list=h3-29 -m10 https://127.0.0.1:3000/").unwrap();
+        assert_eq!((p.spec.protocol, p.spec.h2.streams), (Protocol::H3, 10));
+        let p = plan("--npn-list=h2,h3 https://127.0.0.1:3000/").unwrap();
+        assert_eq!(p.spec.protocol, Protocol::H2);
+        assert!(plan("--npn-list=spdy/3 https://127.0.0.1:3000/")
             .unwrap_err()
-            .contains("HTTP/3"));
+            .contains("barrage speaks h3 (first in the list), h2 and http/1.1"));
     }
 
     #[test]
