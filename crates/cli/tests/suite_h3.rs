@@ -169,6 +169,35 @@ fn the_h3_suite_runs_quick_on_caddy_and_barrage_serve() {
     let r = barrage("report", &[run_dir.to_str().unwrap()]);
     assert_eq!(r.code, Some(0), "{r:?}");
     let report = std::fs::read_to_string(run_dir.join("report.md")).unwrap();
+
+    // First, h1, h2 and h3 side by side: one table per size and metric, a
+    // number in every cell.
+    let header = "| server | c=10 h1 | c=10 h2 | c=10 h3 | c=100 h1 | c=100 h2 | c=100 h3 |";
+    for size in ["6 B", "4 KiB"] {
+        let title = format!("{size} over TLS: HTTP/1.1, HTTP/2, HTTP/3 (barrage)");
+        for doc in [&summary, &report] {
+            let at = doc
+                .find(&title)
+                .unwrap_or_else(|| panic!("no {title:?}:\n{doc}"));
+            assert!(
+                at < doc.find("## 6b-h1 (barrage)").unwrap(),
+                "side by side first"
+            );
+            let table = &doc[at..];
+            let table = &table[table.find(header).expect("the columns")..];
+            for server in SERVERS {
+                let row = table
+                    .lines()
+                    .find(|l| l.starts_with(&format!("| {server} |")))
+                    .unwrap_or_else(|| panic!("{server} in {title}:\n{table}"));
+                let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+                assert_eq!(cells.len(), 9, "{row}");
+                for cell in &cells[2..8] {
+                    assert!(cell.starts_with(|c: char| c.is_ascii_digit()), "{row}");
+                }
+            }
+        }
+    }
     for (scenario, protocol) in SCENARIOS {
         let title = format!("## {scenario} (barrage): median responses/s");
         let table = section(&summary, &title);

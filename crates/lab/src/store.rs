@@ -1,7 +1,8 @@
 //! The result store: `results/SUITE-TIMESTAMP/` with `results.json`
 //! (rewritten whole, atomically, after every measured level, so a run that is
 //! interrupted keeps what it measured), `logs/` (each server start's output)
-//! and `summary.md` (median responses/s and p99 by server and level).
+//! and `summary.md` (median responses/s and p99 by server and level, the
+//! suite's side-by-side tables first).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -9,7 +10,7 @@ use std::path::{Path, PathBuf};
 pub use barrage_model::results::{
     ClientUsage, ProbeRecord, Results, RunRecord, ServerRecord, StartStatus, SCHEMA,
 };
-use barrage_model::table::{self, Cell, Group, Metric};
+use barrage_model::table::{self, Cell, Grid, Metric};
 
 /// The results directory and its files.
 pub struct Store {
@@ -57,7 +58,9 @@ impl Store {
 
 /// The plain summary: per scenario and driver, tables of median
 /// responses/s, p99 and client CPU per response by server variant and level
-/// (the shared tabulation, [`barrage_model::table`], as report.md has it).
+/// (the shared tabulation, [`barrage_model::table`], as report.md has it),
+/// after the same for the suite's side-by-side tables (`[[table]]`), whose
+/// columns are level × scenario.
 pub fn summary(r: &Results) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# {}\n", r.suite_file);
@@ -74,14 +77,20 @@ pub fn summary(r: &Results) -> String {
     for w in &r.warnings {
         let _ = writeln!(s, "- warning: {w}");
     }
+    let sides = table::side_by_side(r);
+    if !sides.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n## Side by side\n\nThe suite's tables of several scenarios (`[[table]]`): a column per level and scenario; the scenarios' own tables follow."
+        );
+    }
+    for t in &sides {
+        let heading = format!("### {} ({})", t.title, t.driver);
+        write_tables(&mut s, &heading, &t.grid());
+    }
     for group in table::groups(r) {
-        for (title, metric) in [
-            ("responses/s", Metric::ResponsesPerS),
-            ("p99 latency", Metric::P99),
-            ("client CPU per response", Metric::ClientCpu),
-        ] {
-            write_table(&mut s, &group, title, metric);
-        }
+        let heading = format!("## {} ({})", group.scenario, group.driver);
+        write_tables(&mut s, &heading, &group.grid());
     }
     for (scenario, rows) in table::capacities(r) {
         let _ = writeln!(
@@ -171,24 +180,31 @@ pub fn summary(r: &Results) -> String {
     s
 }
 
-/// One metric of one group as a markdown table.
-fn write_table(s: &mut String, g: &Group, title: &str, metric: Metric) {
-    let _ = writeln!(s, "\n## {} ({}): median {title}\n", g.scenario, g.driver);
-    let _ = write!(s, "| server |");
-    for (_, l) in &g.levels {
-        let _ = write!(s, " {l} |");
-    }
-    let _ = write!(s, "\n|---|");
-    for _ in &g.levels {
-        let _ = write!(s, "--:|");
-    }
-    s.push('\n');
-    for row in &g.rows {
-        let _ = write!(s, "| {row} |");
-        for (li, _) in &g.levels {
-            let _ = write!(s, " {} |", cell_text(&g.cell(row, *li), metric));
+/// A table's medians of responses/s, p99 and client CPU per response, as
+/// a markdown table each under `heading` (`## NAME (DRIVER)`).
+fn write_tables(s: &mut String, heading: &str, grid: &Grid) {
+    for (title, metric) in [
+        ("responses/s", Metric::ResponsesPerS),
+        ("p99 latency", Metric::P99),
+        ("client CPU per response", Metric::ClientCpu),
+    ] {
+        let _ = writeln!(s, "\n{heading}: median {title}\n");
+        let _ = write!(s, "| server |");
+        for c in &grid.columns {
+            let _ = write!(s, " {c} |");
+        }
+        let _ = write!(s, "\n|---|");
+        for _ in &grid.columns {
+            let _ = write!(s, "--:|");
         }
         s.push('\n');
+        for (row, cells) in &grid.rows {
+            let _ = write!(s, "| {row} |");
+            for cell in cells {
+                let _ = write!(s, " {} |", cell_text(cell, metric));
+            }
+            s.push('\n');
+        }
     }
 }
 
@@ -211,4 +227,48 @@ fn cell_text(cell: &Cell, metric: Metric) -> String {
         Metric::ResponsesPerS | Metric::Capacity => format!("{m:.0}"),
     };
     text + cell.marks()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A results.json of barrage report's fixtures (crates/report/tests/fixtures).
+    fn fixture(name: &str) -> Results {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../report/tests/fixtures")
+            .join(name)
+            .join("results.json");
+        Results::from_json(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_summary_opens_with_the_side_by_side_tables() {
+        let r = fixture("complete");
+        let s = summary(&r);
+        let side = s
+            .find("\n## Side by side\n")
+            .expect("no side-by-side section");
+        let table = s
+            .find("\n### hello and 4 KiB (barrage): median responses/s\n")
+            .unwrap();
+        let first_group = s
+            .find("\n## hello (barrage): median responses/s\n")
+            .unwrap();
+        assert!(side < table && table < first_group, "{s}");
+        for metric in ["p99 latency", "client CPU per response"] {
+            let heading = format!("\n### hello and 4 KiB (barrage): median {metric}\n");
+            assert!(s[..first_group].contains(&heading), "{heading}");
+        }
+        // Columns level × scenario in the table's order; the scenarios' own
+        // tables have the same cells, marks included.
+        assert!(s.contains(
+            "| server | c=4 4k | c=4 hello | c=16 4k | c=16 hello |\n|---|--:|--:|--:|--:|\n| barrage-target THREADS=1 | 82716 | 83558* | 80417* | 90584* |\n"
+        ));
+        assert!(s.contains("| barrage-target THREADS=1 | 83558* | 90584* |\n"));
+        // Results without tables: the summary as before.
+        let old = fixture("compare-run");
+        assert!(old.suite.tables.is_empty());
+        assert!(!summary(&old).contains("Side by side"));
+    }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 pub use barrage_model::suite::{
     Cores, Driver, Level, Load, Protocol, Quick, Scenario, SearchSpec, ServerEntry, Suite,
-    SuiteHosts, Variant,
+    SuiteHosts, SuiteTable, Variant,
 };
 
 mod plan;

@@ -41,6 +41,26 @@ pub struct Suite {
     /// `client_hosts`); none: this machine, as the cores say.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hosts: Option<SuiteHosts>,
+    /// Tables that put scenarios side by side (`[[table]]`), in the file's
+    /// order; results.json written before they existed has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<SuiteTable>,
+}
+
+/// A `[[table]]` of a suite: scenarios side by side, the reports' first
+/// tables ([`crate::table::side_by_side`]). The lab fills in every field
+/// (the defaults of the file resolved), so the results say what is shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SuiteTable {
+    /// The heading: the file's `title`, else the scenarios' names joined
+    /// by ", ".
+    pub title: String,
+    /// Two or more scenarios of the suite (none a capacity search), in
+    /// column order.
+    pub scenarios: Vec<String>,
+    /// The label of each scenario's columns, one per scenario: the file's
+    /// `columns`, else the scenarios' names.
+    pub columns: Vec<String>,
 }
 
 /// A suite's hosts: names in an inventory (`barrage run --hosts FILE`).

@@ -1,8 +1,10 @@
 //! The one tabulation of results that summary.md, report.md/csv, the
 //! charts and `barrage compare` share: which tables there are (scenario ×
-//! driver), their rows (server variants) and columns (load levels) in a
-//! stable order, and the cells (the repeats of one level) with their
-//! medians and marks (`*` client-bound, `!` not valid as a server's number).
+//! driver, and the suite's side-by-side tables of several scenarios), their
+//! rows (server variants) and columns (load levels; level × scenario side
+//! by side) in a stable order, and the cells (the repeats of one level)
+//! with their medians and marks (`*` client-bound, `!` not valid as a
+//! server's number).
 //!
 //! Nothing here depends on when or where it runs: the same results give
 //! the same tables.
@@ -128,14 +130,22 @@ pub struct Group<'a> {
 impl<'a> Group<'a> {
     /// The repeats of one row at one level, by repeat.
     pub fn cell(&self, row: &str, level_index: usize) -> Cell<'a> {
-        let mut runs: Vec<&'a RunRecord> = self
-            .runs
-            .iter()
-            .copied()
-            .filter(|x| row_name(&x.server, &x.variant) == row && x.level_index == level_index)
-            .collect();
-        runs.sort_by_key(|x| x.repeat);
-        Cell { runs }
+        cell_of(&self.runs, row, |x| x.level_index == level_index)
+    }
+
+    /// The table as the reports lay it out: a column per level.
+    pub fn grid(&self) -> Grid<'a> {
+        Grid {
+            columns: self.levels.iter().map(|l| l.1.clone()).collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|row| {
+                    let cells = self.levels.iter().map(|l| self.cell(row, l.0));
+                    (row.clone(), cells.collect())
+                })
+                .collect(),
+        }
     }
 
     /// An id for HTML anchors: lowercase letters, digits and '-' (the
@@ -143,6 +153,157 @@ impl<'a> Group<'a> {
     pub fn id(&self) -> String {
         format!("{}-{}", slug(&self.scenario), slug(&self.driver))
     }
+}
+
+/// The repeats of one row among `runs` that `keep` takes, by repeat.
+fn cell_of<'a>(runs: &[&'a RunRecord], row: &str, keep: impl Fn(&RunRecord) -> bool) -> Cell<'a> {
+    let mut runs: Vec<&'a RunRecord> = runs
+        .iter()
+        .copied()
+        .filter(|x| row_name(&x.server, &x.variant) == row && keep(x))
+        .collect();
+    runs.sort_by_key(|x| x.repeat);
+    Cell { runs }
+}
+
+/// A table as the reports lay it out, whatever its kind: the columns'
+/// labels, and each row's label (a server variant) with one cell per
+/// column.
+#[derive(Debug, Clone)]
+pub struct Grid<'a> {
+    pub columns: Vec<String>,
+    pub rows: Vec<(String, Vec<Cell<'a>>)>,
+}
+
+/// A column of a side-by-side table: one scenario at one level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Column {
+    pub level_index: usize,
+    pub scenario: String,
+    /// The level and the scenario's label in the table: `c=10 h1`.
+    pub label: String,
+}
+
+/// A suite's `[[table]]` ([`crate::suite::SuiteTable`]) laid out from the
+/// runs: its scenarios side by side, with one driver, the first of the
+/// suite's drivers that ran any of them (every driver runs every
+/// scenario; the others are in the scenarios' own tables).
+#[derive(Debug, Clone)]
+pub struct SideBySide<'a> {
+    pub title: String,
+    pub driver: String,
+    /// The table's scenarios, in its order.
+    pub scenarios: Vec<String>,
+    /// Each scenario's label in the column headers (its `columns`).
+    pub labels: Vec<String>,
+    /// Every level the runs reached (in the suite's order) × every
+    /// scenario (in the table's order), grouped by level.
+    pub columns: Vec<Column>,
+    /// Rows: server variants, in the suite's order.
+    pub rows: Vec<String>,
+    pub runs: Vec<&'a RunRecord>,
+    /// The table's place among the suite's tables, from 1.
+    pub number: usize,
+}
+
+impl<'a> SideBySide<'a> {
+    /// The repeats of one row in one column, by repeat.
+    pub fn cell(&self, row: &str, column: &Column) -> Cell<'a> {
+        cell_of(&self.runs, row, |x| {
+            x.level_index == column.level_index && x.scenario == column.scenario
+        })
+    }
+
+    /// The table as the reports lay it out.
+    pub fn grid(&self) -> Grid<'a> {
+        Grid {
+            columns: self.columns.iter().map(|c| c.label.clone()).collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|row| {
+                    let cells = self.columns.iter().map(|c| self.cell(row, c));
+                    (row.clone(), cells.collect())
+                })
+                .collect(),
+        }
+    }
+
+    /// An id for HTML anchors, `side-by-side-N`: no group's id (which
+    /// ends with a driver's name) is one.
+    pub fn id(&self) -> String {
+        format!("side-by-side-{}", self.number)
+    }
+}
+
+/// The suite's side-by-side tables (`[[table]]`), in its order; a table
+/// none of whose scenarios has a run yet is left out.
+pub fn side_by_side(r: &Results) -> Vec<SideBySide<'_>> {
+    let drivers = ordered(suite_drivers(r), r.runs.iter().map(|x| x.driver.clone()));
+    let variants = variants(r);
+    let mut out = Vec::new();
+    for (i, t) in r.suite.tables.iter().enumerate() {
+        let mine: Vec<&RunRecord> = r
+            .runs
+            .iter()
+            .filter(|x| t.scenarios.contains(&x.scenario) && !x.level.is_search())
+            .collect();
+        let Some(driver) = drivers
+            .iter()
+            .find(|d| mine.iter().any(|x| &x.driver == *d))
+        else {
+            continue;
+        };
+        let runs: Vec<&RunRecord> = mine.into_iter().filter(|x| &x.driver == driver).collect();
+        let labels: Vec<String> = t
+            .scenarios
+            .iter()
+            .enumerate()
+            .map(|(j, s)| t.columns.get(j).unwrap_or(s).clone())
+            .collect();
+        let mut columns = Vec::new();
+        for (level_index, level) in levels_of(&runs) {
+            for (scenario, label) in t.scenarios.iter().zip(&labels) {
+                columns.push(Column {
+                    level_index,
+                    scenario: scenario.clone(),
+                    label: format!("{level} {label}"),
+                });
+            }
+        }
+        out.push(SideBySide {
+            title: t.title.clone(),
+            driver: driver.clone(),
+            scenarios: t.scenarios.clone(),
+            labels,
+            columns,
+            rows: rows_of(&variants, &runs),
+            runs,
+            number: i + 1,
+        });
+    }
+    out
+}
+
+/// The levels of `runs`: (index, label), by index.
+fn levels_of(runs: &[&RunRecord]) -> Vec<(usize, String)> {
+    let mut levels: Vec<(usize, String)> = Vec::new();
+    for x in runs {
+        if !levels.iter().any(|l| l.0 == x.level_index) {
+            levels.push((x.level_index, x.level.to_string()));
+        }
+    }
+    levels.sort();
+    levels
+}
+
+/// The `variants` that have a run among `runs`, in their order.
+fn rows_of(variants: &[String], runs: &[&RunRecord]) -> Vec<String> {
+    variants
+        .iter()
+        .filter(|v| runs.iter().any(|x| &row_name(&x.server, &x.variant) == *v))
+        .cloned()
+        .collect()
 }
 
 /// Lowercase letters, digits and single '-' from any text.
@@ -186,23 +347,11 @@ pub fn groups(r: &Results) -> Vec<Group<'_>> {
             if runs.is_empty() {
                 continue;
             }
-            let mut levels: Vec<(usize, String)> = Vec::new();
-            for x in &runs {
-                if !levels.iter().any(|l| l.0 == x.level_index) {
-                    levels.push((x.level_index, x.level.to_string()));
-                }
-            }
-            levels.sort();
-            let rows = variants
-                .iter()
-                .filter(|v| runs.iter().any(|x| &row_name(&x.server, &x.variant) == *v))
-                .cloned()
-                .collect();
             out.push(Group {
                 scenario: scenario.clone(),
                 driver: driver.clone(),
-                levels,
-                rows,
+                levels: levels_of(&runs),
+                rows: rows_of(&variants, &runs),
                 runs,
             });
         }
@@ -656,5 +805,241 @@ mod tests {
     fn row_names() {
         assert_eq!(row_name("nginx", ""), "nginx");
         assert_eq!(row_name("nginx", "nginx WORKERS=2"), "nginx WORKERS=2");
+    }
+
+    use std::collections::BTreeMap;
+    use std::time::Duration;
+
+    use crate::results::{ClientUsage, Environment, LevelStats, MonitorReport, SCHEMA};
+    use crate::suite::{
+        Cores, Driver, Level, Load, Protocol, Quick, SearchSpec, ServerEntry, Suite, SuiteTable,
+        Variant,
+    };
+
+    /// One repeat of `variant` in `scenario` at level `level` (c=10, c=100)
+    /// with `driver`, at `rate` responses/s, as results.json has it.
+    fn run(variant: &str, scenario: &str, driver: &str, level: usize, rate: f64) -> RunRecord {
+        let stats = LevelStats {
+            responses: rate as u64,
+            responses_per_s: rate,
+            elapsed_s: 1.0,
+            ..LevelStats::default()
+        };
+        let json = serde_json::json!({
+            "repeat": 0, "server": variant, "variant": variant,
+            "scenario": scenario, "driver": driver,
+            "level_index": level, "level": Level::Connections([10, 100][level]),
+            "command": "", "started_at": "", "stats": stats, "client_bound": false,
+            "client": ClientUsage::default(), "server_usage": MonitorReport::default(),
+            "time_wait_before": 0, "time_wait_after": 0,
+        });
+        serde_json::from_value(json).unwrap()
+    }
+
+    /// Servers x and y, scenarios h1, h2 and h3, drivers wrk then barrage,
+    /// levels c=10 and c=100; `tables` as given.
+    fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
+        let entry = |name: &str| ServerEntry {
+            server: name.into(),
+            variants: vec![Variant {
+                label: name.into(),
+                vars: BTreeMap::new(),
+                cores: None,
+            }],
+            levels: None,
+        };
+        let scenario = |name: &str| Scenario {
+            name: name.into(),
+            ..Scenario::get(Protocol::H1, "/hello")
+        };
+        let second = Duration::from_secs(1);
+        Results {
+            schema: SCHEMA.into(),
+            suite_file: "suites/t.toml".into(),
+            suite: Suite {
+                name: "t".into(),
+                description: String::new(),
+                servers: vec![entry("x"), entry("y")],
+                scenarios: vec![scenario("h1"), scenario("h2"), scenario("h3")],
+                load: Load::Concurrency(vec![10, 100]),
+                driver: Driver::Wrk,
+                duration: second,
+                warmup: second,
+                timeout: second,
+                repeats: 1,
+                cores: Cores::default(),
+                quick: Quick {
+                    duration: second,
+                    warmup: second,
+                    levels: None,
+                },
+                session_window: None,
+                drivers: vec![Driver::Wrk, Driver::Barrage],
+                hosts: None,
+                tables,
+            },
+            quick: false,
+            only: None,
+            started_at: String::new(),
+            finished_at: None,
+            complete: true,
+            interrupted: false,
+            environment: Environment {
+                captured_at: String::new(),
+                hostname: String::new(),
+                kernel: String::new(),
+                cpu_model: String::new(),
+                cores: 2,
+                memory_bytes: 0,
+                sysctls: BTreeMap::new(),
+                open_files_soft: 0,
+                open_files_hard: 0,
+                barrage_version: String::new(),
+                git_commit: None,
+                server_versions: BTreeMap::new(),
+            },
+            warnings: Vec::new(),
+            servers: Vec::new(),
+            probes: Vec::new(),
+            runs,
+            hosts: Vec::new(),
+        }
+    }
+
+    fn table(title: &str, scenarios: &[&str], columns: &[&str]) -> SuiteTable {
+        let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
+        SuiteTable {
+            title: title.into(),
+            scenarios: strings(scenarios),
+            columns: strings(columns),
+        }
+    }
+
+    /// The cells of a grid as the medians of responses/s with their marks
+    /// (`-` for an empty cell).
+    fn texts(grid: &Grid) -> Vec<(String, Vec<String>)> {
+        grid.rows
+            .iter()
+            .map(|(row, cells)| {
+                let cells = cells.iter().map(|c| match c.median(Metric::ResponsesPerS) {
+                    _ if c.is_empty() => "-".to_string(),
+                    Some(m) => format!("{m}{}", c.marks()),
+                    None => format!("none{}", c.marks()),
+                });
+                (row.clone(), cells.collect())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn side_by_side_columns_go_by_level_then_by_the_tables_scenarios() {
+        let mut runs = Vec::new();
+        for (v, base) in [("y", 100.0), ("x", 200.0)] {
+            for (s, add) in [("h1", 1.0), ("h2", 2.0), ("h3", 3.0)] {
+                for level in [1, 0] {
+                    runs.push(run(v, s, "wrk", level, base + add + 10.0 * level as f64));
+                }
+            }
+        }
+        let r = results(runs, vec![table("T", &["h3", "h1"], &["three", "one"])]);
+        let tables = side_by_side(&r);
+        assert_eq!(tables.len(), 1);
+        let t = &tables[0];
+        assert_eq!((t.title.as_str(), t.driver.as_str()), ("T", "wrk"));
+        assert_eq!((t.number, t.id()), (1, "side-by-side-1".to_string()));
+        let grid = t.grid();
+        assert_eq!(
+            grid.columns,
+            ["c=10 three", "c=10 one", "c=100 three", "c=100 one"]
+        );
+        // Rows in the suite's order, whatever the order of the runs.
+        assert_eq!(
+            texts(&grid),
+            [
+                ("x".to_string(), vec!["203", "201", "213", "211"]),
+                ("y".to_string(), vec!["103", "101", "113", "111"]),
+            ]
+            .map(|(row, cells)| (row, cells.iter().map(|c| c.to_string()).collect()))
+        );
+        // A group's grid: a column per level.
+        let g = &groups(&r)[0];
+        assert_eq!(g.grid().columns, ["c=10", "c=100"]);
+        assert_eq!(texts(&g.grid())[0].1, ["201", "211"]);
+    }
+
+    #[test]
+    fn side_by_side_cells_are_empty_where_nothing_ran_and_keep_their_marks() {
+        let mut bound = run("x", "h1", "barrage", 0, 500.0);
+        bound.client_bound = true;
+        let mut failed = run("x", "h2", "barrage", 1, 0.0);
+        failed.stats = None;
+        failed.error = Some("the server died".into());
+        let mut errors = run("y", "h2", "barrage", 0, 300.0);
+        errors.stats.as_mut().unwrap().errors = Some(3);
+        let mut repeat = run("y", "h2", "barrage", 0, 100.0);
+        repeat.repeat = 1;
+        let mut search = run("y", "h1", "barrage", 0, 9.0);
+        search.level = Level::Search {
+            spec: SearchSpec {
+                slo: "p99<=10ms".into(),
+                min: 1.0,
+                max: 10.0,
+                precision: 0.02,
+                max_steps: 20,
+                connections: 10,
+            },
+            calls: None,
+        };
+        let runs = vec![
+            bound,
+            failed,
+            errors,
+            repeat,
+            run("y", "h1", "barrage", 1, 50.0),
+            // Another table's scenario, and a capacity search: not here.
+            run("x", "h3", "barrage", 0, 1.0),
+            search,
+        ];
+        let r = results(runs, vec![table("h1 and h2", &["h1", "h2"], &["h1", "h2"])]);
+        let t = &side_by_side(&r)[0];
+        // wrk, the suite's first driver, ran none of them: barrage's.
+        assert_eq!(t.driver, "barrage");
+        assert_eq!(
+            texts(&t.grid()),
+            [
+                ("x".to_string(), vec!["500*", "-", "-", "none!"]),
+                // The median of two repeats, marked for the errors.
+                ("y".to_string(), vec!["-", "200!", "50", "-"]),
+            ]
+            .map(|(row, cells)| (row, cells.iter().map(|c| c.to_string()).collect()))
+        );
+        let y_h2 = t.cell("y", &t.columns[1]);
+        assert_eq!(
+            y_h2.runs.iter().map(|x| x.repeat).collect::<Vec<_>>(),
+            [0, 1]
+        );
+        assert_eq!(y_h2.invalid_reasons(), ["3 errors"]);
+    }
+
+    #[test]
+    fn side_by_side_tables_without_runs_are_left_out_and_keep_their_number() {
+        let runs = vec![run("x", "h2", "wrk", 0, 1.0), run("x", "h3", "wrk", 0, 2.0)];
+        let r = results(
+            runs,
+            vec![
+                table("none yet", &["h1", "h1"], &["a", "b"]),
+                table("h2 and h3", &["h2", "h3"], &["h2", "h3"]),
+            ],
+        );
+        let tables = side_by_side(&r);
+        assert_eq!(tables.len(), 1);
+        assert_eq!(
+            (tables[0].number, tables[0].title.as_str()),
+            (2, "h2 and h3")
+        );
+        // Only the levels the runs reached.
+        assert_eq!(tables[0].grid().columns, ["c=10 h2", "c=10 h3"]);
+        // No tables, no side-by-side tables.
+        assert!(side_by_side(&results(Vec::new(), Vec::new())).is_empty());
     }
 }

@@ -123,3 +123,31 @@ fn a_file_of_another_version_says_so() {
         .to_string()
         .starts_with("written by a barrage with schema \"barrage.run/7\""));
 }
+
+/// `suite.tables` (`[[table]]`) came after `barrage.run/1`: results written
+/// before it load with no tables and write none back; with tables, they
+/// read as written.
+#[test]
+fn results_without_tables_still_load() {
+    let text = read("report/tests/fixtures/complete/results.json");
+    let with = Results::from_json(&text).unwrap();
+    assert_eq!(with.suite.tables.len(), 1);
+    assert_eq!(with.suite.tables[0].scenarios, ["static-4k", "hello"]);
+    assert_eq!(with.suite.tables[0].columns, ["4k", "hello"]);
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    let suite = v["suite"].as_object_mut().unwrap();
+    assert!(suite.remove("tables").is_some());
+    let without = Results::from_json(&v.to_string()).unwrap();
+    assert!(without.suite.tables.is_empty());
+    let again: Value = serde_json::from_str(&without.to_json()).unwrap();
+    assert_eq!(again, v, "a results.json without tables gained some");
+    // A table's fields are all required (the lab writes the defaults).
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    let table = v["suite"]["tables"][0].as_object_mut().unwrap();
+    assert!(table.remove("columns").is_some());
+    let e = Results::from_json(&v.to_string()).unwrap_err().to_string();
+    assert!(
+        e.contains("at `suite.tables[0]`: missing field `columns`"),
+        "{e}"
+    );
+}

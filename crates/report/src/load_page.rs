@@ -281,7 +281,7 @@ fn error_blocks(r: &RunReport, d: &mut Vec<Block>) {
     }));
 }
 
-/// TLS, HTTP/2, open-loop schedule and sessions, for the runs that have them.
+/// TLS, HTTP/2, HTTP/3, open-loop schedule and sessions, for the runs that have them.
 fn protocol_blocks(r: &RunReport, d: &mut Vec<Block>) {
     if let Some(t) = &r.tls {
         d.push(heading(2, "tls", "TLS"));
@@ -322,6 +322,21 @@ fn protocol_blocks(r: &RunReport, d: &mut Vec<Block>) {
                 ("streams_refused", e.streams_refused.to_string()),
                 ("streams_reset", e.streams_reset.to_string()),
                 ("window_updates_sent", e.window_updates_sent.to_string()),
+            ],
+        ));
+    }
+    if let Some(h) = &r.h3 {
+        d.push(heading(2, "h3", "HTTP/3"));
+        d.push(kv_table(
+            "t-h3",
+            vec![
+                ("connections", h.connections.to_string()),
+                ("goaways_received", h.goaways_received.to_string()),
+                ("streams_refused", h.streams_refused.to_string()),
+                ("streams_reset", h.streams_reset.to_string()),
+                ("zero_rtt_accepted", h.zero_rtt_accepted.to_string()),
+                ("zero_rtt_rejected", h.zero_rtt_rejected.to_string()),
+                ("zero_rtt_requests", h.zero_rtt_requests.to_string()),
             ],
         ));
     }

@@ -154,6 +154,7 @@ pub fn document(r: &Results) -> Vec<Block> {
             r.warnings.iter().map(|w| item(vec![text(w)])).collect(),
         ));
     }
+    side_by_side_blocks(r, &mut d);
     for g in model::groups(r) {
         group_blocks(r, &g, &mut d);
     }
@@ -307,28 +308,7 @@ fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
     }
     line.push(text(format!("driver {}.", g.driver)));
     d.push(Block::Para(line));
-    let tables: [(&str, &str, Option<Metric>); 4] = [
-        ("rate", "Median responses/s", Some(Metric::ResponsesPerS)),
-        ("p99", "Median p99 latency", Some(Metric::P99)),
-        (
-            "errors",
-            "Errors / timeouts / non-2xx (sums over repeats)",
-            None,
-        ),
-        (
-            "cpu",
-            "Median client CPU per response",
-            Some(Metric::ClientCpu),
-        ),
-    ];
-    for (key, title, metric) in tables {
-        d.push(heading(3, format!("{key}-{id}"), title));
-        d.push(Block::Table(group_table(
-            g,
-            &format!("t-{key}-{id}"),
-            metric,
-        )));
-    }
+    metric_tables(&g.grid(), &id, 3, d);
     let mut marked = Vec::new();
     for row in &g.rows {
         for (li, label) in &g.levels {
@@ -351,6 +331,74 @@ fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
         d.push(Block::List(marked));
     }
     d.push(Block::Charts(Some(id)));
+}
+
+/// A table's four tables (responses/s, p99, errors, client CPU per
+/// response), each under a heading of level `level`; `id` makes their ids
+/// (`rate-ID`, `t-rate-ID`, ...).
+fn metric_tables(grid: &model::Grid<'_>, id: &str, level: u8, d: &mut Vec<Block>) {
+    let tables: [(&str, &str, Option<Metric>); 4] = [
+        ("rate", "Median responses/s", Some(Metric::ResponsesPerS)),
+        ("p99", "Median p99 latency", Some(Metric::P99)),
+        (
+            "errors",
+            "Errors / timeouts / non-2xx (sums over repeats)",
+            None,
+        ),
+        (
+            "cpu",
+            "Median client CPU per response",
+            Some(Metric::ClientCpu),
+        ),
+    ];
+    for (key, title, metric) in tables {
+        d.push(heading(level, format!("{key}-{id}"), title));
+        d.push(Block::Table(grid_table(
+            grid,
+            &format!("t-{key}-{id}"),
+            metric,
+        )));
+    }
+}
+
+/// The suite's side-by-side tables (`[[table]]`), under one heading: for
+/// each, the scenarios' requests and the four tables with a column per
+/// level and scenario.
+fn side_by_side_blocks(r: &Results, d: &mut Vec<Block>) {
+    let sides = model::side_by_side(r);
+    if sides.is_empty() {
+        return;
+    }
+    d.push(heading(2, "side-by-side", "Side by side"));
+    d.push(Block::Para(vec![text(
+        "The suite's tables of several scenarios: a column per level and scenario, grouped by level. Each scenario's own section follows, with the reasons for the marks.",
+    )]));
+    for t in &sides {
+        let id = t.id();
+        d.push(heading(
+            3,
+            format!("sec-{id}"),
+            format!("{} ({})", t.title, t.driver),
+        ));
+        let mut items = Vec::new();
+        for (name, label) in t.scenarios.iter().zip(&t.labels) {
+            let mut spans = vec![code(label)];
+            if label != name {
+                spans.push(text(format!(" ({name})")));
+            }
+            if let Some(s) = r.suite.scenarios.iter().find(|s| &s.name == name) {
+                spans.push(text(": "));
+                spans.push(code(model::scenario_line(s)));
+            }
+            items.push(item(spans));
+        }
+        d.push(Block::Para(vec![text(format!(
+            "Driver {}; the columns' scenarios:",
+            t.driver
+        ))]));
+        d.push(Block::List(items));
+        metric_tables(&t.grid(), &id, 4, d);
+    }
 }
 
 /// Each search scenario's capacity table: server variants ranked by their
@@ -450,24 +498,23 @@ fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
     }
 }
 
-fn group_table(g: &Group<'_>, id: &str, metric: Option<Metric>) -> Table {
+/// One metric of a table (`None`: the error counts), a row per server
+/// variant.
+fn grid_table(grid: &model::Grid<'_>, id: &str, metric: Option<Metric>) -> Table {
     let mut head = vec!["server".to_string()];
-    head.extend(g.levels.iter().map(|l| l.1.clone()));
+    head.extend(grid.columns.iter().cloned());
     let mut numeric = vec![false];
-    numeric.extend(g.levels.iter().map(|_| true));
-    let rows = g
+    numeric.extend(grid.columns.iter().map(|_| true));
+    let rows = grid
         .rows
         .iter()
-        .map(|row| {
-            let mut cells = vec![TableCell::plain(row)];
-            for (li, _) in &g.levels {
-                let cell = g.cell(row, *li);
-                cells.push(match metric {
-                    Some(m) => metric_cell(&cell, m),
-                    None => errors_cell(&cell),
-                });
-            }
-            cells
+        .map(|(row, cells)| {
+            let mut out = vec![TableCell::plain(row)];
+            out.extend(cells.iter().map(|cell| match metric {
+                Some(m) => metric_cell(cell, m),
+                None => errors_cell(cell),
+            }));
+            out
         })
         .collect();
     Table {

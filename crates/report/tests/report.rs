@@ -431,6 +431,40 @@ fn html_is_self_contained_with_every_chart() {
     assert!(html.contains("class=\"num bound invalid\""));
 }
 
+/// The suite's `[[table]]`s open the report: a column per level ×
+/// scenario, in HTML as in Markdown, before the scenarios' sections;
+/// results without tables (written before they existed) have none.
+#[test]
+fn side_by_side_tables_come_first() {
+    let r = results("complete");
+    let md = tables::markdown(&r);
+    let side = md.find("## Side by side").expect("no side-by-side section");
+    let table = md.find("### hello and 4 KiB (barrage)").unwrap();
+    let first_group = md.find("## hello (barrage)").unwrap();
+    assert!(side < table && table < first_group, "{md}");
+    assert!(md.contains("| server | c=4 4k | c=4 hello | c=16 4k | c=16 hello |"));
+    // The same cells as the scenarios' own tables, marks included.
+    assert!(md.contains("| barrage-target THREADS=1 | 82,716 | 83,558* | 80,417* | 90,584* |"));
+    assert!(md.contains("| barrage-target THREADS=1 | 83,558* | 90,584* |"));
+    let html = html::results_html(&r, &[]);
+    check_self_contained(&html);
+    let side = html.find("id=\"side-by-side\"").unwrap();
+    let first_group = html.find("id=\"sec-hello-barrage\"").unwrap();
+    for key in ["rate", "p99", "errors", "cpu"] {
+        let at = html
+            .find(&format!("<table id=\"t-{key}-side-by-side-1\">"))
+            .unwrap_or_else(|| panic!("no {key} table"));
+        assert!(side < at && at < first_group);
+    }
+    assert!(html.contains("<a href=\"#side-by-side\">Side by side</a>"));
+    assert!(html.contains("<th scope=\"col\" class=\"num\">c=16 hello</th>"));
+
+    let old = model::load_results(&fixtures().join("compare-run")).unwrap();
+    assert!(old.suite.tables.is_empty());
+    assert!(model::side_by_side(&old).is_empty());
+    assert!(!tables::markdown(&old).contains("Side by side"));
+}
+
 #[test]
 fn html_takes_any_chart_list() {
     let r = results("complete");
@@ -508,5 +542,25 @@ fn load_page() {
         "http://127.0.0.1:18911/hello",
     ] {
         assert!(page.contains(needle), "no {needle:?}");
+    }
+    assert!(!page.contains("HTTP/3"), "no h3 object, no section");
+
+    // An HTTP/3 run: its object as a section of its own.
+    let mut h3 = report.clone();
+    h3.h3 = Some(barrage_model::load::H3Report {
+        connections: 100,
+        zero_rtt_accepted: 97,
+        zero_rtt_requests: 485,
+        ..Default::default()
+    });
+    let page = load_page::load_html(&h3);
+    check_self_contained(&page);
+    let at = page.find(">HTTP/3<").expect("an HTTP/3 heading");
+    let section = &page[at..];
+    for needle in ["zero_rtt_accepted", ">97<", ">485<", "streams_reset"] {
+        assert!(
+            section.contains(needle),
+            "no {needle:?} in the HTTP/3 section"
+        );
     }
 }

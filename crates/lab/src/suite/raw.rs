@@ -15,7 +15,7 @@ use crate::driver::Tool;
 
 use super::{
     driver_drives, driver_name, driver_row, driver_speaks, Cores, Driver, Load, Protocol, Quick,
-    Scenario, SearchSpec, ServerEntry, Suite, SuiteHosts, Variant, DRIVERS,
+    Scenario, SearchSpec, ServerEntry, Suite, SuiteHosts, SuiteTable, Variant, DRIVERS,
 };
 use crate::manifest::BUILTIN_VARS;
 
@@ -46,6 +46,7 @@ pub(super) struct RawSuite {
     quick: Option<RawQuick>,
     server: Option<Vec<RawServer>>,
     scenario: Option<Vec<RawScenario>>,
+    table: Option<Vec<RawTable>>,
     server_host: Option<String>,
     client_hosts: Option<Vec<String>>,
     inventory: Option<String>,
@@ -104,6 +105,15 @@ struct RawScenario {
     search: Option<RawSearch>,
 }
 
+/// `[[table]]`: scenarios side by side in the reports.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTable {
+    title: Option<String>,
+    scenarios: Option<Vec<String>>,
+    columns: Option<Vec<String>>,
+}
+
 /// `search = { slo = "p99<=10ms", errors = "0.1%", min = 100, max = 1000000 }`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -153,6 +163,7 @@ impl RawSuite {
         let servers = servers(self.server, &load)?;
         let scenarios = scenarios(self.scenario, &load)?;
         check_drivers(&drivers, &scenarios, &load)?;
+        let tables = tables(self.table, &scenarios)?;
         let hosts = hosts(self.server_host, self.client_hosts, self.inventory)?;
         Ok(Suite {
             name,
@@ -170,6 +181,7 @@ impl RawSuite {
             session_window: None,
             drivers,
             hosts,
+            tables,
         })
     }
 }
@@ -845,6 +857,95 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load) -> Result<Scenario, Pro
         connection_window_bits,
         search,
     })
+}
+
+/// The `[[table]]`s: each two or more scenarios of the suite with levels,
+/// each once; `columns` one label per scenario; the defaults filled in.
+fn tables(raw: Option<Vec<RawTable>>, scenarios: &[Scenario]) -> Result<Vec<SuiteTable>, Problem> {
+    let with_levels: Vec<&str> = scenarios
+        .iter()
+        .filter(|s| s.search.is_none())
+        .map(|s| s.name.as_str())
+        .collect();
+    let mut out = Vec::new();
+    for (i, t) in raw.unwrap_or_default().into_iter().enumerate() {
+        let at = KeyPath::root().key("table").index(i);
+        let expected = "the names of two or more scenarios to put side by side, such as [\"6b-h1\", \"6b-h2\"]";
+        let Some(names) = t.scenarios else {
+            return Err(problem(&at.key("scenarios"), "missing", expected));
+        };
+        if names.len() < 2 {
+            let what = ["no scenario", "only one scenario"][names.len()];
+            return Err(problem(&at.key("scenarios"), what, expected));
+        }
+        for (j, name) in names.iter().enumerate() {
+            let at = at.key("scenarios").index(j);
+            if !with_levels.contains(&name.as_str()) {
+                let what = if scenarios.iter().any(|s| &s.name == name) {
+                    format!("scenario {name:?} is a capacity search, which has no levels")
+                } else {
+                    format!("unknown scenario {name:?}")
+                };
+                let known = format!("one of {}", with_levels.join(", "));
+                return Err(problem(&at, what, known));
+            }
+            distinct(&names[..j], name, &at, "scenario")?;
+        }
+        let columns = match t.columns {
+            None => names.clone(),
+            Some(columns) => {
+                let at = at.key("columns");
+                if columns.len() != names.len() {
+                    return Err(problem(
+                        &at,
+                        format!("{} labels for {} scenarios", columns.len(), names.len()),
+                        "one label per scenario, in the order of scenarios",
+                    ));
+                }
+                for (j, label) in columns.iter().enumerate() {
+                    let at = at.index(j);
+                    if label.trim().is_empty() {
+                        return Err(problem(
+                            &at,
+                            "an empty label",
+                            "a short label such as \"h2\"",
+                        ));
+                    }
+                    distinct(&columns[..j], label, &at, "label")?;
+                }
+                columns
+            }
+        };
+        let title = match t.title {
+            None => names.join(", "),
+            Some(title) if title.trim().is_empty() => {
+                return Err(problem(
+                    &at.key("title"),
+                    "an empty title",
+                    "a title, or no title for the scenarios' names",
+                ))
+            }
+            Some(title) => title,
+        };
+        out.push(SuiteTable {
+            title,
+            scenarios: names,
+            columns,
+        });
+    }
+    Ok(out)
+}
+
+/// `value` is not among `before` (the earlier values of a list).
+fn distinct(before: &[String], value: &str, at: &KeyPath, what: &str) -> Result<(), Problem> {
+    if before.iter().any(|b| b == value) {
+        return Err(problem(
+            at,
+            format!("{what} {value:?} is listed twice"),
+            format!("each {what} once"),
+        ));
+    }
+    Ok(())
 }
 
 /// A scenario's `search`: the objectives (`slo` and `errors` joined as
