@@ -41,9 +41,11 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # drivers (wrk, ab, h2load, httperf),
 # /usr/bin/time for CPU and RSS, curl to probe servers, python3 to read
 # barrage's JSON in bench/.
-# Headless Chromium opens the HTML report in its test.
+# Headless Chromium opens the HTML report in its test; Prometheus scrapes a
+# run's --metrics in another (its own process on loopback, not the service);
+# tmux is the terminal the live view's test reads.
 packages=(build-essential pkg-config nginx-light h2o caddy nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3 chromium
-  openssh-server openssh-client iproute2)
+  openssh-server openssh-client iproute2 prometheus tmux)
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
@@ -98,7 +100,8 @@ else
   say "Debian packages present: ${packages[*]}"
 fi
 
-# Debian starts nginx, h2o and Caddy as services on port 80 when it installs them
+# Debian starts nginx, h2o and Caddy as services on port 80 (and Prometheus on
+# 9090, on every address) when it installs them
 # (unless a policy-rc.d forbids it, as in containers). Stop them and keep them
 # from starting at boot: nothing here uses them.
 stop_system_service() {
@@ -123,6 +126,7 @@ stop_system_service() {
 stop_system_service nginx
 stop_system_service h2o
 stop_system_service caddy
+stop_system_service prometheus
 
 # Rust: rustup's cargo if there is one, else Debian's (old, but it builds on a
 # fresh machine that cannot reach rustup).

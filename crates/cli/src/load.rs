@@ -3,6 +3,7 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use barrage_engine::{
@@ -199,6 +200,22 @@ pub struct LoadArgs {
     /// No summary (errors still go to stderr).
     #[arg(short = 'q', long)]
     pub(crate) quiet: bool,
+    /// No live view on a terminal: one progress line instead.
+    #[arg(long)]
+    pub(crate) no_tui: bool,
+    /// Serve the run's numbers at http://ADDR/metrics while it goes, as Prometheus /
+    /// OpenMetrics text (counters of the measured phase, a latency histogram, percentiles,
+    /// connections, rates), for a scraper; e.g. 127.0.0.1:9464.
+    #[arg(long, value_name = "ADDR", conflicts_with = "agents")]
+    pub(crate) metrics: Option<std::net::SocketAddr>,
+    /// A label on every metric (repeatable), e.g. --metrics-label scenario=hello.
+    #[arg(long = "metrics-label", value_name = "KEY=VALUE", requires = "metrics",
+          value_parser = crate::metrics::parse_label)]
+    pub(crate) metrics_labels: Vec<(String, String)>,
+    /// After the run, keep serving its final values this long, so a scraper sees them.
+    #[arg(long, value_name = "DURATION", requires = "metrics", value_parser = parse_duration,
+          default_value = "0s")]
+    pub(crate) metrics_linger: Duration,
 
     /// Split the load over agents on these hosts (local, ssh://[user@]host[:port], or
     /// names from --hosts), comma-separated: connections, rates and sessions are shared
@@ -297,18 +314,52 @@ pub fn main(args: LoadArgs) -> ExitCode {
         wait_until(at);
     }
     let json_to_stdout = args.json.as_deref() == Some("-");
-    let progress = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
+    let terminal = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
+    let dumb = std::env::var("TERM").map_or(true, |t| t.is_empty() || t == "dumb");
+    let stop = crate::common::stop_on_ctrl_c();
+    let view = match (terminal && !args.no_tui && !dumb).then(|| {
+        let plan = crate::live::Plan::of(
+            &spec,
+            summary::plan_line(&barrage_engine::spec_summary(&spec)),
+        );
+        crate::live::LiveView::start(plan, Arc::clone(&stop))
+    }) {
+        Some(Ok(view)) => Some(view),
+        // A terminal that cannot be driven: the progress line.
+        Some(Err(_)) | None => None,
+    };
+    let progress = terminal && view.is_none();
     let mut observer = match CliObserver::new(progress, args.hdr_log.as_deref()) {
         Ok(o) => o,
         Err(e) => return usage_error(e),
     };
-    let stop = crate::common::stop_on_ctrl_c();
+    if let Some(view) = view {
+        observer.show(view);
+    }
+    let metrics = match &args.metrics {
+        Some(addr) => match start_metrics(*addr, &args, &spec) {
+            Ok((live, server)) => {
+                if !args.quiet {
+                    eprintln!("barrage: metrics at http://{}/metrics", server.addr());
+                }
+                observer.publish(Arc::clone(&live));
+                Some((live, server))
+            }
+            Err(e) => return usage_error(e),
+        },
+        None => None,
+    };
     let report = match barrage_engine::run_until(&spec, &mut observer, stop) {
         Ok(r) => r,
         Err(e) => return usage_error(spec_error(&e, flag)),
     };
     if let Err(e) = observer.finish() {
-        eprintln!("barrage: error: writing the HdrHistogram log: {e}");
+        eprintln!("barrage: error: {e}");
+    }
+    if let Some((live, server)) = metrics {
+        live.finish();
+        std::thread::sleep(args.metrics_linger);
+        drop(server);
     }
     let text = summary::render(&report);
     match (args.quiet, json_to_stdout) {
@@ -326,6 +377,25 @@ pub fn main(args: LoadArgs) -> ExitCode {
         }
     }
     exit_code(&report)
+}
+
+/// `--metrics`: the live numbers and their endpoint, labelled with the
+/// target URL and the `--metrics-label`s.
+fn start_metrics(
+    addr: std::net::SocketAddr,
+    args: &LoadArgs,
+    spec: &LoadSpec,
+) -> Result<(Arc<crate::metrics::Live>, crate::metrics::MetricsServer), String> {
+    let offered = match spec.model {
+        Model::Open { rate_per_s, .. } => Some(rate_per_s),
+        _ => None,
+    };
+    let live = Arc::new(crate::metrics::Live::new(offered));
+    let mut labels = vec![("target".to_string(), spec.target.url.clone())];
+    labels.extend(args.metrics_labels.iter().cloned());
+    let registry = crate::metrics::registry(Arc::clone(&live), labels);
+    let server = crate::metrics::MetricsServer::start(addr, registry)?;
+    Ok((live, server))
 }
 
 /// Sleeps until the wall clock reads `at` (at once if it is past).

@@ -5,6 +5,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::sync::mpsc::{self, Sender};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime};
 
@@ -13,12 +14,18 @@ use hdrhistogram::serialization::interval_log::IntervalLogWriterBuilder;
 use hdrhistogram::serialization::V2DeflateSerializer;
 use hdrhistogram::Histogram;
 
+use crate::live::LiveView;
+use crate::metrics::Live;
 use crate::summary::fmt_us;
 
 type Interval = (Histogram<u64>, Duration, Duration);
 
 pub struct CliObserver {
     progress: bool,
+    /// `--metrics`: where each second is published.
+    live: Option<Arc<Live>>,
+    /// The live view on a terminal.
+    view: Option<LiveView>,
     log: Option<(Sender<Interval>, JoinHandle<std::io::Result<()>>)>,
     last_elapsed: Duration,
 }
@@ -37,26 +44,46 @@ impl CliObserver {
         };
         Ok(CliObserver {
             progress,
+            live: None,
+            view: None,
             log,
             last_elapsed: Duration::ZERO,
         })
     }
 
+    /// Shows every second in the live view.
+    pub fn show(&mut self, view: LiveView) {
+        self.view = Some(view);
+    }
+
+    /// Publishes every second to `live` (`--metrics`).
+    pub fn publish(&mut self, live: Arc<Live>) {
+        self.live = Some(live);
+    }
+
     /// Ends the progress line and closes the log.
-    pub fn finish(&mut self) -> std::io::Result<()> {
+    /// Ends the live view or the progress line, and closes the log; an
+    /// error is one line saying which.
+    pub fn finish(&mut self) -> Result<(), String> {
+        let view = match self.view.take() {
+            Some(mut view) => view.finish().map_err(|e| format!("the live view: {e}")),
+            None => Ok(()),
+        };
         if self.progress {
             print!("\r\x1b[2K");
             let _ = std::io::stdout().flush();
         }
-        match self.log.take() {
+        let log = match self.log.take() {
             Some((tx, handle)) => {
                 drop(tx);
                 handle
                     .join()
                     .unwrap_or_else(|_| Err(std::io::Error::other("log writer panicked")))
+                    .map_err(|e| format!("writing the HdrHistogram log: {e}"))
             }
             None => Ok(()),
-        }
+        };
+        view.and(log)
     }
 }
 
@@ -65,6 +92,12 @@ impl Observer for CliObserver {
         let start = self.last_elapsed;
         let length = w.elapsed.saturating_sub(start);
         self.last_elapsed = w.elapsed;
+        if let Some(live) = &self.live {
+            live.on_window(w, length);
+        }
+        if let Some(view) = &self.view {
+            view.on_window(w, length);
+        }
         if let (Some((tx, _)), false) = (&self.log, w.warmup) {
             let _ = tx.send((w.latency_us.clone(), start, length));
         }

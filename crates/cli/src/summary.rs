@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use barrage_engine::{LatencyStats, ModelKind, RunReport, StopReason};
+use barrage_engine::{LatencyStats, ModelKind, RunReport, SpecSummary, StopReason};
 
 /// The summary as text, one section per line group.
 pub fn render(r: &RunReport) -> String {
@@ -154,6 +154,24 @@ fn agents(s: &mut String, r: &RunReport) {
 
 fn header(s: &mut String, r: &RunReport) {
     let p = &r.spec;
+    let _ = writeln!(s, "barrage {} — {}", r.barrage_version, plan_line(p));
+    let _ = writeln!(s, "  Target      {} ({})", r.target.url, r.target.address);
+    let why = match r.stop_reason {
+        StopReason::Duration => None,
+        StopReason::Requests => None,
+        StopReason::Sessions => None,
+        StopReason::Interrupted => Some("interrupted: the figures cover the run until the stop"),
+        StopReason::Unreachable => {
+            Some("stopped early: nothing connected or answered for a whole timeout, or the server's TLS certificate was rejected (see errors)")
+        }
+    };
+    if let Some(why) = why {
+        let _ = writeln!(s, "  Note        {why}");
+    }
+}
+
+/// The plan in one line: `HTTP/1.1 keep-alive, closed loop, 100 connections, 1 thread(s)`.
+pub fn plan_line(p: &SpecSummary) -> String {
     let model = match p.model {
         ModelKind::Open => format!(
             "open loop at {}/s ({}), {} connections",
@@ -181,24 +199,7 @@ fn header(s: &mut String, r: &RunReport) {
     } else {
         "a connection per request"
     };
-    let _ = writeln!(
-        s,
-        "barrage {} — {} {}, {model}, {} thread(s)",
-        r.barrage_version, p.protocol, reuse, p.threads
-    );
-    let _ = writeln!(s, "  Target      {} ({})", r.target.url, r.target.address);
-    let why = match r.stop_reason {
-        StopReason::Duration => None,
-        StopReason::Requests => None,
-        StopReason::Sessions => None,
-        StopReason::Interrupted => Some("interrupted: the figures cover the run until the stop"),
-        StopReason::Unreachable => {
-            Some("stopped early: nothing connected or answered for a whole timeout, or the server's TLS certificate was rejected (see errors)")
-        }
-    };
-    if let Some(why) = why {
-        let _ = writeln!(s, "  Note        {why}");
-    }
+    format!("{} {reuse}, {model}, {} thread(s)", p.protocol, p.threads)
 }
 
 fn latency(s: &mut String, name: &str, l: &LatencyStats) {
@@ -300,7 +301,7 @@ fn bytes(b: f64) -> String {
 }
 
 /// 1234567 as "1,234,567".
-fn group(n: u64) -> String {
+pub fn group(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {

@@ -34,6 +34,11 @@ pub struct Window {
     pub elapsed: Duration,
     pub latency_us: Histogram<u64>,
     pub counters: Counters,
+    /// Connections open or opening at the window's end, over every worker.
+    pub connections_open: u64,
+    /// Error kinds some worker met for the first time in this window, with
+    /// the message (the report's `errors.*.first` comes from these).
+    pub first_errors: Vec<(ErrorKind, String)>,
 }
 
 /// Watches a run as it goes (live display, interval logs).
@@ -330,6 +335,8 @@ impl Merger {
                 elapsed: p.ends - self.start,
                 latency_us: std::mem::replace(&mut p.rec.latency_us, histogram()),
                 counters: std::mem::take(&mut p.rec.counters),
+                connections_open: p.rec.open_connections,
+                first_errors: std::mem::take(&mut p.rec.first_errors),
             };
             if !window.warmup {
                 self.record(&window, &p.rec);
@@ -534,6 +541,8 @@ fn merge(into: &mut Recorder, from: &Recorder) {
     let _ = into.tls_handshake_us.add(&from.tls_handshake_us);
     let _ = into.send_delay_us.add(&from.send_delay_us);
     into.counters.add(&from.counters);
+    into.open_connections += from.open_connections;
+    into.first_errors.extend(from.first_errors.iter().cloned());
 }
 
 #[cfg(test)]

@@ -92,6 +92,8 @@ pub struct Counters {
     pub errors: [u64; ERROR_KINDS],
     /// Open loop: requests sent more than [`LATE_SEND`] after their intended time.
     pub late_sends: u64,
+    /// Responses by status class: index 1 for 1xx … 5xx, 0 for any other.
+    pub status_classes: [u64; 6],
 }
 
 /// A send this far behind its schedule counts as late.
@@ -113,6 +115,9 @@ impl Counters {
             *a += b;
         }
         self.late_sends += o.late_sends;
+        for (a, b) in self.status_classes.iter_mut().zip(o.status_classes) {
+            *a += b;
+        }
     }
 }
 
@@ -126,6 +131,12 @@ pub(crate) struct Recorder {
     /// Open loop: how far behind schedule each request was sent.
     pub send_delay_us: Histogram<u64>,
     pub counters: Counters,
+    /// Connections open (or opening) when the window was shipped: a gauge,
+    /// summed over workers, never over windows.
+    pub open_connections: u64,
+    /// The first message of each error kind, when a worker first met the
+    /// kind in this window (a live view shows them as they come).
+    pub first_errors: Vec<(ErrorKind, String)>,
 }
 
 impl Recorder {
@@ -136,6 +147,8 @@ impl Recorder {
             tls_handshake_us: histogram(),
             send_delay_us: histogram(),
             counters: Counters::default(),
+            open_connections: 0,
+            first_errors: Vec::new(),
         }
     }
 
@@ -147,6 +160,7 @@ impl Recorder {
         self.tls_handshake_us.reset();
         self.send_delay_us.reset();
         self.counters = Counters::default();
+        self.first_errors.clear();
         out
     }
 
@@ -157,6 +171,8 @@ impl Recorder {
         if !(200..400).contains(&status) {
             self.counters.responses_not_2xx_3xx += 1;
         }
+        let class = usize::from(status / 100);
+        self.counters.status_classes[if class < 6 { class } else { 0 }] += 1;
     }
 
     pub fn record_connect(&mut self, d: Duration) {

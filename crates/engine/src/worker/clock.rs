@@ -249,13 +249,16 @@ impl Worker {
         self.recorder.record_error(kind);
         let first = &mut self.first_errors[kind as usize];
         if first.is_none() {
-            *first = Some(msg());
+            let msg = msg();
+            self.recorder.first_errors.push((kind, msg.clone()));
+            *first = Some(msg);
         }
     }
 
     pub(super) fn ship_window(&mut self, now: Instant) {
         // Windows missed while blocked are shipped empty, so indices stay aligned.
         while now >= self.window_ends {
+            self.recorder.open_connections = self.conns.len() as u64;
             let rec = Box::new(self.recorder.take());
             let msg = Msg::Window {
                 worker: self.id,
