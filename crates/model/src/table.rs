@@ -153,6 +153,73 @@ impl<'a> Group<'a> {
     pub fn id(&self) -> String {
         format!("{}-{}", slug(&self.scenario), slug(&self.driver))
     }
+
+    /// The rows ranked by the median of `m` at one level: the highest
+    /// level at which every row has a median of `m` or, when there is
+    /// none, the highest of those at which the most rows have one. Best
+    /// first: the highest median first, or the lowest with `lower_first`
+    /// (see [`rank_by`]). `None` when no row has a median at any level.
+    pub fn ranking(&self, m: Metric, lower_first: bool) -> Option<Ranking<'a>> {
+        let count = |index: usize| {
+            self.rows
+                .iter()
+                .filter(|row| self.cell(row, index).median(m).is_some())
+                .count()
+        };
+        let most = self
+            .levels
+            .iter()
+            .map(|l| count(l.0))
+            .max()
+            .filter(|n| *n > 0)?;
+        let (level_index, level) = self.levels.iter().rev().find(|l| count(l.0) == most)?;
+        let mut rows: Vec<(String, Cell<'a>)> = self
+            .rows
+            .iter()
+            .map(|row| (row.clone(), self.cell(row, *level_index)))
+            .collect();
+        rank_by(&mut rows, lower_first, |(_, cell)| cell.median(m));
+        Some(Ranking {
+            level_index: *level_index,
+            level: level.clone(),
+            every_row: most == self.rows.len(),
+            rows,
+        })
+    }
+}
+
+/// A table's rows ranked at one of its levels ([`Group::ranking`]).
+#[derive(Debug, Clone)]
+pub struct Ranking<'a> {
+    pub level_index: usize,
+    /// The level's label (`c=100`).
+    pub level: String,
+    /// Every row has a median there (else: the most rows do).
+    pub every_row: bool,
+    /// Each row with its cell at that level, best first; rows without a
+    /// median last, in the suite's order.
+    pub rows: Vec<(String, Cell<'a>)>,
+}
+
+/// Sorts `items` best first by `key`: the highest value first, or the
+/// lowest with `lower_first`. Stable: ties keep their order, and items
+/// without a value go last, in their order.
+pub fn rank_by<T>(items: &mut [T], lower_first: bool, key: impl Fn(&T) -> Option<f64>) {
+    use std::cmp::Ordering;
+    items.sort_by(|a, b| match (key(a), key(b)) {
+        (Some(x), Some(y)) if lower_first => x.total_cmp(&y),
+        (Some(x), Some(y)) => y.total_cmp(&x),
+        (Some(_), None) => Ordering::Less,
+        (None, Some(_)) => Ordering::Greater,
+        (None, None) => Ordering::Equal,
+    });
+}
+
+/// The lowest and the highest of `values`; `None` when there are none.
+pub fn min_max(values: &[f64]) -> Option<(f64, f64)> {
+    let lo = values.iter().copied().reduce(f64::min)?;
+    let hi = values.iter().copied().reduce(f64::max)?;
+    Some((lo, hi))
 }
 
 /// The repeats of one row among `runs` that `keep` takes, by repeat.
@@ -407,15 +474,25 @@ impl Cell<'_> {
         self.runs.is_empty()
     }
 
-    /// The median of a metric over the repeats that have it.
-    pub fn median(&self, m: Metric) -> Option<f64> {
-        let v: Vec<f64> = self
-            .runs
+    /// The metric of each repeat that has it (a finite value), by repeat:
+    /// the values [`Cell::median`] is the median of.
+    pub fn values(&self, m: Metric) -> Vec<f64> {
+        self.runs
             .iter()
             .filter_map(|x| m.of(x))
             .filter(|v| v.is_finite())
-            .collect();
-        median(&v)
+            .collect()
+    }
+
+    /// The median of a metric over the repeats that have it.
+    pub fn median(&self, m: Metric) -> Option<f64> {
+        median(&self.values(m))
+    }
+
+    /// The lowest and the highest value of a metric over the repeats that
+    /// have it (the spread the median is taken from).
+    pub fn range(&self, m: Metric) -> Option<(f64, f64)> {
+        min_max(&self.values(m))
     }
 
     /// Some repeat used 90% or more of the client's cores.
@@ -602,11 +679,7 @@ pub fn capacities(r: &Results) -> Vec<(String, Vec<CapacityRow<'_>>)> {
             })
             .collect();
         // Stable: ties and rows without an answer keep the suite's order.
-        rows.sort_by(|a, b| {
-            let (a, b) = (a.median(), b.median());
-            b.unwrap_or(f64::NEG_INFINITY)
-                .total_cmp(&a.unwrap_or(f64::NEG_INFINITY))
-        });
+        rank_by(&mut rows, false, |row| row.median());
         out.push((scenario, rows));
     }
     out
@@ -1019,6 +1092,73 @@ mod tests {
             [0, 1]
         );
         assert_eq!(y_h2.invalid_reasons(), ["3 errors"]);
+    }
+
+    #[test]
+    fn rankings_go_by_the_highest_level_every_row_ran() {
+        let mut again = run("y", "h1", "wrk", 1, 900.0);
+        again.repeat = 1;
+        let runs = vec![
+            run("x", "h1", "wrk", 0, 100.0),
+            run("x", "h1", "wrk", 1, 300.0),
+            run("y", "h1", "wrk", 0, 200.0),
+            run("y", "h1", "wrk", 1, 500.0),
+            again,
+        ];
+        let r = results(runs, Vec::new());
+        let g = &groups(&r)[0];
+        let ranked = g.ranking(Metric::ResponsesPerS, false).unwrap();
+        assert_eq!((ranked.level.as_str(), ranked.every_row), ("c=100", true));
+        let order: Vec<&str> = ranked.rows.iter().map(|(row, _)| row.as_str()).collect();
+        assert_eq!(order, ["y", "x"]);
+        // The median of 500 and 900, and the spread over the repeats.
+        let y = &ranked.rows[0].1;
+        assert_eq!(y.median(Metric::ResponsesPerS), Some(700.0));
+        assert_eq!(y.values(Metric::ResponsesPerS), [500.0, 900.0]);
+        assert_eq!(y.range(Metric::ResponsesPerS), Some((500.0, 900.0)));
+        let low = g.ranking(Metric::ResponsesPerS, true).unwrap();
+        assert_eq!(low.rows[0].0, "x");
+
+        // x did not reach c=100: ranked at c=10, where both ran.
+        let runs = vec![
+            run("x", "h1", "wrk", 0, 100.0),
+            run("y", "h1", "wrk", 0, 200.0),
+            run("y", "h1", "wrk", 1, 500.0),
+        ];
+        let r = results(runs, Vec::new());
+        let ranked = groups(&r)[0].ranking(Metric::ResponsesPerS, false).unwrap();
+        assert_eq!((ranked.level.as_str(), ranked.every_row), ("c=10", true));
+        // Without a level they all ran: the highest where the most did,
+        // the others last.
+        let mut failed = run("x", "h1", "wrk", 0, 0.0);
+        failed.stats = None;
+        let runs = vec![
+            failed,
+            run("y", "h1", "wrk", 0, 200.0),
+            run("x", "h1", "wrk", 1, 50.0),
+        ];
+        let r = results(runs, Vec::new());
+        let ranked = groups(&r)[0].ranking(Metric::ResponsesPerS, false).unwrap();
+        assert_eq!((ranked.level.as_str(), ranked.every_row), ("c=100", false));
+        let order: Vec<&str> = ranked.rows.iter().map(|(row, _)| row.as_str()).collect();
+        assert_eq!(order, ["x", "y"]);
+        assert!(ranked.rows[1].1.is_empty());
+    }
+
+    #[test]
+    fn rank_by_is_stable_and_puts_missing_values_last() {
+        let mut v = vec![
+            ("a", None),
+            ("b", Some(2.0)),
+            ("c", Some(3.0)),
+            ("d", Some(2.0)),
+        ];
+        rank_by(&mut v, false, |x| x.1);
+        assert_eq!(v.iter().map(|x| x.0).collect::<String>(), "cbda");
+        rank_by(&mut v, true, |x| x.1);
+        assert_eq!(v.iter().map(|x| x.0).collect::<String>(), "bdca");
+        assert_eq!(min_max(&[3.0, 1.0, 2.0]), Some((1.0, 3.0)));
+        assert_eq!(min_max(&[]), None);
     }
 
     #[test]

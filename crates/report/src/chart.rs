@@ -3,18 +3,37 @@
 //!
 //! The SVG is written by hand here rather than with a plotting crate
 //! (plotters and the like): the charts are few and plain (lines and markers
-//! on linear, log, "nines" and category axes), and writing them directly
-//! gives what a plotting crate makes awkward: the HdrHistogram nines axis,
-//! one `<g class="series" data-series="NAME">` per series for the HTML
-//! report and the tests, no font files or links, and output that is the same
-//! byte for byte on every run (every number is printed with a fixed
-//! precision). PNG is the same SVG rasterised by `resvg` at twice its size,
-//! with the system's fonts (text is left out when there are none).
+//! on linear, log, "nines" and category axes, bars, small multiples), and
+//! writing them directly gives what a plotting crate makes awkward: the
+//! HdrHistogram nines axis, one `<g class="series" data-series="NAME">` per
+//! series for the HTML report and the tests, no font files or links, and
+//! output that is the same byte for byte on every run (every number is
+//! printed with a fixed precision). PNG is the same SVG rasterised by
+//! `resvg` at twice its size, with the system's fonts (text is left out
+//! when there are none).
 //!
-//! Colours come from the Okabe–Ito colour-blind-safe palette, one per series
-//! in order, with two rules: a dashed series whose name is an earlier
-//! series' name plus a suffix (`"X errors"` after `"X"`) takes that series'
-//! colour, and a series named `offered` (a reference line) is grey.
+//! Every series has a style of its own ([`styles`]): a colour, a marker
+//! shape drawn at each point and in the legend, and a dash pattern, given
+//! to its `<g class="series">` as `data-colour`, `data-marker` and
+//! `data-dash`. Colours come from the Okabe–Ito colour-blind-safe palette
+//! (8), markers are circle, square, triangle, diamond, triangle-down, cross
+//! and plus (7), dash patterns solid, dashed, dotted and dash-dot: the n-th
+//! series (from 0) takes colour n mod 8, marker n mod 7 and pattern n div 8
+//! (mod 4), so the first eight are solid in the palette's colours, the next
+//! eight dashed, the next dotted, and no two of a chart's first 168 series
+//! share colour, marker and pattern. Three rules come first: a dashed
+//! series whose name is an earlier series' name plus a suffix (`"X
+//! errors"` after `"X"`, `"X capacity"`) takes that series' colour and
+//! marker with the next dash pattern; a series named `offered` or
+//! `objective` (a reference line) is grey and dashed; another dashed series
+//! is at least dashed.
+//!
+//! A chart is drawn in one of three [`Form`]s: lines (a legend on the
+//! right, and each series' name at the right end of its line where the
+//! names fit without overlapping); horizontal bars, best first, when it has
+//! a single level and several series; small multiples, a panel per series
+//! on the same axes with the others faint grey, when it has more than
+//! [`SMALL_MULTIPLES`] series of its own.
 
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
@@ -23,6 +42,13 @@ use barrage_model::results::{LevelStats, Results, RunRecord};
 use barrage_model::search::{Objective, Outcome, Quantile, SearchReport, StepRecord};
 use barrage_model::suite::Level;
 use barrage_model::table::{self, median};
+
+mod bars;
+mod panels;
+mod style;
+
+use style::Role;
+pub use style::{styles, Dash, Marker, Style};
 
 /// How an axis maps values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +86,21 @@ pub struct Chart {
     /// Labels of x = 0, 1, ... when `x_scale` is [`Scale::Category`].
     pub x_categories: Vec<String>,
     pub series: Vec<Series>,
+    /// Which values are better: the order of the bars when the chart is
+    /// drawn as bars (one level), best first.
+    pub better: Better,
+}
+
+/// Which of a chart's values are better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Better {
+    /// Higher is better (throughput): bars from the highest.
+    #[default]
+    Higher,
+    /// Lower is better (latency, memory): bars from the lowest.
+    Lower,
+    /// Neither (server CPU): bars from the highest.
+    Neither,
 }
 
 // ---------------------------------------------------------------------------
@@ -261,6 +302,11 @@ pub fn search_charts(
             y_scale: Scale::Log10,
             x_categories: Vec::new(),
             series,
+            better: if kind == "offered" {
+                Better::Higher
+            } else {
+                Better::Lower
+            },
         });
     }
 }
@@ -378,7 +424,13 @@ impl<'a> Group<'a> {
             .collect()
     }
 
-    fn level_chart(&self, kind: &str, what: &str, y_label: &str, metric: Metric) -> Option<Chart> {
+    fn level_chart(
+        &self,
+        kind: &str,
+        what: &str,
+        (y_label, better): (&str, Better),
+        metric: Metric,
+    ) -> Option<Chart> {
         let series = self.level_series(metric);
         if series.is_empty() {
             return None;
@@ -393,6 +445,7 @@ impl<'a> Group<'a> {
             y_scale,
             x_categories: self.categories(),
             series,
+            better,
         })
     }
 
@@ -415,7 +468,7 @@ impl<'a> Group<'a> {
         out.extend(self.level_chart(
             "throughput",
             "responses/s by load level",
-            "responses/s",
+            ("responses/s", Better::Higher),
             |r| r.stats.as_ref().map(|s| s.responses_per_s),
         ));
         let percentiles: [(&str, &str, Metric); 3] = [
@@ -433,7 +486,7 @@ impl<'a> Group<'a> {
             out.extend(self.level_chart(
                 kind,
                 &format!("{p} latency by load level"),
-                &format!("{p} latency (ms)"),
+                (&format!("{p} latency (ms)"), Better::Lower),
                 metric,
             ));
         }
@@ -442,7 +495,7 @@ impl<'a> Group<'a> {
         out.extend(self.level_chart(
             "cpu",
             "server CPU by load level",
-            "server cores used",
+            ("server cores used", Better::Neither),
             |r| {
                 let stats = r.stats.as_ref()?;
                 let usage = &r.server_usage;
@@ -461,7 +514,7 @@ impl<'a> Group<'a> {
         out.extend(self.level_chart(
             "rss",
             "server peak RSS by load level",
-            "peak RSS (MiB)",
+            ("peak RSS (MiB)", Better::Lower),
             |r| {
                 let bytes = r.server_usage.max_rss_bytes;
                 (bytes > 0).then(|| bytes as f64 / (1024.0 * 1024.0))
@@ -537,6 +590,7 @@ impl<'a> Group<'a> {
             y_scale: Scale::Log10,
             x_categories: Vec::new(),
             series,
+            better: Better::Higher,
         })
     }
 
@@ -611,6 +665,7 @@ impl<'a> Group<'a> {
             y_scale,
             x_categories: Vec::new(),
             series,
+            better: Better::Lower,
         })
     }
 
@@ -643,6 +698,11 @@ impl<'a> Group<'a> {
                     points,
                     dashed: false,
                 }],
+                better: if kind == "timeline-p99" {
+                    Better::Lower
+                } else {
+                    Better::Higher
+                },
             };
             let mut out = vec![chart(
                 "timeline-responses",
@@ -744,11 +804,16 @@ const WIDTH: f64 = 720.0;
 const HEIGHT: f64 = 420.0;
 /// Average advance of a character at the 11 px text size (for layout only).
 const CHAR_W: f64 = 6.6;
-/// Okabe & Ito's colour-blind-safe palette (yellow last: weakest on white).
-const PALETTE: [&str; 8] = [
-    "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#000000", "#f0e442",
-];
-const GREY: &str = "#888888";
+/// A marker's size (about its radius) on a line of a few points.
+const MARKER: f64 = 3.5;
+/// The most room the names at the lines' ends take from the plot: in px,
+/// and as a share of its width.
+const LABEL_ROOM: f64 = 170.0;
+const LABEL_SHARE: f64 = 0.3;
+/// A name at a line's end: its height, and how far it may move up or down
+/// to make room for another.
+const LABEL_H: f64 = 12.0;
+const LABEL_SHIFT: f64 = 18.0;
 /// Nines ticks go no further than 99.99999%.
 const MAX_NINES: f64 = 7.0;
 
@@ -990,35 +1055,6 @@ fn nines_label(k: i64) -> String {
     format!("{:.*}%", d, 100.0 - 10f64.powi(2 - k as i32))
 }
 
-/// Each series' colour, by the rules in the module doc.
-fn colours(series: &[Series]) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
-    let mut next = 0;
-    for (i, s) in series.iter().enumerate() {
-        let parent = if s.dashed {
-            (0..i).find(|&j| {
-                let p = &series[j].name;
-                !series[j].dashed
-                    && s.name.len() > p.len()
-                    && s.name.starts_with(p.as_str())
-                    && s.name[p.len()..].starts_with(' ')
-            })
-        } else {
-            None
-        };
-        let colour = if s.name == "offered" || s.name == "objective" {
-            GREY
-        } else if let Some(j) = parent {
-            out[j]
-        } else {
-            next += 1;
-            PALETTE[(next - 1) % PALETTE.len()]
-        };
-        out.push(colour);
-    }
-    out
-}
-
 /// The title's font size: 15 px, smaller when a long title would not fit.
 fn title_size(title: &str) -> f64 {
     // A bold character is about 0.62 em wide.
@@ -1030,27 +1066,104 @@ fn text_w(text: &str) -> f64 {
     text.chars().count() as f64 * CHAR_W
 }
 
+/// `text`, cut with `…` to at most `width` px at `char_w` px a character.
+fn fit(text: &str, width: f64, char_w: f64) -> String {
+    let max = (width / char_w).floor().max(1.0) as usize;
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut cut: String = text.chars().take(max - 1).collect();
+        cut.push('…');
+        cut
+    }
+}
+
+/// How a chart is drawn (see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// Lines and markers on two axes, a legend, names at the lines' ends.
+    Lines,
+    /// One level (a category axis of one label) and several series, each a
+    /// single value: horizontal bars, best first.
+    Bars,
+    /// More than [`SMALL_MULTIPLES`] series of their own: a grid of small
+    /// panels with the same axes, one per series, the others faint grey.
+    Panels,
+}
+
+/// The most series of their own (server variants: not reference lines,
+/// not a series' errors or capacity) a line chart draws together; above
+/// it, small multiples.
+pub const SMALL_MULTIPLES: usize = 12;
+
+/// How `chart` is drawn by [`render_svg`].
+pub fn form(chart: &Chart) -> Form {
+    let roles = style::roles(&chart.series);
+    let own = roles.iter().filter(|r| **r == Role::Own).count();
+    let one_level = chart.x_scale == Scale::Category
+        && chart.x_categories.len() == 1
+        && chart
+            .series
+            .iter()
+            .all(|s| s.points.len() <= 1 && s.points.iter().all(|p| p.0 == 0.0));
+    if one_level && own >= 2 && own == chart.series.len() {
+        Form::Bars
+    } else if own > SMALL_MULTIPLES {
+        Form::Panels
+    } else {
+        Form::Lines
+    }
+}
+
 /// The chart as a standalone SVG document (no external references,
-/// deterministic output). Each series is a `<g class="series"
-/// data-series="NAME">` element.
+/// deterministic output), in its [`form`]. Each series is a `<g
+/// class="series" data-series="NAME" data-colour="#RRGGBB"
+/// data-marker="SHAPE" data-dash="PATTERN">` element (once, whatever the
+/// form).
 pub fn render_svg(chart: &Chart) -> String {
-    let mut s = String::new();
+    let styles = styles(&chart.series);
+    match form(chart) {
+        Form::Bars => bars::render(chart, &styles),
+        Form::Panels => panels::render(chart, &styles),
+        Form::Lines => lines_svg(chart, &styles),
+    }
+}
+
+/// The SVG's root element, its title and background, and the chart's title.
+fn open_svg(s: &mut String, title: &str, height: f64) {
+    let h = format!("{:.0}", height.ceil());
     let _ = writeln!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"420\" viewBox=\"0 0 720 420\" font-family=\"sans-serif\" font-size=\"11\" role=\"img\" aria-label=\"{}\">",
-        escape(&chart.title)
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"{h}\" viewBox=\"0 0 720 {h}\" font-family=\"sans-serif\" font-size=\"11\" role=\"img\" aria-label=\"{}\">",
+        escape(title)
     );
-    let _ = writeln!(s, "<title>{}</title>", escape(&chart.title));
-    let _ = writeln!(s, "<rect width=\"720\" height=\"420\" fill=\"#ffffff\"/>");
+    let _ = writeln!(s, "<title>{}</title>", escape(title));
+    let _ = writeln!(s, "<rect width=\"720\" height=\"{h}\" fill=\"#ffffff\"/>");
     let _ = writeln!(
         s,
         "<text x=\"360\" y=\"24\" text-anchor=\"middle\" font-size=\"{}\" font-weight=\"bold\" fill=\"#222222\">{}</text>",
-        n2(title_size(&chart.title)),
-        escape(&chart.title)
+        n2(title_size(title)),
+        escape(title)
     );
+}
 
-    // Drawable points, transformed.
-    let drawn: Vec<Vec<Option<(f64, f64)>>> = chart
+/// A chart with nothing to draw.
+fn no_data(title: &str) -> String {
+    let mut s = String::new();
+    open_svg(&mut s, title, HEIGHT);
+    let _ = writeln!(
+        s,
+        "<text x=\"360\" y=\"215\" text-anchor=\"middle\" font-size=\"14\" fill=\"#666666\">no data</text>"
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Each series' points where they can be drawn, transformed.
+type Drawn = Vec<Vec<Option<(f64, f64)>>>;
+
+fn drawable(chart: &Chart) -> Drawn {
+    chart
         .series
         .iter()
         .map(|se| {
@@ -1063,31 +1176,126 @@ pub fn render_svg(chart: &Chart) -> String {
                 })
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// The x and y axes of the drawable points; `None` when there are none.
+fn axes(chart: &Chart, drawn: &Drawn) -> Option<(Axis, Axis)> {
     let xs: Vec<f64> = drawn.iter().flatten().flatten().map(|p| p.0).collect();
     let ys: Vec<f64> = drawn.iter().flatten().flatten().map(|p| p.1).collect();
     if xs.is_empty() {
-        let _ = writeln!(
-            s,
-            "<text x=\"360\" y=\"215\" text-anchor=\"middle\" font-size=\"14\" fill=\"#666666\">no data</text>"
-        );
-        s.push_str("</svg>\n");
-        return s;
+        return None;
     }
     let xa = Axis::new(chart.x_scale, &xs, &chart.x_categories);
-    let ya = Axis::new(
-        if chart.y_scale == Scale::Category {
-            Scale::Linear
-        } else {
-            chart.y_scale
-        },
-        &ys,
-        &[],
+    let y_scale = if chart.y_scale == Scale::Category {
+        Scale::Linear
+    } else {
+        chart.y_scale
+    };
+    Some((xa, Axis::new(y_scale, &ys, &[])))
+}
+
+/// Maps an axis' transformed values to SVG coordinates.
+type Place<'a> = &'a dyn Fn(f64) -> f64;
+
+/// An SVG path through the points, broken where one cannot be drawn.
+fn path_d(points: &[Option<(f64, f64)>], px: Place, py: Place) -> String {
+    let mut d = String::new();
+    let mut pen_down = false;
+    for p in points {
+        match p {
+            Some((x, y)) => {
+                let _ = write!(
+                    d,
+                    "{}{} {} ",
+                    if pen_down { "L" } else { "M" },
+                    n2(px(*x)),
+                    n2(py(*y))
+                );
+                pen_down = true;
+            }
+            None => pen_down = false,
+        }
+    }
+    d.trim_end().to_string()
+}
+
+/// One series: its group (class `series`, its name and style as data
+/// attributes), its line `width` px wide and a marker of `size` at each
+/// point.
+#[allow(clippy::too_many_arguments)]
+fn series_svg(
+    s: &mut String,
+    name: &str,
+    style: &Style,
+    points: &[Option<(f64, f64)>],
+    px: Place,
+    py: Place,
+    width: f64,
+    size: f64,
+) {
+    let c = style.colour;
+    let _ = writeln!(
+        s,
+        "<g class=\"series\" data-series=\"{}\"{} stroke=\"{c}\" fill=\"{c}\">",
+        escape(name),
+        style.data_attrs()
     );
+    let _ = writeln!(
+        s,
+        "<path d=\"{}\" fill=\"none\" stroke-width=\"{width}\" stroke-linejoin=\"round\"{}/>",
+        path_d(points, px, py),
+        style.dash.attr()
+    );
+    for (x, y) in points.iter().flatten() {
+        style::marker(s, style.marker, px(*x), py(*y), size);
+    }
+    s.push_str("</g>\n");
+}
+
+/// A series' key: a `w` px sample of its line from (x, y), its marker in
+/// the middle.
+fn key_svg(s: &mut String, style: &Style, x: f64, y: f64, w: f64) {
+    let c = style.colour;
+    let _ = writeln!(
+        s,
+        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{c}\" stroke-width=\"2\"{}/>",
+        n2(x),
+        n2(y),
+        n2(x + w),
+        n2(y),
+        style.dash.attr()
+    );
+    let _ = writeln!(s, "<g stroke=\"{c}\" fill=\"{c}\">");
+    style::marker(s, style.marker, x + w / 2.0, y, MARKER);
+    s.push_str("</g>\n");
+}
+
+/// Text with a white halo, readable over lines and grid.
+fn halo_text(s: &mut String, x: f64, y: f64, attrs: &str, text: &str) {
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"{}\"{attrs} stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">{}</text>",
+        n2(x),
+        n2(y),
+        escape(text)
+    );
+}
+
+/// A line chart: every series on one pair of axes, a legend on the right,
+/// and each series' name at the right end of its line where it fits.
+fn lines_svg(chart: &Chart, styles: &[Style]) -> String {
+    let drawn = drawable(chart);
+    let Some((xa, ya)) = axes(chart, &drawn) else {
+        return no_data(&chart.title);
+    };
+    let mut s = String::new();
+    open_svg(&mut s, &chart.title, HEIGHT);
 
     // Layout: y tick labels and the y label on the left, the legend on the
     // right, x tick labels (rotated when they would collide) and the x label
-    // below.
+    // below; room between the plot and the legend for the names at the
+    // lines' ends.
     // The legend: the widest name, its line sample and margins, within bounds.
     let legend_w = (chart
         .series
@@ -1098,7 +1306,35 @@ pub fn render_svg(chart: &Chart) -> String {
         .clamp(90.0, 250.0);
     let y_tick_w = ya.ticks.iter().map(|t| text_w(&t.1)).fold(0.0, f64::max);
     let mut left = (y_tick_w + 34.0).max(56.0);
-    let right = WIDTH - 16.0 - legend_w;
+    let labels_end = WIDTH - 16.0 - legend_w;
+    let named: Vec<f64> = chart
+        .series
+        .iter()
+        .zip(&drawn)
+        .filter(|(se, p)| !se.name.is_empty() && p.iter().any(Option::is_some))
+        .map(|(se, _)| text_w(&se.name))
+        .collect();
+    // Room for the widest name that can have it: the plot keeps most of
+    // its width, and on a category axis the last level sits half a slot in
+    // from its end.
+    let room = LABEL_ROOM.min((labels_end - left) * LABEL_SHARE);
+    let half = if chart.x_scale == Scale::Category {
+        0.5 / xa.ticks.len().max(1) as f64
+    } else {
+        0.0
+    };
+    let reach = |gutter: f64| (labels_end - left - gutter) * half + gutter;
+    let want = named
+        .iter()
+        .map(|w| w + 12.0)
+        .filter(|w| *w <= reach(room))
+        .fold(0.0, f64::max);
+    let gutter = if named.len() < 2 || want == 0.0 {
+        0.0
+    } else {
+        ((want - (labels_end - left) * half) / (1.0 - half)).clamp(0.0, room)
+    };
+    let right = labels_end - gutter;
     let top = 44.0;
     let x_tick_w = xa.ticks.iter().map(|t| text_w(&t.1)).fold(0.0, f64::max);
     let slot = (right - left) / xa.ticks.len().max(1) as f64;
@@ -1121,173 +1357,89 @@ pub fn render_svg(chart: &Chart) -> String {
     let py = |t: f64| bottom - ya.frac(t) * plot_h;
 
     // Grid and ticks: a horizontal line at each y, a vertical one at each x.
-    let grid =
-        |s: &mut String, ys: &mut dyn Iterator<Item = f64>, xs: &mut dyn Iterator<Item = f64>| {
-            for t in ys {
-                let y = n2(py(t));
-                let _ = writeln!(
-                    s,
-                    "<line x1=\"{}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\"/>",
-                    n2(left),
-                    n2(right)
-                );
-            }
-            for t in xs {
-                let x = n2(px(t));
-                let _ = writeln!(
-                    s,
-                    "<line x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\"/>",
-                    n2(top),
-                    n2(bottom)
-                );
-            }
-        };
+    let (across, up) = ((left, right), (top, bottom));
     if !ya.minor.is_empty() || !xa.minor.is_empty() {
-        s.push_str("<g class=\"minor-grid\" stroke=\"#f2f2f2\" stroke-width=\"1\">\n");
-        grid(
+        grid_svg(
             &mut s,
-            &mut ya.minor.iter().copied(),
-            &mut xa.minor.iter().copied(),
+            "minor-grid",
+            "#f2f2f2",
+            (across, up),
+            ya.minor.iter().map(|t| py(*t)),
+            xa.minor.iter().map(|t| px(*t)),
         );
-        s.push_str("</g>\n");
     }
-    s.push_str("<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n");
-    grid(
+    grid_svg(
         &mut s,
-        &mut ya.ticks.iter().map(|(t, _)| *t),
-        &mut xa.ticks.iter().map(|(t, _)| *t),
+        "grid",
+        "#e4e4e4",
+        (across, up),
+        ya.ticks.iter().map(|t| py(t.0)),
+        xa.ticks.iter().map(|t| px(t.0)),
     );
-    s.push_str("</g>\n");
-    s.push_str("<g class=\"axes\" stroke=\"#444444\" stroke-width=\"1\" fill=\"none\">\n");
-    let _ = writeln!(
-        s,
-        "<path d=\"M{} {} L{} {} L{} {}\"/>",
-        n2(left),
-        n2(top),
-        n2(left),
-        n2(bottom),
-        n2(right),
-        n2(bottom)
+    axes_svg(&mut s, left, up, right);
+    tick_labels(
+        &mut s,
+        "y-ticks",
+        " text-anchor=\"end\"",
+        ya.ticks
+            .iter()
+            .map(|(t, label)| (left - 6.0, py(*t) + 4.0, label.as_str())),
     );
-    s.push_str("</g>\n");
-    s.push_str("<g class=\"y-ticks\" fill=\"#333333\" text-anchor=\"end\">\n");
-    for (t, label) in &ya.ticks {
-        let _ = writeln!(
-            s,
-            "<text x=\"{}\" y=\"{}\">{}</text>",
-            n2(left - 6.0),
-            n2(py(*t) + 4.0),
-            escape(label)
-        );
-    }
-    s.push_str("</g>\n");
-    s.push_str("<g class=\"x-ticks\" fill=\"#333333\">\n");
-    for (t, label) in &xa.ticks {
-        let x = px(*t);
-        let y = bottom + 15.0;
-        if rotate {
+    let y = bottom + 15.0;
+    if rotate {
+        s.push_str("<g class=\"x-ticks\" fill=\"#333333\">\n");
+        for (t, label) in &xa.ticks {
+            let x = n2(px(*t));
             let _ = writeln!(
                 s,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" transform=\"rotate(-35 {} {})\">{}</text>",
-                n2(x),
+                "<text x=\"{x}\" y=\"{}\" text-anchor=\"end\" transform=\"rotate(-35 {x} {})\">{}</text>",
                 n2(y),
-                n2(x),
-                n2(y),
-                escape(label)
-            );
-        } else {
-            let _ = writeln!(
-                s,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
-                n2(x),
                 n2(y),
                 escape(label)
             );
         }
+        s.push_str("</g>\n");
+    } else {
+        x_tick_labels(&mut s, &xa, &px, y);
     }
-    s.push_str("</g>\n");
-    let _ = writeln!(
-        s,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\" fill=\"#222222\">{}</text>",
-        n2((left + right) / 2.0),
-        n2(HEIGHT - 12.0),
-        escape(&chart.x_label)
-    );
-    let ymid = n2((top + bottom) / 2.0);
-    let ylx = n2((left - y_tick_w - 22.0).max(16.0));
-    let _ = writeln!(
-        s,
-        "<text x=\"{ylx}\" y=\"{ymid}\" text-anchor=\"middle\" font-size=\"12\" fill=\"#222222\" transform=\"rotate(-90 {ylx} {ymid})\">{}</text>",
-        escape(&chart.y_label)
+    axis_labels(
+        &mut s,
+        chart,
+        (left + right) / 2.0,
+        (left - y_tick_w - 22.0).max(16.0),
+        (top + bottom) / 2.0,
+        HEIGHT,
     );
 
     // Series.
-    let colours = colours(&chart.series);
-    for ((se, points), colour) in chart.series.iter().zip(&drawn).zip(&colours) {
-        let dash = if se.dashed {
-            " stroke-dasharray=\"6 4\""
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            s,
-            "<g class=\"series\" data-series=\"{}\" stroke=\"{colour}\" fill=\"{colour}\">",
-            escape(&se.name)
-        );
-        let mut d = String::new();
-        let mut pen_down = false;
-        for p in points {
-            match p {
-                Some((x, y)) => {
-                    let _ = write!(
-                        d,
-                        "{}{} {} ",
-                        if pen_down { "L" } else { "M" },
-                        n2(px(*x)),
-                        n2(py(*y))
-                    );
-                    pen_down = true;
-                }
-                None => pen_down = false,
-            }
-        }
-        let _ = writeln!(
-            s,
-            "<path d=\"{}\" fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\"{dash}/>",
-            d.trim_end()
-        );
-        // Smaller markers where they are many (a percentile spectrum).
-        let r = if se.points.len() > 30 { "1.5" } else { "2.5" };
-        for (x, y) in points.iter().flatten() {
-            let _ = writeln!(
-                s,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{r}\" stroke=\"none\"/>",
-                n2(px(*x)),
-                n2(py(*y))
+    let size = |se: &Series| if se.points.len() > 30 { 2.0 } else { MARKER };
+    for ((se, points), style) in chart.series.iter().zip(&drawn).zip(styles) {
+        series_svg(&mut s, &se.name, style, points, &px, &py, 2.0, size(se));
+    }
+
+    // Names at the lines' ends.
+    let labels = end_labels(chart, &drawn, &px, &py, labels_end, (top, bottom));
+    if !labels.is_empty() {
+        s.push_str("<g class=\"end-labels\">\n");
+        for (i, x, y) in labels {
+            let se = &chart.series[i];
+            let attrs = format!(
+                " data-series=\"{}\" fill=\"{}\"",
+                escape(&se.name),
+                styles[i].text_colour()
             );
+            halo_text(&mut s, x, y, &attrs, &se.name);
         }
         s.push_str("</g>\n");
     }
 
     // Legend.
-    let lx = right + 14.0;
+    let lx = labels_end + 14.0;
     let step = ((bottom - top) / chart.series.len().max(1) as f64).clamp(8.0, 18.0);
     s.push_str("<g class=\"legend\" fill=\"#222222\">\n");
-    for (i, (se, colour)) in chart.series.iter().zip(&colours).enumerate() {
+    for (i, (se, style)) in chart.series.iter().zip(styles).enumerate() {
         let y = top + 6.0 + i as f64 * step;
-        let dash = if se.dashed {
-            " stroke-dasharray=\"6 4\""
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            s,
-            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{colour}\" stroke-width=\"2\"{dash}/>",
-            n2(lx),
-            n2(y),
-            n2(lx + 20.0),
-            n2(y)
-        );
+        key_svg(&mut s, style, lx, y, 20.0);
         let _ = writeln!(
             s,
             "<text x=\"{}\" y=\"{}\">{}</text>",
@@ -1299,6 +1451,149 @@ pub fn render_svg(chart: &Chart) -> String {
     s.push_str("</g>\n");
     s.push_str("</svg>\n");
     s
+}
+
+/// Grid lines in `colour`, in a group of `class`: across from `across.0`
+/// to `across.1` at each y of `ys`, and up from `up.0` to `up.1` at each x
+/// of `xs` (SVG coordinates).
+fn grid_svg(
+    s: &mut String,
+    class: &str,
+    colour: &str,
+    (across, up): ((f64, f64), (f64, f64)),
+    ys: impl Iterator<Item = f64>,
+    xs: impl Iterator<Item = f64>,
+) {
+    let _ = writeln!(
+        s,
+        "<g class=\"{class}\" stroke=\"{colour}\" stroke-width=\"1\">"
+    );
+    for y in ys.map(n2) {
+        let (x1, x2) = (n2(across.0), n2(across.1));
+        let _ = writeln!(s, "<line x1=\"{x1}\" y1=\"{y}\" x2=\"{x2}\" y2=\"{y}\"/>");
+    }
+    for x in xs.map(n2) {
+        let (y1, y2) = (n2(up.0), n2(up.1));
+        let _ = writeln!(s, "<line x1=\"{x}\" y1=\"{y1}\" x2=\"{x}\" y2=\"{y2}\"/>");
+    }
+    s.push_str("</g>\n");
+}
+
+/// The axes: a vertical line at `x` from `up.0` down to `up.1`, then along
+/// the bottom to `right`.
+fn axes_svg(s: &mut String, x: f64, up: (f64, f64), right: f64) {
+    let (x, top, bottom) = (n2(x), n2(up.0), n2(up.1));
+    let _ = writeln!(
+        s,
+        "<g class=\"axes\" stroke=\"#444444\" stroke-width=\"1\" fill=\"none\">\n<path d=\"M{x} {top} L{x} {bottom} L{} {bottom}\"/>\n</g>",
+        n2(right)
+    );
+}
+
+/// Tick labels in a group of `class` with more attributes `attrs` (each
+/// with a leading space): each (x, y, label).
+fn tick_labels<'a>(
+    s: &mut String,
+    class: &str,
+    attrs: &str,
+    labels: impl IntoIterator<Item = (f64, f64, &'a str)>,
+) {
+    let _ = writeln!(s, "<g class=\"{class}\" fill=\"#333333\"{attrs}>");
+    for (x, y, label) in labels {
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\">{}</text>",
+            n2(x),
+            n2(y),
+            escape(label)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// An x axis' tick labels, centred under their ticks, at height `y`.
+fn x_tick_labels(s: &mut String, axis: &Axis, px: Place, y: f64) {
+    let labels = axis.ticks.iter().map(|(t, l)| (px(*t), y, l.as_str()));
+    tick_labels(s, "x-ticks", " text-anchor=\"middle\"", labels);
+}
+
+/// The chart's x label centred on `x_mid` near the bottom of an SVG
+/// `height` high, and its y label turned, centred on (`y_x`, `y_mid`).
+fn axis_labels(s: &mut String, chart: &Chart, x_mid: f64, y_x: f64, y_mid: f64, height: f64) {
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\" fill=\"#222222\">{}</text>",
+        n2(x_mid),
+        n2(height - 12.0),
+        escape(&chart.x_label)
+    );
+    let (ylx, ymid) = (n2(y_x), n2(y_mid));
+    let _ = writeln!(
+        s,
+        "<text x=\"{ylx}\" y=\"{ymid}\" text-anchor=\"middle\" font-size=\"12\" fill=\"#222222\" transform=\"rotate(-90 {ylx} {ymid})\">{}</text>",
+        escape(&chart.y_label)
+    );
+}
+
+/// Where the series' names go at the right ends of their lines: (series,
+/// x, baseline y), for those that fit. In turn (the series of their own
+/// first, then reference lines, then derived series), each name goes right
+/// of its line's rightmost point, as near its height as it can without
+/// overlapping a name already placed (moved by at most [`LABEL_SHIFT`]);
+/// a name that would pass `end` (the legend), or has no free place within
+/// the plot's height `rows`, is left out.
+fn end_labels(
+    chart: &Chart,
+    drawn: &Drawn,
+    px: Place,
+    py: Place,
+    end: f64,
+    rows: (f64, f64),
+) -> Vec<(usize, f64, f64)> {
+    let roles = style::roles(&chart.series);
+    let named: Vec<usize> = (0..chart.series.len())
+        .filter(|i| !chart.series[*i].name.is_empty())
+        .filter(|i| drawn[*i].iter().any(Option::is_some))
+        .collect();
+    if named.len() < 2 {
+        return Vec::new();
+    }
+    let mut order = named;
+    order.sort_by_key(|i| match roles[*i] {
+        Role::Own => 0,
+        Role::Reference => 1,
+        Role::Derived(_) => 2,
+    });
+    // (series, x, y, width)
+    let mut placed: Vec<(usize, f64, f64, f64)> = Vec::new();
+    for i in order {
+        let Some(&(tx, ty)) = drawn[i].iter().flatten().max_by(|a, b| a.0.total_cmp(&b.0)) else {
+            continue;
+        };
+        let x = px(tx) + MARKER + 4.0;
+        let w = text_w(&chart.series[i].name);
+        if x + w > end {
+            continue;
+        }
+        let want = py(ty) + 4.0;
+        let free = |y: f64| {
+            (rows.0 + 9.0..=rows.1 + 3.0).contains(&y)
+                && placed
+                    .iter()
+                    .all(|&(_, lx, ly, lw)| (ly - y).abs() >= LABEL_H || lx + lw < x || x + w < lx)
+        };
+        // Tried at 0, +1, -1, +2, -2, ... px from where the line ends.
+        let spot = (0..=2 * LABEL_SHIFT as i32)
+            .map(|k| {
+                let shift = if k % 2 == 0 { k / 2 } else { -(k + 1) / 2 };
+                want + f64::from(shift)
+            })
+            .find(|y| free(*y));
+        if let Some(y) = spot {
+            placed.push((i, x, y, w));
+        }
+    }
+    placed.into_iter().map(|(i, x, y, _)| (i, x, y)).collect()
 }
 
 // ---------------------------------------------------------------------------

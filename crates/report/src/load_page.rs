@@ -5,7 +5,7 @@
 
 use barrage_model::load::{LatencyStats, ModelKind, RunReport, Second, StopReason};
 
-use crate::chart::{self, Chart, Scale, Series};
+use crate::chart::{self, Better, Chart, Scale, Series};
 use crate::html;
 use crate::model;
 use crate::tables::{Block, Span, Table, TableCell};
@@ -403,6 +403,7 @@ pub fn load_charts(r: &RunReport) -> Vec<Chart> {
                 points: spectrum,
                 dashed: false,
             }],
+            better: Better::Lower,
         });
     }
     let elapsed = r.totals.elapsed_s;
@@ -452,6 +453,7 @@ fn throughput_chart(seconds: &[&Second]) -> Chart {
         y_scale: Scale::Linear,
         x_categories: Vec::new(),
         series: lines,
+        better: Better::Higher,
     }
 }
 
@@ -483,5 +485,6 @@ fn latency_series_chart(seconds: &[&Second]) -> Option<Chart> {
         y_scale: Scale::Log10,
         x_categories: Vec::new(),
         series,
+        better: Better::Lower,
     })
 }

@@ -148,6 +148,7 @@ pub fn document(r: &Results) -> Vec<Block> {
     }
     d.push(Block::Para(legend()));
     d.push(Block::Contents);
+    ranking_blocks(r, &mut d);
     if !r.warnings.is_empty() {
         d.push(heading(2, "warnings", "Warnings"));
         d.push(Block::List(
@@ -450,20 +451,7 @@ fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
                 let rates = row.rates();
                 let median = row.median();
                 let bounded = row.bounded();
-                let mut capacity = TableCell::plain(match median {
-                    Some(m) => format!(
-                        "{}{}/s",
-                        if bounded.is_empty() { "" } else { "≥ " },
-                        model::fmt_rate(m)
-                    ),
-                    None => "none".into(),
-                });
-                if !bounded.is_empty() {
-                    capacity.client_bound = row.client_bound();
-                    capacity.invalid = !capacity.client_bound;
-                    capacity.note = Some(bounded.join("; "));
-                }
-                capacity.missing = median.is_none();
+                let capacity = capacity_cell(row);
                 let interval = match stats::median_interval(&rates, 0.05) {
                     Some(iv) => format!(
                         "{}–{}/s ({:.0}%)",
@@ -474,11 +462,7 @@ fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
                     None => "–".into(),
                 };
                 vec![
-                    TableCell::plain(if median.is_some() {
-                        (i + 1).to_string()
-                    } else {
-                        "–".into()
-                    }),
+                    rank_cell(i, median),
                     TableCell::plain(&row.row),
                     capacity,
                     TableCell::plain(interval),
@@ -495,6 +479,145 @@ fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
             rows: rows_out,
         }));
         d.push(Block::Charts(Some(id)));
+    }
+}
+
+/// A capacity row's median answer: `19,609/s`, `≥ 19,609/s` when some
+/// repeat's answer is only a lower bound (marked `*` when the client was
+/// the limit, `!` otherwise), `none` without any answer.
+fn capacity_cell(row: &model::CapacityRow<'_>) -> TableCell {
+    let median = row.median();
+    let bounded = row.bounded();
+    let mut capacity = TableCell::plain(match median {
+        Some(m) => format!(
+            "{}{}/s",
+            if bounded.is_empty() { "" } else { "≥ " },
+            model::fmt_rate(m)
+        ),
+        None => "none".into(),
+    });
+    if !bounded.is_empty() {
+        capacity.client_bound = row.client_bound();
+        capacity.invalid = !capacity.client_bound;
+        capacity
+            .text
+            .push(if capacity.client_bound { '*' } else { '!' });
+        capacity.note = Some(bounded.join("; "));
+    }
+    capacity.missing = median.is_none();
+    capacity
+}
+
+/// The rank of the `i`-th row (from 0) of a ranked table: `–` for a row
+/// without a value.
+fn rank_cell(i: usize, value: Option<f64>) -> TableCell {
+    TableCell::plain(if value.is_some() {
+        (i + 1).to_string()
+    } else {
+        "–".into()
+    })
+}
+
+/// The spread of a ranked row's repeats: `80,417–84,210 (3 repeats)`,
+/// `82,716 (1 repeat)`, `–` without any value.
+fn spread_cell(values: &[f64], unit: &str) -> TableCell {
+    TableCell::plain(match model::min_max(values) {
+        None => "–".to_string(),
+        Some((lo, hi)) if values.len() == 1 && lo == hi => {
+            format!("{}{unit} (1 repeat)", model::fmt_rate(lo))
+        }
+        Some((lo, hi)) => format!(
+            "{}–{}{unit} ({} repeats)",
+            model::fmt_rate(lo),
+            model::fmt_rate(hi),
+            values.len()
+        ),
+    })
+}
+
+/// The ranking that opens the report: for each table (scenario × driver)
+/// its server variants ranked by median responses/s at the highest level
+/// every variant ran ([`model::Group::ranking`]), and for each capacity
+/// search by median capacity; each with the spread of its repeats and the
+/// tables' marks.
+fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
+    let groups: Vec<(Group<'_>, model::Ranking<'_>)> = model::groups(r)
+        .into_iter()
+        .filter_map(|g| {
+            let ranking = g.ranking(Metric::ResponsesPerS, false)?;
+            Some((g, ranking))
+        })
+        .collect();
+    let capacities = model::capacities(r);
+    if groups.is_empty() && capacities.is_empty() {
+        return;
+    }
+    d.push(heading(2, "ranking", "Ranking"));
+    d.push(Block::Para(vec![text(
+        "Each table's servers, best first: by median responses/s at the highest level with numbers for every server (capacity searches: by median capacity), with the lowest and highest value of the repeats and the marks of the tables below.",
+    )]));
+    let head = |what: &str| -> Vec<String> {
+        ["rank", "server", what, "repeats: lowest–highest"]
+            .iter()
+            .map(|h| h.to_string())
+            .collect()
+    };
+    for (g, ranking) in &groups {
+        let which = if ranking.every_row {
+            ", the highest level with numbers for every server:"
+        } else {
+            ", the highest level with numbers for the most servers (the others have none there):"
+        };
+        d.push(Block::Para(vec![
+            strong(format!("{} ({})", g.scenario, g.driver)),
+            text(" at "),
+            code(&ranking.level),
+            text(which),
+        ]));
+        let rows = ranking
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, (row, cell))| {
+                let m = Metric::ResponsesPerS;
+                vec![
+                    rank_cell(i, cell.median(m)),
+                    TableCell::plain(row),
+                    metric_cell(cell, m),
+                    spread_cell(&cell.values(m), ""),
+                ]
+            })
+            .collect();
+        d.push(Block::Table(Table {
+            id: format!("t-rank-{}", g.id()),
+            head: head("responses/s"),
+            numeric: vec![true, false, true, true],
+            rows,
+        }));
+    }
+    for (scenario, rows) in &capacities {
+        d.push(Block::Para(vec![
+            strong(format!("Capacity: {scenario}")),
+            text(", the capacity search's median answer:"),
+        ]));
+        let rows = rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                vec![
+                    rank_cell(i, row.median()),
+                    TableCell::plain(&row.row),
+                    capacity_cell(row),
+                    spread_cell(&row.rates(), "/s"),
+                ]
+            })
+            .collect();
+        d.push(Block::Table(Table {
+            id: format!("t-rank-capacity-{}", model::slug(scenario)),
+            head: head("capacity"),
+            numeric: vec![true, false, true, true],
+            rows,
+        }));
     }
 }
 

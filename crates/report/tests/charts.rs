@@ -6,7 +6,9 @@
 //! 50 and 100 sessions/s of 5 calls, 50 sessions).
 
 use barrage_model::Results;
-use barrage_report::chart::{charts_for, render_png, render_svg, Chart, Scale, Series};
+use barrage_report::chart::{
+    charts_for, form, render_png, render_svg, Better, Chart, Form, Scale, Series,
+};
 use roxmltree::{Document, Node};
 
 fn fixture(name: &str) -> Results {
@@ -33,6 +35,7 @@ fn chart(x_scale: Scale, y_scale: Scale, series: Vec<Series>) -> Chart {
         y_scale,
         x_categories: Vec::new(),
         series,
+        better: Better::Higher,
     }
 }
 
@@ -48,7 +51,7 @@ fn parse(svg: &str) -> Document<'_> {
     doc
 }
 
-/// The series groups: (name, circles, dashed path, stroke colour).
+/// The series groups: (name, markers, dashed path, stroke colour).
 fn drawn(doc: &Document) -> Vec<(String, usize, bool, String)> {
     doc.descendants()
         .filter(|n| n.attribute("class") == Some("series"))
@@ -59,7 +62,9 @@ fn drawn(doc: &Document) -> Vec<(String, usize, bool, String)> {
                 .expect("a path");
             (
                 g.attribute("data-series").unwrap().to_string(),
-                g.children().filter(|c| c.has_tag_name("circle")).count(),
+                g.children()
+                    .filter(|c| c.attribute("class") == Some("marker"))
+                    .count(),
                 path.attribute("stroke-dasharray").is_some(),
                 g.attribute("stroke").unwrap().to_string(),
             )
@@ -140,6 +145,7 @@ fn every_kind_of_chart_is_an_svg_with_its_series_and_points() {
             ],
         );
         c.x_categories = vec!["c=1".into(), "c=10".into(), "c=100".into()];
+        assert_eq!(form(&c), Form::Lines);
         let svg = render_svg(&c);
         let doc = parse(&svg);
         let got = drawn(&doc);
@@ -151,9 +157,25 @@ fn every_kind_of_chart_is_an_svg_with_its_series_and_points() {
             got.iter().map(|g| g.2).collect::<Vec<_>>(),
             [false, false, true]
         );
-        // Distinct colours, except a dashed "X suffix" series takes X's.
+        // Distinct colours, except a dashed "X suffix" series takes X's
+        // colour and marker, with another dash pattern.
         assert_ne!(got[0].3, got[1].3);
         assert_eq!(got[1].3, got[2].3);
+        let style = |name: &str, attr: &str| {
+            doc.descendants()
+                .find(|n| n.attribute("data-series") == Some(name))
+                .and_then(|n| n.attribute(attr))
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(
+            ["one", "two", "two errors"].map(|n| style(n, "data-marker")),
+            ["circle", "square", "square"]
+        );
+        assert_eq!(
+            ["one", "two", "two errors"].map(|n| style(n, "data-dash")),
+            ["solid", "solid", "dashed"]
+        );
         // Title, axis labels and a legend entry per series.
         let texts: Vec<&str> = doc
             .descendants()

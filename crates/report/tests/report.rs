@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use barrage_report::chart::{self, Chart, Scale, Series};
+use barrage_report::chart::{self, Better, Chart, Scale, Series};
 use barrage_report::{html, load_page, model, tables, write_report};
 
 fn fixtures() -> PathBuf {
@@ -481,6 +481,7 @@ fn html_takes_any_chart_list() {
             points: vec![(0.0, 1.0), (1.0, 2.0)],
             dashed: false,
         }],
+        better: Better::Higher,
     };
     let charts = vec![
         // A group's chart goes into its section; others into "Charts".
