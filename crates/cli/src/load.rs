@@ -203,6 +203,10 @@ pub struct LoadArgs {
     /// No live view on a terminal: one progress line instead.
     #[arg(long)]
     pub(crate) no_tui: bool,
+    /// A machine-readable line a second on stderr (`barrage-progress warmup=0 t=3.0
+    /// rps=… p99_us=… errors=…`), for `barrage run`'s live line.
+    #[arg(long, hide = true)]
+    pub(crate) progress_lines: bool,
     /// Serve the run's numbers at http://ADDR/metrics while it goes, as Prometheus /
     /// OpenMetrics text (counters of the measured phase, a latency histogram, percentiles,
     /// connections, rates), for a scraper; e.g. 127.0.0.1:9464.
@@ -336,6 +340,7 @@ pub fn main(args: LoadArgs) -> ExitCode {
     if let Some(view) = view {
         observer.show(view);
     }
+    observer.machine_lines(args.progress_lines);
     let metrics = match &args.metrics {
         Some(addr) => match start_metrics(*addr, &args, &spec) {
             Ok((live, server)) => {

@@ -26,6 +26,8 @@ pub struct CliObserver {
     live: Option<Arc<Live>>,
     /// The live view on a terminal.
     view: Option<LiveView>,
+    /// `--progress-lines`: a `barrage-progress` line a second on stderr.
+    machine: bool,
     log: Option<(Sender<Interval>, JoinHandle<std::io::Result<()>>)>,
     last_elapsed: Duration,
 }
@@ -46,9 +48,15 @@ impl CliObserver {
             progress,
             live: None,
             view: None,
+            machine: false,
             log,
             last_elapsed: Duration::ZERO,
         })
+    }
+
+    /// Writes a machine-readable line a second on stderr.
+    pub fn machine_lines(&mut self, on: bool) {
+        self.machine = on;
     }
 
     /// Shows every second in the live view.
@@ -97,6 +105,21 @@ impl Observer for CliObserver {
         }
         if let Some(view) = &self.view {
             view.on_window(w, length);
+        }
+        if self.machine {
+            let h = &w.latency_us;
+            let p99 = if h.is_empty() {
+                0
+            } else {
+                h.value_at_quantile(0.99)
+            };
+            eprintln!(
+                "barrage-progress warmup={} t={:.1} rps={:.0} p99_us={p99} errors={}",
+                u8::from(w.warmup),
+                w.elapsed.as_secs_f64(),
+                w.counters.responses as f64 / length.as_secs_f64().max(1e-3),
+                w.counters.errors_total()
+            );
         }
         if let (Some((tx, _)), false) = (&self.log, w.warmup) {
             let _ = tx.send((w.latency_us.clone(), start, length));

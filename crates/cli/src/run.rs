@@ -202,6 +202,10 @@ pub fn main(args: RunArgs) -> ExitCode {
         repo: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
         barrage,
         stop,
+        live: tty.then(|| {
+            std::sync::Arc::new(|line: &str| eprint!("\r\x1b[K{line}"))
+                as barrage_lab::runner::LiveLine
+        }),
         progress: Box::new(move |line| {
             if tty {
                 eprint!("\r\x1b[K{line}");

@@ -409,6 +409,7 @@ impl Agent {
             planned,
             Some(warmup),
             &self.stop,
+            None,
             &mut |pid| tools.lock().unwrap_or_else(|e| e.into_inner()).push(pid),
             &mut || {},
         );

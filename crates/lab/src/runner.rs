@@ -56,8 +56,67 @@ pub struct RunOptions {
     pub stop: Arc<AtomicBool>,
     /// Called with one line of progress before each level.
     pub progress: Box<dyn FnMut(&str)>,
+    /// Called about once a second while a level of the native driver runs,
+    /// with the level's progress line and its live rate and p99 (for a
+    /// terminal; `None`: no live line).
+    pub live: Option<LiveLine>,
     /// The server and the load on other hosts (`--hosts`); none: here.
     pub hosts: Option<Layout>,
+}
+
+/// Where the live line of a level goes (from the thread reading the driver).
+pub type LiveLine = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// What the thread reading a driver's stderr calls with each progress line.
+pub(crate) type OnProgress = Box<dyn Fn(&str) + Send>;
+
+/// The marker of the lines `barrage load --progress-lines` writes to stderr
+/// once a second; they are the live line's, not the run's output.
+pub const PROGRESS_MARK: &str = "barrage-progress ";
+
+/// `barrage-progress warmup=0 t=3.0 rps=95000 p99_us=1200 errors=0` as
+/// `95,000/s · p99 1.20 ms · 0 errors` (or `warm-up`).
+fn live_text(line: &str) -> Option<String> {
+    let mut rps = None;
+    let mut p99 = None;
+    let mut errors = None;
+    let mut warmup = false;
+    for kv in line.strip_prefix(PROGRESS_MARK)?.split_whitespace() {
+        match kv.split_once('=')? {
+            ("warmup", v) => warmup = v == "1",
+            ("rps", v) => rps = v.parse::<f64>().ok(),
+            ("p99_us", v) => p99 = v.parse::<u64>().ok(),
+            ("errors", v) => errors = v.parse::<u64>().ok(),
+            _ => {}
+        }
+    }
+    // A warm-up second counts nothing (the engine records no warm-up).
+    if warmup {
+        return Some("warm-up".into());
+    }
+    let rps = rps?;
+    let p99 = match p99? {
+        0 => "–".to_string(),
+        us if us >= 1000 => format!("{:.2} ms", us as f64 / 1000.0),
+        us => format!("{us} µs"),
+    };
+    Some(format!(
+        "{}/s · p99 {p99} · {} errors",
+        grouped(rps.round() as u64),
+        errors?
+    ))
+}
+
+fn grouped(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// How the run ended.
@@ -173,6 +232,7 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
             store: &mut store,
             first,
             hosts: hosts.as_mut(),
+            level_line: String::new(),
         };
         let ok = runner.run_group(&group, &mut done, total, started);
         if !ok {
@@ -278,6 +338,8 @@ struct ServerRun<'a> {
     first: &'a PlannedRun,
     /// The hosts of a run across hosts.
     hosts: Option<&'a mut Hosts>,
+    /// The progress line of the level running (the live line's start).
+    level_line: String,
 }
 
 impl ServerRun<'_> {
@@ -423,7 +485,9 @@ impl ServerRun<'_> {
                 break;
             }
             *done += 1;
-            (self.opts.progress)(&progress_line(run, *done, total, started));
+            let line = progress_line(run, *done, total, started);
+            (self.opts.progress)(&line);
+            self.level_line = line;
             // An invalid scenario is recorded with its probe and not run.
             if invalid.contains_key(&run.scenario) {
                 continue;
@@ -570,6 +634,7 @@ impl ServerRun<'_> {
                     &client_cores,
                     self.suite.warmup,
                     None,
+                    None,
                 );
             }
         }
@@ -596,12 +661,21 @@ impl ServerRun<'_> {
             }
         };
         record.command = inv.display.clone();
+        let live = self.opts.live.clone().map(|show| {
+            let prefix = self.level_line.clone();
+            Box::new(move |l: &str| {
+                if let Some(text) = live_text(l) {
+                    show(&format!("{prefix} · {text}"));
+                }
+            }) as OnProgress
+        });
         let measured = self.spawn_and_wait(
             &inv.program,
             &inv.args,
             &client_cores,
             self.level_duration(&run.level) + warmup,
             Some((warmup, server.pid())),
+            live,
         );
         record.time_wait_after = monitor::time_wait_sockets();
         match measured {
@@ -664,6 +738,7 @@ impl ServerRun<'_> {
         cores: &[usize],
         planned: Duration,
         measure: Option<(Duration, u32)>,
+        live: Option<OnProgress>,
     ) -> Result<Measured, String> {
         let mut mon = None;
         let ran = run_tool(
@@ -673,6 +748,7 @@ impl ServerRun<'_> {
             planned,
             measure.map(|m| m.0),
             &self.opts.stop,
+            live,
             &mut |_| {},
             &mut || {
                 if let Some((_, server_pid)) = measure {
@@ -714,6 +790,7 @@ pub(crate) fn run_tool(
     planned: Duration,
     warmup: Option<Duration>,
     stop: &AtomicBool,
+    live: Option<OnProgress>,
     started: &mut dyn FnMut(u32),
     at_warm: &mut dyn FnMut(),
 ) -> Result<ToolRun, String> {
@@ -740,7 +817,7 @@ pub(crate) fn run_tool(
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
     started(child.id());
-    let out = drain(&mut child);
+    let out = drain(&mut child, live);
     let deadline = began + planned + DRIVER_SLACK;
     let mut warm_cpu = (0.0, 0.0);
     if let Some(warmup) = warmup {
@@ -789,16 +866,31 @@ struct Measured {
     server: MonitorReport,
 }
 
-/// Reads a child's stdout and stderr in threads (so a chatty tool never blocks).
-fn drain(child: &mut Child) -> std::thread::JoinHandle<(String, String)> {
-    use std::io::Read;
+/// Reads a child's stdout and stderr in threads (so a chatty tool never
+/// blocks). stderr's [`PROGRESS_MARK`] lines go to `live` as they come, and
+/// not into the text returned.
+fn drain(child: &mut Child, live: Option<OnProgress>) -> std::thread::JoinHandle<(String, String)> {
+    use std::io::{BufRead, Read};
     let mut out = child.stdout.take();
-    let mut err = child.stderr.take();
+    let err = child.stderr.take();
     std::thread::spawn(move || {
         let e = std::thread::spawn(move || {
             let mut s = String::new();
-            if let Some(err) = err.as_mut() {
-                let _ = err.read_to_string(&mut s);
+            let Some(err) = err else {
+                return s;
+            };
+            let mut reader = std::io::BufReader::new(err);
+            let mut line = Vec::new();
+            while matches!(reader.read_until(b'\n', &mut line), Ok(n) if n > 0) {
+                let text = String::from_utf8_lossy(&line);
+                if text.starts_with(PROGRESS_MARK) {
+                    if let Some(live) = &live {
+                        live(text.trim_end());
+                    }
+                } else {
+                    s.push_str(&text);
+                }
+                line.clear();
             }
             s
         });
@@ -918,4 +1010,56 @@ pub(crate) fn free_ports<const N: usize>(host: &str) -> [u16; N] {
         }
     }
     std::array::from_fn(|i| held.get(i).map_or(0, |h| h.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_read_as_the_live_text() {
+        let line = "barrage-progress warmup=0 t=3.0 rps=95432.4 p99_us=1234 errors=2";
+        assert_eq!(
+            live_text(line).as_deref(),
+            Some("95,432/s · p99 1.23 ms · 2 errors")
+        );
+        let warm = "barrage-progress warmup=1 t=1.0 rps=12 p99_us=87 errors=0";
+        assert_eq!(
+            live_text(warm).as_deref(),
+            Some("warm-up")
+        );
+        let idle = "barrage-progress warmup=0 t=1.0 rps=0 p99_us=0 errors=5";
+        assert_eq!(live_text(idle).as_deref(), Some("0/s · p99 – · 5 errors"));
+        assert_eq!(live_text("progress: 10% done"), None);
+        assert_eq!(live_text("barrage-progress rps=x"), None);
+    }
+
+    /// The driver's stderr: its progress lines go to the live line as they
+    /// come, everything else stays its stderr.
+    #[test]
+    fn progress_lines_are_taken_out_of_stderr() {
+        let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let into = Arc::clone(&seen);
+        let live: OnProgress = Box::new(move |l| into.lock().unwrap().push(l.to_string()));
+        let script = "echo out; echo 'barrage-progress rps=1' >&2; echo 'an error' >&2; \
+                      echo 'barrage-progress rps=2' >&2";
+        let ran = run_tool(
+            Path::new("/bin/sh"),
+            &["-c".into(), script.into()],
+            &[],
+            Duration::from_secs(5),
+            None,
+            &AtomicBool::new(false),
+            Some(live),
+            &mut |_| {},
+            &mut || {},
+        )
+        .unwrap();
+        assert_eq!(ran.stdout, "out\n");
+        assert_eq!(ran.stderr, "an error\n");
+        assert_eq!(
+            *seen.lock().unwrap(),
+            ["barrage-progress rps=1", "barrage-progress rps=2"]
+        );
+    }
 }

@@ -55,6 +55,8 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
     if !run.level.is_search() {
         args.push("-q".into());
     }
+    // A line a second on stderr for the lab's live line (not the output).
+    args.push("--progress-lines".into());
     args.extend([
         "--json".into(),
         json_out.to_string_lossy().into_owned(),
@@ -284,7 +286,8 @@ mod tests {
     use crate::suite::Driver;
     use std::time::Duration;
 
-    const COMMON: &str = "load -q --json /tmp/o.json -t 2 -d 10s --warmup 2s --timeout 5s";
+    const COMMON: &str =
+        "load -q --progress-lines --json /tmp/o.json -t 2 -d 10s --warmup 2s --timeout 5s";
 
     fn args_of(s: &Scenario, level: &Level) -> Vec<String> {
         let inv = Driver::Barrage
@@ -350,10 +353,10 @@ mod tests {
         for (s, level, tail) in cases {
             let mut want = words(COMMON);
             if matches!(level, Level::Connections(1)) {
-                want[5] = "1".into();
+                want[6] = "1".into();
             }
             if matches!(level, Level::Sessions { .. }) {
-                want[9] = "0s".into();
+                want[10] = "0s".into();
             }
             want.extend(words(tail).into_iter().map(|w| w.replace(":_", ": ")));
             assert_eq!(args_of(s, &level), want, "{tail}");
@@ -373,7 +376,7 @@ mod tests {
         r.timeout = Duration::from_millis(500);
         let a = args(&r, Path::new("o"));
         assert_eq!(
-            a[4..],
+            a[5..],
             words("-t 1 -d 2500ms --warmup 0s --timeout 500ms --conn-rate 1.5 --calls 1 --num-conns 1 http://127.0.0.1:8080/")
         );
     }
