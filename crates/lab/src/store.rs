@@ -77,6 +77,7 @@ pub fn summary(r: &Results) -> String {
     for w in &r.warnings {
         let _ = writeln!(s, "- warning: {w}");
     }
+    ranking(&mut s, r);
     let sides = table::side_by_side(r);
     if !sides.is_empty() {
         let _ = writeln!(
@@ -180,6 +181,52 @@ pub fn summary(r: &Results) -> String {
     s
 }
 
+/// Who came first: per scenario and driver, the server variants by median
+/// responses/s at the highest level with numbers for every one (the report's
+/// ranking, [`table::Group::ranking`]), one line each, with the repeats'
+/// lowest and highest and the tables' marks.
+fn ranking(s: &mut String, r: &Results) {
+    let groups: Vec<_> = table::groups(r)
+        .into_iter()
+        .filter_map(|g| {
+            let ranking = g.ranking(Metric::ResponsesPerS, false)?;
+            Some((g, ranking))
+        })
+        .collect();
+    if groups.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "\n## Ranking\n\nBy median responses/s at the highest level with numbers for every server (the repeats' lowest–highest in brackets).\n"
+    );
+    for (g, ranking) in &groups {
+        let m = Metric::ResponsesPerS;
+        let places: Vec<String> = ranking
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, (row, cell))| match (cell.median(m), cell.range(m)) {
+                (Some(median), Some((lo, hi))) if lo < hi => format!(
+                    "{}. {row} {median:.0}{} ({lo:.0}–{hi:.0})",
+                    i + 1,
+                    cell.marks()
+                ),
+                (Some(median), _) => format!("{}. {row} {median:.0}{}", i + 1, cell.marks()),
+                (None, _) => format!("–. {row} none"),
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "- **{} ({})** at `{}`: {}",
+            g.scenario,
+            g.driver,
+            ranking.level,
+            places.join(" · ")
+        );
+    }
+}
+
 /// A table's medians of responses/s, p99 and client CPU per response, as
 /// a markdown table each under `heading` (`## NAME (DRIVER)`).
 fn write_tables(s: &mut String, heading: &str, grid: &Grid) {
@@ -270,5 +317,32 @@ mod tests {
         let old = fixture("compare-run");
         assert!(old.suite.tables.is_empty());
         assert!(!summary(&old).contains("Side by side"));
+    }
+
+    #[test]
+    fn the_summary_opens_with_who_came_first() {
+        let r = fixture("complete");
+        let s = summary(&r);
+        let ranking = s.find("\n## Ranking\n").expect("a ranking");
+        assert!(ranking < s.find("\n## Side by side\n").unwrap(), "{s}");
+        let line = s[ranking..]
+            .lines()
+            .find(|l| l.starts_with("- **hello (barrage)** at `c=16`: "))
+            .unwrap_or_else(|| panic!("{s}"));
+        // Best first, the client-bound mark kept, the repeats' spread.
+        let places: Vec<&str> = line.split(": ").nth(1).unwrap().split(" · ").collect();
+        assert!(places[0].starts_with("1. "), "{line}");
+        assert!(places.iter().all(|p| !p.starts_with("–")), "{line}");
+        let medians: Vec<f64> = places
+            .iter()
+            .map(|p| {
+                // `N. NAME MEDIAN[marks] (LO–HI)`; names may have spaces.
+                let head = p.split(" (").next().unwrap();
+                let n = head.rsplit(' ').next().unwrap();
+                n.trim_end_matches(['*', '!']).parse().unwrap()
+            })
+            .collect();
+        assert!(medians.windows(2).all(|w| w[0] >= w[1]), "{line}");
+        assert!(line.contains("90584*"), "{line}");
     }
 }
