@@ -1024,10 +1024,7 @@ mod tests {
             Some("95,432/s · p99 1.23 ms · 2 errors")
         );
         let warm = "barrage-progress warmup=1 t=1.0 rps=12 p99_us=87 errors=0";
-        assert_eq!(
-            live_text(warm).as_deref(),
-            Some("warm-up")
-        );
+        assert_eq!(live_text(warm).as_deref(), Some("warm-up"));
         let idle = "barrage-progress warmup=0 t=1.0 rps=0 p99_us=0 errors=5";
         assert_eq!(live_text(idle).as_deref(), Some("0/s · p99 – · 5 errors"));
         assert_eq!(live_text("progress: 10% done"), None);
