@@ -51,7 +51,7 @@ pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
         ));
     }
     let json_to_stdout = args.json.as_deref() == Some("-");
-    let progress = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
+    let terminal = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
     let stop = crate::common::stop_on_ctrl_c();
     let mut controller = match connect(args) {
         Ok(c) => c,
@@ -61,7 +61,25 @@ pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
             return ExitCode::from(EXIT_FAILED);
         }
     };
+    // The live view, with a row per agent (after the agents are connected:
+    // their set-up prints to the terminal).
+    let mut view = crate::live::wanted(terminal, args.no_tui)
+        .then(|| {
+            let plan = crate::live::Plan::of(
+                spec,
+                format!(
+                    "{} — from {n} agents",
+                    summary::plan_line(&barrage_engine::spec_summary(spec))
+                ),
+            );
+            crate::live::LiveView::start(plan, std::sync::Arc::clone(&stop)).ok()
+        })
+        .flatten();
+    let progress = terminal && view.is_none();
     let mut live = |l: &Live| {
+        if let Some(view) = &view {
+            view.on_agents(l);
+        }
         if progress {
             print!(
                 "\r\x1b[2K  {:>5.0}s {} {:>10.0} responses/s from {} agents   slowest {} p99 {}   errors {}",
@@ -77,6 +95,11 @@ pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
         }
     };
     let outcome = controller.run(spec, args.threads, LEAD, &stop, &mut live);
+    if let Some(mut view) = view.take() {
+        if let Err(e) = view.finish() {
+            eprintln!("barrage: error: the live view: {e}");
+        }
+    }
     controller.close();
     if progress {
         print!("\r\x1b[2K");

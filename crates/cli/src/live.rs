@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use barrage_dist::controller::{AgentSecond, Live as AgentsLive};
 use barrage_engine::{Counters, ErrorKind, LoadSpec, Model, Window};
 use hdrhistogram::Histogram;
 use ratatui::backend::CrosstermBackend;
@@ -33,6 +34,13 @@ use ratatui::widgets::{Block, Borders, Gauge, Paragraph, Row, Sparkline, Table, 
 use ratatui::{Frame, Terminal};
 
 use crate::summary::{fmt_us, group};
+
+/// Whether to show the view: stdout is a terminal that can be driven (not
+/// `TERM=dumb`), and `--no-tui` was not given.
+pub fn wanted(terminal: bool, no_tui: bool) -> bool {
+    let dumb = std::env::var("TERM").map_or(true, |t| t.is_empty() || t == "dumb");
+    terminal && !no_tui && !dumb
+}
 
 /// What the view knows of the plan.
 #[derive(Debug, Clone)]
@@ -62,14 +70,22 @@ impl Plan {
     }
 }
 
-/// One finished second, as the view needs it.
+/// One finished second, as the view needs it: from this process's engine,
+/// or summed over the agents of `--agents` (who send counts and a p99 each,
+/// not histograms or errors by kind).
 struct Second {
     warmup: bool,
+    /// Since the load started, at the second's end (the clock follows it).
+    elapsed: Duration,
     length: Duration,
     counters: Counters,
-    latency_us: Histogram<u64>,
-    connections_open: u64,
+    /// The engine's histogram; `None` from agents.
+    latency_us: Option<Histogram<u64>>,
+    connections_open: Option<u64>,
     first_errors: Vec<(ErrorKind, String)>,
+    /// Errors of all kinds (agents tell no kind).
+    errors: u64,
+    agents: Vec<AgentSecond>,
 }
 
 /// The view's thread and its feed; dropped (or [`LiveView::finish`]ed) at
@@ -102,11 +118,35 @@ impl LiveView {
         if let Some(tx) = &self.tx {
             let _ = tx.send(Second {
                 warmup: w.warmup,
+                elapsed: w.elapsed,
                 length,
                 counters: w.counters.clone(),
-                latency_us: w.latency_us.clone(),
-                connections_open: w.connections_open,
+                latency_us: Some(w.latency_us.clone()),
+                connections_open: Some(w.connections_open),
                 first_errors: w.first_errors.clone(),
+                errors: w.counters.errors_total(),
+                agents: Vec::new(),
+            });
+        }
+    }
+
+    /// A second of an `--agents` run ended on every agent.
+    pub fn on_agents(&self, l: &AgentsLive) {
+        if let Some(tx) = &self.tx {
+            let counters = Counters {
+                responses: l.responses,
+                ..Counters::default()
+            };
+            let _ = tx.send(Second {
+                warmup: l.warmup,
+                elapsed: Duration::from_secs_f64(l.seconds.max(0.0)),
+                length: Duration::from_secs(1),
+                counters,
+                latency_us: None,
+                connections_open: None,
+                first_errors: Vec::new(),
+                errors: l.errors,
+                agents: l.per_agent.clone(),
             });
         }
     }
@@ -165,6 +205,8 @@ struct State {
     run_us: Histogram<u64>,
     measured: Duration,
     first_errors: Vec<Option<String>>,
+    /// Errors of all kinds, measured.
+    errors: u64,
     stopping: bool,
     ended: bool,
 }
@@ -183,6 +225,7 @@ fn draw_loop(
         run_us: Histogram::new(3).expect("3 significant digits is valid"),
         measured: Duration::ZERO,
         first_errors: vec![None; ErrorKind::ALL.len()],
+        errors: 0,
         stopping: false,
         ended: false,
     };
@@ -219,6 +262,11 @@ fn draw_loop(
 }
 
 fn take(state: &mut State, s: Second) {
+    // The clock counts from the load's start as the run has it (agents
+    // start after their set-up, at an instant agreed on).
+    if let Some(started) = Instant::now().checked_sub(s.elapsed) {
+        state.started = started;
+    }
     for (kind, msg) in &s.first_errors {
         state.first_errors[*kind as usize].get_or_insert_with(|| msg.clone());
     }
@@ -226,7 +274,10 @@ fn take(state: &mut State, s: Second) {
         let rate = s.counters.responses as f64 / s.length.as_secs_f64().max(1e-3);
         state.rates.push(rate.round() as u64);
         add(&mut state.totals, &s.counters);
-        let _ = state.run_us.add(&s.latency_us);
+        if let Some(h) = &s.latency_us {
+            let _ = state.run_us.add(h);
+        }
+        state.errors += s.errors;
         state.measured += s.length;
     }
     state.last = Some(s);
@@ -270,7 +321,10 @@ fn draw(f: &mut Frame, plan: &Plan, s: &State) {
     let [rate, latency] =
         Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(middle);
     rate_panel(f, rate, plan, s);
-    latency_panel(f, latency, s);
+    match s.last.as_ref().filter(|l| !l.agents.is_empty()) {
+        Some(last) => agents_panel(f, latency, last),
+        None => latency_panel(f, latency, s),
+    }
     let [status, errors, conns] = Layout::horizontal([
         Constraint::Length(24),
         Constraint::Min(30),
@@ -383,7 +437,7 @@ fn latency_panel(f: &mut Frame, area: Rect, s: &State) {
         Some(h) if !h.is_empty() => fmt_us(h.value_at_quantile(q) as f64),
         _ => "–".into(),
     };
-    let last = s.last.as_ref().map(|l| &l.latency_us);
+    let last = s.last.as_ref().and_then(|l| l.latency_us.as_ref());
     let run = Some(&s.run_us);
     let rows = [
         ("p50", 0.5),
@@ -408,7 +462,51 @@ fn latency_panel(f: &mut Frame, area: Rect, s: &State) {
     );
 }
 
+/// `--agents`: each agent's last second.
+fn agents_panel(f: &mut Frame, area: Rect, last: &Second) {
+    let rows = last.agents.iter().map(|a| {
+        let p99 = if a.p99_us == 0 {
+            "–".to_string()
+        } else {
+            fmt_us(a.p99_us as f64)
+        };
+        Row::new([
+            a.host.clone(),
+            format!("{}/s", group(a.responses)),
+            p99,
+            group(a.errors),
+        ])
+    });
+    f.render_widget(
+        Table::new(
+            rows,
+            [
+                Constraint::Min(10),
+                Constraint::Length(12),
+                Constraint::Length(10),
+                Constraint::Length(8),
+            ],
+        )
+        .header(Row::new(["agent", "responses", "p99", "errors"]).style(HEAD))
+        .block(
+            Block::new()
+                .borders(Borders::ALL)
+                .title(" Agents (last second) "),
+        ),
+        area,
+    );
+}
+
 fn status_panel(f: &mut Frame, area: Rect, s: &State) {
+    if s.last.as_ref().is_some_and(|l| !l.agents.is_empty()) {
+        f.render_widget(
+            Paragraph::new("by class in the summary (agents send counts only)")
+                .wrap(Wrap { trim: true })
+                .block(Block::new().borders(Borders::ALL).title(" Status ")),
+            area,
+        );
+        return;
+    }
     let names = ["other", "1xx", "2xx", "3xx", "4xx", "5xx"];
     let rows: Vec<Row> = names
         .iter()
@@ -439,6 +537,14 @@ fn errors_panel(f: &mut Frame, area: Rect, s: &State) {
             Span::raw(first.to_string()),
         ]));
     }
+    let by_kind: u64 = s.totals.errors.iter().sum();
+    if s.errors > by_kind {
+        // From agents: the kinds and messages come with the report.
+        lines.push(Line::from(format!(
+            "{} errors (their kinds and first messages in the summary)",
+            group(s.errors)
+        )));
+    }
     if lines.is_empty() {
         lines.push(Line::from("none"));
     }
@@ -453,9 +559,22 @@ fn errors_panel(f: &mut Frame, area: Rect, s: &State) {
 }
 
 fn connections_panel(f: &mut Frame, area: Rect, plan: &Plan, s: &State) {
-    let open = s.last.as_ref().map_or(0, |l| l.connections_open);
+    let open = s
+        .last
+        .as_ref()
+        .and_then(|l| l.connections_open)
+        .map_or("–".into(), group);
+    if s.last.as_ref().is_some_and(|l| !l.agents.is_empty()) {
+        f.render_widget(
+            Paragraph::new("per agent in the summary and the JSON's agents section")
+                .wrap(Wrap { trim: true })
+                .block(Block::new().borders(Borders::ALL).title(" Connections ")),
+            area,
+        );
+        return;
+    }
     let mut lines = vec![
-        Line::from(format!("open now   {}", group(open))),
+        Line::from(format!("open now   {open}")),
         Line::from(format!(
             "opened     {} (measured)",
             group(s.totals.connections_opened)

@@ -319,9 +319,8 @@ pub fn main(args: LoadArgs) -> ExitCode {
     }
     let json_to_stdout = args.json.as_deref() == Some("-");
     let terminal = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
-    let dumb = std::env::var("TERM").map_or(true, |t| t.is_empty() || t == "dumb");
     let stop = crate::common::stop_on_ctrl_c();
-    let view = match (terminal && !args.no_tui && !dumb).then(|| {
+    let view = match crate::live::wanted(terminal, args.no_tui).then(|| {
         let plan = crate::live::Plan::of(
             &spec,
             summary::plan_line(&barrage_engine::spec_summary(&spec)),

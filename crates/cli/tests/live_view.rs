@@ -154,6 +154,30 @@ fn the_live_view_shows_the_run_and_q_stops_it_with_results_written() {
     assert!(r["totals"]["elapsed_s"].as_f64().unwrap() < 20.0);
 }
 
+/// `--agents`: the same view, a row per agent in place of the latency
+/// panel (agents send counts and a p99 a second, not histograms).
+#[test]
+#[ignore = "needs tmux (scripts/setup.sh installs it; scripts/test.sh runs this)"]
+fn agents_get_a_row_each() {
+    let _turn = serial();
+    let server = Server::barrage(false);
+    let url = format!("http://{}/hello", server.addr);
+    let tmux = Tmux::start(&format!(
+        "{BIN} load --agents local,local -c4 -t1 -d4s {url}"
+    ));
+    let pane = tmux.wait_for(Duration::from_secs(15), |p| {
+        p.contains(" Agents (last second) ") && rate(p).is_some_and(|r| r > 0)
+    });
+    let rows = pane
+        .lines()
+        .filter(|l| l.contains("│local ") && l.contains("/s"))
+        .count();
+    assert_eq!(rows, 2, "{pane}");
+    assert!(pane.contains("from 2 agents"), "{pane}");
+    let done = tmux.wait_for(Duration::from_secs(20), |p| p.contains("EXIT="));
+    assert!(done.contains("EXIT=0") && done.contains("Agents"), "{done}");
+}
+
 #[test]
 #[ignore = "needs tmux (scripts/setup.sh installs it; scripts/test.sh runs this)"]
 fn no_tui_keeps_the_progress_line() {

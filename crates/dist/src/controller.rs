@@ -65,6 +65,17 @@ pub struct Live {
     /// The agent with the highest p99 this second, and that p99.
     pub slowest: (String, u64),
     pub agents: usize,
+    /// Each agent's second: host, responses, errors, p99 (µs).
+    pub per_agent: Vec<AgentSecond>,
+}
+
+/// One agent's part of a second.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AgentSecond {
+    pub host: String,
+    pub responses: u64,
+    pub errors: u64,
+    pub p99_us: u64,
 }
 
 /// A split run's outcome.
@@ -578,6 +589,7 @@ impl Controller {
             errors: 0,
             slowest: (String::new(), 0),
             agents: 0,
+            per_agent: Vec::new(),
         };
         for (i, ev) in slot.iter().enumerate() {
             if let Some(Event::Window {
@@ -592,6 +604,12 @@ impl Controller {
                 live.seconds = live.seconds.max(*seconds);
                 live.responses += responses;
                 live.errors += errors;
+                live.per_agent.push(AgentSecond {
+                    host: self.agents[i].host.name.clone(),
+                    responses: *responses,
+                    errors: *errors,
+                    p99_us: *p99_us,
+                });
                 if *p99_us >= live.slowest.1 {
                     live.slowest = (self.agents[i].host.name.clone(), *p99_us);
                 }
