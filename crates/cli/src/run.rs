@@ -57,6 +57,10 @@ pub struct RunArgs {
     /// This checkout's path on the hosts [default: the inventory's remote_root, else the same path as here].
     #[arg(long, value_name = "DIR")]
     remote_root: Option<PathBuf>,
+    /// Serve each level's numbers at http://ADDR/metrics while it runs (the native
+    /// driver's --metrics), labelled suite, server, scenario, level and repeat.
+    #[arg(long, value_name = "ADDR")]
+    metrics: Option<std::net::SocketAddr>,
 }
 
 /// The hosts of a run: where the server and the load go, and the namespace
@@ -185,6 +189,12 @@ pub fn main(args: RunArgs) -> ExitCode {
     let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, stop.clone());
     let _ = signal_hook::flag::register(signal_hook::consts::SIGTERM, stop.clone());
     let tty = std::io::stderr().is_terminal();
+    if let Some(addr) = args.metrics {
+        // Every level binds it in turn: it must be free now.
+        if let Err(e) = std::net::TcpListener::bind(addr) {
+            return usage_error(format!("--metrics {addr}: cannot listen: {e}"));
+        }
+    }
     let (hosts, lab) = match layout(&args, &suite, &mut |l| eprintln!("barrage: {l}")) {
         Ok(l) => l,
         Err(e) => return usage_error(e),
@@ -202,6 +212,7 @@ pub fn main(args: RunArgs) -> ExitCode {
         repo: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
         barrage,
         stop,
+        metrics: args.metrics,
         live: tty.then(|| {
             std::sync::Arc::new(|line: &str| eprint!("\r\x1b[K{line}"))
                 as barrage_lab::runner::LiveLine

@@ -162,6 +162,55 @@ fn metrics_follow_the_run_and_end_equal_to_its_json() {
     assert!(get(metrics, "/metrics").is_none(), "closed after the run");
 }
 
+/// `barrage run --metrics`: each level of the native driver serves its
+/// numbers at the one address, labelled with the suite, server, scenario,
+/// level and repeat.
+#[test]
+fn a_suite_run_labels_each_level() {
+    let _turn = serial();
+    let dir = TempDir::new("run-metrics");
+    let metrics = free_addr();
+    let suite = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../suites/builtin-quick.toml"
+    );
+    let mut child = Command::new(BIN)
+        .args(["run", suite, "--quick", "--levels", "0"])
+        .args(["--results", dir.path("results").to_str().unwrap()])
+        .args(["--metrics", &metrics.to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let began = Instant::now();
+    let mut seen = None;
+    while seen.is_none() && began.elapsed() < Duration::from_secs(60) {
+        if let Some((_, _, body)) = get(metrics, "/metrics") {
+            let labels = [
+                "suite=\"builtin-quick\"",
+                "server=\"barrage-target THREADS=",
+                "scenario=\"",
+                "level=\"c=10\"",
+                "repeat=\"1\"",
+            ];
+            seen = sample(&body, "barrage_responses_total", &labels);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let status = child.wait().unwrap();
+    assert!(seen.is_some(), "no labelled sample while the suite ran");
+    assert!(status.success(), "{status:?}");
+    // Taken: one error line, nothing run.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let ran = barrage("run", &[suite, "--quick", "--metrics", &addr]);
+    assert_eq!(ran.code, Some(2), "{ran:?}");
+    assert!(
+        ran.stderr.contains("--metrics") && ran.stderr.lines().count() == 1,
+        "{ran:?}"
+    );
+}
+
 #[test]
 fn bad_metrics_flags_are_one_line() {
     let _turn = serial();

@@ -62,6 +62,9 @@ pub struct RunOptions {
     pub live: Option<LiveLine>,
     /// The server and the load on other hosts (`--hosts`); none: here.
     pub hosts: Option<Layout>,
+    /// `--metrics ADDR`: each level of the native driver serves its numbers
+    /// there, labelled with the suite, server, scenario, level and repeat.
+    pub metrics: Option<std::net::SocketAddr>,
 }
 
 /// Where the live line of a level goes (from the thread reading the driver).
@@ -661,6 +664,20 @@ impl ServerRun<'_> {
             }
         };
         record.command = inv.display.clone();
+        let mut args = inv.args.clone();
+        if let (Some(addr), Driver::Barrage) = (self.opts.metrics, &run.driver) {
+            args.extend(["--metrics".into(), addr.to_string()]);
+            let labels = [
+                ("suite", self.suite.name.clone()),
+                ("server", run.variant.label.clone()),
+                ("scenario", run.scenario.clone()),
+                ("level", run.level.to_string()),
+                ("repeat", (run.repeat + 1).to_string()),
+            ];
+            for (k, v) in labels {
+                args.extend(["--metrics-label".into(), format!("{k}={v}")]);
+            }
+        }
         let live = self.opts.live.clone().map(|show| {
             let prefix = self.level_line.clone();
             Box::new(move |l: &str| {
@@ -671,7 +688,7 @@ impl ServerRun<'_> {
         });
         let measured = self.spawn_and_wait(
             &inv.program,
-            &inv.args,
+            &args,
             &client_cores,
             self.level_duration(&run.level) + warmup,
             Some((warmup, server.pid())),
