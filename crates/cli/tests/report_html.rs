@@ -1,7 +1,11 @@
 //! `barrage report` and `barrage load --html` end to end, and their HTML in
-//! a real browser: headless Chromium loads each page, must log no console
-//! error, must take a screenshot (kept in target/tmp/ as an artifact) and
-//! must have every chart's `<svg>` in its DOM.
+//! a real browser: headless Chromium loads each page (report.html, a load
+//! run's page, a capacity search's page), must log no console error, must
+//! take a screenshot (kept in target/tmp/ as an artifact) and must have
+//! every chart's `<svg>` in its DOM; then a copy of the page with a probe
+//! script appended must find the charts interactive (hover and focus show
+//! a point's value, the legend hides and shows series, by mouse and
+//! keyboard) and the page fetching nothing.
 //!
 //! The browser test is `#[ignore = "needs chromium"]`: a plain `cargo test`
 //! lists it as ignored; scripts/test.sh runs it with `--include-ignored`,
@@ -95,7 +99,9 @@ fn report_of_a_bad_directory_is_one_line_exit_2() {
     assert!(out.stdout.is_empty());
 }
 
-fn load_page(dir: &Path) -> PathBuf {
+/// `barrage load -q -t1 -c2 FLAGS --html DIR/FILE` against the reference
+/// server, in process: the page.
+fn load_html(dir: &Path, file: &str, flags: &[&str]) -> PathBuf {
     let target = Target::start(TargetConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
@@ -103,20 +109,18 @@ fn load_page(dir: &Path) -> PathBuf {
         h3: false,
     })
     .expect("start the reference server");
-    let page = dir.join("load.html");
+    let page = dir.join(file);
     let url = format!("http://{}/hello", target.local_addr());
-    let out = barrage(&[
-        "load",
-        "-q",
-        "-t1",
-        "-c2",
-        "-d2s",
-        "--html",
-        page.to_str().unwrap(),
-        &url,
-    ]);
+    let mut args = vec!["load", "-q", "-t1", "-c2"];
+    args.extend_from_slice(flags);
+    args.extend(["--html", page.to_str().unwrap(), &url]);
+    let out = barrage(&args);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     page
+}
+
+fn load_page(dir: &Path) -> PathBuf {
+    load_html(dir, "load.html", &["-d2s"])
 }
 
 #[test]
@@ -281,6 +285,247 @@ fn check_in_browser(browser: &Path, page: &Path, figures: &[String], artifact: &
     }
 }
 
+/// What the probe does in a copy of a page, after the page's own script:
+/// hovers the first point of the first chart and reads the tooltip; moves
+/// the pointer next to it; focuses the first chart's tab stop and moves
+/// along its series with the arrow keys; clicks the first legend entry
+/// twice, then presses Enter and Space on it; clicks a series that has a
+/// companion (`NAME errors`, `NAME capacity`) twice, then the companion;
+/// counts the resources the page loaded; then tries to load an image from
+/// the network, which the page's policy must refuse. It writes what it saw
+/// as JSON into `<pre id="test-result">`.
+const PROBE: &str = r#"
+(function () {
+  "use strict";
+  var r = { errors: [], violations: [] };
+  window.addEventListener("error", function (e) {
+    r.errors.push(String(e.message));
+  });
+  document.addEventListener("securitypolicyviolation", function (e) {
+    r.violations.push(e.effectiveDirective + " " + e.blockedURI);
+  });
+  function shown(el) {
+    return getComputedStyle(el).display !== "none";
+  }
+  function named(svg, selector, name) {
+    return Array.prototype.find.call(svg.querySelectorAll(selector), function (el) {
+      return el.getAttribute("data-series") === name;
+    });
+  }
+  function click(el) {
+    el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+  function key(el, k) {
+    el.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+  }
+  function away() {
+    document.body.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+  }
+  try {
+    var tip = document.querySelector(".chart-tip");
+    var point = document.querySelector("figure svg .series [data-value]");
+    r.hover = {
+      series: point.closest(".series").getAttribute("data-series"),
+      x: point.getAttribute("data-x"),
+      value: point.getAttribute("data-value")
+    };
+    point.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    r.hover.tip = tip.textContent;
+    r.hover.shown = !tip.hidden && shown(tip);
+    r.hover.label = point.getAttribute("aria-label");
+    r.hover.titles_left = point.querySelectorAll("title").length;
+    away();
+    r.hover.hidden_after = tip.hidden;
+
+    var box = point.getBoundingClientRect();
+    point.closest("svg").dispatchEvent(new PointerEvent("pointermove", {
+      bubbles: true,
+      clientX: (box.left + box.right) / 2 + 5,
+      clientY: (box.top + box.bottom) / 2 + 3
+    }));
+    r.near = { shown: !tip.hidden, tip: tip.textContent };
+    away();
+
+    var stops = document.querySelectorAll("figure svg [data-value][tabindex='0']");
+    r.keys = { charts: document.querySelectorAll("figure svg").length, stops: stops.length };
+    var first = stops[0];
+    first.focus();
+    r.keys.focus_tip = !tip.hidden && tip.textContent.indexOf(first.getAttribute("data-value")) !== -1;
+    key(first, "ArrowRight");
+    var second = document.activeElement;
+    r.keys.moved = second !== first && second.hasAttribute("data-value");
+    r.keys.moved_tip = tip.textContent.indexOf(second.getAttribute("data-value")) !== -1;
+    r.keys.roving = first.getAttribute("tabindex") + " " + second.getAttribute("tabindex");
+    key(second, "Escape");
+    r.keys.escape_hides = tip.hidden;
+    second.blur();
+
+    var entry = document.querySelector("figure svg .legend-entry");
+    var svg = entry.closest("svg");
+    var name = entry.getAttribute("data-series");
+    var line = named(svg, ".series", name);
+    var label = named(svg, ".end-labels text", name);
+    r.legend = { name: name, role: entry.getAttribute("role"), tab: entry.tabIndex };
+    click(entry);
+    r.legend.hidden = !shown(line) && (!label || !shown(label));
+    r.legend.pressed = entry.getAttribute("aria-pressed");
+    r.legend.opacity = getComputedStyle(entry).opacity;
+    click(entry);
+    r.legend.shown_again = shown(line) && (!label || shown(label));
+    r.legend.pressed_again = entry.getAttribute("aria-pressed");
+    entry.focus();
+    key(entry, "Enter");
+    r.legend.enter_hides = !shown(line);
+    key(entry, " ");
+    r.legend.space_shows = shown(line);
+
+    var child = document.querySelector("figure svg .legend-entry[data-of]");
+    if (child) {
+      var svg2 = child.closest("svg");
+      var parent = named(svg2, ".legend-entry", child.getAttribute("data-of"));
+      var g = named(svg2, ".series", child.getAttribute("data-series"));
+      click(parent);
+      r.companion = {
+        name: child.getAttribute("data-series"),
+        hidden: !shown(g),
+        pressed: child.getAttribute("aria-pressed")
+      };
+      click(parent);
+      r.companion.shown_again = shown(g);
+      click(child);
+      r.companion.alone = !shown(g) && shown(named(svg2, ".series", parent.getAttribute("data-series")));
+      click(child);
+    }
+  } catch (e) {
+    r.errors.push(String((e && e.stack) || e));
+  }
+  setTimeout(function () {
+    r.resources = performance.getEntriesByType("resource").length;
+    new Image().src = "http://127.0.0.1:9/probe.png";
+    setTimeout(function () {
+      var pre = document.createElement("pre");
+      pre.id = "test-result";
+      pre.textContent = JSON.stringify(r);
+      document.body.appendChild(pre);
+    }, 200);
+  }, 200);
+})();
+"#;
+
+/// Runs [`PROBE`] in a copy of `page` (the page's policy lets it run by a
+/// nonce, next to the page's own script's hash): what it wrote.
+fn probe(browser: &Path, page: &Path) -> serde_json::Value {
+    let html = std::fs::read_to_string(page).unwrap();
+    let policy = "script-src 'sha256-";
+    assert_eq!(html.matches(policy).count(), 1, "the page's script policy");
+    assert_eq!(html.matches("</body>").count(), 1);
+    let html = html
+        .replacen(policy, "script-src 'nonce-probe' 'sha256-", 1)
+        .replacen(
+            "</body>",
+            &format!("<script nonce=\"probe\">{PROBE}</script>\n</body>"),
+            1,
+        );
+    let work = page.parent().unwrap();
+    let copy = work.join("probe.html");
+    std::fs::write(&copy, html).unwrap();
+    let (dom, log) = run_chromium(
+        browser,
+        &copy,
+        &work.join("profile-probe"),
+        &["--dump-dom".into(), "--virtual-time-budget=5000".into()],
+    );
+    let start = "<pre id=\"test-result\">";
+    let at = dom
+        .find(start)
+        .unwrap_or_else(|| panic!("no probe result; chromium said:\n{log}"))
+        + start.len();
+    let json = dom[at..][..dom[at..].find("</pre>").unwrap()]
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}: {json}"))
+}
+
+/// The charts of `page` are interactive in Chromium and the page fetches
+/// nothing; with `companion`, a series' companion (`NAME capacity`) goes
+/// and comes with it.
+fn check_interactive(browser: &Path, page: &Path, companion: bool) {
+    let r = probe(browser, page);
+    let at = format!("{}: {r:#}", page.display());
+    let s = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    assert_eq!(r["errors"], serde_json::json!([]), "{at}");
+    // Hover: the tooltip has the point's series, x and exact value, and the
+    // point's title became its label (no second, native tooltip).
+    let hover = &r["hover"];
+    let (series, x, value) = (s(&hover["series"]), s(&hover["x"]), s(&hover["value"]));
+    assert!(!value.is_empty(), "{at}");
+    assert_eq!(s(&hover["tip"]), format!("{series}{x}{value}"), "{at}");
+    assert_eq!(hover["shown"], true, "{at}");
+    assert_eq!(
+        s(&hover["label"]),
+        format!("{series}, {x}: {value}"),
+        "{at}"
+    );
+    assert_eq!(hover["titles_left"], 0, "{at}");
+    assert_eq!(hover["hidden_after"], true, "{at}");
+    assert_eq!(r["near"]["shown"], true, "{at}");
+    assert_eq!(r["near"]["tip"], hover["tip"], "{at}");
+    // Keyboard: a tab stop per chart, the arrows move it along a series.
+    let keys = &r["keys"];
+    assert_eq!(keys["stops"], keys["charts"], "{at}");
+    for k in ["focus_tip", "moved", "moved_tip", "escape_hides"] {
+        assert_eq!(keys[k], true, "{k}: {at}");
+    }
+    assert_eq!(keys["roving"], "-1 0", "{at}");
+    // The legend: click, click; Enter, Space.
+    let legend = &r["legend"];
+    assert_eq!(legend["role"], "button", "{at}");
+    assert_eq!(legend["tab"], 0, "{at}");
+    for k in ["hidden", "shown_again", "enter_hides", "space_shows"] {
+        assert_eq!(legend[k], true, "{k}: {at}");
+    }
+    assert_eq!(legend["pressed"], "false", "{at}");
+    assert_eq!(legend["pressed_again"], "true", "{at}");
+    assert_eq!(legend["opacity"], "0.4", "dimmed: {at}");
+    if companion {
+        let c = &r["companion"];
+        assert!(s(&c["name"]).ends_with(" capacity"), "{at}");
+        for k in ["hidden", "shown_again", "alone"] {
+            assert_eq!(c[k], true, "{k}: {at}");
+        }
+        assert_eq!(c["pressed"], "false", "{at}");
+    }
+    // Nothing fetched; the policy refuses what the probe tried.
+    assert_eq!(r["resources"], 0, "{at}");
+    assert_eq!(
+        r["violations"],
+        serde_json::json!(["img-src http://127.0.0.1:9/probe.png"]),
+        "{at}"
+    );
+}
+
+/// A capacity search's page (`barrage load --find-max --html`): a short
+/// search (three steps of 300 ms) against the reference server.
+fn search_page(dir: &Path) -> PathBuf {
+    let flags = [
+        "--find-max",
+        "--slo",
+        "p99<=1s",
+        "--min-rate",
+        "20",
+        "--max-rate",
+        "200",
+        "--max-steps",
+        "3",
+        "-d",
+        "300ms",
+        "--warmup",
+        "0s",
+    ];
+    load_html(dir, "search.html", &flags)
+}
+
 #[test]
 #[ignore = "needs chromium (scripts/test.sh runs it)"]
 fn pages_render_in_chromium() {
@@ -297,6 +542,7 @@ fn pages_render_in_chromium() {
         .map(|c| c.id)
         .collect();
     check_in_browser(&browser, &dir.join("report.html"), &ids, "report-html.png");
+    check_interactive(&browser, &dir.join("report.html"), false);
 
     let dir = tmp("chromium-load");
     let page = load_page(&dir);
@@ -304,4 +550,11 @@ fn pages_render_in_chromium() {
         .map(String::from)
         .to_vec();
     check_in_browser(&browser, &page, &ids, "load-html.png");
+    check_interactive(&browser, &page, false);
+
+    let dir = tmp("chromium-search");
+    let page = search_page(&dir);
+    let ids: Vec<String> = ["search-offered", "search-p99"].map(String::from).to_vec();
+    check_in_browser(&browser, &page, &ids, "search-html.png");
+    check_interactive(&browser, &page, true);
 }

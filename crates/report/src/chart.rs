@@ -6,9 +6,13 @@
 //! on linear, log, "nines" and category axes, bars, small multiples), and
 //! writing them directly gives what a plotting crate makes awkward: the
 //! HdrHistogram nines axis, one `<g class="series" data-series="NAME">` per
-//! series for the HTML report and the tests, no font files or links, and
-//! output that is the same byte for byte on every run (every number is
-//! printed with a fixed precision). PNG is the same SVG rasterised by
+//! series for the HTML report and the tests, each point's marker (or bar)
+//! with its x and exact value (`data-x`, `data-y`, `data-value` and a
+//! `<title>`, see [`x_text`] and [`Unit`]) and each legend entry a `<g
+//! class="legend-entry" data-series="NAME">` for the report's script to
+//! hover and toggle, no font files, links or scripts, and output that is
+//! the same byte for byte on every run (every number is printed with a
+//! fixed precision). PNG is the same SVG rasterised by
 //! `resvg` at twice its size, with the system's fonts (text is left out
 //! when there are none).
 //!
@@ -45,8 +49,10 @@ use barrage_model::table::{self, median};
 
 mod bars;
 mod panels;
+mod points;
 mod style;
 
+pub use points::{x_text, Unit};
 use style::Role;
 pub use style::{styles, Dash, Marker, Style};
 
@@ -89,6 +95,9 @@ pub struct Chart {
     /// Which values are better: the order of the bars when the chart is
     /// drawn as bars (one level), best first.
     pub better: Better,
+    /// What the y values count: how a point's value is written where it is
+    /// shown (`data-value`, the point's tooltip).
+    pub unit: Unit,
 }
 
 /// Which of a chart's values are better.
@@ -282,6 +291,11 @@ pub fn search_charts(
                 },
             );
         }
+        let y_unit = if kind == "offered" {
+            Unit::PerSecond
+        } else {
+            Unit::Ms
+        };
         let (title, y_label) = if kind == "offered" {
             (
                 format!("{what}: achieved vs offered (capacity search)"),
@@ -307,6 +321,7 @@ pub fn search_charts(
             } else {
                 Better::Lower
             },
+            unit: y_unit,
         });
     }
 }
@@ -428,7 +443,7 @@ impl<'a> Group<'a> {
         &self,
         kind: &str,
         what: &str,
-        (y_label, better): (&str, Better),
+        (y_label, better, unit): (&str, Better, Unit),
         metric: Metric,
     ) -> Option<Chart> {
         let series = self.level_series(metric);
@@ -446,6 +461,7 @@ impl<'a> Group<'a> {
             x_categories: self.categories(),
             series,
             better,
+            unit,
         })
     }
 
@@ -468,7 +484,7 @@ impl<'a> Group<'a> {
         out.extend(self.level_chart(
             "throughput",
             "responses/s by load level",
-            ("responses/s", Better::Higher),
+            ("responses/s", Better::Higher, Unit::PerSecond),
             |r| r.stats.as_ref().map(|s| s.responses_per_s),
         ));
         let percentiles: [(&str, &str, Metric); 3] = [
@@ -486,7 +502,7 @@ impl<'a> Group<'a> {
             out.extend(self.level_chart(
                 kind,
                 &format!("{p} latency by load level"),
-                (&format!("{p} latency (ms)"), Better::Lower),
+                (&format!("{p} latency (ms)"), Better::Lower, Unit::Ms),
                 metric,
             ));
         }
@@ -495,7 +511,7 @@ impl<'a> Group<'a> {
         out.extend(self.level_chart(
             "cpu",
             "server CPU by load level",
-            ("server cores used", Better::Neither),
+            ("server cores used", Better::Neither, Unit::Cores),
             |r| {
                 let stats = r.stats.as_ref()?;
                 let usage = &r.server_usage;
@@ -514,7 +530,7 @@ impl<'a> Group<'a> {
         out.extend(self.level_chart(
             "rss",
             "server peak RSS by load level",
-            ("peak RSS (MiB)", Better::Lower),
+            ("peak RSS (MiB)", Better::Lower, Unit::MiB),
             |r| {
                 let bytes = r.server_usage.max_rss_bytes;
                 (bytes > 0).then(|| bytes as f64 / (1024.0 * 1024.0))
@@ -591,6 +607,7 @@ impl<'a> Group<'a> {
             x_categories: Vec::new(),
             series,
             better: Better::Higher,
+            unit: Unit::PerSecond,
         })
     }
 
@@ -666,6 +683,7 @@ impl<'a> Group<'a> {
             x_categories: Vec::new(),
             series,
             better: Better::Lower,
+            unit: Unit::Ms,
         })
     }
 
@@ -702,6 +720,11 @@ impl<'a> Group<'a> {
                     Better::Lower
                 } else {
                     Better::Higher
+                },
+                unit: if kind == "timeline-p99" {
+                    Unit::Ms
+                } else {
+                    Unit::PerSecond
                 },
             };
             let mut out = vec![chart(
@@ -1220,13 +1243,15 @@ fn path_d(points: &[Option<(f64, f64)>], px: Place, py: Place) -> String {
     d.trim_end().to_string()
 }
 
-/// One series: its group (class `series`, its name and style as data
-/// attributes), its line `width` px wide and a marker of `size` at each
-/// point.
+/// The series `i` of `chart`: its group (class `series`, its name and
+/// style as data attributes), its line (`points`, drawn) `width` px wide
+/// and a marker of `size` at each point, with the point's values
+/// ([`points::point_data`]).
 #[allow(clippy::too_many_arguments)]
 fn series_svg(
     s: &mut String,
-    name: &str,
+    chart: &Chart,
+    i: usize,
     style: &Style,
     points: &[Option<(f64, f64)>],
     px: Place,
@@ -1234,6 +1259,7 @@ fn series_svg(
     width: f64,
     size: f64,
 ) {
+    let name = &chart.series[i].name;
     let c = style.colour;
     let _ = writeln!(
         s,
@@ -1247,8 +1273,11 @@ fn series_svg(
         path_d(points, px, py),
         style.dash.attr()
     );
-    for (x, y) in points.iter().flatten() {
-        style::marker(s, style.marker, px(*x), py(*y), size);
+    for (raw, drawn) in chart.series[i].points.iter().zip(points) {
+        if let Some((x, y)) = drawn {
+            let data = points::point_data(chart, name, *raw);
+            style::marker(s, style.marker, px(*x), py(*y), size, Some(&data));
+        }
     }
     s.push_str("</g>\n");
 }
@@ -1267,7 +1296,7 @@ fn key_svg(s: &mut String, style: &Style, x: f64, y: f64, w: f64) {
         style.dash.attr()
     );
     let _ = writeln!(s, "<g stroke=\"{c}\" fill=\"{c}\">");
-    style::marker(s, style.marker, x + w / 2.0, y, MARKER);
+    style::marker(s, style.marker, x + w / 2.0, y, MARKER, None);
     s.push_str("</g>\n");
 }
 
@@ -1413,8 +1442,8 @@ fn lines_svg(chart: &Chart, styles: &[Style]) -> String {
 
     // Series.
     let size = |se: &Series| if se.points.len() > 30 { 2.0 } else { MARKER };
-    for ((se, points), style) in chart.series.iter().zip(&drawn).zip(styles) {
-        series_svg(&mut s, &se.name, style, points, &px, &py, 2.0, size(se));
+    for (i, ((se, points), style)) in chart.series.iter().zip(&drawn).zip(styles).enumerate() {
+        series_svg(&mut s, chart, i, style, points, &px, &py, 2.0, size(se));
     }
 
     // Names at the lines' ends.
@@ -1433,12 +1462,33 @@ fn lines_svg(chart: &Chart, styles: &[Style]) -> String {
         s.push_str("</g>\n");
     }
 
-    // Legend.
+    // Legend: an entry per series, a `legend-entry` group named after its
+    // series (and after the series it belongs to, for a derived one), its
+    // row a transparent `hit` box (what report.html's script makes
+    // clickable).
     let lx = labels_end + 14.0;
     let step = ((bottom - top) / chart.series.len().max(1) as f64).clamp(8.0, 18.0);
+    let roles = style::roles(&chart.series);
     s.push_str("<g class=\"legend\" fill=\"#222222\">\n");
     for (i, (se, style)) in chart.series.iter().zip(styles).enumerate() {
         let y = top + 6.0 + i as f64 * step;
+        let of = match roles[i] {
+            Role::Derived(j) => format!(" data-of=\"{}\"", escape(&chart.series[j].name)),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            s,
+            "<g class=\"legend-entry\" data-series=\"{}\"{of}>",
+            escape(&se.name)
+        );
+        let _ = writeln!(
+            s,
+            "<rect class=\"hit\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\" fill-opacity=\"0\"/>",
+            n2(lx - 3.0),
+            n2(y - step / 2.0),
+            n2(WIDTH - lx - 2.0),
+            n2(step)
+        );
         key_svg(&mut s, style, lx, y, 20.0);
         let _ = writeln!(
             s,
@@ -1447,6 +1497,7 @@ fn lines_svg(chart: &Chart, styles: &[Style]) -> String {
             n2(y + 4.0),
             escape(&se.name)
         );
+        s.push_str("</g>\n");
     }
     s.push_str("</g>\n");
     s.push_str("</svg>\n");

@@ -1,11 +1,21 @@
 //! `report.html` and `barrage load --html`: one self-contained file each.
 //!
-//! Inline CSS, the charts' SVG inline, no scripts, no fonts or anything
-//! else fetched: the file can be mailed, archived or opened offline. Tables
-//! scroll sideways inside their own box on a narrow screen and charts scale
-//! to its width; printed, backgrounds go and tables and charts are not cut
-//! across pages. The markup is also well-formed XML (every element closed,
-//! no named entities), so XML tools can read it.
+//! Inline CSS, the charts' SVG inline, one inline script ([`SCRIPT`]) that
+//! makes the charts interactive, no fonts or anything else fetched: the
+//! file can be mailed, archived or opened offline, and its
+//! Content-Security-Policy ([`csp`]) forbids it any request and lets no
+//! other script run. Tables scroll sideways inside their own box on a
+//! narrow screen and charts scale to its width; printed, backgrounds and
+//! the tooltip go, and tables and charts are not cut across pages. The
+//! markup is also well-formed XML (every element closed, no named
+//! entities, the script in a CDATA section), so XML tools can read it.
+//!
+//! The charts (see docs/report.md, "Interactive charts"): hovering or
+//! focusing a point shows its series, x and value in a tooltip (without
+//! the script, its `<title>` does); clicking a legend entry, or Enter or
+//! Space on it, hides or shows its series, with the series that belong to
+//! it (`NAME errors`, `NAME capacity`); printed, a chart is as it is
+//! shown.
 //!
 //! The text is the same as report.md's: both render [`tables::document`].
 //! The page of one `barrage load` run is [`crate::load_page`]'s.
@@ -19,11 +29,30 @@ use crate::model;
 use crate::tables::{self, Block, Span, Table};
 
 /// The results' report as one HTML file, with `charts` (each chart and its
-/// SVG from [`chart::render_svg`]) where the report's charts go.
+/// SVG from [`crate::chart::render_svg`]) where the report's charts go.
 pub fn results_html(r: &Results, charts: &[(Chart, String)]) -> String {
     let title = format!("barrage report: {}", model::suite_name(r));
     let blocks = tables::document(r);
     render_page(&title, &blocks, charts, true)
+}
+
+/// The charts' script (src/charts.js) as it sits in its `<script>`
+/// element: in a CDATA section behind `//`, so that the page stays
+/// well-formed XML and the browser reads plain JavaScript.
+pub const SCRIPT: &str = concat!("\n//<![CDATA[\n", include_str!("charts.js"), "//]]>\n");
+
+/// The SHA-256 of [`SCRIPT`] in base64: the only script the page's
+/// [`csp`] lets run (the tests check it against the script).
+pub const SCRIPT_SHA256: &str = "CndHbqH48B9vleMu2w1w27yYBJqSB1lHOxyBpPPcOYQ=";
+
+/// The pages' Content-Security-Policy: nothing may be fetched or
+/// connected to (`default-src 'none'`), no script but [`SCRIPT`] may run,
+/// inline styles may apply, images only from `data:` URLs (there are
+/// none), and no `<base>` or form may point elsewhere.
+pub fn csp() -> String {
+    format!(
+        "default-src 'none'; script-src 'sha256-{SCRIPT_SHA256}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+    )
 }
 
 const CSS: &str = r#"
@@ -56,6 +85,18 @@ nav ul { margin: 0.25rem 0; padding-left: 1.2rem; columns: 2 16rem; }
 figure { margin: 1rem 0 1.5rem; break-inside: avoid; page-break-inside: avoid; }
 figure svg { display: block; max-width: 100%; height: auto; }
 .none { color: #6b7280; font-style: italic; }
+figure svg .legend-entry { cursor: pointer; }
+figure svg .legend-entry:focus, figure svg [data-value]:focus { outline: none; }
+figure svg .legend-entry:focus-visible .hit { stroke: #0b57d0; stroke-width: 1.5; }
+figure svg .legend-entry.off { opacity: 0.4; }
+figure svg .legend-entry.off text { text-decoration: line-through; }
+figure svg .series.off, figure svg .end-labels .off { display: none; }
+figure svg .active, figure svg [data-value]:focus-visible { stroke: #1b1f24; stroke-width: 1.5px; }
+figure svg .marker.active { transform: scale(1.6); transform-box: fill-box; transform-origin: center; }
+.chart-tip { position: absolute; z-index: 10; pointer-events: none; max-width: 22rem; padding: 0.3rem 0.55rem; background: #fff; color: #1b1f24; border: 1px solid #8c959f; border-radius: 4px; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.18); font-size: 0.85rem; line-height: 1.35; }
+.chart-tip .name { font-weight: 600; overflow-wrap: anywhere; }
+.chart-tip .key { display: inline-block; width: 0.75em; height: 0.75em; margin-right: 0.4em; border-radius: 2px; vertical-align: -0.05em; }
+.chart-tip .value { font-weight: 600; font-variant-numeric: tabular-nums; }
 @media (max-width: 40rem) {
   body { font-size: 14px; }
   main { padding: 0.5rem 0.6rem 2rem; }
@@ -71,16 +112,24 @@ figure svg { display: block; max-width: 100%; height: auto; }
   h2, h3 { break-after: avoid; page-break-after: avoid; }
   td.invalid { color: #000; font-weight: 700; }
   th, td { border-color: #888; }
+  .chart-tip { display: none !important; }
 }
 "#;
 
 /// A whole page of blocks. Each chart goes where the [`Block::Charts`] of
 /// its group is (the group id followed by `-` starts the chart's id), the
 /// others where `Block::Charts(None)` is, or at the end. With `toc`, a
-/// table of contents goes where [`Block::Contents`] is.
+/// table of contents goes where [`Block::Contents`] is. The page has the
+/// [`csp`] first in its head and, when it has a chart, [`SCRIPT`] at the
+/// end of its body.
 pub fn render_page(title: &str, blocks: &[Block], charts: &[(Chart, String)], toc: bool) -> String {
     let mut s = String::new();
     s.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n");
+    let _ = writeln!(
+        s,
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\" />",
+        csp()
+    );
     s.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n");
     let _ = writeln!(s, "<title>{}</title>", escape(title));
     let _ = writeln!(s, "<style>{CSS}</style>\n</head>\n<body>\n<main>");
@@ -169,7 +218,11 @@ pub fn render_page(title: &str, blocks: &[Block], charts: &[(Chart, String)], to
     if !others_done {
         others_section(&mut s, &others);
     }
-    s.push_str("</main>\n</body>\n</html>\n");
+    s.push_str("</main>\n");
+    if charts.iter().any(|(_, svg)| !svg.trim().is_empty()) {
+        let _ = writeln!(s, "<script>{SCRIPT}</script>");
+    }
+    s.push_str("</body>\n</html>\n");
     s
 }
 
@@ -224,7 +277,7 @@ fn figures(s: &mut String, charts: &[&(Chart, String)]) {
             escape(&c.id),
             escape(&c.title)
         );
-        let svg = inline_svg(svg, &c.id);
+        let svg = interactive(&inline_svg(svg, &c.id));
         if svg.is_empty() {
             let _ = writeln!(
                 s,
@@ -237,6 +290,21 @@ fn figures(s: &mut String, charts: &[&(Chart, String)]) {
         }
         s.push_str("</figure>\n");
     }
+}
+
+/// A chart's inline SVG made interactive for the page's script: its
+/// legend entries buttons that hide or show their series (focusable,
+/// pressed while the series is shown), and its root a group rather than
+/// an image, so that assistive technology reaches them and the points
+/// (which the script makes focusable).
+fn interactive(svg: &str) -> String {
+    if !svg.contains(" data-value=\"") {
+        return svg.to_string();
+    }
+    svg.replacen(" role=\"img\"", " role=\"group\"", 1).replace(
+        "<g class=\"legend-entry\" ",
+        "<g class=\"legend-entry\" tabindex=\"0\" role=\"button\" aria-pressed=\"true\" ",
+    )
 }
 
 /// An SVG document made fit to sit inside HTML: no XML declaration or

@@ -5,7 +5,7 @@
 
 use barrage_model::load::{LatencyStats, ModelKind, RunReport, Second, StopReason};
 
-use crate::chart::{self, Better, Chart, Scale, Series};
+use crate::chart::{self, Better, Chart, Scale, Series, Unit};
 use crate::html;
 use crate::model;
 use crate::tables::{Block, Span, Table, TableCell};
@@ -404,6 +404,7 @@ pub fn load_charts(r: &RunReport) -> Vec<Chart> {
                 dashed: false,
             }],
             better: Better::Lower,
+            unit: Unit::Us,
         });
     }
     let elapsed = r.totals.elapsed_s;
@@ -454,6 +455,7 @@ fn throughput_chart(seconds: &[&Second]) -> Chart {
         x_categories: Vec::new(),
         series: lines,
         better: Better::Higher,
+        unit: Unit::PerSecond,
     }
 }
 
@@ -486,5 +488,6 @@ fn latency_series_chart(seconds: &[&Second]) -> Option<Chart> {
         x_categories: Vec::new(),
         series,
         better: Better::Lower,
+        unit: Unit::Us,
     })
 }

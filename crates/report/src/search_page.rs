@@ -197,5 +197,13 @@ mod tests {
         }
         assert!(html.contains("data-series=\"answer capacity\""), "no knee");
         assert!(html.contains("data-series=\"objective\""), "no p99 bound");
+        // Interactive: the script once, under the policy; the knee goes and
+        // comes with its series; the steps' exact values on hover.
+        assert_eq!(html.matches("<script>").count(), 1);
+        assert!(html.contains(&format!("<script>{}</script>", html::SCRIPT)));
+        assert!(html.contains(&html::csp()));
+        assert_eq!(html.matches(" data-of=\"answer\"").count(), 2, "{html}");
+        assert!(html.contains("<title>answer, offered requests/s 10,000: 1,100/s</title>"));
+        assert!(html.contains("<title>answer, offered requests/s 10,000: 900.00 ms</title>"));
     }
 }

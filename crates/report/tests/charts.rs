@@ -7,7 +7,7 @@
 
 use barrage_model::Results;
 use barrage_report::chart::{
-    charts_for, form, render_png, render_svg, Better, Chart, Form, Scale, Series,
+    charts_for, form, render_png, render_svg, Better, Chart, Form, Scale, Series, Unit,
 };
 use roxmltree::{Document, Node};
 
@@ -36,6 +36,7 @@ fn chart(x_scale: Scale, y_scale: Scale, series: Vec<Series>) -> Chart {
         x_categories: Vec::new(),
         series,
         better: Better::Higher,
+        unit: Unit::PerSecond,
     }
 }
 
@@ -185,11 +186,50 @@ fn every_kind_of_chart_is_an_svg_with_its_series_and_points() {
         for t in ["a test chart", "x", "y", "one", "two", "two errors"] {
             assert!(texts.contains(&t), "{t} missing in {texts:?}");
         }
+        // The legend: an entry per series, named after it (and after the
+        // series it belongs to), with its key and name.
         let legend = group(&doc, "legend");
+        let entries: Vec<Node> = legend
+            .children()
+            .filter(|n| n.attribute("class") == Some("legend-entry"))
+            .collect();
+        let named: Vec<(&str, Option<&str>)> = entries
+            .iter()
+            .map(|e| (e.attribute("data-series").unwrap(), e.attribute("data-of")))
+            .collect();
         assert_eq!(
-            legend.children().filter(|n| n.has_tag_name("line")).count(),
-            3
+            named,
+            [("one", None), ("two", None), ("two errors", Some("two"))]
         );
+        for e in &entries {
+            assert_eq!(e.children().filter(|n| n.has_tag_name("line")).count(), 1);
+            assert_eq!(
+                e.children()
+                    .find(|n| n.has_tag_name("text"))
+                    .unwrap()
+                    .text(),
+                e.attribute("data-series")
+            );
+            // The legend's markers are keys, not points.
+            assert!(e.descendants().all(|n| n.attribute("data-value").is_none()));
+        }
+        // Every point's marker carries its values and a title.
+        for g in doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("series"))
+        {
+            let name = g.attribute("data-series").unwrap();
+            for m in g
+                .children()
+                .filter(|c| c.attribute("class") == Some("marker"))
+            {
+                let value = m.attribute("data-value").expect("data-value");
+                let x = m.attribute("data-x").expect("data-x");
+                assert!(m.attribute("data-y").unwrap().parse::<f64>().is_ok());
+                let title = m.children().find(|c| c.has_tag_name("title")).unwrap();
+                assert_eq!(title.text(), Some(format!("{name}, {x}: {value}").as_str()));
+            }
+        }
         assert!(svg.contains("font-family=\"sans-serif\""));
     }
 }

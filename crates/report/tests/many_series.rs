@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use barrage_model::results::RunRecord;
 use barrage_model::Results;
 use barrage_report::chart::{
-    self, charts_for, form, render_png, render_svg, Better, Chart, Form, Scale, Series,
+    self, charts_for, form, render_png, render_svg, Better, Chart, Form, Scale, Series, Unit,
 };
 use barrage_report::tables;
 use roxmltree::{Document, Node};
@@ -307,6 +307,7 @@ fn lines(n: usize, end: impl Fn(usize) -> f64) -> Chart {
             })
             .collect(),
         better: Better::Higher,
+        unit: Unit::PerSecond,
     }
 }
 
@@ -405,7 +406,7 @@ fn names_at_the_lines_ends_where_they_fit() {
     // The legend stays.
     assert_eq!(
         with_class(&doc, "legend")[0]
-            .children()
+            .descendants()
             .filter(|c| c.has_tag_name("text"))
             .count(),
         4

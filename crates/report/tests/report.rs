@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use barrage_report::chart::{self, Better, Chart, Scale, Series};
+use barrage_report::chart::{self, Better, Chart, Scale, Series, Unit};
 use barrage_report::{html, load_page, model, tables, write_report};
 
 fn fixtures() -> PathBuf {
@@ -360,7 +360,6 @@ fn check_self_contained(html: &str) {
     }
     for bad in [
         "<img",
-        "<script",
         "<link",
         "@import",
         "url(http",
@@ -372,6 +371,23 @@ fn check_self_contained(html: &str) {
             "{bad} in the HTML"
         );
     }
+    // One script, barrage's own, on a page with charts; a policy that
+    // lets nothing be fetched and no other script run.
+    let charts = html.contains("<svg");
+    assert_eq!(html.matches("<script").count(), usize::from(charts));
+    if charts {
+        assert!(html.contains(&format!("<script>{}</script>", html::SCRIPT)));
+    }
+    assert_eq!(html.matches("Content-Security-Policy").count(), 1);
+    let csp = format!(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\" />",
+        html::csp()
+    );
+    let head = &html[..html.find("</head>").unwrap()];
+    assert!(
+        head.find(&csp).unwrap() < head.find("<style>").unwrap(),
+        "the policy comes first"
+    );
     assert_eq!(html.matches("<html").count(), 1);
     assert_eq!(html.matches("</html>").count(), 1);
     assert!(html.starts_with("<!DOCTYPE html>\n"));
@@ -482,6 +498,7 @@ fn html_takes_any_chart_list() {
             dashed: false,
         }],
         better: Better::Higher,
+        unit: Unit::PerSecond,
     };
     let charts = vec![
         // A group's chart goes into its section; others into "Charts".

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use barrage_model::table::rank_by;
 
+use super::points::{point_data, value_label};
 use super::{
     axes_svg, escape, fit, grid_svg, n2, no_data, open_svg, tick_labels, x_tick_labels, Axis,
     Better, Chart, Scale, Style, HEIGHT, WIDTH,
@@ -19,7 +20,8 @@ const MAX_NAME_W: f64 = 300.0;
 
 /// The chart as bars. The SVG is 720 px wide and as tall as its bars need
 /// (up to 420 px for 9 bars, more beyond); the bars are the `<g class="series">` elements, in
-/// their order on the chart (the best at the top).
+/// their order on the chart (the best at the top), each bar's `<rect>` with
+/// its value ([`super::points`]).
 pub(super) fn render(chart: &Chart, styles: &[Style]) -> String {
     let mut bars: Vec<(usize, Option<f64>)> = chart
         .series
@@ -108,9 +110,10 @@ pub(super) fn render(chart: &Chart, styles: &[Style]) -> String {
         let end = match value {
             Some(v) => {
                 let (a, b) = (px(0.0), px(*v));
+                let (attrs, title) = point_data(chart, &chart.series[*i].name, (0.0, *v));
                 let _ = writeln!(
                     s,
-                    "<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+                    "<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"{attrs}>{title}</rect>",
                     n2(a.min(b)),
                     n2(y - bar_h / 2.0),
                     n2((b - a).abs()),
@@ -131,39 +134,4 @@ pub(super) fn render(chart: &Chart, styles: &[Style]) -> String {
     }
     s.push_str("</svg>\n");
     s
-}
-
-/// A bar's value: `95,123`, `812`, `4.87`, `0.330` (three significant
-/// digits below 1,000, whole and grouped above).
-fn value_label(v: f64) -> String {
-    let a = v.abs();
-    if a >= 999.5 {
-        let sign = if v < 0.0 { "-" } else { "" };
-        format!("{sign}{}", crate::model::group_digits(a.round() as u64))
-    } else if a == 0.0 {
-        "0".into()
-    } else {
-        let d = (2.0 - a.log10().floor()).clamp(0.0, 6.0) as usize;
-        format!("{v:.d$}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::value_label;
-
-    #[test]
-    fn values_are_grouped_or_have_three_digits() {
-        let cases = [
-            (95123.4, "95,123"),
-            (999.6, "1,000"),
-            (812.2, "812"),
-            (4.8712, "4.87"),
-            (0.33, "0.330"),
-            (0.0, "0"),
-        ];
-        for (v, want) in cases {
-            assert_eq!(value_label(v), want);
-        }
-    }
 }

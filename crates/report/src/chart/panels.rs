@@ -128,8 +128,7 @@ pub(super) fn render(chart: &Chart, styles: &[Style]) -> String {
         for (j, points) in drawn.iter().enumerate() {
             if j == i || roles[j] == Role::Derived(i) {
                 let size = if points.len() > 30 { 1.3 } else { 2.6 };
-                let se = &chart.series[j];
-                series_svg(&mut s, &se.name, &styles[j], points, &px, &py, 1.6, size);
+                series_svg(&mut s, chart, j, &styles[j], points, &px, &py, 1.6, size);
             }
         }
         s.push_str("<g class=\"panel-title\" fill=\"#222222\">\n");

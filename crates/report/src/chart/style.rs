@@ -207,77 +207,81 @@ pub fn styles(series: &[Series]) -> Vec<Style> {
 
 /// One marker of `size` (about its radius) centred on (x, y), with the
 /// class `marker`. It takes its colour from the enclosing group's `fill`
-/// and `stroke`.
-pub(super) fn marker(s: &mut String, m: Marker, x: f64, y: f64, size: f64) {
+/// and `stroke`. A point's marker has its `data` (see [`super::points`]):
+/// attributes and a `<title>` child.
+pub(super) fn marker(
+    s: &mut String,
+    m: Marker,
+    x: f64,
+    y: f64,
+    size: f64,
+    data: Option<&(String, String)>,
+) {
     let p = |dx: f64, dy: f64| format!("{} {}", n2(x + dx * size), n2(y + dy * size));
-    let filled = |s: &mut String, d: String| {
-        let _ = writeln!(s, "<path class=\"marker\" d=\"{d}\" stroke=\"none\"/>");
+    let filled = |d: String| ("path", format!("d=\"{d}\" stroke=\"none\""));
+    let stroked = |d: String| {
+        (
+            "path",
+            format!("d=\"{d}\" fill=\"none\" stroke-width=\"1.6\""),
+        )
     };
-    let stroked = |s: &mut String, d: String| {
-        let _ = writeln!(
-            s,
-            "<path class=\"marker\" d=\"{d}\" fill=\"none\" stroke-width=\"1.6\"/>"
-        );
-    };
-    match m {
-        Marker::Circle => {
-            let _ = writeln!(
-                s,
-                "<circle class=\"marker\" cx=\"{}\" cy=\"{}\" r=\"{}\" stroke=\"none\"/>",
+    let (tag, shape) = match m {
+        Marker::Circle => (
+            "circle",
+            format!(
+                "cx=\"{}\" cy=\"{}\" r=\"{}\" stroke=\"none\"",
                 n2(x),
                 n2(y),
                 n2(size)
-            );
+            ),
+        ),
+        Marker::Square => filled(format!(
+            "M{} L{} L{} L{} Z",
+            p(-0.9, -0.9),
+            p(0.9, -0.9),
+            p(0.9, 0.9),
+            p(-0.9, 0.9)
+        )),
+        Marker::TriangleUp => filled(format!(
+            "M{} L{} L{} Z",
+            p(0.0, -1.3),
+            p(1.15, 0.8),
+            p(-1.15, 0.8)
+        )),
+        Marker::TriangleDown => filled(format!(
+            "M{} L{} L{} Z",
+            p(0.0, 1.3),
+            p(1.15, -0.8),
+            p(-1.15, -0.8)
+        )),
+        Marker::Diamond => filled(format!(
+            "M{} L{} L{} L{} Z",
+            p(0.0, -1.35),
+            p(1.05, 0.0),
+            p(0.0, 1.35),
+            p(-1.05, 0.0)
+        )),
+        Marker::Cross => stroked(format!(
+            "M{} L{} M{} L{}",
+            p(-1.0, -1.0),
+            p(1.0, 1.0),
+            p(-1.0, 1.0),
+            p(1.0, -1.0)
+        )),
+        Marker::Plus => stroked(format!(
+            "M{} L{} M{} L{}",
+            p(-1.3, 0.0),
+            p(1.3, 0.0),
+            p(0.0, -1.3),
+            p(0.0, 1.3)
+        )),
+    };
+    let _ = match data {
+        None => writeln!(s, "<{tag} class=\"marker\" {shape}/>"),
+        Some((attrs, title)) => {
+            writeln!(s, "<{tag} class=\"marker\" {shape}{attrs}>{title}</{tag}>")
         }
-        Marker::Square => filled(
-            s,
-            format!(
-                "M{} L{} L{} L{} Z",
-                p(-0.9, -0.9),
-                p(0.9, -0.9),
-                p(0.9, 0.9),
-                p(-0.9, 0.9)
-            ),
-        ),
-        Marker::TriangleUp => filled(
-            s,
-            format!("M{} L{} L{} Z", p(0.0, -1.3), p(1.15, 0.8), p(-1.15, 0.8)),
-        ),
-        Marker::TriangleDown => filled(
-            s,
-            format!("M{} L{} L{} Z", p(0.0, 1.3), p(1.15, -0.8), p(-1.15, -0.8)),
-        ),
-        Marker::Diamond => filled(
-            s,
-            format!(
-                "M{} L{} L{} L{} Z",
-                p(0.0, -1.35),
-                p(1.05, 0.0),
-                p(0.0, 1.35),
-                p(-1.05, 0.0)
-            ),
-        ),
-        Marker::Cross => stroked(
-            s,
-            format!(
-                "M{} L{} M{} L{}",
-                p(-1.0, -1.0),
-                p(1.0, 1.0),
-                p(-1.0, 1.0),
-                p(1.0, -1.0)
-            ),
-        ),
-        Marker::Plus => stroked(
-            s,
-            format!(
-                "M{} L{} M{} L{}",
-                p(-1.3, 0.0),
-                p(1.3, 0.0),
-                p(0.0, -1.3),
-                p(0.0, 1.3)
-            ),
-        ),
-    }
+    };
 }
 
 #[cfg(test)]
