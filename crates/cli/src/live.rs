@@ -35,6 +35,67 @@ use ratatui::{Frame, Terminal};
 
 use crate::summary::{fmt_us, group};
 
+/// A dialect's own observer with the live view beside it (`barrage wrk` and
+/// `barrage httperf` on a terminal: their output comes before and after the
+/// run, the view in between).
+pub struct Viewed<'a> {
+    pub inner: &'a mut dyn barrage_engine::Observer,
+    view: Option<LiveView>,
+    last: Duration,
+}
+
+impl<'a> Viewed<'a> {
+    /// The view when stdout is a terminal that can be driven (`TERM` not
+    /// dumb) and `BARRAGE_NO_TUI` is not set; else the observer alone.
+    pub fn new(
+        inner: &'a mut dyn barrage_engine::Observer,
+        spec: &LoadSpec,
+        tool: &str,
+        stop: &Arc<AtomicBool>,
+    ) -> Viewed<'a> {
+        use std::io::IsTerminal;
+        let off = std::env::var_os("BARRAGE_NO_TUI").is_some_and(|v| !v.is_empty());
+        let view = wanted(io::stdout().is_terminal(), off)
+            .then(|| {
+                let title = format!(
+                    "{tool} dialect: {}",
+                    crate::summary::plan_line(&barrage_engine::spec_summary(spec))
+                );
+                LiveView::start(Plan::of(spec, title), Arc::clone(stop)).ok()
+            })
+            .flatten();
+        Viewed {
+            inner,
+            view,
+            last: Duration::ZERO,
+        }
+    }
+
+    /// Gives the terminal back (before the dialect prints its results).
+    pub fn finish(&mut self) {
+        if let Some(mut view) = self.view.take() {
+            if let Err(e) = view.finish() {
+                eprintln!("barrage: error: the live view: {e}");
+            }
+        }
+    }
+}
+
+impl barrage_engine::Observer for Viewed<'_> {
+    fn on_start(&mut self, measure_start: Instant) {
+        self.inner.on_start(measure_start);
+    }
+
+    fn on_window(&mut self, w: &Window) {
+        self.inner.on_window(w);
+        let length = w.elapsed.saturating_sub(self.last);
+        self.last = w.elapsed;
+        if let Some(view) = &self.view {
+            view.on_window(w, length);
+        }
+    }
+}
+
 /// Whether to show the view: stdout is a terminal that can be driven (not
 /// `TERM=dumb`), and `--no-tui` was not given.
 pub fn wanted(terminal: bool, no_tui: bool) -> bool {

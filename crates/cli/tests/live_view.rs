@@ -178,6 +178,26 @@ fn agents_get_a_row_each() {
     assert!(done.contains("EXIT=0") && done.contains("Agents"), "{done}");
 }
 
+/// The wrk dialect's native run: wrk's header, the view while it runs, then
+/// wrk's results on the terminal given back.
+#[test]
+#[ignore = "needs tmux (scripts/setup.sh installs it; scripts/test.sh runs this)"]
+fn the_wrk_dialect_shows_the_view_between_its_header_and_results() {
+    let _turn = serial();
+    let server = Server::barrage(false);
+    let url = format!("http://{}/hello", server.addr);
+    let tmux = Tmux::start(&format!("{BIN} wrk -t1 -c4 -d3s {url}"));
+    let view = tmux.wait_for(Duration::from_secs(10), |p| {
+        p.contains(" Latency ") && rate(p).is_some_and(|r| r > 0)
+    });
+    assert!(view.contains("wrk dialect: "), "{view}");
+    let done = tmux.wait_for(Duration::from_secs(15), |p| p.contains("EXIT="));
+    assert!(done.contains("EXIT=0"), "{done}");
+    assert!(done.contains("Running 3s test @ "), "{done}");
+    assert!(done.contains("Requests/sec:"), "{done}");
+    assert!(!done.contains(" Latency ─"), "the view is gone:\n{done}");
+}
+
 #[test]
 #[ignore = "needs tmux (scripts/setup.sh installs it; scripts/test.sh runs this)"]
 fn no_tui_keeps_the_progress_line() {

@@ -56,7 +56,16 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let stop = crate::common::stop_on_ctrl_c();
     let mut rates = ReplyRate::new(o.verbose > 0);
     let before = cpu_seconds();
-    let report = match barrage_engine::run_until(&spec, &mut rates, stop) {
+    let ran = if o.verbose > 0 {
+        // -v prints reply rates as the run goes, as httperf does: no view.
+        barrage_engine::run_until(&spec, &mut rates, stop)
+    } else {
+        let mut viewed = crate::live::Viewed::new(&mut rates, &spec, "httperf", &stop);
+        let ran = barrage_engine::run_until(&spec, &mut viewed, stop);
+        viewed.finish();
+        ran
+    };
+    let report = match ran {
         Ok(r) => r,
         Err(e) => return usage_error(format!("httperf: {}", crate::common::spec_error(&e, flag))),
     };

@@ -62,7 +62,10 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
 
     let stop = crate::common::stop_on_ctrl_c();
     let mut collector = Collector::default();
-    let report = match barrage_engine::run_until(&spec, &mut collector, stop) {
+    let mut viewed = crate::live::Viewed::new(&mut collector, &spec, "wrk", &stop);
+    let ran = barrage_engine::run_until(&spec, &mut viewed, stop);
+    viewed.finish();
+    let report = match ran {
         Ok(r) => r,
         Err(e) => {
             return crate::usage_error(format!("wrk: {}", crate::common::spec_error(&e, flag)))
