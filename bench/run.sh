@@ -280,7 +280,9 @@ scenario_keepalive() {
   floor_client floor
   measure wrk wrk wrk -t1 -c"$CONNS" -d"${DURATION}s" "$URL"
   measure "h2load --h1" h2load h2load --h1 -t1 -c"$CONNS" -D"$DURATION" "$URL"
+  measure oha oha "$OHA" --no-tui --output-format json -c"$CONNS" -z"${DURATION}s" "$URL"
   barrage_client barrage -t1 -c"$CONNS" -d"${DURATION}s"
+  echo "oha runs on a multi-threaded tokio runtime; pinned to core 0 like the others, its threads share that core." >>"$TMP/notes"
   finish keepalive "$CONNS keep-alive connections, $DURATION s per client"
 }
 
