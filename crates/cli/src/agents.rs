@@ -53,6 +53,14 @@ pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
     let json_to_stdout = args.json.as_deref() == Some("-");
     let terminal = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
     let stop = crate::common::stop_on_ctrl_c();
+    // A taken address is an error before any agent starts.
+    let metrics = match args.metrics {
+        Some(addr) => match crate::load::start_metrics(addr, args, spec) {
+            Ok(pair) => Some(pair),
+            Err(e) => return usage_error(e),
+        },
+        None => None,
+    };
     let mut controller = match connect(args) {
         Ok(c) => c,
         Err(Refusal::Usage(e)) => return usage_error(e),
@@ -80,6 +88,9 @@ pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
         if let Some(view) = &view {
             view.on_agents(l);
         }
+        if let Some((m, _)) = &metrics {
+            m.on_agents(l);
+        }
         if progress {
             print!(
                 "\r\x1b[2K  {:>5.0}s {} {:>10.0} responses/s from {} agents   slowest {} p99 {}   errors {}",
@@ -101,6 +112,11 @@ pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
         }
     }
     controller.close();
+    if let Some((m, server)) = metrics {
+        m.finish();
+        std::thread::sleep(args.metrics_linger);
+        drop(server);
+    }
     if progress {
         print!("\r\x1b[2K");
         let _ = std::io::stdout().flush();

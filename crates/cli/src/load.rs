@@ -210,7 +210,7 @@ pub struct LoadArgs {
     /// Serve the run's numbers at http://ADDR/metrics while it goes, as Prometheus /
     /// OpenMetrics text (counters of the measured phase, a latency histogram, percentiles,
     /// connections, rates), for a scraper; e.g. 127.0.0.1:9464.
-    #[arg(long, value_name = "ADDR", conflicts_with = "agents")]
+    #[arg(long, value_name = "ADDR")]
     pub(crate) metrics: Option<std::net::SocketAddr>,
     /// A label on every metric (repeatable), e.g. --metrics-label scenario=hello.
     #[arg(long = "metrics-label", value_name = "KEY=VALUE", requires = "metrics",
@@ -320,6 +320,14 @@ pub fn main(args: LoadArgs) -> ExitCode {
     let json_to_stdout = args.json.as_deref() == Some("-");
     let terminal = std::io::stdout().is_terminal() && !json_to_stdout && !args.quiet;
     let stop = crate::common::stop_on_ctrl_c();
+    // Before the view takes the terminal (it says where the metrics are).
+    let metrics = match &args.metrics {
+        Some(addr) => match start_metrics(*addr, &args, &spec) {
+            Ok(pair) => Some(pair),
+            Err(e) => return usage_error(e),
+        },
+        None => None,
+    };
     let view = match crate::live::wanted(terminal, args.no_tui).then(|| {
         let plan = crate::live::Plan::of(
             &spec,
@@ -339,20 +347,10 @@ pub fn main(args: LoadArgs) -> ExitCode {
     if let Some(view) = view {
         observer.show(view);
     }
+    if let Some((live, _)) = &metrics {
+        observer.publish(Arc::clone(live));
+    }
     observer.machine_lines(args.progress_lines);
-    let metrics = match &args.metrics {
-        Some(addr) => match start_metrics(*addr, &args, &spec) {
-            Ok((live, server)) => {
-                if !args.quiet {
-                    eprintln!("barrage: metrics at http://{}/metrics", server.addr());
-                }
-                observer.publish(Arc::clone(&live));
-                Some((live, server))
-            }
-            Err(e) => return usage_error(e),
-        },
-        None => None,
-    };
     let report = match barrage_engine::run_until(&spec, &mut observer, stop) {
         Ok(r) => r,
         Err(e) => return usage_error(spec_error(&e, flag)),
@@ -385,7 +383,7 @@ pub fn main(args: LoadArgs) -> ExitCode {
 
 /// `--metrics`: the live numbers and their endpoint, labelled with the
 /// target URL and the `--metrics-label`s.
-fn start_metrics(
+pub(crate) fn start_metrics(
     addr: std::net::SocketAddr,
     args: &LoadArgs,
     spec: &LoadSpec,
@@ -399,6 +397,9 @@ fn start_metrics(
     labels.extend(args.metrics_labels.iter().cloned());
     let registry = crate::metrics::registry(Arc::clone(&live), labels);
     let server = crate::metrics::MetricsServer::start(addr, registry)?;
+    if !args.quiet {
+        eprintln!("barrage: metrics at http://{}/metrics", server.addr());
+    }
     Ok((live, server))
 }
 

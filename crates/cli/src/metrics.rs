@@ -12,6 +12,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use barrage_dist::controller::Live as AgentsLive;
 use barrage_engine::{Counters, ErrorKind, Window};
 use bytes::Bytes;
 use hdrhistogram::Histogram;
@@ -45,6 +46,9 @@ pub struct Live {
 
 #[derive(Debug)]
 struct State {
+    /// `--agents`: each agent's counts (its host, in the agents' order);
+    /// agents send counts and a p99 a second, not histograms or kinds.
+    agents: Vec<AgentTotals>,
     totals: Counters,
     /// Every measured response's latency, µs.
     latency_us: Histogram<u64>,
@@ -62,6 +66,7 @@ impl Live {
         let hist = || Histogram::new(3).expect("3 significant digits is valid");
         Live {
             state: Mutex::new(State {
+                agents: Vec::new(),
                 totals: Counters::default(),
                 latency_us: hist(),
                 last_us: hist(),
@@ -89,12 +94,49 @@ impl Live {
         s.warmup = w.warmup;
     }
 
+    /// `--agents`: one second of every agent.
+    pub fn on_agents(&self, l: &AgentsLive) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        // Agents by their place in --agents (two may share a host).
+        for (i, a) in l.per_agent.iter().enumerate() {
+            if s.agents.len() <= i {
+                s.agents.push(AgentTotals {
+                    host: a.host.clone(),
+                    ..AgentTotals::default()
+                });
+            }
+            let t = &mut s.agents[i];
+            if !l.warmup {
+                t.responses += a.responses;
+                t.errors += a.errors;
+            }
+            t.last_responses = a.responses;
+            t.last_p99_us = a.p99_us;
+        }
+        if !l.warmup {
+            s.totals.responses += l.responses;
+        }
+        s.last_responses_per_s = l.responses as f64;
+        s.elapsed_s = l.seconds;
+        s.warmup = l.warmup;
+    }
+
     /// The run is over: the values are final.
     pub fn finish(&self) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         s.done = true;
         s.connections_open = 0;
     }
+}
+
+/// One agent's counts so far.
+#[derive(Debug, Default)]
+struct AgentTotals {
+    host: String,
+    responses: u64,
+    errors: u64,
+    last_responses: u64,
+    last_p99_us: u64,
 }
 
 fn add(into: &mut Counters, from: &Counters) {
@@ -115,6 +157,28 @@ fn counter(enc: &mut DescriptorEncoder, name: &str, help: &str, v: u64) -> std::
     c.encode(enc.encode_descriptor(name, help, None, c.metric_type())?)
 }
 
+/// Where the run is: its clock, the warm-up, the end.
+fn phase(enc: &mut DescriptorEncoder, s: &State) -> std::fmt::Result {
+    gauge(
+        enc,
+        "elapsed_seconds",
+        "Time since the load started, at the end of the last second.",
+        s.elapsed_s,
+    )?;
+    gauge(
+        enc,
+        "warmup",
+        "1 while the warm-up runs (its seconds are not counted).",
+        f64::from(u8::from(s.warmup)),
+    )?;
+    gauge(
+        enc,
+        "done",
+        "1 once the run is over and the values are final.",
+        f64::from(u8::from(s.done)),
+    )
+}
+
 fn gauge(enc: &mut DescriptorEncoder, name: &str, help: &str, v: f64) -> std::fmt::Result {
     let g = ConstGauge::new(v);
     g.encode(enc.encode_descriptor(name, help, None, g.metric_type())?)
@@ -123,6 +187,9 @@ fn gauge(enc: &mut DescriptorEncoder, name: &str, help: &str, v: f64) -> std::fm
 impl Collector for Live {
     fn encode(&self, mut enc: DescriptorEncoder) -> std::fmt::Result {
         let s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if !s.agents.is_empty() {
+            return encode_agents(&s, enc);
+        }
         let t = &s.totals;
         counter(
             &mut enc,
@@ -199,24 +266,7 @@ impl Collector for Live {
                 rate,
             )?;
         }
-        gauge(
-            &mut enc,
-            "elapsed_seconds",
-            "Time since the load started, at the end of the last second.",
-            s.elapsed_s,
-        )?;
-        gauge(
-            &mut enc,
-            "warmup",
-            "1 while the warm-up runs (its seconds are not counted).",
-            f64::from(u8::from(s.warmup)),
-        )?;
-        gauge(
-            &mut enc,
-            "done",
-            "1 once the run is over and the values are final.",
-            f64::from(u8::from(s.done)),
-        )?;
+        phase(&mut enc, &s)?;
         {
             let h = &s.latency_us;
             // Each bucket's own count (the encoder adds them up).
@@ -260,6 +310,71 @@ impl Collector for Live {
         }
         Ok(())
     }
+}
+
+/// `--agents`: the sums and a family per agent (`agent` label): responses
+/// and errors of the measured phase, and each agent's last second.
+fn encode_agents(s: &State, mut enc: DescriptorEncoder) -> std::fmt::Result {
+    let responses: u64 = s.agents.iter().map(|a| a.responses).sum();
+    let errors: u64 = s.agents.iter().map(|a| a.errors).sum();
+    counter(
+        &mut enc,
+        "responses",
+        "Complete responses in the measured phase, over every agent.",
+        responses,
+    )?;
+    counter(
+        &mut enc,
+        "errors_all",
+        "Errors of every kind, over every agent (the kinds come with the report).",
+        errors,
+    )?;
+    gauge(
+        &mut enc,
+        "responses_per_second",
+        "Responses in the last second, over every agent.",
+        s.last_responses_per_s,
+    )?;
+    phase(&mut enc, s)?;
+    type Per = fn(&AgentTotals) -> f64;
+    let families: [(&str, &str, MetricType, Per); 4] = [
+        (
+            "agent_responses",
+            "An agent's complete responses in the measured phase.",
+            MetricType::Counter,
+            |a| a.responses as f64,
+        ),
+        (
+            "agent_errors",
+            "An agent's errors in the measured phase.",
+            MetricType::Counter,
+            |a| a.errors as f64,
+        ),
+        (
+            "agent_responses_per_second",
+            "An agent's responses in the last second.",
+            MetricType::Gauge,
+            |a| a.last_responses as f64,
+        ),
+        (
+            "agent_latency_p99_seconds",
+            "An agent's p99 response time in the last second.",
+            MetricType::Gauge,
+            |a| a.last_p99_us as f64 / 1e6,
+        ),
+    ];
+    for (name, help, kind, value) in families {
+        let mut family = enc.encode_descriptor(name, help, None, kind)?;
+        for (i, a) in s.agents.iter().enumerate() {
+            let labels = [("agent", a.host.clone()), ("part", i.to_string())];
+            let encoder = family.encode_family(&labels)?;
+            match kind {
+                MetricType::Counter => ConstCounter::new(value(a) as u64).encode(encoder)?,
+                _ => ConstGauge::new(value(a)).encode(encoder)?,
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The registry of a run: `barrage_` names, the run's constant labels.

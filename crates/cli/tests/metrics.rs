@@ -211,6 +211,58 @@ fn a_suite_run_labels_each_level() {
     );
 }
 
+/// `--agents`: the sums, and a family per agent (`agent`, `part`), whose
+/// final counts add up to the merged report's.
+#[test]
+fn agents_get_a_label_each() {
+    let _turn = serial();
+    let server = Server::barrage(false);
+    let target = format!("http://{}/hello", server.addr);
+    let dir = TempDir::new("agents-metrics");
+    let json = dir.path("run.json");
+    let metrics = free_addr();
+    let child = load_with_metrics(
+        &target,
+        metrics,
+        json.to_str().unwrap(),
+        &["--agents", "local,local", "-d2s", "--metrics-linger", "3s"],
+    );
+    let last = (0..150)
+        .find_map(|_| {
+            std::thread::sleep(Duration::from_millis(100));
+            get(metrics, "/metrics").filter(|(_, _, b)| sample(b, "barrage_done", &[]) == Some(1.0))
+        })
+        .map(|(_, _, b)| b)
+        .expect("the final values during --metrics-linger");
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let report: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let responses = report["totals"]["responses"].as_f64().unwrap();
+    assert_eq!(
+        sample(&last, "barrage_responses_total", &[]),
+        Some(responses),
+        "{last}"
+    );
+    let parts: Vec<f64> = ["part=\"0\"", "part=\"1\""]
+        .iter()
+        .map(|p| {
+            sample(
+                &last,
+                "barrage_agent_responses_total",
+                &["agent=\"local\"", p],
+            )
+            .unwrap()
+        })
+        .collect();
+    assert!(parts.iter().all(|&n| n > 0.0), "{last}");
+    assert_eq!(parts.iter().sum::<f64>(), responses, "{last}");
+    assert_eq!(
+        sample(&last, "barrage_errors_all_total", &[]),
+        Some(0.0),
+        "{last}"
+    );
+}
+
 #[test]
 fn bad_metrics_flags_are_one_line() {
     let _turn = serial();
