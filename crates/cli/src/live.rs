@@ -334,7 +334,7 @@ fn take(state: &mut State, s: Second) {
     if !s.warmup {
         let rate = s.counters.responses as f64 / s.length.as_secs_f64().max(1e-3);
         state.rates.push(rate.round() as u64);
-        add(&mut state.totals, &s.counters);
+        state.totals.add(&s.counters);
         if let Some(h) = &s.latency_us {
             let _ = state.run_us.add(h);
         }
@@ -342,22 +342,6 @@ fn take(state: &mut State, s: Second) {
         state.measured += s.length;
     }
     state.last = Some(s);
-}
-
-fn add(into: &mut Counters, from: &Counters) {
-    into.requests_sent += from.requests_sent;
-    into.responses += from.responses;
-    into.responses_not_2xx_3xx += from.responses_not_2xx_3xx;
-    into.bytes_read += from.bytes_read;
-    into.bytes_written += from.bytes_written;
-    into.connections_opened += from.connections_opened;
-    into.late_sends += from.late_sends;
-    for (a, b) in into.errors.iter_mut().zip(from.errors) {
-        *a += b;
-    }
-    for (a, b) in into.status_classes.iter_mut().zip(from.status_classes) {
-        *a += b;
-    }
 }
 
 const HEAD: Style = Style::new().add_modifier(Modifier::BOLD);

@@ -84,7 +84,7 @@ impl Live {
     pub fn on_window(&self, w: &Window, length: Duration) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if !w.warmup {
-            add(&mut s.totals, &w.counters);
+            s.totals.add(&w.counters);
             let _ = s.latency_us.add(&w.latency_us);
         }
         s.last_us.clone_from(&w.latency_us);
@@ -137,19 +137,6 @@ struct AgentTotals {
     errors: u64,
     last_responses: u64,
     last_p99_us: u64,
-}
-
-fn add(into: &mut Counters, from: &Counters) {
-    into.requests_sent += from.requests_sent;
-    into.responses += from.responses;
-    into.responses_not_2xx_3xx += from.responses_not_2xx_3xx;
-    into.bytes_read += from.bytes_read;
-    into.bytes_written += from.bytes_written;
-    into.connections_opened += from.connections_opened;
-    for (a, b) in into.errors.iter_mut().zip(from.errors) {
-        *a += b;
-    }
-    into.late_sends += from.late_sends;
 }
 
 fn counter(enc: &mut DescriptorEncoder, name: &str, help: &str, v: u64) -> std::fmt::Result {

@@ -104,7 +104,8 @@ impl Counters {
         self.errors.iter().sum()
     }
 
-    pub(crate) fn add(&mut self, o: &Counters) {
+    /// Adds `o` (another window, or another worker's).
+    pub fn add(&mut self, o: &Counters) {
         self.requests_sent += o.requests_sent;
         self.responses += o.responses;
         self.responses_not_2xx_3xx += o.responses_not_2xx_3xx;
