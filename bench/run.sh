@@ -4,7 +4,7 @@
 #
 #   bench/run.sh [SCENARIO|h1|h2|all]...     (default: all)
 #
-# HTTP/1.1 on nginx (h1): keepalive close c10k openloop
+# HTTP/1.1 on nginx (h1): keepalive close c10k openloop script
 # HTTP/2 and TLS (h2):    h2c h2tls h2c-4k https-h1 h2-crate
 # HTTP/3 (h3):            h3 (barrage serve and Caddy; oha as the reference)
 #
@@ -51,13 +51,13 @@ for var in PORT DURATION CONNS STREAMS C10K_CONNS RATE H3_STREAMS H3_REPEATS; do
 done
 [[ $WARMUP =~ ^[0-9]+$ ]] || die "WARMUP must be a whole number of seconds, not '$WARMUP'"
 
-H1_SCENARIOS=(keepalive close c10k openloop)
+H1_SCENARIOS=(keepalive close c10k openloop script)
 H2_SCENARIOS=(h2c h2tls h2c-4k https-h1 h2-crate)
 H3_SCENARIOS=(h3)
 scenarios=()
 for arg in "${@:-all}"; do
   case "$arg" in
-    keepalive | close | c10k | openloop | h2c | h2tls | h2c-4k | https-h1 | h2-crate | h3) scenarios+=("$arg") ;;
+    keepalive | close | c10k | openloop | script | h2c | h2tls | h2c-4k | https-h1 | h2-crate | h3) scenarios+=("$arg") ;;
     h1) scenarios+=("${H1_SCENARIOS[@]}") ;;
     h2) scenarios+=("${H2_SCENARIOS[@]}") ;;
     all) scenarios+=("${H1_SCENARIOS[@]}" "${H2_SCENARIOS[@]}" "${H3_SCENARIOS[@]}") ;;
@@ -284,6 +284,21 @@ scenario_keepalive() {
   barrage_client barrage -t1 -c"$CONNS" -d"${DURATION}s"
   echo "oha runs on a multi-threaded tokio runtime; pinned to core 0 like the others, its threads share that core." >>"$TMP/notes"
   finish keepalive "$CONNS keep-alive connections, $DURATION s per client"
+}
+
+# wrk's Lua scripts: request() per send against wrk running the same
+# script (the reference row), and a settings-only script against no script.
+scenario_script() {
+  server_use nginx_hello
+  begin
+  local request=$BENCH_DIR/scripts/request.lua settings=$BENCH_DIR/scripts/settings.lua
+  measure "wrk -s request.lua" wrk wrk -t1 -c"$CONNS" -d"${DURATION}s" -s "$request" "$URL"
+  barrage_client "barrage --script request.lua" -t1 -c"$CONNS" -d"${DURATION}s" --script "$request"
+  measure "wrk, no script" wrk wrk -t1 -c"$CONNS" -d"${DURATION}s" "$URL"
+  barrage_client "barrage, no script" -t1 -c"$CONNS" -d"${DURATION}s"
+  barrage_client "barrage --script settings.lua" -t1 -c"$CONNS" -d"${DURATION}s" --script "$settings"
+  echo "The ratio column compares with wrk running request.lua (the first row)." >>"$TMP/notes"
+  finish script "wrk Lua scripts, $CONNS keep-alive connections, $DURATION s per client"
 }
 
 scenario_close() {

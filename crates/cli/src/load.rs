@@ -186,6 +186,13 @@ pub struct LoadArgs {
     /// A file of paths or URLs (one per line), used in turn instead of the URL's path.
     #[arg(long, value_name = "FILE")]
     urls: Option<PathBuf>,
+    /// A wrk Lua script: the `wrk` table, setup, init, delay, request, response and
+    /// done, as wrk runs them (docs/load.md). Words after `--` are its init(args).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["urls", "body", "find_max", "method"])]
+    script: Option<PathBuf>,
+    /// Arguments for the script's init(args), after `--`.
+    #[arg(last = true, value_name = "SCRIPT_ARG", requires = "script")]
+    script_args: Vec<String>,
 
     /// Write the full results as JSON to FILE, or to stdout with '-' (the summary then goes to stderr).
     #[arg(long, value_name = "FILE|-")]
@@ -302,6 +309,25 @@ pub fn main(args: LoadArgs) -> ExitCode {
         Ok(spec) => spec,
         Err(msg) => return usage_error(msg),
     };
+    let mut script = match &args.script {
+        Some(path) => {
+            match crate::script::Loaded::load(path, args.script_args.clone(), &mut spec) {
+                Ok(s) => Some(s),
+                Err(e) => return usage_error(format!("--script: {e}")),
+            }
+        }
+        None => None,
+    };
+    if let Err(e) = spec.validate() {
+        return usage_error(format!("--script: {}", e.message));
+    }
+    if script.as_ref().is_some_and(|s| s.has_hooks()) && args.agents.is_some() {
+        return usage_error(
+            "--script: a script with hooks (setup, init, request, response, delay) runs in one barrage process; \
+             --agents takes a script that only sets the request (wrk.method, wrk.path, wrk.headers, wrk.body)"
+                .to_string(),
+        );
+    }
     if args.agents.is_some() {
         return crate::agents::load(&args, &spec);
     }
@@ -351,7 +377,7 @@ pub fn main(args: LoadArgs) -> ExitCode {
         observer.publish(Arc::clone(live));
     }
     observer.machine_lines(args.progress_lines);
-    let report = match barrage_engine::run_until(&spec, &mut observer, stop) {
+    let report = match crate::script::run(script.as_mut(), &spec, &mut observer, stop) {
         Ok(r) => r,
         Err(e) => return usage_error(spec_error(&e, flag)),
     };
@@ -377,6 +403,9 @@ pub fn main(args: LoadArgs) -> ExitCode {
             eprintln!("barrage: error: writing HTML to {}: {e}", path.display());
             return ExitCode::from(EXIT_FAILED);
         }
+    }
+    if !crate::script::after(script.as_ref(), &report) {
+        return ExitCode::from(EXIT_FAILED);
     }
     exit_code(&report)
 }
@@ -430,6 +459,7 @@ pub(crate) fn flag(field: Field) -> Option<&'static str> {
         Field::MaxConnections => "--max-connections",
         Field::ConnRate => "--conn-rate",
         Field::Calls => "--calls",
+        Field::Script => "--script",
         Field::Sessions => "--num-conns",
         Field::Streams => "-m",
         Field::WindowBits => "-w/-W",

@@ -15,6 +15,7 @@ mod net_cmd;
 mod observer;
 mod report_cmd;
 mod run;
+mod script;
 mod serve;
 mod summary;
 

@@ -156,7 +156,15 @@ fn header(s: &mut String, r: &RunReport) {
     let p = &r.spec;
     let _ = writeln!(s, "barrage {} — {}", r.barrage_version, plan_line(p));
     let _ = writeln!(s, "  Target      {} ({})", r.target.url, r.target.address);
+    let script;
     let why = match r.stop_reason {
+        StopReason::Script => {
+            script = match &r.script_error {
+                Some(e) => format!("stopped by the script's error: {e}"),
+                None => "stopped by the script (thread:stop())".to_string(),
+            };
+            Some(script.as_str())
+        }
         StopReason::Duration => None,
         StopReason::Requests => None,
         StopReason::Sessions => None,

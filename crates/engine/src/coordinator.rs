@@ -14,10 +14,12 @@ use crate::pacer::{Arrival, Pacer};
 use crate::recorder::{histogram, Counters, ErrorKind, Recorder, LATE_SEND};
 use crate::report::spec_summary;
 use crate::request::compile;
+use crate::script::Scripting;
 use crate::session::h2::{H2Events, H2Settings};
 use crate::session::h3::H3Events;
 use crate::spec::{Field, LoadSpec, Model, Protocol, Scheme, SpecError};
 use crate::tls::{client_config, quic_server_name, server_name, ALPN_H2, ALPN_HTTP11};
+use crate::worker::scripted::ScriptState;
 use crate::worker::{
     Msg, Plan, QuicClient, SessionCounts, Shared, TlsClient, Worker, WorkerSummary,
 };
@@ -64,9 +66,49 @@ pub fn run_until(
     observer: &mut dyn Observer,
     stop: Arc<AtomicBool>,
 ) -> Result<RunReport, SpecError> {
+    run_scripted(spec, observer, stop, None)
+}
+
+/// Runs `spec` with a load script's hooks ([`crate::script`]): each
+/// worker's script is made before any worker starts, so an error in the
+/// script's set-up fails the run before any connection.
+pub fn run_scripted(
+    spec: &LoadSpec,
+    observer: &mut dyn Observer,
+    stop: Arc<AtomicBool>,
+    script: Option<&mut dyn Scripting>,
+) -> Result<RunReport, SpecError> {
     spec.validate()?;
     check_open_files(spec)?;
     let workers = worker_count(spec);
+    let mut scripts: Vec<Option<Box<ScriptState>>> = (0..workers).map(|_| None).collect();
+    if let Some(script) = script {
+        if spec.protocol != Protocol::Http1 {
+            return Err(SpecError::new(
+                Field::Script,
+                "a script with hooks (setup, init, request, response, delay) makes HTTP/1.x requests: run it over HTTP/1.x",
+            ));
+        }
+        for (id, slot) in scripts.iter_mut().enumerate() {
+            let hooks = script
+                .worker(id, workers)
+                .map_err(|e| SpecError::new(Field::Script, e))?;
+            if hooks.has_delay() && !matches!(spec.model, Model::Closed { .. }) {
+                return Err(SpecError::new(
+                    Field::Script,
+                    "delay() sets a closed loop's think time, and this run's schedule is its rate: remove delay() or run a closed loop",
+                ));
+            }
+            let mut state =
+                ScriptState::new(hooks).map_err(|e| SpecError::new(Field::Script, e))?;
+            if id == 0 {
+                state
+                    .verify()
+                    .map_err(|e| SpecError::new(Field::Script, e))?;
+            }
+            *slot = Some(Box::new(state));
+        }
+    }
     let start = Instant::now();
     let measure_start = start + spec.warmup;
     let tls = match spec.target.scheme {
@@ -115,14 +157,15 @@ pub fn run_until(
         end: spec.duration.map(|d| measure_start + d),
         timeout: spec.timeout,
         stop,
+        halt: AtomicBool::new(false),
     });
     let (tx, rx) = mpsc::channel();
     let mut handles = Vec::with_capacity(workers);
-    for id in 0..workers {
-        let worker = Worker::new(id, shared.clone(), plan_for(spec, id, workers), tx.clone())
-            .map_err(|e| {
-                SpecError::new(Field::Resources, format!("cannot start worker {id}: {e}"))
-            })?;
+    for (id, script) in scripts.into_iter().enumerate() {
+        let plan = plan_for(spec, id, workers);
+        let worker = Worker::new(id, shared.clone(), plan, tx.clone(), script).map_err(|e| {
+            SpecError::new(Field::Resources, format!("cannot start worker {id}: {e}"))
+        })?;
         let handle = std::thread::Builder::new()
             .name(format!("barrage-worker-{id}"))
             .spawn(move || worker.run())
@@ -508,6 +551,7 @@ impl Merger {
                 ..spec_summary(spec)
             },
             stop_reason: reason,
+            script_error: self.summaries.iter().find_map(|s| s.script_error.clone()),
             measured_from_unix_ms: unix_ms_at(measure_start),
             totals,
             latency_us: LatencyStats::from_histogram(&self.total.latency_us),

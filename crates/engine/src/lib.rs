@@ -25,6 +25,7 @@ mod quic;
 mod recorder;
 mod report;
 mod request;
+pub mod script;
 pub mod search;
 pub mod session;
 mod spec;
@@ -41,7 +42,7 @@ pub use barrage_model::load::{
     Histograms, LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, SessionStats,
     SpecSummary, StopReason, TargetReport, TlsReport, Totals, WireProtocol, SCHEMA,
 };
-pub use coordinator::{run, run_until, NoObserver, Observer, Window};
+pub use coordinator::{run, run_scripted, run_until, NoObserver, Observer, Window};
 pub use limits::{raise_open_files_limit, OpenFiles};
 pub use pacer::{Arrival, Pacer};
 pub use recorder::{Counters, ErrorKind, LATE_SEND};

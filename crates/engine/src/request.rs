@@ -219,9 +219,90 @@ pub(crate) fn compile(
         .collect()
 }
 
+/// Splits bytes that hold one or more whole HTTP/1.x requests (a script's
+/// `request()` may return several to pipeline): for each request, whether
+/// it is a `HEAD` (its response has no body). Bodies are framed by
+/// Content-Length; a chunked request body cannot be counted and is refused,
+/// as is anything that is not whole requests.
+pub fn split_h1_requests(bytes: &[u8], heads: &mut Vec<bool>) -> Result<(), String> {
+    heads.clear();
+    if bytes.is_empty() {
+        return Err("an empty string is not a request".into());
+    }
+    let mut pos = 0;
+    while pos < bytes.len() {
+        let mut headers = [httparse::EMPTY_HEADER; 64];
+        let mut req = httparse::Request::new(&mut headers);
+        let n = match req.parse(&bytes[pos..]) {
+            Ok(httparse::Status::Complete(n)) => n,
+            Ok(httparse::Status::Partial) => {
+                return Err(format!(
+                    "request {} is cut short (no blank line after its head)",
+                    heads.len() + 1
+                ))
+            }
+            Err(e) => return Err(format!("request {} is not HTTP/1.x: {e}", heads.len() + 1)),
+        };
+        let mut length = 0usize;
+        for h in req.headers.iter() {
+            if h.name.eq_ignore_ascii_case("content-length") {
+                length = std::str::from_utf8(h.value)
+                    .ok()
+                    .and_then(|v| v.trim().parse().ok())
+                    .ok_or_else(|| {
+                        format!("request {}: invalid Content-Length", heads.len() + 1)
+                    })?;
+            } else if h.name.eq_ignore_ascii_case("transfer-encoding") {
+                return Err(format!(
+                    "request {}: a Transfer-Encoding body cannot be split from the next request; send a Content-Length body",
+                    heads.len() + 1
+                ));
+            }
+        }
+        heads.push(req.method.is_some_and(|m| m.eq_ignore_ascii_case("HEAD")));
+        pos += n + length;
+        if pos > bytes.len() {
+            return Err(format!(
+                "request {}: its body is shorter than its Content-Length",
+                heads.len()
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pipelined_requests_are_split_and_counted() {
+        let mut heads = Vec::new();
+        let one = b"GET / HTTP/1.1\r\nHost: a\r\n\r\n".as_slice();
+        split_h1_requests(one, &mut heads).unwrap();
+        assert_eq!(heads, [false]);
+        let three = [
+            one,
+            b"HEAD /h HTTP/1.1\r\n\r\n",
+            b"POST /p HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello",
+        ]
+        .concat();
+        split_h1_requests(&three, &mut heads).unwrap();
+        assert_eq!(heads, [false, true, false]);
+        for (bad, says) in [
+            (b"".as_slice(), "empty"),
+            (b"GET / HTTP/1.1\r\nHost: a\r\n", "cut short"),
+            (b"GET / HTTP/1.1\r\nContent-Length: 9\r\n\r\nabc", "shorter"),
+            (
+                b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+                "Transfer-Encoding",
+            ),
+            (b"\x01\x02 nonsense\r\n\r\n", "not HTTP/1.x"),
+        ] {
+            let e = split_h1_requests(bad, &mut heads).unwrap_err();
+            assert!(e.contains(says), "{e}");
+        }
+    }
 
     #[test]
     fn rejects_what_cannot_be_sent() {

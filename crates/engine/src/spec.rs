@@ -181,6 +181,8 @@ pub enum Field {
     ConnRate,
     /// Sessions: calls per connection.
     Calls,
+    /// The load script (its set-up, or what it asks for).
+    Script,
     /// Sessions: how many.
     Sessions,
     /// HTTP/2 streams per connection.

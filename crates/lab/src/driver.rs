@@ -155,6 +155,12 @@ impl Tool for Driver {
 
     fn supports(&self, scenario: &Scenario, level: &Level) -> Result<(), String> {
         check_level(self.name(), level)?;
+        if scenario.script.is_some() && !crate::suite::driver_runs_scripts(*self) {
+            return Err(format!(
+                "{} cannot run a script: only wrk and barrage run wrk scripts",
+                self.name()
+            ));
+        }
         match self {
             Driver::Barrage => barrage::supports(scenario, level),
             Driver::Wrk => wrk::supports(scenario, level),
@@ -372,6 +378,37 @@ pub(crate) mod tests {
     /// `args` split on spaces, for readable expectations.
     pub(crate) fn words(args: &str) -> Vec<String> {
         args.split(' ').map(String::from).collect()
+    }
+
+    /// ab, h2load and httperf have no scripts: they refuse a scenario with
+    /// one, before and at the command line.
+    #[test]
+    fn only_wrk_and_barrage_run_scripts() {
+        let mut s = scenario(Protocol::H1, "/hello");
+        s.script = Some(crate::suite::ScriptRef {
+            path: "/lab/p.lua".into(),
+            args: vec!["1".into()],
+        });
+        let c = Level::Connections(4);
+        let sessions = Level::Sessions {
+            rate: 10.0,
+            calls: 1,
+            sessions: 10,
+        };
+        for (driver, level) in [
+            (Driver::Ab, &c),
+            (Driver::H2load, &c),
+            (Driver::Httperf, &sessions),
+        ] {
+            let want =
+                format!("{driver} cannot run a script: only wrk and barrage run wrk scripts");
+            assert_eq!(driver.supports(&s, level), Err(want.clone()));
+            let inv = driver.invocation(&run(&s, level), Path::new("b"), Path::new("o"));
+            assert_eq!(inv, Err(want));
+        }
+        for driver in [Driver::Barrage, Driver::Wrk] {
+            assert_eq!(driver.supports(&s, &c), Ok(()), "{driver}");
+        }
     }
 
     #[test]

@@ -8,8 +8,8 @@ use std::path::Path;
 use std::time::Duration;
 
 pub use barrage_model::suite::{
-    Cores, Driver, Level, Load, Protocol, Quick, Scenario, SearchSpec, ServerEntry, Suite,
-    SuiteHosts, SuiteTable, Variant,
+    Cores, Driver, Level, Load, Protocol, Quick, Scenario, ScriptRef, SearchSpec, ServerEntry,
+    Suite, SuiteHosts, SuiteTable, Variant,
 };
 
 mod plan;
@@ -88,6 +88,13 @@ fn driver_drives(d: Driver, load: &Load) -> bool {
     driver_row(d).3.contains(&load.kind())
 }
 
+/// Whether the driver runs a scenario's wrk Lua script (`script`): wrk
+/// itself (`-s`) and barrage (`load --script`); ab, h2load and httperf
+/// have no scripts.
+pub(crate) fn driver_runs_scripts(d: Driver) -> bool {
+    matches!(d, Driver::Wrk | Driver::Barrage)
+}
+
 /// Reads and validates a suite file.
 pub fn load(path: &Path) -> Result<Suite, FormatError> {
     from_source(Source::read(path, "suite file")?, path)
@@ -102,7 +109,9 @@ pub fn parse(text: &str, path: &Path) -> Result<Suite, FormatError> {
 fn from_source(mut source: Source, path: &Path) -> Result<Suite, FormatError> {
     let raw: RawSuite = source.parse()?;
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-    raw.validate(stem.unwrap_or_default())
+    // "t.toml" has the parent "": the current directory.
+    let dir = path.parent().unwrap_or(Path::new(""));
+    raw.validate(stem.unwrap_or_default(), dir)
         .map_err(|p| source.error(p))
 }
 

@@ -33,10 +33,14 @@ pub enum StopReason {
     Unreachable,
     /// Stopped from outside (Ctrl-C).
     Interrupted,
+    /// The load script ended it: a hook failed (the message is in
+    /// `script_error`), or every thread called `thread:stop()`.
+    Script,
 }
 
 impl StopReason {
-    /// The name in the JSON: `requests`, `sessions`, `duration`, `unreachable`, `interrupted`.
+    /// The name in the JSON: `requests`, `sessions`, `duration`, `unreachable`,
+    /// `interrupted`, `script`.
     pub fn name(self) -> &'static str {
         match self {
             StopReason::Requests => "requests",
@@ -44,6 +48,7 @@ impl StopReason {
             StopReason::Duration => "duration",
             StopReason::Unreachable => "unreachable",
             StopReason::Interrupted => "interrupted",
+            StopReason::Script => "script",
         }
     }
 }
@@ -57,6 +62,10 @@ pub struct RunReport {
     pub target: TargetReport,
     pub spec: SpecSummary,
     pub stop_reason: StopReason,
+    /// A load script's hook failed during the run (`stop_reason` is
+    /// `script`): its message, one line with the script's file and line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub script_error: Option<String>,
     /// Wall-clock time (Unix milliseconds) at which the measured phase
     /// began: what aligns the per-second series of reports merged from
     /// several processes or hosts. Absent in reports written before it existed.
@@ -521,6 +530,9 @@ impl RunReport {
     /// have it, else by their own second numbers.
     pub fn merge(&mut self, other: &RunReport) {
         self.stop_reason = self.stop_reason.max(other.stop_reason);
+        if self.script_error.is_none() {
+            self.script_error.clone_from(&other.script_error);
+        }
         let mut theirs = other.series.clone();
         if let (Some(a), Some(b)) = (self.measured_from_unix_ms, other.measured_from_unix_ms) {
             let origin = a.min(b);
@@ -833,6 +845,7 @@ mod tests {
                 request_count: 1,
             },
             stop_reason: StopReason::Duration,
+            script_error: None,
             measured_from_unix_ms: None,
             totals: Totals {
                 elapsed_s,

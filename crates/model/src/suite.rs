@@ -203,6 +203,27 @@ pub struct Scenario {
     /// highest rate within an objective.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<SearchSpec>,
+    /// A wrk Lua script run with the load (`script`, `script_args`), as
+    /// wrk's `-s` and `barrage load --script` take it; wrk and barrage
+    /// only. Results written before scripts existed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub script: Option<ScriptRef>,
+}
+
+/// A scenario's wrk script: the file and the words of its `init(args)`.
+/// The script and the scenario's keys are independent: `headers` reach the
+/// script as `wrk.headers` (wrk's `-H`), and whatever the script sets
+/// (method, path, headers, body, its hooks) is what is sent. The method is
+/// the script's alone (the lab refuses a `method` other than GET with a
+/// script: neither wrk nor `barrage load --script` takes one besides).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScriptRef {
+    /// The script's absolute path (the suite gives it relative to its file).
+    pub path: String,
+    /// The script's arguments (`script_args`): wrk's words after the URL,
+    /// barrage's after `--`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
 }
 
 /// A scenario's capacity search (`search = { slo = "p99<=10ms", errors =
@@ -243,6 +264,7 @@ impl Scenario {
             window_bits: None,
             connection_window_bits: None,
             search: None,
+            script: None,
         }
     }
 

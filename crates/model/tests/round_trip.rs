@@ -151,3 +151,30 @@ fn results_without_tables_still_load() {
         "{e}"
     );
 }
+
+/// A scenario's `script` came after `barrage.run/1` too: results without
+/// one (every fixture) read as none and write none back; with one, it
+/// reads and writes as written (its `args` left out when there are none).
+#[test]
+fn a_scenarios_script_reads_back_and_older_results_have_none() {
+    let text = read("report/tests/fixtures/complete/results.json");
+    let without = Results::from_json(&text).unwrap();
+    assert!(without.suite.scenarios.iter().all(|s| s.script.is_none()));
+    for script in [
+        serde_json::json!({ "path": "/lab/suites/scripts/pipeline.lua", "args": ["16", "-v"] }),
+        serde_json::json!({ "path": "/lab/post.lua" }),
+    ] {
+        let mut v: Value = serde_json::from_str(&text).unwrap();
+        v["suite"]["scenarios"][0]["script"] = script.clone();
+        let with = Results::from_json(&v.to_string()).unwrap();
+        let got = with.suite.scenarios[0].script.as_ref().unwrap();
+        assert_eq!(got.path, script["path"].as_str().unwrap());
+        let args: Vec<&str> = script["args"]
+            .as_array()
+            .map(|a| a.iter().map(|w| w.as_str().unwrap()).collect())
+            .unwrap_or_default();
+        assert_eq!(got.args, args);
+        let again: Value = serde_json::from_str(&with.to_json()).unwrap();
+        assert_eq!(again, v, "a scenario's script changed on the way through");
+    }
+}

@@ -7,8 +7,8 @@
 //! most one per core (and never more than connections): wrk's thread count
 //! is a way to use the cores, and barrage's workers already use them all.
 //! wrk's header still prints the `-t` asked for, and `Req/Sec` is per thread
-//! of that count. `-s` (Lua scripts) is refused with a pointer to `barrage
-//! load`'s native options.
+//! of that count. `-s` runs a wrk Lua script (crates/script: wrk's API, one
+//! Lua state per engine thread); words after the URL are its init(args).
 
 mod args;
 mod format;
@@ -42,12 +42,25 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     if options.version {
         println!("{}", version());
     }
-    let spec = match build_spec(&options, cores()) {
+    let mut spec = match build_spec(&options, cores()) {
         Ok(spec) => spec,
         Err(msg) => return crate::usage_error(msg),
     };
     if let Err(e) = spec.validate() {
         return crate::usage_error(format!("wrk: {}", crate::common::spec_error(&e, flag)));
+    }
+    let mut script = match &options.script {
+        Some(path) => {
+            let args = options.script_args.clone();
+            match crate::script::Loaded::load(path, args, &mut spec) {
+                Ok(s) => Some(s),
+                Err(e) => return crate::usage_error(format!("wrk -s: {e}")),
+            }
+        }
+        None => None,
+    };
+    if let Err(e) = spec.validate() {
+        return crate::usage_error(format!("wrk -s: {}", e.message));
     }
     print!(
         "{}",
@@ -63,7 +76,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let stop = crate::common::stop_on_ctrl_c();
     let mut collector = Collector::default();
     let mut viewed = crate::live::Viewed::new(&mut collector, &spec, "wrk", &stop);
-    let ran = barrage_engine::run_until(&spec, &mut viewed, stop);
+    let ran = crate::script::run(script.as_mut(), &spec, &mut viewed, stop);
     viewed.finish();
     let report = match ran {
         Ok(r) => r,
@@ -77,6 +90,9 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     );
     let _ = std::io::stdout().flush();
     if !crate::common::write_json(&report, options.barrage_json.as_deref()) {
+        return ExitCode::from(crate::EXIT_FAILED);
+    }
+    if !crate::script::after(script.as_ref(), &report) {
         return ExitCode::from(crate::EXIT_FAILED);
     }
     if report.totals.responses == 0 && report.totals.errors > 0 {
@@ -242,6 +258,7 @@ fn flag(field: barrage_engine::Field) -> Option<&'static str> {
         F::Connections => "-c",
         F::Duration => "-d",
         F::Timeout => "--timeout",
+        F::Script => "-s",
         _ => return None,
     })
 }
@@ -263,8 +280,7 @@ fn usage() -> String {
                            (barrage: at most one per core)
 
     -s, --script      <S>  Load Lua script file
-                           (barrage: not supported; use barrage load's
-                           --method, --body, -H and --urls)
+                           (wrk's API; words after the URL are its args)
     -H, --header      <H>  Add header to request
         --latency          Print latency statistics
         --timeout     <T>  Socket/request timeout

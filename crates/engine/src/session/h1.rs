@@ -4,6 +4,13 @@
 use std::collections::VecDeque;
 
 use super::{Completed, EarlyClose, Flow, Inflight, ProtocolError};
+use crate::script::ScriptResponse;
+
+/// What `on_read` calls for each response: the response done, and (only
+/// when the session keeps them, for a script's `response()`) its headers
+/// and body.
+pub trait H1Done: FnMut(Completed, Option<ScriptResponse<'_>>) {}
+impl<F: FnMut(Completed, Option<ScriptResponse<'_>>)> H1Done for F {}
 
 /// Response heads larger than this are a protocol error.
 const MAX_HEAD_BYTES: usize = 64 * 1024;
@@ -59,6 +66,15 @@ pub struct H1Session {
     closes: bool,
     /// Requests carry `Connection: close` (or HTTP/1.0 without keep-alive).
     requests_close: bool,
+    /// The response being read, kept for a script that wants responses.
+    keep: Option<Box<Kept>>,
+}
+
+/// A response's headers and body, kept while it is read.
+#[derive(Debug, Default)]
+struct Kept {
+    headers: Vec<(Vec<u8>, Vec<u8>)>,
+    body: Vec<u8>,
 }
 
 /// What a parsed head says about the body and the connection.
@@ -79,7 +95,27 @@ impl H1Session {
             status: 0,
             closes: false,
             requests_close,
+            keep: None,
         }
+    }
+
+    /// Keeps each response's headers and body, and hands them to `on_read`'s
+    /// callback (for a script's `response()`; otherwise bodies are counted,
+    /// never kept).
+    pub fn keep_responses(&mut self) {
+        self.keep = Some(Box::default());
+    }
+
+    /// Appends `bytes` holding several requests (pipelined) to `out`, and
+    /// tracks one in-flight request per entry of `requests`.
+    pub fn submit_many(
+        &mut self,
+        bytes: &[u8],
+        requests: impl Iterator<Item = Inflight>,
+        out: &mut Vec<u8>,
+    ) {
+        out.extend_from_slice(bytes);
+        self.inflight.extend(requests);
     }
 
     /// Appends a request's bytes to `out` and tracks it as in flight.
@@ -104,11 +140,7 @@ impl H1Session {
     }
 
     /// Feeds bytes read from the connection; `done` is called for every response completed.
-    pub fn on_read(
-        &mut self,
-        data: &[u8],
-        done: &mut impl FnMut(Completed),
-    ) -> Result<Flow, ProtocolError> {
+    pub fn on_read(&mut self, data: &[u8], done: &mut impl H1Done) -> Result<Flow, ProtocolError> {
         let mut pos = 0;
         while pos < data.len() {
             match self.reading {
@@ -132,6 +164,9 @@ impl H1Session {
                     announced,
                 } => {
                     let take = remaining.min((data.len() - pos) as u64);
+                    if let Some(kept) = self.keep.as_deref_mut() {
+                        kept.body.extend_from_slice(&data[pos..pos + take as usize]);
+                    }
                     pos += take as usize;
                     if take == remaining {
                         if self.complete(done) == Flow::Close {
@@ -145,7 +180,8 @@ impl H1Session {
                     }
                 }
                 Reading::Chunked(state) => {
-                    let (used, next) = chunk_step(state, &data[pos..])?;
+                    let body = self.keep.as_deref_mut().map(|k| &mut k.body);
+                    let (used, next) = chunk_step(state, &data[pos..], body)?;
                     pos += used;
                     match next {
                         Some(state) => self.reading = Reading::Chunked(state),
@@ -156,7 +192,12 @@ impl H1Session {
                         }
                     }
                 }
-                Reading::UntilClose => return Ok(Flow::Close),
+                Reading::UntilClose => {
+                    if let Some(kept) = self.keep.as_deref_mut() {
+                        kept.body.extend_from_slice(&data[pos..]);
+                    }
+                    return Ok(Flow::Close);
+                }
             }
         }
         Ok(if self.reading == Reading::UntilClose {
@@ -168,7 +209,7 @@ impl H1Session {
 
     /// The peer closed the connection: completes a close-delimited body, or
     /// says what was cut short.
-    pub fn on_eof(&mut self, done: &mut impl FnMut(Completed)) -> Result<(), EarlyClose> {
+    pub fn on_eof(&mut self, done: &mut impl H1Done) -> Result<(), EarlyClose> {
         match self.reading {
             Reading::UntilClose => {
                 self.complete(done);
@@ -196,13 +237,26 @@ impl H1Session {
         }
     }
 
-    fn complete(&mut self, done: &mut impl FnMut(Completed)) -> Flow {
+    fn complete(&mut self, done: &mut impl H1Done) -> Flow {
         self.reading = Reading::Head;
         if let Some(request) = self.inflight.pop_front() {
-            done(Completed {
+            let c = Completed {
                 status: self.status,
                 request,
-            });
+            };
+            match self.keep.as_deref_mut() {
+                None => done(c, None),
+                Some(kept) => {
+                    let response = ScriptResponse {
+                        status: self.status,
+                        headers: &kept.headers,
+                        body: &kept.body,
+                    };
+                    done(c, Some(response));
+                    kept.headers.clear();
+                    kept.body.clear();
+                }
+            }
         }
         if self.closes {
             Flow::Close
@@ -221,8 +275,9 @@ impl H1Session {
             )));
         };
         let head_only = request.head;
+        let keep = self.keep.as_deref_mut();
         if self.partial_head.is_empty() {
-            return match parse_head(data, head_only)? {
+            return match parse_head(data, head_only, keep)? {
                 Some(head) => Ok(Some(head)),
                 None => {
                     self.keep_partial(data)?;
@@ -232,7 +287,7 @@ impl H1Session {
         }
         let before = self.partial_head.len();
         self.partial_head.extend_from_slice(data);
-        match parse_head(&self.partial_head, head_only)? {
+        match parse_head(&self.partial_head, head_only, keep)? {
             Some(mut head) => {
                 head.consumed -= before;
                 self.partial_head.clear();
@@ -256,7 +311,11 @@ fn too_large() -> ProtocolError {
     ProtocolError(format!("response head larger than {MAX_HEAD_BYTES} bytes"))
 }
 
-fn parse_head(buf: &[u8], head_only: bool) -> Result<Option<Head>, ProtocolError> {
+fn parse_head(
+    buf: &[u8],
+    head_only: bool,
+    keep: Option<&mut Kept>,
+) -> Result<Option<Head>, ProtocolError> {
     let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
     let mut response = httparse::Response::new(&mut headers);
     let consumed = match response.parse(buf) {
@@ -270,6 +329,13 @@ fn parse_head(buf: &[u8], head_only: bool) -> Result<Option<Head>, ProtocolError
         }
     };
     let status = response.code.unwrap_or(0);
+    if let Some(kept) = keep {
+        kept.headers.clear();
+        kept.body.clear();
+        let headers = response.headers.iter();
+        kept.headers
+            .extend(headers.map(|h| (h.name.as_bytes().to_vec(), h.value.to_vec())));
+    }
     if status == 101 {
         return Err(ProtocolError("unexpected 101 Switching Protocols".into()));
     }
@@ -336,7 +402,11 @@ fn parse_length(value: &[u8]) -> Result<u64, ProtocolError> {
 
 /// Advances the chunked decoder over `data`. Returns the bytes used and the
 /// next state, or `None` when the body (with its trailers) is complete.
-fn chunk_step(mut state: Chunk, data: &[u8]) -> Result<(usize, Option<Chunk>), ProtocolError> {
+fn chunk_step(
+    mut state: Chunk,
+    data: &[u8],
+    mut body: Option<&mut Vec<u8>>,
+) -> Result<(usize, Option<Chunk>), ProtocolError> {
     let mut i = 0;
     while i < data.len() {
         let b = data[i];
@@ -358,6 +428,9 @@ fn chunk_step(mut state: Chunk, data: &[u8]) -> Result<(usize, Option<Chunk>), P
             Chunk::SizeLf { size } if b == b'\n' => Chunk::Data { remaining: size },
             Chunk::Data { remaining } => {
                 let take = remaining.min((data.len() - i) as u64);
+                if let Some(body) = body.as_deref_mut() {
+                    body.extend_from_slice(&data[i..i + take as usize]);
+                }
                 i += take as usize;
                 state = if take == remaining {
                     Chunk::DataCr
@@ -409,12 +482,12 @@ pub fn fuzz_response_bytes(data: &[u8]) {
     let split = data.first().map_or(0, |&b| b as usize).min(data.len());
     let (a, b) = data.split_at(split);
     for part in [a, b] {
-        match s.on_read(part, &mut |_| {}) {
+        match s.on_read(part, &mut |_, _| {}) {
             Ok(Flow::Continue) => {}
             Ok(Flow::Close) | Err(_) => return,
         }
     }
-    let _ = s.on_eof(&mut |_| {});
+    let _ = s.on_eof(&mut |_, _| {});
 }
 
 /// The first bytes of `data`, printable, for an error message.
@@ -448,7 +521,7 @@ mod tests {
         let mut got = Vec::new();
         let mut flow = Ok(Flow::Continue);
         for c in chunks {
-            flow = s.on_read(c, &mut |c: Completed| got.push(c.status));
+            flow = s.on_read(c, &mut |c: Completed, _| got.push(c.status));
             if flow.is_err() {
                 break;
             }
@@ -497,7 +570,7 @@ mod tests {
         let mut s = session(1, false);
         let _ = feed(&mut s, &[b"HTTP/1.1 200 OK\r\n\r\nbody"]);
         let mut got = Vec::new();
-        assert!(s.on_eof(&mut |c: Completed| got.push(c.status)).is_ok());
+        assert!(s.on_eof(&mut |c: Completed, _| got.push(c.status)).is_ok());
         assert_eq!(got, vec![200]);
     }
 
@@ -519,12 +592,12 @@ mod tests {
             let mut s = session(1, false);
             let _ = feed(&mut s, &[bytes]);
             let e = s
-                .on_eof(&mut |_| panic!("no response expected"))
+                .on_eof(&mut |_, _| panic!("no response expected"))
                 .unwrap_err();
             assert!(e.0.contains(want), "{e:?} should contain {want}");
         }
         let mut idle = session(0, false);
-        assert!(idle.on_eof(&mut |_| {}).is_ok());
+        assert!(idle.on_eof(&mut |_, _| {}).is_ok());
     }
 
     #[test]

@@ -59,6 +59,9 @@ pub trait Sink {
     /// A request will get no response: the server reset its stream, or
     /// refused it (an HTTP/2 stream above a GOAWAY's last stream id).
     fn failed(&mut self, request: Inflight, why: StreamFailure);
+    /// A response's headers and body, just before it completes (only from a
+    /// session told to keep them, for a script's `response()`).
+    fn response(&mut self, _response: crate::script::ScriptResponse<'_>) {}
 }
 
 /// Why a request ended without a response (HTTP/2 and HTTP/3).
@@ -166,7 +169,12 @@ impl Session {
         out: &mut Vec<u8>,
     ) -> Result<Flow, ProtocolError> {
         match self {
-            Session::H1(s) => s.on_read(data, &mut |c| sink.completed(c)),
+            Session::H1(s) => s.on_read(data, &mut |c, kept| {
+                if let Some(r) = kept {
+                    sink.response(r);
+                }
+                sink.completed(c)
+            }),
             Session::H2(s) => s.on_read(data, sink, out),
             // Datagrams go to the QUIC connection (`H3Session::poll`), not here.
             Session::H3(_) => Ok(Flow::Continue),
@@ -176,7 +184,12 @@ impl Session {
     /// The peer closed the connection.
     pub fn on_eof(&mut self, sink: &mut impl Sink) -> Result<(), EarlyClose> {
         match self {
-            Session::H1(s) => s.on_eof(&mut |c| sink.completed(c)),
+            Session::H1(s) => s.on_eof(&mut |c, kept| {
+                if let Some(r) = kept {
+                    sink.response(r);
+                }
+                sink.completed(c)
+            }),
             Session::H2(s) => s.on_eof(),
             Session::H3(_) => Ok(()),
         }

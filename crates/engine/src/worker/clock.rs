@@ -22,6 +22,17 @@ impl Worker {
         if self.shared.stop.load(Ordering::Relaxed) {
             self.stop_now(now, StopReason::Interrupted);
         }
+        if self.script.is_some() {
+            if self.shared.halt.load(Ordering::Relaxed) {
+                self.stop_now(now, StopReason::Script);
+            } else if self.finishing.is_none() && self.script_stopped() {
+                let deadline = now + self.shared.timeout;
+                self.finishing = Some(Finishing {
+                    reason: StopReason::Script,
+                    deadline,
+                });
+            }
+        }
         if self.finishing.is_none() {
             if let Some(reason) = self.should_finish(now) {
                 if let Plan::Open { .. } = self.plan {
@@ -34,6 +45,9 @@ impl Worker {
             }
         }
         self.quic_timers(now);
+        if !self.pauses.is_empty() {
+            self.resume_paused(now);
+        }
         if now >= self.next_sweep {
             self.sweep(now);
         }
@@ -220,6 +234,9 @@ impl Worker {
         if let Some(quic) = self.next_quic_timer() {
             at = at.min(quic);
         }
+        if let Some(pause) = self.next_pause() {
+            at = at.min(pause);
+        }
         match self.finishing {
             Some(f) => at = at.min(f.deadline),
             None => {
@@ -322,6 +339,7 @@ impl Worker {
             h1_connections: self.h1_connections,
             h3: self.h3_events,
             h3_connections: self.h3_connections,
+            script_error: self.script_error.take(),
         };
         let _ = self.tx.send(Msg::Done {
             worker: self.id,

@@ -35,7 +35,10 @@ use barrage_model::load::StopReason;
 
 mod clock;
 mod quic;
+pub(crate) mod scripted;
 mod send;
+
+use scripted::{Pause, ScriptState};
 
 const TIMER: Token = Token(usize::MAX - 1);
 const READ_BUF_BYTES: usize = 64 * 1024;
@@ -58,6 +61,8 @@ pub(crate) struct Shared {
     pub timeout: Duration,
     /// Set from outside (Ctrl-C): stop at once.
     pub stop: Arc<AtomicBool>,
+    /// Set by a worker whose script failed: every worker stops at once.
+    pub halt: AtomicBool,
     pub protocol: Protocol,
     /// HTTP/2: streams per connection, and the windows.
     pub streams: usize,
@@ -146,6 +151,8 @@ pub(crate) struct WorkerSummary {
     pub h2_connections: u64,
     pub h1_connections: u64,
     pub h3_connections: u64,
+    /// The script's error that stopped the run, if this worker's failed.
+    pub script_error: Option<String>,
 }
 
 /// What a ready connection should send.
@@ -216,6 +223,8 @@ struct Conn {
     call_failed: bool,
     /// QUIC: when the connection's timer is next due (as last filed).
     quic_deadline: Option<Instant>,
+    /// A script's think time before the next send.
+    pause: Pause,
 }
 
 pub(crate) struct Worker {
@@ -264,10 +273,23 @@ pub(crate) struct Worker {
     quic_timers: BinaryHeap<Reverse<(Instant, usize)>>,
     /// Scratch for `sweep`: connections past their timeout, and what is late.
     expired: Vec<(usize, Overdue)>,
+    /// Where this worker's connections go (a script may choose per worker).
+    addr: SocketAddr,
+    /// The load script's hooks, in a scripted run.
+    script: Option<Box<ScriptState>>,
+    /// Connections paused by the script's `delay()`: (until, key).
+    pauses: BinaryHeap<Reverse<(Instant, usize)>>,
+    script_error: Option<String>,
 }
 
 impl Worker {
-    pub fn new(id: usize, shared: Arc<Shared>, plan: Plan, tx: Sender<Msg>) -> io::Result<Worker> {
+    pub fn new(
+        id: usize,
+        shared: Arc<Shared>,
+        plan: Plan,
+        tx: Sender<Msg>,
+        script: Option<Box<ScriptState>>,
+    ) -> io::Result<Worker> {
         let poll = Poll::new()?;
         let mut timer = Timer::new()?;
         poll.registry()
@@ -323,6 +345,13 @@ impl Worker {
             h3_events: H3Events::default(),
             h3_connections: 0,
             quic_timers: BinaryHeap::new(),
+            addr: script
+                .as_ref()
+                .and_then(|s| s.hooks.addr())
+                .unwrap_or(shared.addr),
+            script,
+            pauses: BinaryHeap::new(),
+            script_error: None,
             shared,
         })
     }
@@ -380,7 +409,7 @@ impl Worker {
         if self.shared.protocol == Protocol::H3 {
             return self.open_quic(now);
         }
-        match TcpStream::connect(self.shared.addr) {
+        match TcpStream::connect(self.addr) {
             Ok(mut stream) => {
                 let key = self.conns.vacant_key();
                 if let Err(e) = self.poll.registry().register(
@@ -406,7 +435,7 @@ impl Worker {
                 self.add_conn(transport, session, now);
             }
             Err(e) => {
-                let msg = connect_message(&e, self.shared.addr);
+                let msg = connect_message(&e, self.addr);
                 self.connect_failed(now, msg);
             }
         }
@@ -423,6 +452,7 @@ impl Worker {
             idle: false,
             call_failed: false,
             quic_deadline: None,
+            pause: Pause::Ask,
         });
         self.connecting += 1;
         self.peak_connections = self.peak_connections.max(self.conns.len());
@@ -453,7 +483,15 @@ impl Worker {
             self.shared.reuse,
             Reuse::KeepAlive | Reuse::Http10 { keepalive: true }
         );
-        Session::H1(H1Session::new(requests_close))
+        let mut session = H1Session::new(requests_close);
+        if self
+            .script
+            .as_deref()
+            .is_some_and(|s| s.hooks.wants_responses())
+        {
+            session.keep_responses();
+        }
+        Session::H1(session)
     }
 
     /// A connection could not be made: count it, and for a closed loop try
@@ -652,7 +690,7 @@ impl Worker {
                         .tcp()
                         .and_then(|t| t.take_error().ok().flatten());
                     let e = e.unwrap_or_else(|| io::Error::other("connection failed"));
-                    let msg = connect_message(&e, self.shared.addr);
+                    let msg = connect_message(&e, self.addr);
                     // Not close_conn: connect_failed replaces the connection after a
                     // pause and counts the failed session (close_conn would do both again).
                     self.conns.remove(key);
@@ -711,11 +749,16 @@ impl Worker {
                     now,
                     measure_start,
                 );
+                tally.script = self.script.as_deref_mut().map(|s| s.hooks.as_mut());
                 let flow = conn
                     .session
                     .on_read(&self.read_buf[..n], &mut tally, &mut self.scratch);
                 let outcome = tally.outcome();
+                let script_error = tally.script_error.take();
                 self.settle(key, now, outcome);
+                if let Some(e) = script_error {
+                    self.script_failed(now, e);
+                }
                 let conn = &mut self.conns[key];
                 match flow {
                     Ok(Flow::Continue) => {}
@@ -754,7 +797,11 @@ impl Worker {
             now,
             measure_start,
         );
+        tally.script = self.script.as_deref_mut().map(|s| s.hooks.as_mut());
         let result = conn.session.on_eof(&mut tally);
+        if let Some(e) = tally.script_error.take() {
+            self.script_failed(now, e);
+        }
         self.scratch.clear();
         match result {
             Ok(()) => self.close_conn(key, now, false),
@@ -775,6 +822,9 @@ struct Tally<'a> {
     /// Requests that ended without a response (HTTP/2 resets and refusals).
     failures: u64,
     first_failure: Option<StreamFailure>,
+    /// A script that wants responses, and the first error of its `response()`.
+    script: Option<&'a mut (dyn crate::script::WorkerScript + 'static)>,
+    script_error: Option<String>,
 }
 
 impl<'a> Tally<'a> {
@@ -794,6 +844,8 @@ impl<'a> Tally<'a> {
             any: false,
             failures: 0,
             first_failure: None,
+            script: None,
+            script_error: None,
         }
     }
 }
@@ -816,6 +868,14 @@ impl Sink for Tally<'_> {
             let latency = self.now.saturating_duration_since(c.request.intended);
             self.recorder.record_latency(latency, c.status);
             self.status_counts[c.status as usize % 1000] += 1;
+        }
+    }
+
+    fn response(&mut self, response: crate::script::ScriptResponse<'_>) {
+        if let (Some(script), None) = (self.script.as_deref_mut(), &self.script_error) {
+            if let Err(e) = script.response(response) {
+                self.script_error = Some(e);
+            }
         }
     }
 

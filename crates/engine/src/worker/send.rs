@@ -18,7 +18,11 @@ impl Worker {
                 return self.flush_scratch(key, now);
             }
         }
+        if self.script.is_some() && self.paused(key, now) {
+            return self.flush_scratch(key, now);
+        }
         match self.next_sends(key, now) {
+            Sends::Now(n) if self.script.is_some() => self.send_scripted(key, n, now),
             Sends::Now(n) => {
                 let measured = now >= self.shared.measure_start;
                 for _ in 0..n {
@@ -27,7 +31,12 @@ impl Worker {
             }
             Sends::Scheduled(intended) => {
                 self.recorder.record_send_delay(now - intended);
-                self.submit(key, intended, now, intended >= self.shared.measure_start);
+                let measured = intended >= self.shared.measure_start;
+                if self.script.is_some() {
+                    self.submit_scripted(key, intended, now, measured);
+                } else {
+                    self.submit(key, intended, now, measured);
+                }
             }
             Sends::Idle => {}
             Sends::CloseSession => {
@@ -36,6 +45,31 @@ impl Worker {
             }
         }
         self.flush_scratch(key, now);
+    }
+
+    /// Sends script batches while the plan has room: each `request()` may
+    /// hold any number of requests, so the room is asked again after each.
+    fn send_scripted(&mut self, key: usize, mut sends: usize, now: Instant) {
+        let measured = now >= self.shared.measure_start;
+        while sends > 0 {
+            let Some(n) = self.submit_scripted(key, now, now, measured) else {
+                return;
+            };
+            // The budget counts requests; the plan took one per send.
+            if let (
+                Plan::Closed {
+                    budget: Some(b), ..
+                },
+                true,
+            ) = (&mut self.plan, measured)
+            {
+                *b = b.saturating_sub(n as u64 - 1);
+            }
+            sends = match self.next_sends(key, now) {
+                Sends::Now(m) => m,
+                _ => 0,
+            };
+        }
     }
 
     /// In flight at most, on this connection's session.
@@ -59,6 +93,10 @@ impl Worker {
                 let mut room = conn.session.room(depth);
                 if one_shot {
                     room = room.min(usize::from(conn.calls == 0));
+                }
+                if self.script.is_some() {
+                    // One script send at a time: its size is known once made.
+                    room = room.min(1);
                 }
                 if let (Some(b), true) = (budget.as_mut(), measured_now) {
                     let n = room.min(usize::try_from(*b).unwrap_or(usize::MAX));

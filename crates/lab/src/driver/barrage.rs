@@ -1,5 +1,6 @@
 //! barrage's own engine: `barrage load -q --json FILE -t THREADS -d DUR
-//! --warmup W --timeout T [protocol flags] [--method M] [-H ...] [model flags] URL`.
+//! --warmup W --timeout T [protocol flags] [--method M] [-H ...] [model flags] URL
+//! [--script FILE [-- SCRIPT_ARGS...]]`.
 //!
 //! Every protocol and every load model. Protocol flags: `--no-keepalive`,
 //! `--http1.0 [--keepalive]` (HTTP/1); `--insecure` for TLS (servers under
@@ -13,6 +14,12 @@
 //! Sessions get no warm-up (`--warmup 0s`): their number is the whole budget
 //! of the level, which a warm-up would spend before the measured window (and
 //! httperf, the tool they reproduce, has none).
+//!
+//! A scenario's wrk script is `--script FILE`, its arguments the words
+//! after `--` (the script's `init(args)`), both after the URL; the `-H`
+//! headers are its `wrk.headers`. `barrage load` takes no `--method` and no
+//! `--find-max` with a script (the script sets the method), so neither is
+//! run with one.
 //!
 //! The result is read from the JSON report (schema `barrage.load/1`) into
 //! the shared [`RunReport`], which is kept whole in [`Parsed::report`].
@@ -30,7 +37,21 @@ use super::{
 };
 use crate::suite::{Protocol, Scenario, SearchSpec};
 
-pub(super) fn supports(scenario: &Scenario, _level: &Level) -> Result<(), String> {
+pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
+    if scenario.script.is_some() {
+        if level.is_search() {
+            return Err(
+                "barrage cannot search for a capacity with a script (--find-max takes no --script)"
+                    .into(),
+            );
+        }
+        if !is_get(scenario) {
+            return Err(format!(
+                "barrage takes the method from the script (wrk.method), not {} (--method takes no --script)",
+                scenario.method
+            ));
+        }
+    }
     let streams = scenario.protocol.multiplexed();
     if streams && scenario.http10 {
         return Err(format!(
@@ -89,6 +110,13 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
     }
     args.extend(model_flags(run));
     args.push(url(s, run.host, run.port));
+    if let Some(script) = &s.script {
+        args.extend(["--script".into(), script.path.clone()]);
+        if !script.args.is_empty() {
+            args.push("--".into());
+            args.extend(script.args.iter().cloned());
+        }
+    }
     args
 }
 
@@ -283,7 +311,7 @@ mod tests {
     use super::*;
     #[allow(unused_imports)]
     use crate::driver::Tool;
-    use crate::suite::Driver;
+    use crate::suite::{Driver, ScriptRef};
     use std::time::Duration;
 
     const COMMON: &str =
@@ -325,6 +353,17 @@ mod tests {
         post.method = "POST".into();
         post.headers = vec![("X-A".into(), "1".into())];
         let xml = scenario(Protocol::H1, "/xml?value=benchmarks");
+        let mut scripted = scenario(Protocol::H1, "/hello");
+        scripted.headers = vec![("X-A".into(), "1".into())];
+        scripted.script = Some(ScriptRef {
+            path: "/lab/scripts/pipeline.lua".into(),
+            args: vec!["16".into(), "-v".into()],
+        });
+        let mut bare = scenario(Protocol::H2c, "/");
+        bare.script = Some(ScriptRef {
+            path: "/lab/post.lua".into(),
+            args: vec![],
+        });
         let c = |n| Level::Connections(n);
         let cases: Vec<(&Scenario, Level, &str)> = vec![
             (&h1, c(100), "-c 100 http://127.0.0.1:8080/hello"),
@@ -348,6 +387,18 @@ mod tests {
                 &xml,
                 Level::Sessions { rate: 100.0, calls: 10, sessions: 5000 },
                 "--conn-rate 100 --calls 10 --num-conns 5000 http://127.0.0.1:8080/xml?value=benchmarks",
+            ),
+            // The script and its args after the URL, the args after `--`.
+            (
+                &scripted,
+                c(8),
+                "-H X-A:_1 -c 8 http://127.0.0.1:8080/hello --script /lab/scripts/pipeline.lua -- 16 -v",
+            ),
+            (&bare, c(2), "--h2c -m 1 -c 2 http://127.0.0.1:8080/ --script /lab/post.lua"),
+            (
+                &scripted,
+                Level::Rate { rate: 500.0, connections: 10 },
+                "-H X-A:_1 -R 500 -c 10 http://127.0.0.1:8080/hello --script /lab/scripts/pipeline.lua -- 16 -v",
             ),
         ];
         for (s, level, tail) in cases {
@@ -399,6 +450,38 @@ mod tests {
             let want = format!("barrage keeps {protocol} connections open");
             assert!(err.starts_with(&want), "{err}");
         }
+        // A script sets the method itself, and searches take none.
+        let mut post = scenario(Protocol::H1, "/");
+        post.method = "POST".into();
+        post.script = Some(ScriptRef {
+            path: "/lab/post.lua".into(),
+            args: vec![],
+        });
+        let err = Driver::Barrage
+            .supports(&post, &Level::Connections(1))
+            .unwrap_err();
+        assert!(
+            err.starts_with("barrage takes the method from the script"),
+            "{err}"
+        );
+        let mut get = post.clone();
+        get.method = "GET".into();
+        let search = Level::Search {
+            spec: SearchSpec {
+                slo: "p99<=10ms".into(),
+                min: 10.0,
+                max: 1000.0,
+                precision: 0.02,
+                max_steps: 20,
+                connections: 10,
+            },
+            calls: None,
+        };
+        let err = Driver::Barrage.supports(&get, &search).unwrap_err();
+        assert!(
+            err.starts_with("barrage cannot search for a capacity with a script"),
+            "{err}"
+        );
     }
 
     fn fixture(name: &str) -> Parsed {

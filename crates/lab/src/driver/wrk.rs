@@ -1,9 +1,15 @@
-//! wrk (4.x): `wrk -t THREADS -c N -d DURs --latency --timeout Ts [-H ...] URL`.
+//! wrk (4.x): `wrk -t THREADS -c N -d DURs --latency --timeout Ts [-H ...]
+//! [-s SCRIPT] URL [SCRIPT_ARGS...]`.
 //!
 //! A closed loop over HTTP/1.1 (plain or TLS) sending GET. wrk has no
 //! warm-up, takes whole seconds only, and needs at least one connection per
 //! thread. `keepalive = false` is sent as `Connection: close`, on which wrk
 //! reconnects for every request.
+//!
+//! A scenario's script is wrk's `-s`, its arguments the words after the URL
+//! (the script's `init(args)`); the `-H` headers are its `wrk.headers`. When
+//! an argument starts with `-`, a `--` before the URL keeps wrk's getopt
+//! from reading it as an option.
 //!
 //! wrk counts a response that came after `--timeout` both in "requests" and
 //! as a timeout error, and leaves it out of the latency histogram.
@@ -72,7 +78,15 @@ pub(super) fn args(run: &LoadRun) -> Vec<String> {
         args.push("-H".into());
         args.push(header);
     }
+    let script = run.scenario.script.as_ref();
+    if let Some(script) = script {
+        args.extend(["-s".into(), script.path.clone()]);
+        if script.args.iter().any(|a| a.starts_with('-')) {
+            args.push("--".into());
+        }
+    }
     args.push(url(run.scenario, run.host, run.port));
+    args.extend(script.into_iter().flat_map(|s| s.args.iter().cloned()));
     args
 }
 
@@ -152,7 +166,7 @@ mod tests {
     use super::*;
     #[allow(unused_imports)]
     use crate::driver::Tool;
-    use crate::suite::Driver;
+    use crate::suite::{Driver, ScriptRef};
     use std::path::Path;
 
     fn args_of(s: &Scenario, level: &Level) -> Vec<String> {
@@ -170,16 +184,33 @@ mod tests {
         tls.headers = vec![("Accept".into(), "*/*".into())];
         let mut close = scenario(Protocol::H1, "/");
         close.keepalive = false;
-        let cases: [(&Scenario, Level, &str); 4] = [
+        let mut scripted = scenario(Protocol::H1, "/hello");
+        scripted.headers = vec![("Accept".into(), "*/*".into())];
+        scripted.script = Some(ScriptRef {
+            path: "/lab/scripts/pipeline.lua".into(),
+            args: vec!["16".into(), "x y".into()],
+        });
+        let mut bare = scenario(Protocol::H1, "/hello");
+        bare.script = Some(ScriptRef {
+            path: "/lab/post.lua".into(),
+            args: vec![],
+        });
+        let mut dashed = bare.clone();
+        dashed.script.as_mut().unwrap().args = vec!["8".into(), "-v".into()];
+        let cases: [(&Scenario, Level, &str); 7] = [
             (&h1, Level::Connections(100), "-t 2 -c 100 -d 10s --latency --timeout 5s http://127.0.0.1:8080/hello"),
             (&h1, Level::Connections(1), "-t 1 -c 1 -d 10s --latency --timeout 5s http://127.0.0.1:8080/hello"),
             (&tls, Level::Connections(8), "-t 2 -c 8 -d 10s --latency --timeout 5s -H Accept:_*/* https://127.0.0.1:8080/static/4k"),
             (&close, Level::Connections(4), "-t 2 -c 4 -d 10s --latency --timeout 5s -H Connection:_close http://127.0.0.1:8080/"),
+            // -s before the URL, the script's args after it.
+            (&scripted, Level::Connections(4), "-t 2 -c 4 -d 10s --latency --timeout 5s -H Accept:_*/* -s /lab/scripts/pipeline.lua http://127.0.0.1:8080/hello 16 x_y"),
+            (&bare, Level::Connections(4), "-t 2 -c 4 -d 10s --latency --timeout 5s -s /lab/post.lua http://127.0.0.1:8080/hello"),
+            (&dashed, Level::Connections(4), "-t 2 -c 4 -d 10s --latency --timeout 5s -s /lab/post.lua -- http://127.0.0.1:8080/hello 8 -v"),
         ];
         for (s, level, want) in cases {
             let want: Vec<String> = words(want)
                 .into_iter()
-                .map(|w| w.replace(":_", ": "))
+                .map(|w| w.replace(":_", ": ").replace("x_y", "x y"))
                 .collect();
             assert_eq!(args_of(s, &level), want, "{level:?}");
         }

@@ -374,6 +374,26 @@ impl ServerRun<'_> {
             record.error = Some(e);
             return record;
         }
+        // A script as the client hosts see it: in their checkout, like the
+        // manifests (the same path when it is outside this checkout).
+        let mapped;
+        let scenario = match &scenario.script {
+            Some(script) => {
+                let repo = &self.opts.repo;
+                let repo = std::fs::canonicalize(repo).unwrap_or_else(|_| repo.clone());
+                let h = self.hosts.as_deref().expect("a run across hosts");
+                let path = h.servers_dir(Path::new(&script.path), &repo);
+                mapped = crate::suite::Scenario {
+                    script: Some(crate::suite::ScriptRef {
+                        path: path.to_string_lossy().into_owned(),
+                        args: script.args.clone(),
+                    }),
+                    ..scenario.clone()
+                };
+                &mapped
+            }
+            None => scenario,
+        };
         let stop = self.opts.stop.clone();
         let duration = self.level_duration(&run.level);
         let suite = self.suite;

@@ -3,6 +3,7 @@
 //! docs/suites.md that one file can break, reported at its key.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::time::Duration;
 
 use barrage_engine::search::{Objective, Slo};
@@ -14,8 +15,9 @@ use super::source::{self, problem, CpuList, KeyPath, Ordered, Problem, Scalar, S
 use crate::driver::Tool;
 
 use super::{
-    driver_drives, driver_name, driver_row, driver_speaks, Cores, Driver, Load, Protocol, Quick,
-    Scenario, SearchSpec, ServerEntry, Suite, SuiteHosts, SuiteTable, Variant, DRIVERS,
+    driver_drives, driver_name, driver_row, driver_runs_scripts, driver_speaks, Cores, Driver,
+    Load, Protocol, Quick, Scenario, ScriptRef, SearchSpec, ServerEntry, Suite, SuiteHosts,
+    SuiteTable, Variant, DRIVERS,
 };
 use crate::manifest::BUILTIN_VARS;
 
@@ -103,6 +105,8 @@ struct RawScenario {
     window_bits: Option<i64>,
     connection_window_bits: Option<i64>,
     search: Option<RawSearch>,
+    script: Option<String>,
+    script_args: Option<Vec<String>>,
 }
 
 /// `[[table]]`: scenarios side by side in the reports.
@@ -130,7 +134,9 @@ struct RawSearch {
 // ---------------------------------------------------------------- validation
 
 impl RawSuite {
-    pub(super) fn validate(self, default_name: String) -> Result<Suite, Problem> {
+    /// `dir` is the suite file's directory, which relative paths in it
+    /// (a scenario's `script`) start from.
+    pub(super) fn validate(self, default_name: String, dir: &Path) -> Result<Suite, Problem> {
         let root = KeyPath::root();
         let name = self.name.unwrap_or(default_name);
         check_name(&name, &root.key("name"), "suite name")?;
@@ -161,7 +167,7 @@ impl RawSuite {
         let load = load(self.load, &root.key("load"))?;
         let quick = quick(self.quick, &load, duration, warmup)?;
         let servers = servers(self.server, &load)?;
-        let scenarios = scenarios(self.scenario, &load)?;
+        let scenarios = scenarios(self.scenario, &load, dir)?;
         check_drivers(&drivers, &scenarios, &load)?;
         let tables = tables(self.table, &scenarios)?;
         let hosts = hosts(self.server_host, self.client_hosts, self.inventory)?;
@@ -713,7 +719,11 @@ fn check_var_name(key: &str, at: &KeyPath) -> Result<(), Problem> {
     Ok(())
 }
 
-fn scenarios(raw: Option<Vec<RawScenario>>, load: &Load) -> Result<Vec<Scenario>, Problem> {
+fn scenarios(
+    raw: Option<Vec<RawScenario>>,
+    load: &Load,
+    dir: &Path,
+) -> Result<Vec<Scenario>, Problem> {
     let at = KeyPath::root().key("scenario");
     let raw = raw.unwrap_or_default();
     if raw.is_empty() {
@@ -726,7 +736,7 @@ fn scenarios(raw: Option<Vec<RawScenario>>, load: &Load) -> Result<Vec<Scenario>
     let mut out: Vec<Scenario> = Vec::new();
     for (i, s) in raw.into_iter().enumerate() {
         let at = at.index(i);
-        let scenario = scenario(s, &at, load)?;
+        let scenario = scenario(s, &at, load, dir)?;
         if out.iter().any(|o| o.name == scenario.name) {
             return Err(problem(
                 &at.key("name"),
@@ -739,7 +749,7 @@ fn scenarios(raw: Option<Vec<RawScenario>>, load: &Load) -> Result<Vec<Scenario>
     Ok(out)
 }
 
-fn scenario(raw: RawScenario, at: &KeyPath, load: &Load) -> Result<Scenario, Problem> {
+fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<Scenario, Problem> {
     let Some(name) = raw.name else {
         return Err(problem(
             &at.key("name"),
@@ -844,6 +854,25 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load) -> Result<Scenario, Pro
         Some(r) => Some(search(r, &at.key("search"), load)?),
         None => None,
     };
+    let script = script(raw.script, raw.script_args, at, dir)?;
+    if script.is_some() {
+        if search.is_some() {
+            return Err(problem(
+                &at.key("script"),
+                "a script with a capacity search",
+                "no script in a search: barrage load --find-max takes no --script",
+            ));
+        }
+        // Neither wrk -s nor barrage load --script takes a method: the
+        // script sets it (wrk.method).
+        if !method.eq_ignore_ascii_case("GET") {
+            return Err(problem(
+                &at.key("method"),
+                format!("method {method} with a script"),
+                format!("the method set in the script (wrk.method = \"{method}\"), as wrk takes it; no method key"),
+            ));
+        }
+    }
     Ok(Scenario {
         name,
         path,
@@ -856,7 +885,57 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load) -> Result<Scenario, Pro
         window_bits,
         connection_window_bits,
         search,
+        script,
     })
+}
+
+/// A scenario's `script` (relative to the suite's directory `dir`, made
+/// absolute; the file must exist) and its `script_args`.
+fn script(
+    path: Option<String>,
+    args: Option<Vec<String>>,
+    at: &KeyPath,
+    dir: &Path,
+) -> Result<Option<ScriptRef>, Problem> {
+    const EXPECTED: &str =
+        "a wrk Lua script, relative to the suite file's directory, such as \"scripts/pipeline.lua\"";
+    let Some(path) = path else {
+        return match args {
+            Some(_) => Err(problem(
+                &at.key("script_args"),
+                "script_args without a script",
+                "script = \"FILE\" with them, or no script_args",
+            )),
+            None => Ok(None),
+        };
+    };
+    let at_script = at.key("script");
+    if path.trim().is_empty() {
+        return Err(problem(&at_script, "empty", EXPECTED));
+    }
+    let given = dir.join(&path);
+    let resolved = match std::fs::canonicalize(&given) {
+        Ok(p) if p.is_file() => p,
+        Ok(p) => {
+            return Err(problem(
+                &at_script,
+                format!("{} is not a file", p.display()),
+                EXPECTED,
+            ))
+        }
+        Err(e) => {
+            let what = if e.kind() == std::io::ErrorKind::NotFound {
+                format!("no file {}", given.display())
+            } else {
+                format!("cannot read {}: {e}", given.display())
+            };
+            return Err(problem(&at_script, what, EXPECTED));
+        }
+    };
+    Ok(Some(ScriptRef {
+        path: resolved.to_string_lossy().into_owned(),
+        args: args.unwrap_or_default(),
+    }))
 }
 
 /// The `[[table]]`s: each two or more scenarios of the suite with levels,
@@ -1140,6 +1219,18 @@ fn check_drivers(drivers: &[Driver], scenarios: &[Scenario], load: &Load) -> Res
                         s.protocol,
                         able(&|d| driver_speaks(d, s.protocol))
                     ),
+                ));
+            }
+            // A wrk script runs on wrk and on barrage (which runs wrk's
+            // scripts), on no other tool.
+            if s.script.is_some() && !driver_runs_scripts(d) {
+                return Err(problem(
+                    &root.key("scenario").index(j).key("script"),
+                    format!(
+                        "driver {name} cannot run scenario {:?}, which has a script: only wrk and barrage run wrk scripts",
+                        s.name
+                    ),
+                    "drivers wrk and barrage only, or the scenario without a script",
                 ));
             }
             // The driver has the last word on what else it cannot do

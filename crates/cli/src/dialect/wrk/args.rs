@@ -26,6 +26,10 @@ pub(crate) struct Options {
     pub url: String,
     /// `--barrage-json FILE`: barrage's own JSON report.
     pub barrage_json: Option<PathBuf>,
+    /// `-s FILE`: a Lua script.
+    pub script: Option<PathBuf>,
+    /// The words after the URL: the script's init(args) from args[1].
+    pub script_args: Vec<String>,
 }
 
 /// What a command line asks for.
@@ -37,10 +41,6 @@ pub(crate) enum Command {
     /// `-v` without a URL.
     Version,
 }
-
-/// Unsupported: one line naming the flag and the nearest native options.
-pub(crate) const SCRIPT_UNSUPPORTED: &str = "wrk -s/--script: Lua scripts are not supported; \
-     use `barrage load` with --method, --body, -H and --urls instead";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Opt {
@@ -91,6 +91,8 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Command, String> {
         version: false,
         url: String::new(),
         barrage_json: None,
+        script: None,
+        script_args: Vec::new(),
     };
     let mut positional = Vec::new();
     let mut help = false;
@@ -103,8 +105,9 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Command, String> {
     if help {
         return Ok(Command::Help);
     }
-    // Words after the URL are arguments of a Lua script: with none, wrk ignores them.
-    let Some(url) = positional.into_iter().next() else {
+    // Words after the URL are arguments of the Lua script (init's args).
+    let mut words = positional.into_iter();
+    let Some(url) = words.next() else {
         if o.version {
             return Ok(Command::Version);
         }
@@ -118,6 +121,7 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Command, String> {
         ));
     }
     o.url = url;
+    o.script_args = words.collect();
     if o.connections < o.threads {
         return Err(format!(
             "wrk: number of connections must be >= threads (-c {} < -t {})",
@@ -156,7 +160,7 @@ fn apply(o: &mut Options, opt: Opt, flag: &str, value: Option<String>) -> Result
         }
         Opt::Duration => o.duration_s = positive(flag, &value, "duration", scan_time(&value))?,
         Opt::Timeout => o.timeout_s = positive(flag, &value, "timeout", scan_time(&value))?,
-        Opt::Script => return Err(SCRIPT_UNSUPPORTED.into()),
+        Opt::Script => o.script = Some(PathBuf::from(value)),
         Opt::Header => o.headers.push(value),
         Opt::Latency => o.latency = true,
         Opt::Version => o.version = true,
@@ -358,7 +362,7 @@ mod tests {
     }
 
     #[test]
-    fn scripts_are_refused() {
+    fn scripts_and_their_arguments() {
         for args in [
             &["-s", "x.lua", "http://h/"][..],
             &["-sx.lua", "http://h/"],
@@ -368,8 +372,12 @@ mod tests {
             &["-Ls", "x.lua", "http://h/"],
             &["http://h/", "-s", "x.lua"],
         ] {
-            assert_eq!(error(args), SCRIPT_UNSUPPORTED, "{args:?}");
+            let o = run(args);
+            assert_eq!(o.script, Some(PathBuf::from("x.lua")), "{args:?}");
+            assert!(o.script_args.is_empty(), "{args:?}");
         }
+        let o = run(&["-s", "x.lua", "http://h/", "a", "--", "-b"]);
+        assert_eq!(o.script_args, ["a", "-b"]);
     }
 
     #[test]
