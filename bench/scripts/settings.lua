@@ -1,4 +1,5 @@
--- bench/run.sh's "script" scenario: settings only. barrage builds the
--- request once from them, and no Lua runs during the load.
+-- bench/run.sh's "script" scenario: settings only, the same request as no
+-- script at all. barrage builds it once from them, and no Lua runs during
+-- the load.
 wrk.method = "GET"
-wrk.headers["Accept"] = "*/*"
+wrk.path = "/hello"

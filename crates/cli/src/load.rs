@@ -321,9 +321,9 @@ pub fn main(args: LoadArgs) -> ExitCode {
     if let Err(e) = spec.validate() {
         return usage_error(format!("--script: {}", e.message));
     }
-    if script.as_ref().is_some_and(|s| s.has_hooks()) && args.agents.is_some() {
+    if script.as_ref().is_some_and(|s| s.runs_later()) && args.agents.is_some() {
         return usage_error(
-            "--script: a script with hooks (setup, init, request, response, delay) runs in one barrage process; \
+            "--script: a script with hooks (setup, init, request, response, delay, done) runs in one barrage process; \
              --agents takes a script that only sets the request (wrk.method, wrk.path, wrk.headers, wrk.body)"
                 .to_string(),
         );

@@ -45,9 +45,10 @@ impl Loaded {
         Ok(Loaded { script, hooks })
     }
 
-    /// Whether the engine calls the script during the run.
-    pub(crate) fn has_hooks(&self) -> bool {
-        self.hooks
+    /// Whether Lua runs after the script is loaded: the engine calls its
+    /// hooks during the run, or `done()` after it.
+    pub(crate) fn runs_later(&self) -> bool {
+        self.hooks || self.script.has_done()
     }
 
     /// Runs `spec` with the script's hooks, if it has any.

@@ -415,5 +415,9 @@ fn a_link_named_wrk_is_the_dialect() {
     assert!(s.responses > 0 && s.latency_p99_us.is_some(), "{r:?}");
     let r = run(&link, &["-s", "not-there.lua", &url]);
     assert_eq!(r.code, Some(2), "{r:?}");
-    assert!(r.stderr.starts_with("barrage: error: wrk -s: cannot read script"), "{r:?}");
+    assert!(
+        r.stderr
+            .starts_with("barrage: error: wrk -s: cannot read script"),
+        "{r:?}"
+    );
 }

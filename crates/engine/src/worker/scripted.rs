@@ -22,13 +22,19 @@ pub(crate) struct ScriptState {
     /// The bytes of every send, when the script's request never changes:
     /// split once, and no script code runs per request.
     fixed: Option<Batch>,
-    /// The last `request()` result, split; the next one is split again only
-    /// when its bytes differ (a script that returns one prepared string
-    /// costs a comparison, not a parse).
-    last: Batch,
+    /// The last few distinct `request()` results, split: a result equal to
+    /// one of them is not split again (a script that walks a few prepared
+    /// strings, as wrk's documentation advises, costs comparisons, not
+    /// parses).
+    recent: Vec<Batch>,
+    /// Where the next new result goes in `recent` (the oldest one).
+    replace: usize,
     fresh: Vec<u8>,
     pub has_delay: bool,
 }
+
+/// Distinct `request()` results kept split.
+const RECENT: usize = 8;
 
 /// A connection's think time before its next send (a script's `delay()`,
 /// closed loop).
@@ -57,7 +63,8 @@ impl ScriptState {
             has_delay: hooks.has_delay(),
             hooks,
             fixed,
-            last: Batch::default(),
+            recent: Vec::with_capacity(RECENT),
+            replace: 0,
             fresh: Vec::new(),
         })
     }
@@ -77,13 +84,30 @@ impl ScriptState {
         }
         self.fresh.clear();
         self.hooks.request(&mut self.fresh)?;
-        if self.fresh != self.last.bytes {
-            split_h1_requests(&self.fresh, &mut self.last.heads).map_err(|e| {
-                format!("request() returned bytes that are not whole HTTP/1.x requests: {e}")
-            })?;
-            std::mem::swap(&mut self.fresh, &mut self.last.bytes);
+        let known = |b: &Batch| !b.heads.is_empty() && b.bytes == self.fresh;
+        if let Some(i) = self.recent.iter().position(known) {
+            return Ok(&self.recent[i]);
         }
-        Ok(&self.last)
+        let i = if self.recent.len() < RECENT {
+            self.recent.push(Batch::default());
+            self.recent.len() - 1
+        } else {
+            let i = self.replace;
+            self.replace = (i + 1) % RECENT;
+            i
+        };
+        // The slot's old buffers are reused: no allocation once warm, even
+        // for a script whose every request differs.
+        let slot = &mut self.recent[i];
+        if let Err(e) = split_h1_requests(&self.fresh, &mut slot.heads) {
+            slot.bytes.clear();
+            slot.heads.clear();
+            return Err(format!(
+                "request() returned bytes that are not whole HTTP/1.x requests: {e}"
+            ));
+        }
+        std::mem::swap(&mut slot.bytes, &mut self.fresh);
+        Ok(&self.recent[i])
     }
 }
 
