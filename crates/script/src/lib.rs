@@ -5,8 +5,8 @@
 //!
 //! The API of wrk's SCRIPTING file, on LuaJIT as in wrk, with the same
 //! states and the same order of steps:
-//! - a main state ([`Script`]) runs the script's top level, resolves the
-//!   target (`wrk.resolve`), calls `setup(thread)` once per thread and
+//! - a main state ([`Script`]) runs the script's top level, fills
+//!   `wrk.addrs` (`wrk.lookup`), calls `setup(thread)` once per thread and
 //!   `done(summary, latency, requests)` at the end;
 //! - each worker thread has its own state ([`Scripting::worker`]): a fresh
 //!   state, the whole script's top level run again, `wrk.thread` set, then
@@ -57,7 +57,9 @@
 //! - `thread:stop()` may be called at any time (wrk: only while the thread
 //!   runs); called in `setup`, the worker stops as soon as it starts.
 //! - Left to the engine: checking that request() gives whole HTTP/1.x
-//!   requests and counting the pipelined ones (wrk's verify step at start).
+//!   requests and counting the pipelined ones (wrk's verify step at start,
+//!   which the engine does too: one request() call on the first thread
+//!   before the run).
 //!   [`Script::settings_only`] does read its request back and fails on one
 //!   that is not a single whole request.
 
