@@ -76,10 +76,28 @@ pub fn main(args: &LoadArgs) -> ExitCode {
             a.warmup = DEFAULT_STEP_WARMUP;
         }
     }
-    let base = match checked_spec(&a) {
+    let mut base = match checked_spec(&a) {
         Ok(s) => s,
         Err(e) => return usage_error(e),
     };
+    // A script that only sets the request is that request in every step;
+    // hooks would run anew in each step's states, so they are refused.
+    if let Some(path) = &args.script {
+        match crate::script::Loaded::load(path, args.script_args.clone(), &mut base, args.json.as_deref() == Some("-")) {
+            Ok(s) if s.runs_later() => {
+                return usage_error(
+                    "--script: --find-max takes a script that only sets the request (wrk.method, wrk.path, \
+                     wrk.headers, wrk.body), without setup, init, request, response, delay or done"
+                        .to_string(),
+                )
+            }
+            Ok(_) => {}
+            Err(e) => return usage_error(format!("--script: {e}")),
+        }
+        if let Err(e) = base.validate() {
+            return usage_error(format!("--script: {}", e.message));
+        }
+    }
     let unit = if sessions { "sessions/s" } else { "/s" };
     let json_to_stdout = args.json.as_deref() == Some("-");
     let mut out: Box<dyn Write> = if json_to_stdout || args.quiet {

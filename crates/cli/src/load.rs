@@ -188,11 +188,11 @@ pub struct LoadArgs {
     urls: Option<PathBuf>,
     /// A wrk Lua script: the `wrk` table, setup, init, delay, request, response and
     /// done, as wrk runs them (docs/load.md). Words after `--` are its init(args).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["urls", "body", "find_max", "method"])]
-    script: Option<PathBuf>,
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["urls", "body", "method"])]
+    pub(crate) script: Option<PathBuf>,
     /// Arguments for the script's init(args), after `--`.
     #[arg(last = true, value_name = "SCRIPT_ARG", requires = "script")]
-    script_args: Vec<String>,
+    pub(crate) script_args: Vec<String>,
 
     /// Write the full results as JSON to FILE, or to stdout with '-' (the summary then goes to stderr).
     #[arg(long, value_name = "FILE|-")]
@@ -311,7 +311,12 @@ pub fn main(args: LoadArgs) -> ExitCode {
     };
     let mut script = match &args.script {
         Some(path) => {
-            match crate::script::Loaded::load(path, args.script_args.clone(), &mut spec) {
+            match crate::script::Loaded::load(
+                path,
+                args.script_args.clone(),
+                &mut spec,
+                args.json.as_deref() == Some("-"),
+            ) {
                 Ok(s) => Some(s),
                 Err(e) => return usage_error(format!("--script: {e}")),
             }

@@ -23,10 +23,13 @@ impl Loaded {
     /// Reads and runs the script's top level against `spec`'s target and
     /// headers. A settings-only script's request replaces the spec's (one
     /// request, built once, sent over whatever protocol the spec speaks).
+    /// `json_to_stdout`: the script's `print` and `io.write` go to standard
+    /// error, so that they do not mix with the JSON.
     pub(crate) fn load(
         path: &Path,
         args: Vec<String>,
         spec: &mut LoadSpec,
+        json_to_stdout: bool,
     ) -> Result<Loaded, String> {
         let source = ScriptSource::read(path, args)?;
         let headers = spec
@@ -34,7 +37,11 @@ impl Loaded {
             .first()
             .map(|r| r.headers.clone())
             .unwrap_or_default();
-        let script = Script::load(&source, &spec.target, &headers, Limits::default())?;
+        let limits = Limits {
+            print_to_stderr: json_to_stdout,
+            ..Limits::default()
+        };
+        let script = Script::load(&source, &spec.target, &headers, limits)?;
         let hooks = match script.settings_only()? {
             Some(request) => {
                 spec.requests = vec![request];

@@ -408,3 +408,60 @@ fn a_settings_only_script_runs_over_http2_too() {
     assert_eq!(r.code, Some(2), "{r:?}");
     assert!(r.stderr.contains("HTTP/1"), "{r:?}");
 }
+
+#[test]
+fn find_max_and_json_to_stdout_with_a_script() {
+    let _serial = serial();
+    let server = serve();
+    let url = server.url("/hello");
+    // A settings-only script is every step's request.
+    let post = script("post.lua");
+    let args = [
+        "--find-max",
+        "--slo",
+        "p99<=500ms",
+        "--min-rate",
+        "50",
+        "--max-rate",
+        "100",
+        "-d1s",
+        "--warmup",
+        "200ms",
+        "--script",
+        &post,
+        &url,
+    ];
+    let r = common::barrage("load", &args);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    // Hooks would run anew in each step: refused before anything runs.
+    let paths = script("paths.lua");
+    let r = common::barrage(
+        "load",
+        &[
+            "--find-max",
+            "--slo",
+            "p99<=500ms",
+            "--script",
+            &paths,
+            &url,
+        ],
+    );
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(
+        r.stderr
+            .contains("--find-max takes a script that only sets the request"),
+        "{r:?}"
+    );
+    // With the JSON on standard output, done()'s lines go to standard error.
+    let report = script("report.lua");
+    let r = common::barrage(
+        "load",
+        &[
+            "-c1", "-d1s", "-q", "--json", "-", "--script", &report, &url,
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let j: Value = serde_json::from_str(&r.stdout).expect("only the JSON on stdout");
+    let requests = format!("requests {}", j["totals"]["responses"]);
+    assert!(r.stderr.lines().any(|l| l == requests), "{r:?}");
+}

@@ -108,13 +108,17 @@ impl ScriptSource {
     }
 }
 
-/// How long script code may run before it is stopped with an error.
+/// What script code may do: how long it may run before it is stopped
+/// with an error, and where its output goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Each set-up step: the top level, `setup`, `init`, `done`.
     pub load: Duration,
     /// One `request()`, `response()` or `delay()` call.
     pub call: Duration,
+    /// `print` and `io.write` go to standard error (when standard output
+    /// carries the run's JSON).
+    pub print_to_stderr: bool,
 }
 
 impl Default for Limits {
@@ -123,6 +127,7 @@ impl Default for Limits {
         Limits {
             load: Duration::from_secs(5),
             call: Duration::from_secs(1),
+            print_to_stderr: false,
         }
     }
 }

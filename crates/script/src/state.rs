@@ -44,7 +44,8 @@ impl State {
         headers: &[(String, String)],
         limits: &Limits,
     ) -> Result<State, String> {
-        let (lua, watch, wrk, host) = Self::bare(target, headers).map_err(|e| one_line(&e))?;
+        let (lua, watch, wrk, host) =
+            Self::bare(target, headers, limits.print_to_stderr).map_err(|e| one_line(&e))?;
         let state = State {
             lua,
             watch,
@@ -58,6 +59,7 @@ impl State {
     fn bare(
         target: &Target,
         headers: &[(String, String)],
+        print_to_stderr: bool,
     ) -> mlua::Result<(Lua, Arc<Watch>, Table, Table)> {
         // The safe libraries: everything wrk's scripts use but `ffi` and
         // `debug` (`debug.sethook` would remove the limits' hook).
@@ -70,6 +72,11 @@ impl State {
             .call(())?;
         fill_wrk(&lua, &wrk, &url_parts(target), headers)?;
         lua.globals().set("wrk", &wrk)?;
+        if print_to_stderr {
+            lua.load(PRINT_TO_STDERR)
+                .set_name("=barrage's print to stderr")
+                .exec()?;
+        }
         // `local wrk = require "wrk"` works as in wrk.
         let loaded: Table = lua.globals().get::<Table>("package")?.get("loaded")?;
         loaded.set("wrk", &wrk)?;
@@ -187,6 +194,20 @@ fn without_shebang(text: &str) -> std::borrow::Cow<'_, str> {
         std::borrow::Cow::Borrowed(text)
     }
 }
+
+/// `print` and `io.write` on standard error, as Lua's own would write them
+/// on standard output (values' `tostring`, tabs between, a newline).
+const PRINT_TO_STDERR: &str = r##"
+io.output(io.stderr)
+local stderr, tostring, select, concat = io.stderr, tostring, select, table.concat
+print = function(...)
+  local parts = {}
+  for i = 1, select("#", ...) do
+    parts[i] = tostring((select(i, ...)))
+  end
+  stderr:write(concat(parts, "\t"), "\n")
+end
+"##;
 
 #[cfg(test)]
 mod tests {

@@ -516,6 +516,7 @@ fn short() -> Limits {
     Limits {
         load: Duration::from_millis(200),
         call: Duration::from_millis(200),
+        ..Limits::default()
     }
 }
 

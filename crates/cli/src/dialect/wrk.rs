@@ -52,7 +52,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let mut script = match &options.script {
         Some(path) => {
             let args = options.script_args.clone();
-            match crate::script::Loaded::load(path, args, &mut spec) {
+            match crate::script::Loaded::load(path, args, &mut spec, false) {
                 Ok(s) => Some(s),
                 Err(e) => return crate::usage_error(format!("wrk -s: {e}")),
             }

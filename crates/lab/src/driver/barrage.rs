@@ -41,7 +41,7 @@ pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String>
     if scenario.script.is_some() {
         if level.is_search() {
             return Err(
-                "barrage cannot search for a capacity with a script (--find-max takes no --script)"
+                "barrage cannot search for a capacity with a script in a suite (the lab does not read the script to know whether it only sets the request)"
                     .into(),
             );
         }

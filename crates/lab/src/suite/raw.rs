@@ -860,7 +860,7 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<S
             return Err(problem(
                 &at.key("script"),
                 "a script with a capacity search",
-                "no script in a search: barrage load --find-max takes no --script",
+                "no script in a search: barrage load --find-max takes only scripts that set the request, and the lab does not read the script",
             ));
         }
         // Neither wrk -s nor barrage load --script takes a method: the

@@ -911,7 +911,7 @@ fn a_script_is_found_from_the_suites_directory_and_made_absolute() {
         ),
         (
             with_script("script = \"scripts/pipeline.lua\"\nsearch = { errors = \"0%\" }"),
-            format!("{f}:11: scenario[0].script: a script with a capacity search; expected no script in a search: barrage load --find-max takes no --script"),
+            format!("{f}:11: scenario[0].script: a script with a capacity search; expected no script in a search: barrage load --find-max takes only scripts that set the request, and the lab does not read the script"),
         ),
     ];
     for (text, want) in cases {
