@@ -94,25 +94,36 @@ fn a_target_faster_than_the_client_gives_a_lower_bound_not_a_capacity() {
     let mut cmd = std::process::Command::new(BIN);
     cmd.args(["serve", "--listen", &addr.to_string(), "--threads", "2"]);
     let server = Server::spawn(cmd, addr);
-    let (code, json, stderr) = find_max(
-        &server.url("/hello"),
-        &[
-            "-t",
-            "1",
-            "--slo",
-            "p99<=1s",
-            "--min-rate",
-            "5000",
-            "--max-rate",
-            "100000000",
-            "--precision",
-            "10%",
-            "-d",
-            "1s",
-            "--warmup",
-            "300ms",
-        ],
-    );
+    // The client and the two server threads share two cores: a machine
+    // busy elsewhere can starve the client below the 90% CPU share that
+    // marks it client-bound in a step, and the search then blames the
+    // server. One more search decides; both wrong is a failure.
+    let search = || {
+        find_max(
+            &server.url("/hello"),
+            &[
+                "-t",
+                "1",
+                "--slo",
+                "p99<=1s",
+                "--min-rate",
+                "5000",
+                "--max-rate",
+                "100000000",
+                "--precision",
+                "10%",
+                "-d",
+                "1s",
+                "--warmup",
+                "300ms",
+            ],
+        )
+    };
+    let mut result = search();
+    if result.1["outcome"]["result"] != "at_least" {
+        result = search();
+    }
+    let (code, json, stderr) = result;
     assert_eq!(code, Some(1), "{stderr} {json:#}");
     assert_eq!(json["outcome"]["result"], "at_least", "{json:#}");
     assert_eq!(json["outcome"]["bound"], "client_bound", "{json:#}");
