@@ -16,14 +16,15 @@
 # (bench/h2-crate-client/target/release/h2-crate-client), OHA binary built with
 # its http3 feature (oha; scripts/setup.sh installs it in ~/.cargo/bin), H3_STREAMS
 # per HTTP/3 connection (10), H3_REPEATS alternating runs of oha and barrage over
-# HTTP/3 on barrage serve (5), RESULTS_DIR (bench/results).
+# HTTP/3 on barrage serve (5), H3_RATE requests/s of the same-rate HTTP/3 pair
+# (30000), RESULTS_DIR (bench/results).
 #
 # The server runs on core 1, each client on core 0. Tables go to stdout and are
 # appended to RESULTS_DIR/DATE-SCENARIO.md; progress goes to stderr.
 # See bench/README.md for the method and how to read the ratios.
 set -euo pipefail
 
-usage() { sed -n '2,20s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,21s/^# \{0,1\}//p' "$0"; }
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(git -C "$BENCH_DIR" rev-parse --show-toplevel 2>/dev/null || (cd "$BENCH_DIR/.." && pwd))
@@ -43,10 +44,11 @@ H2_CRATE_CLIENT=${H2_CRATE_CLIENT:-$BENCH_DIR/h2-crate-client/target/release/h2-
 OHA=${OHA:-$(command -v oha || echo "${CARGO_HOME:-$HOME/.cargo}/bin/oha")}
 H3_STREAMS=${H3_STREAMS:-10}
 H3_REPEATS=${H3_REPEATS:-5}
+H3_RATE=${H3_RATE:-30000}
 RESULTS_DIR=${RESULTS_DIR:-$BENCH_DIR/results}
 URL="http://127.0.0.1:$PORT/hello"
 
-for var in PORT DURATION CONNS STREAMS C10K_CONNS RATE H3_STREAMS H3_REPEATS; do
+for var in PORT DURATION CONNS STREAMS C10K_CONNS RATE H3_STREAMS H3_REPEATS H3_RATE; do
   [[ ${!var} =~ ^[1-9][0-9]*$ ]] || die "$var must be a positive integer, not '${!var}'"
 done
 [[ $WARMUP =~ ^[0-9]+$ ]] || die "WARMUP must be a whole number of seconds, not '$WARMUP'"
@@ -264,7 +266,9 @@ finish() {
   mkdir -p "$RESULTS_DIR"
   file="$RESULTS_DIR/$(date +%F)-$1.md"
   commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo "no commit")
-  [ -z "$(git -C "$REPO" status --porcelain 2>/dev/null | head -n 1)" ] || commit+=" + uncommitted changes"
+  # The tables being written (bench/results) are not a change to what is measured.
+  [ -z "$(git -C "$REPO" status --porcelain -- . ':!bench/results' 2>/dev/null | head -n 1)" ] ||
+    commit+=" + uncommitted changes"
   {
     printf '## %s: %s\n\n' "$1" "$2"
     printf '%s, barrage at %s. %s\n\n' "$(date '+%F %T %Z')" "$commit" "$(environment)"
@@ -454,6 +458,17 @@ h3_medians() {
     }' "$TMP/rows"
 }
 
+# h3_same_rate: the ratio of the same-rate pair, as a sentence for the notes.
+h3_same_rate() {
+  awk -F '\t' -v rate="$H3_RATE" '
+    $4 == "" && $5 > 0 && $1 ~ /^oha --http-version 3 -q / { o = $8 / $5 * 1e6; on = $5 }
+    $4 == "" && $5 > 0 && $1 ~ /^barrage --h3 -R / { b = $8 / $5 * 1e6; bn = $5 }
+    END {
+      if (!o || !b) { print "h3 at one rate: no complete pair"; exit }
+      printf "h3 at %d requests/s from both (open loop): barrage %.2f µs/response vs oha %.2f: %.2f× (%d and %d responses).\n", rate, b, o, b / o, bn, on
+    }' "$TMP/rows"
+}
+
 scenario_h3() {
   local server path url shape="$CONNS connections × $H3_STREAMS streams"
   for server in serve caddy; do
@@ -480,6 +495,16 @@ scenario_h3() {
         barrage_at "barrage --h3 #$r" "$url" --h3 --insecure -t1 -c"$CONNS" -m"$H3_STREAMS" -d"${DURATION}s"
       done
       h3_medians >>"$TMP/notes"
+      # Both clients at one rate below either's closed-loop throughput, so
+      # neither is saturated: the cost per response when a client sleeps
+      # between sends, as every client below its ceiling does.
+      if [ "$server" = serve ]; then
+        measure "oha --http-version 3 -q $H3_RATE" oha "$OHA" --no-tui --output-format json --http-version 3 \
+          --insecure -c"$CONNS" -p"$H3_STREAMS" -q "$H3_RATE" -z"${DURATION}s" "$url"
+        barrage_at "barrage --h3 -R $H3_RATE" "$url" --h3 --insecure -t1 -c"$CONNS" -m"$H3_STREAMS" \
+          -R"$H3_RATE" -d"${DURATION}s"
+        h3_same_rate >>"$TMP/notes"
+      fi
       barrage_at "barrage --h2 (TLS)" "$url" --h2 --insecure -t1 -c"$CONNS" -m"$H3_STREAMS" -d"${DURATION}s"
       measure "oha --http-version 2" oha "$OHA" --no-tui --output-format json --http-version 2 --insecure \
         -c"$CONNS" -p"$H3_STREAMS" -z"${DURATION}s" "$url"
