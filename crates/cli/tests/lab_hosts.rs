@@ -278,15 +278,22 @@ fn pids_in(host: &str, what: &str) -> Vec<i32> {
 
 /// A one-level suite of the built-in server (40 s, from c1 and c2), run in
 /// the background; (its results directory, the run).
-fn long_level_run(dir: &TempDir) -> (PathBuf, std::process::Child) {
-    let inventory = repo().join("labs/one-box.toml");
-    let suite = dir.path("agent-dies.toml");
+/// A one-level suite of barrage-target on the server namespace, loaded with
+/// barrage from c1 and c2; `scenario_extra` adds lines to its scenario.
+fn hosts_suite(
+    dir: &TempDir,
+    name: &str,
+    duration: &str,
+    concurrency: u32,
+    scenario_extra: &str,
+) -> PathBuf {
+    let suite = dir.path(&format!("{name}.toml"));
     std::fs::write(
         &suite,
         format!(
-            r#"name = "agent-dies"
+            r#"name = "{name}"
 driver = "barrage"
-duration = "40s"
+duration = "{duration}"
 warmup = "0s"
 repeats = 1
 server_host = "server"
@@ -294,7 +301,7 @@ client_hosts = ["c1", "c2"]
 inventory = "{}"
 
 [load]
-concurrency = [20]
+concurrency = [{concurrency}]
 
 [[server]]
 name = "barrage-target"
@@ -303,11 +310,17 @@ vars = {{ THREADS = "1" }}
 [[scenario]]
 name = "hello"
 path = "/hello"
+{scenario_extra}
 "#,
-            inventory.display()
+            repo().join("labs/one-box.toml").display(),
         ),
     )
     .unwrap();
+    suite
+}
+
+fn long_level_run(dir: &TempDir) -> (PathBuf, std::process::Child) {
+    let suite = hosts_suite(dir, "agent-dies", "40s", 20, "");
     let results = dir.path("results");
     let mut child = Command::new(BIN)
         .arg("run")
@@ -421,6 +434,57 @@ fn the_server_hosts_agent_killed_takes_its_server_with_it() {
             .unwrap()
             .contains("host server"),
         "{servers:#?}"
+    );
+    assert_nothing_left();
+}
+
+#[test]
+#[ignore = "needs root, sshd, ab and nginx (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn a_scenario_script_runs_on_the_client_hosts_from_their_checkout() {
+    needs();
+    let _turn = turn();
+    let dir = TempDir::new("hosts-script");
+    // The hosts' checkout is another path to this one (`--remote-root`),
+    // so the script's path the clients are given must be rewritten to it.
+    let checkout = dir.path("checkout");
+    std::os::unix::fs::symlink(repo().canonicalize().unwrap(), &checkout).unwrap();
+    let script = repo().join("crates/cli/tests/scripts/static4k.lua");
+    let script_line = format!("script = \"{}\"", script.display());
+    let suite = hosts_suite(&dir, "hosts-script", "2s", 4, &script_line);
+    let results = dir.path("results");
+    let out = Command::new(BIN)
+        .arg("run")
+        .arg(&suite)
+        .arg("--remote-root")
+        .arg(&checkout)
+        .arg("--results")
+        .arg(&results)
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let (_, json) = results_json(&results);
+    let runs = json["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1, "{json:#}");
+    let run = &runs[0];
+    assert!(run["error"].is_null(), "{run:#}");
+    let command = run["command"].as_str().unwrap();
+    let wanted = checkout.join("crates/cli/tests/scripts/static4k.lua");
+    assert!(
+        command.contains(&format!("--script {}", wanted.display())),
+        "{command}"
+    );
+    // The script ran on both client hosts: every response is /static/4k's
+    // 4,096-byte body (with its head), not /hello's 12 bytes.
+    let clients = run["clients"].as_array().unwrap();
+    assert_eq!(clients.len(), 2, "{run:#}");
+    let totals = &run["report"]["totals"];
+    let responses = totals["responses"].as_u64().unwrap();
+    assert!(responses > 0, "{totals:#}");
+    assert!(
+        totals["bytes_read"].as_u64().unwrap() > responses * 4096,
+        "{totals:#}"
     );
     assert_nothing_left();
 }
