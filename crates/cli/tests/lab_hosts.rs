@@ -276,8 +276,6 @@ fn pids_in(host: &str, what: &str) -> Vec<i32> {
         .collect()
 }
 
-/// A one-level suite of the built-in server (40 s, from c1 and c2), run in
-/// the background; (its results directory, the run).
 /// A one-level suite of barrage-target on the server namespace, loaded with
 /// barrage from c1 and c2; `scenario_extra` adds lines to its scenario.
 fn hosts_suite(
@@ -319,6 +317,8 @@ path = "/hello"
     suite
 }
 
+/// A one-level suite of the built-in server (40 s, from c1 and c2), run in
+/// the background; (its results directory, the run).
 fn long_level_run(dir: &TempDir) -> (PathBuf, std::process::Child) {
     let suite = hosts_suite(dir, "agent-dies", "40s", 20, "");
     let results = dir.path("results");
