@@ -1,0 +1,319 @@
+use super::*;
+use crate::results::RunRecord;
+
+#[test]
+fn medians() {
+    assert_eq!(median(&[]), None);
+    assert_eq!(median(&[3.0]), Some(3.0));
+    assert_eq!(median(&[5.0, 1.0, 3.0]), Some(3.0));
+    assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+}
+
+#[test]
+fn row_names() {
+    assert_eq!(row_name("nginx", ""), "nginx");
+    assert_eq!(row_name("nginx", "nginx WORKERS=2"), "nginx WORKERS=2");
+}
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::results::{ClientUsage, Environment, LevelStats, MonitorReport, SCHEMA};
+use crate::suite::{
+    Cores, Driver, Level, Load, Protocol, Quick, SearchSpec, ServerEntry, Suite, SuiteTable,
+    Variant,
+};
+
+/// One repeat of `variant` in `scenario` at level `level` (c=10, c=100)
+/// with `driver`, at `rate` responses/s, as results.json has it.
+fn run(variant: &str, scenario: &str, driver: &str, level: usize, rate: f64) -> RunRecord {
+    let stats = LevelStats {
+        responses: rate as u64,
+        responses_per_s: rate,
+        elapsed_s: 1.0,
+        ..LevelStats::default()
+    };
+    let json = serde_json::json!({
+        "repeat": 0, "server": variant, "variant": variant,
+        "scenario": scenario, "driver": driver,
+        "level_index": level, "level": Level::Connections([10, 100][level]),
+        "command": "", "started_at": "", "stats": stats, "client_bound": false,
+        "client": ClientUsage::default(), "server_usage": MonitorReport::default(),
+        "time_wait_before": 0, "time_wait_after": 0,
+    });
+    serde_json::from_value(json).unwrap()
+}
+
+/// Servers x and y, scenarios h1, h2 and h3, drivers wrk then barrage,
+/// levels c=10 and c=100; `tables` as given.
+fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
+    let entry = |name: &str| ServerEntry {
+        server: name.into(),
+        variants: vec![Variant {
+            label: name.into(),
+            vars: BTreeMap::new(),
+            cores: None,
+        }],
+        levels: None,
+    };
+    let scenario = |name: &str| Scenario {
+        name: name.into(),
+        ..Scenario::get(Protocol::H1, "/hello")
+    };
+    let second = Duration::from_secs(1);
+    Results {
+        schema: SCHEMA.into(),
+        suite_file: "suites/t.toml".into(),
+        suite: Suite {
+            name: "t".into(),
+            description: String::new(),
+            servers: vec![entry("x"), entry("y")],
+            scenarios: vec![scenario("h1"), scenario("h2"), scenario("h3")],
+            load: Load::Concurrency(vec![10, 100]),
+            driver: Driver::Wrk,
+            duration: second,
+            warmup: second,
+            timeout: second,
+            repeats: 1,
+            cores: Cores::default(),
+            quick: Quick {
+                duration: second,
+                warmup: second,
+                levels: None,
+            },
+            session_window: None,
+            drivers: vec![Driver::Wrk, Driver::Barrage],
+            hosts: None,
+            tables,
+        },
+        quick: false,
+        only: None,
+        started_at: String::new(),
+        finished_at: None,
+        complete: true,
+        interrupted: false,
+        environment: Environment {
+            captured_at: String::new(),
+            hostname: String::new(),
+            kernel: String::new(),
+            cpu_model: String::new(),
+            cores: 2,
+            memory_bytes: 0,
+            sysctls: BTreeMap::new(),
+            open_files_soft: 0,
+            open_files_hard: 0,
+            barrage_version: String::new(),
+            git_commit: None,
+            server_versions: BTreeMap::new(),
+        },
+        warnings: Vec::new(),
+        servers: Vec::new(),
+        probes: Vec::new(),
+        runs,
+        hosts: Vec::new(),
+    }
+}
+
+fn table(title: &str, scenarios: &[&str], columns: &[&str]) -> SuiteTable {
+    let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
+    SuiteTable {
+        title: title.into(),
+        scenarios: strings(scenarios),
+        columns: strings(columns),
+    }
+}
+
+/// The cells of a grid as the medians of responses/s with their marks
+/// (`-` for an empty cell).
+fn texts(grid: &Grid) -> Vec<(String, Vec<String>)> {
+    grid.rows
+        .iter()
+        .map(|(row, cells)| {
+            let cells = cells.iter().map(|c| match c.median(Metric::ResponsesPerS) {
+                _ if c.is_empty() => "-".to_string(),
+                Some(m) => format!("{m}{}", c.marks()),
+                None => format!("none{}", c.marks()),
+            });
+            (row.clone(), cells.collect())
+        })
+        .collect()
+}
+
+#[test]
+fn side_by_side_columns_go_by_level_then_by_the_tables_scenarios() {
+    let mut runs = Vec::new();
+    for (v, base) in [("y", 100.0), ("x", 200.0)] {
+        for (s, add) in [("h1", 1.0), ("h2", 2.0), ("h3", 3.0)] {
+            for level in [1, 0] {
+                runs.push(run(v, s, "wrk", level, base + add + 10.0 * level as f64));
+            }
+        }
+    }
+    let r = results(runs, vec![table("T", &["h3", "h1"], &["three", "one"])]);
+    let tables = side_by_side(&r);
+    assert_eq!(tables.len(), 1);
+    let t = &tables[0];
+    assert_eq!((t.title.as_str(), t.driver.as_str()), ("T", "wrk"));
+    assert_eq!((t.number, t.id()), (1, "side-by-side-1".to_string()));
+    let grid = t.grid();
+    assert_eq!(
+        grid.columns,
+        ["c=10 three", "c=10 one", "c=100 three", "c=100 one"]
+    );
+    // Rows in the suite's order, whatever the order of the runs.
+    assert_eq!(
+        texts(&grid),
+        [
+            ("x".to_string(), vec!["203", "201", "213", "211"]),
+            ("y".to_string(), vec!["103", "101", "113", "111"]),
+        ]
+        .map(|(row, cells)| (row, cells.iter().map(|c| c.to_string()).collect()))
+    );
+    // A group's grid: a column per level.
+    let g = &groups(&r)[0];
+    assert_eq!(g.grid().columns, ["c=10", "c=100"]);
+    assert_eq!(texts(&g.grid())[0].1, ["201", "211"]);
+}
+
+#[test]
+fn side_by_side_cells_are_empty_where_nothing_ran_and_keep_their_marks() {
+    let mut bound = run("x", "h1", "barrage", 0, 500.0);
+    bound.client_bound = true;
+    let mut failed = run("x", "h2", "barrage", 1, 0.0);
+    failed.stats = None;
+    failed.error = Some("the server died".into());
+    let mut errors = run("y", "h2", "barrage", 0, 300.0);
+    errors.stats.as_mut().unwrap().errors = Some(3);
+    let mut repeat = run("y", "h2", "barrage", 0, 100.0);
+    repeat.repeat = 1;
+    let mut search = run("y", "h1", "barrage", 0, 9.0);
+    search.level = Level::Search {
+        spec: SearchSpec {
+            slo: "p99<=10ms".into(),
+            min: 1.0,
+            max: 10.0,
+            precision: 0.02,
+            max_steps: 20,
+            connections: 10,
+        },
+        calls: None,
+    };
+    let runs = vec![
+        bound,
+        failed,
+        errors,
+        repeat,
+        run("y", "h1", "barrage", 1, 50.0),
+        // Another table's scenario, and a capacity search: not here.
+        run("x", "h3", "barrage", 0, 1.0),
+        search,
+    ];
+    let r = results(runs, vec![table("h1 and h2", &["h1", "h2"], &["h1", "h2"])]);
+    let t = &side_by_side(&r)[0];
+    // wrk, the suite's first driver, ran none of them: barrage's.
+    assert_eq!(t.driver, "barrage");
+    assert_eq!(
+        texts(&t.grid()),
+        [
+            ("x".to_string(), vec!["500*", "-", "-", "none!"]),
+            // The median of two repeats, marked for the errors.
+            ("y".to_string(), vec!["-", "200!", "50", "-"]),
+        ]
+        .map(|(row, cells)| (row, cells.iter().map(|c| c.to_string()).collect()))
+    );
+    let y_h2 = t.cell("y", &t.columns[1]);
+    assert_eq!(
+        y_h2.runs.iter().map(|x| x.repeat).collect::<Vec<_>>(),
+        [0, 1]
+    );
+    assert_eq!(y_h2.invalid_reasons(), ["3 errors"]);
+}
+
+#[test]
+fn rankings_go_by_the_highest_level_every_row_ran() {
+    let mut again = run("y", "h1", "wrk", 1, 900.0);
+    again.repeat = 1;
+    let runs = vec![
+        run("x", "h1", "wrk", 0, 100.0),
+        run("x", "h1", "wrk", 1, 300.0),
+        run("y", "h1", "wrk", 0, 200.0),
+        run("y", "h1", "wrk", 1, 500.0),
+        again,
+    ];
+    let r = results(runs, Vec::new());
+    let g = &groups(&r)[0];
+    let ranked = g.ranking(Metric::ResponsesPerS, false).unwrap();
+    assert_eq!((ranked.level.as_str(), ranked.every_row), ("c=100", true));
+    let order: Vec<&str> = ranked.rows.iter().map(|(row, _)| row.as_str()).collect();
+    assert_eq!(order, ["y", "x"]);
+    // The median of 500 and 900, and the spread over the repeats.
+    let y = &ranked.rows[0].1;
+    assert_eq!(y.median(Metric::ResponsesPerS), Some(700.0));
+    assert_eq!(y.values(Metric::ResponsesPerS), [500.0, 900.0]);
+    assert_eq!(y.range(Metric::ResponsesPerS), Some((500.0, 900.0)));
+    let low = g.ranking(Metric::ResponsesPerS, true).unwrap();
+    assert_eq!(low.rows[0].0, "x");
+
+    // x did not reach c=100: ranked at c=10, where both ran.
+    let runs = vec![
+        run("x", "h1", "wrk", 0, 100.0),
+        run("y", "h1", "wrk", 0, 200.0),
+        run("y", "h1", "wrk", 1, 500.0),
+    ];
+    let r = results(runs, Vec::new());
+    let ranked = groups(&r)[0].ranking(Metric::ResponsesPerS, false).unwrap();
+    assert_eq!((ranked.level.as_str(), ranked.every_row), ("c=10", true));
+    // Without a level they all ran: the highest where the most did,
+    // the others last.
+    let mut failed = run("x", "h1", "wrk", 0, 0.0);
+    failed.stats = None;
+    let runs = vec![
+        failed,
+        run("y", "h1", "wrk", 0, 200.0),
+        run("x", "h1", "wrk", 1, 50.0),
+    ];
+    let r = results(runs, Vec::new());
+    let ranked = groups(&r)[0].ranking(Metric::ResponsesPerS, false).unwrap();
+    assert_eq!((ranked.level.as_str(), ranked.every_row), ("c=100", false));
+    let order: Vec<&str> = ranked.rows.iter().map(|(row, _)| row.as_str()).collect();
+    assert_eq!(order, ["x", "y"]);
+    assert!(ranked.rows[1].1.is_empty());
+}
+
+#[test]
+fn rank_by_is_stable_and_puts_missing_values_last() {
+    let mut v = vec![
+        ("a", None),
+        ("b", Some(2.0)),
+        ("c", Some(3.0)),
+        ("d", Some(2.0)),
+    ];
+    rank_by(&mut v, false, |x| x.1);
+    assert_eq!(v.iter().map(|x| x.0).collect::<String>(), "cbda");
+    rank_by(&mut v, true, |x| x.1);
+    assert_eq!(v.iter().map(|x| x.0).collect::<String>(), "bdca");
+    assert_eq!(min_max(&[3.0, 1.0, 2.0]), Some((1.0, 3.0)));
+    assert_eq!(min_max(&[]), None);
+}
+
+#[test]
+fn side_by_side_tables_without_runs_are_left_out_and_keep_their_number() {
+    let runs = vec![run("x", "h2", "wrk", 0, 1.0), run("x", "h3", "wrk", 0, 2.0)];
+    let r = results(
+        runs,
+        vec![
+            table("none yet", &["h1", "h1"], &["a", "b"]),
+            table("h2 and h3", &["h2", "h3"], &["h2", "h3"]),
+        ],
+    );
+    let tables = side_by_side(&r);
+    assert_eq!(tables.len(), 1);
+    assert_eq!(
+        (tables[0].number, tables[0].title.as_str()),
+        (2, "h2 and h3")
+    );
+    // Only the levels the runs reached.
+    assert_eq!(tables[0].grid().columns, ["c=10 h2", "c=10 h3"]);
+    // No tables, no side-by-side tables.
+    assert!(side_by_side(&results(Vec::new(), Vec::new())).is_empty());
+}
