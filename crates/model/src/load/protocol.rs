@@ -1,0 +1,83 @@
+//! What the protocols saw during a run: TLS as negotiated and its
+//! handshakes, HTTP/2's connections and frame counts, HTTP/3's connections
+//! and stream events. Types and their sums only.
+
+use serde::{Deserialize, Serialize};
+
+use super::LatencyStats;
+
+/// TLS as negotiated (the first connection's handshake) and handshake counts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TlsReport {
+    /// `TLSv1.3` or `TLSv1.2`; `None` when no handshake completed.
+    pub version: Option<String>,
+    pub cipher: Option<String>,
+    /// The protocol ALPN chose (`h2`, `http/1.1`), if any.
+    pub alpn: Option<String>,
+    pub handshakes_full: u64,
+    /// Resumed with a session ticket or id (`--tls-resume`).
+    pub handshakes_resumed: u64,
+    /// From the TCP connection to the end of the handshake.
+    pub handshake_us: LatencyStats,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct H2Report {
+    /// Connections that spoke HTTP/2.
+    pub connections_h2: u64,
+    /// Connections where the server's ALPN answer was HTTP/1.1 (or none).
+    pub connections_http1: u64,
+    #[serde(flatten)]
+    pub events: H2Events,
+}
+
+/// What HTTP/3 connections saw, summed over them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct H3Report {
+    /// Connections whose QUIC handshake completed.
+    pub connections: u64,
+    pub goaways_received: u64,
+    /// Streams the server reset (RESET_STREAM), other than refusals.
+    pub streams_reset: u64,
+    /// Streams reset with H3_REQUEST_REJECTED: never processed.
+    pub streams_refused: u64,
+    /// Connections that sent requests as 0-RTT data (`--tls-resume`) and the
+    /// server accepted it. (Added within `barrage.load/1`: absent is 0.)
+    #[serde(default)]
+    pub zero_rtt_accepted: u64,
+    /// Connections whose 0-RTT data the server refused: their requests were
+    /// sent again after the handshake.
+    #[serde(default)]
+    pub zero_rtt_rejected: u64,
+    /// Requests sent as 0-RTT data on connections where it was accepted.
+    #[serde(default)]
+    pub zero_rtt_requests: u64,
+}
+
+/// HTTP/2 frames and stream outcomes, counted per connection and summed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct H2Events {
+    pub settings_received: u64,
+    pub pings_received: u64,
+    pub goaways_received: u64,
+    /// RST_STREAM frames the server sent for barrage's streams.
+    pub streams_reset: u64,
+    /// Streams above a GOAWAY's last stream id: never processed.
+    pub streams_refused: u64,
+    pub window_updates_sent: u64,
+    /// The server's SETTINGS_MAX_CONCURRENT_STREAMS (0: never said).
+    pub peer_max_streams: u32,
+}
+
+impl H2Events {
+    /// Adds another connection's counts (the stream limit: the largest seen).
+    pub fn add(&mut self, o: &H2Events) {
+        self.settings_received += o.settings_received;
+        self.pings_received += o.pings_received;
+        self.goaways_received += o.goaways_received;
+        self.streams_reset += o.streams_reset;
+        self.streams_refused += o.streams_refused;
+        self.window_updates_sent += o.window_updates_sent;
+        self.peer_max_streams = self.peer_max_streams.max(o.peer_max_streams);
+    }
+}

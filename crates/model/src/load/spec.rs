@@ -1,0 +1,128 @@
+//! The load as it was asked for ([`SpecSummary`]): the load model, the
+//! wire protocol, the scheme and the arrivals, as the report names them.
+//! Types only: how the load runs is the engine's.
+
+use serde::{Deserialize, Serialize};
+
+/// The load model a run used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModelKind {
+    /// A fixed number of connections, each sending when answered.
+    Closed,
+    /// Requests on a schedule (`-R`), whether or not answers came.
+    Open,
+    /// httperf-style sessions: connections on a schedule, `calls` each.
+    Sessions,
+}
+
+impl ModelKind {
+    /// `closed`, `open` or `sessions`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModelKind::Closed => "closed",
+            ModelKind::Open => "open",
+            ModelKind::Sessions => "sessions",
+        }
+    }
+}
+
+/// What the connections spoke, as the report names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WireProtocol {
+    #[serde(rename = "HTTP/1.1")]
+    Http11,
+    #[serde(rename = "HTTP/1.0")]
+    Http10,
+    /// HTTP/2 with prior knowledge over TCP.
+    #[serde(rename = "h2c")]
+    H2c,
+    /// HTTP/2 over TLS (ALPN).
+    #[serde(rename = "h2")]
+    H2,
+    /// HTTP/3 over QUIC.
+    #[serde(rename = "h3")]
+    H3,
+}
+
+impl WireProtocol {
+    /// The name in the JSON and in reports: `HTTP/1.1`, `HTTP/1.0`, `h2c`, `h2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            WireProtocol::Http11 => "HTTP/1.1",
+            WireProtocol::Http10 => "HTTP/1.0",
+            WireProtocol::H2c => "h2c",
+            WireProtocol::H2 => "h2",
+            WireProtocol::H3 => "h3",
+        }
+    }
+
+    /// HTTP/2, with or without TLS.
+    pub fn is_h2(self) -> bool {
+        matches!(self, WireProtocol::H2c | WireProtocol::H2)
+    }
+}
+
+/// `http://` (plain TCP) or `https://` (TLS).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scheme {
+    Http,
+    Https,
+}
+
+impl Scheme {
+    /// `http` or `https`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scheme::Http => "http",
+            Scheme::Https => "https",
+        }
+    }
+}
+
+/// How arrivals were spaced (open loop and sessions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ArrivalKind {
+    Uniform,
+    Poisson,
+}
+
+impl ArrivalKind {
+    /// `uniform` or `poisson`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArrivalKind::Uniform => "uniform",
+            ArrivalKind::Poisson => "poisson",
+        }
+    }
+}
+
+/// The load as it was asked for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SpecSummary {
+    pub model: ModelKind,
+    pub protocol: WireProtocol,
+    pub scheme: Scheme,
+    /// HTTP/2: streams per connection (`-m`) and window bits (`-w`, `-W`).
+    pub streams: Option<usize>,
+    pub window_bits: Option<u8>,
+    pub connection_window_bits: Option<u8>,
+    pub keepalive: bool,
+    pub threads: usize,
+    pub connections: usize,
+    pub max_connections: Option<usize>,
+    pub pipeline: Option<usize>,
+    pub rate_per_s: Option<f64>,
+    pub arrival: Option<ArrivalKind>,
+    pub conn_rate_per_s: Option<f64>,
+    pub calls_per_session: Option<u32>,
+    pub sessions: Option<u64>,
+    pub duration_s: Option<f64>,
+    pub requests: Option<u64>,
+    pub warmup_s: f64,
+    pub timeout_s: f64,
+    /// Distinct requests used in turn.
+    pub request_count: usize,
+}

@@ -1,0 +1,231 @@
+use super::*;
+use hdrhistogram::Histogram;
+
+use crate::histogram;
+
+fn hist(values: impl IntoIterator<Item = u64>) -> Histogram<u64> {
+    let mut h = histogram::empty();
+    for v in values {
+        h.record(v).unwrap();
+    }
+    h
+}
+
+/// A report of `latencies`, as the engine would write it for a closed
+/// loop of `connections` over `elapsed_s`.
+fn report(latencies: &[u64], connections: usize, elapsed_s: f64) -> RunReport {
+    let latency = hist(latencies.iter().copied());
+    let connect = hist((0..connections as u64).map(|c| 50 + c));
+    let n = latencies.len() as u64;
+    RunReport {
+        schema: SCHEMA.into(),
+        barrage_version: "0.1.0".into(),
+        target: TargetReport {
+            url: "http://127.0.0.1:1/hello".into(),
+            address: "127.0.0.1:1".into(),
+        },
+        spec: SpecSummary {
+            model: ModelKind::Closed,
+            protocol: WireProtocol::Http11,
+            scheme: Scheme::Http,
+            streams: None,
+            window_bits: None,
+            connection_window_bits: None,
+            keepalive: true,
+            threads: 1,
+            connections,
+            max_connections: None,
+            pipeline: Some(1),
+            rate_per_s: None,
+            arrival: None,
+            conn_rate_per_s: None,
+            calls_per_session: None,
+            sessions: None,
+            duration_s: Some(elapsed_s),
+            requests: None,
+            warmup_s: 0.0,
+            timeout_s: 5.0,
+            request_count: 1,
+        },
+        stop_reason: StopReason::Duration,
+        script_error: None,
+        measured_from_unix_ms: None,
+        totals: Totals {
+            elapsed_s,
+            requests_sent: n,
+            responses: n,
+            responses_per_s: n as f64 / elapsed_s,
+            bytes_read: n * 100,
+            bytes_read_per_s: (n * 100) as f64 / elapsed_s,
+            bytes_written: n * 40,
+            ..Totals::default()
+        },
+        latency_us: LatencyStats::from_histogram(&latency),
+        connect_us: LatencyStats::from_histogram(&connect),
+        connections: ConnectionStats {
+            opened: connections as u64,
+            peak_open: connections,
+        },
+        tls: None,
+        h2: None,
+        h3: None,
+        open_loop: None,
+        sessions: None,
+        status_counts: [("200".to_string(), n)].into(),
+        errors: BTreeMap::new(),
+        series: vec![Second {
+            t_s: 0,
+            responses: n,
+            p50_us: latency.value_at_quantile(0.5),
+            p99_us: latency.value_at_quantile(0.99),
+            max_us: latency.max(),
+            ..Second::default()
+        }],
+        histograms: Histograms {
+            latency_us: latency,
+            connect_us: connect,
+            ..Histograms::default()
+        },
+        agents: None,
+    }
+}
+
+#[test]
+fn stats_of_a_histogram() {
+    let s = LatencyStats::from_histogram(&hist(1..=1000));
+    assert_eq!((s.count, s.min, s.max), (1000, 1, 1000));
+    assert_eq!((s.p50, s.p99), (500, 990));
+    assert!((s.mean - 500.5).abs() < 0.01);
+    assert_eq!(s.spectrum.last().unwrap().0, 100.0);
+    assert_eq!(LatencyStats::from_histogram(&histogram::empty()).count, 0);
+}
+
+#[test]
+fn json_round_trip_is_exact() {
+    let r = report(&[100, 200, 300, 5000], 2, 1.0);
+    let text = r.to_json();
+    let back = RunReport::from_json(&text).unwrap();
+    assert_eq!(back, r);
+    assert_eq!(back.to_json(), text);
+    // No open loop: no send-delay histogram in the file.
+    assert!(!text.contains("send_delay_us"));
+}
+
+#[test]
+fn merge_is_the_report_of_all_the_samples() {
+    let (a_lat, b_lat): (Vec<u64>, Vec<u64>) = (
+        (1..=900).map(|v| v * 10).collect(),
+        (1..=100).map(|v| v * 1000).collect(),
+    );
+    let mut a = report(&a_lat, 4, 2.0);
+    let b = report(&b_lat, 2, 1.5);
+    a.errors.insert(
+        "timeout".into(),
+        ErrorCount {
+            count: 0,
+            first: None,
+        },
+    );
+    let mut b = b;
+    b.errors.insert(
+        "timeout".into(),
+        ErrorCount {
+            count: 3,
+            first: Some("timed out".into()),
+        },
+    );
+    b.totals.errors = 3;
+    a.merge(&b);
+    let all: Vec<u64> = a_lat.iter().chain(&b_lat).copied().collect();
+    let whole = report(&all, 6, 2.0);
+    // Every distribution is the one of all samples together.
+    assert_eq!(a.latency_us, whole.latency_us);
+    assert_eq!(a.histograms.latency_us, whole.histograms.latency_us);
+    assert_eq!(a.connect_us.count, 6);
+    assert_eq!(a.totals.responses, 1000);
+    assert_eq!(a.totals.elapsed_s, 2.0, "the longer phase");
+    assert_eq!(a.totals.responses_per_s, 500.0);
+    assert_eq!(a.totals.errors, 3);
+    assert_eq!(a.errors["timeout"].count, 3);
+    assert_eq!(a.errors["timeout"].first.as_deref(), Some("timed out"));
+    assert_eq!(a.status_counts["200"], 1000);
+    assert_eq!(a.spec.connections, 6);
+    assert_eq!(a.connections.opened, 6);
+    assert_eq!(a.series.len(), 1);
+    assert_eq!(a.series[0].responses, 1000);
+    assert_eq!(a.series[0].max_us, hist([100_000]).max());
+}
+
+#[test]
+fn merge_of_open_loops_adds_rates_and_send_delays() {
+    let open = |rate: f64, delays: &[u64]| {
+        let mut r = report(&[100; 10], 1, 1.0);
+        r.spec.model = ModelKind::Open;
+        r.spec.rate_per_s = Some(rate);
+        let h = hist(delays.iter().copied());
+        r.open_loop = Some(OpenLoopStats {
+            target_rate_per_s: rate,
+            achieved_rate_per_s: 10.0,
+            late_sends: delays.iter().filter(|&&d| d > 1000).count() as u64,
+            late_threshold_us: 1000,
+            unsent: 1,
+            send_delay_us: LatencyStats::from_histogram(&h),
+        });
+        r.histograms.send_delay_us = Some(h);
+        r
+    };
+    let mut a = open(10.0, &[5, 10, 2000]);
+    a.merge(&open(20.0, &[7, 3000, 4000]));
+    let o = a.open_loop.as_ref().unwrap();
+    assert_eq!(o.target_rate_per_s, 30.0);
+    assert_eq!(o.achieved_rate_per_s, 20.0);
+    assert_eq!((o.late_sends, o.unsent), (3, 2));
+    assert_eq!(o.send_delay_us.count, 6);
+    assert_eq!(o.send_delay_us.max, hist([4000]).max());
+    assert_eq!(a.spec.rate_per_s, Some(30.0));
+    let back = RunReport::from_json(&a.to_json()).unwrap();
+    assert_eq!(back, a, "the send-delay histogram round-trips");
+}
+
+#[test]
+fn merge_aligns_seconds_by_wall_clock_and_names_other_plans() {
+    let mut a = report(&[100, 200], 2, 2.0);
+    let mut b = report(&[300], 1, 2.0);
+    a.measured_from_unix_ms = Some(1_000_400);
+    b.measured_from_unix_ms = Some(1_001_500); // began 1.1 s later
+    assert_eq!(a.plan_difference(&b), None, "connections may differ");
+    a.merge(&b);
+    let seconds: Vec<(u32, u64)> = a.series.iter().map(|s| (s.t_s, s.responses)).collect();
+    assert_eq!(seconds, [(0, 2), (1, 1)]);
+    assert_eq!(a.measured_from_unix_ms, Some(1_000_400));
+    // Without the wall clock, seconds of the same number are added.
+    let mut c = report(&[100], 1, 2.0);
+    c.merge(&report(&[200], 1, 2.0));
+    assert_eq!(c.series.len(), 1);
+    assert_eq!(c.series[0].responses, 2);
+
+    let mut other = report(&[100], 1, 2.0);
+    other.spec.protocol = WireProtocol::H2;
+    assert_eq!(
+        c.plan_difference(&other).as_deref(),
+        Some("spec.protocol differs: HTTP/1.1 against h2")
+    );
+    other = report(&[100], 1, 3.0);
+    assert_eq!(
+        c.plan_difference(&other).as_deref(),
+        Some("spec.duration_s differs: 2.0 against 3.0")
+    );
+}
+
+#[test]
+fn unknown_schema_names_the_writer() {
+    let text = report(&[1], 1, 1.0)
+        .to_json()
+        .replace(SCHEMA, "barrage.load/9");
+    let e = RunReport::from_json(&text).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "written by a barrage with schema \"barrage.load/9\", which this version does not read; \
+         expected a `barrage load --json` report (schema barrage.load/1)"
+    );
+}
