@@ -7,11 +7,13 @@
 
 use std::fmt::Write as _;
 
-use super::style::{Role, GREY};
-use super::{
+use super::axis::Axis;
+use super::style::{self, Role, GREY};
+use super::svg::{
     axes, axis_labels, drawable, escape, fit, grid_svg, key_svg, n2, no_data, open_svg, path_d,
-    series_svg, style, tick_labels, Axis, Chart, Style, CHAR_W, HEIGHT, WIDTH,
+    series_svg, tick_labels, Drawn, Place, CHAR_W, HEIGHT, WIDTH,
 };
+use super::{Chart, Style};
 
 /// Panels a row.
 pub const COLUMNS: usize = 4;
@@ -48,25 +50,78 @@ pub(super) fn render(chart: &Chart, styles: &[Style]) -> String {
     let left = 30.0 + y_tick_w + 6.0;
     let end = WIDTH - 12.0;
     let pw = (end - left - GAP_X * (COLUMNS - 1) as f64) / COLUMNS as f64;
-    let row_h = TITLE_H + PANEL_H + BELOW_H;
     let top = 40.0;
-    let height = (top + rows as f64 * row_h + 20.0).max(HEIGHT);
-    // Tick labels far enough apart not to collide.
-    let x_every = every(&xa, pw, |t| t.chars().count() as f64 * SMALL_W + 6.0);
-    let y_every = every(&ya, PANEL_H, |_| SMALL + 2.0);
+    let height = (top + rows as f64 * ROW_H + 20.0).max(HEIGHT);
+    let grid = Grid {
+        chart,
+        styles,
+        roles: &roles,
+        drawn: &drawn,
+        // Tick labels far enough apart not to collide.
+        x_every: every(&xa, pw, |t| t.chars().count() as f64 * SMALL_W + 6.0),
+        y_every: every(&ya, PANEL_H, |_| SMALL + 2.0),
+        xa,
+        ya,
+        left,
+        top,
+        pw,
+        count: own.len(),
+    };
 
     let mut s = String::new();
     open_svg(&mut s, &chart.title, height);
     for (k, &i) in own.iter().enumerate() {
-        let name = &chart.series[i].name;
-        let x0 = left + (k % COLUMNS) as f64 * (pw + GAP_X);
-        let y0 = top + (k / COLUMNS) as f64 * row_h + TITLE_H;
+        grid.panel(&mut s, k, i);
+    }
+    axis_labels(
+        &mut s,
+        chart,
+        (left + end) / 2.0,
+        14.0,
+        top + (height - top - 20.0) / 2.0,
+        height,
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+/// A row of panels' height: its title, its plot and the room below.
+const ROW_H: f64 = TITLE_H + PANEL_H + BELOW_H;
+
+/// The grid of panels: what every panel draws, and where.
+struct Grid<'a> {
+    chart: &'a Chart,
+    styles: &'a [Style],
+    roles: &'a [Role],
+    drawn: &'a Drawn,
+    xa: Axis,
+    ya: Axis,
+    /// Every how many ticks a label is written.
+    x_every: usize,
+    y_every: usize,
+    /// The first panel's left and the first row's top, a panel's width.
+    left: f64,
+    top: f64,
+    pw: f64,
+    /// How many panels.
+    count: usize,
+}
+
+impl Grid<'_> {
+    /// Panel `k`, of series `i`: its grid and frame, its tick labels on
+    /// the outer panels, the other series faint, the reference lines, its
+    /// own series and its title.
+    fn panel(&self, s: &mut String, k: usize, i: usize) {
+        let (xa, ya, pw) = (&self.xa, &self.ya, self.pw);
+        let name = &self.chart.series[i].name;
+        let x0 = self.left + (k % COLUMNS) as f64 * (pw + GAP_X);
+        let y0 = self.top + (k / COLUMNS) as f64 * ROW_H + TITLE_H;
         let y1 = y0 + PANEL_H;
         let px = |t: f64| x0 + xa.frac(t) * pw;
         let py = |t: f64| y1 - ya.frac(t) * PANEL_H;
         let _ = writeln!(s, "<g class=\"panel\" data-series=\"{}\">", escape(name));
         grid_svg(
-            &mut s,
+            s,
             "grid",
             "#ececec",
             ((x0, x0 + pw), (y0, y1)),
@@ -83,56 +138,31 @@ pub(super) fn render(chart: &Chart, styles: &[Style]) -> String {
         );
         // Tick labels on the outer panels: y on the left column, x on the
         // lowest panel of each column.
-        if k % COLUMNS == 0 {
+        if k.is_multiple_of(COLUMNS) {
             tick_labels(
-                &mut s,
+                s,
                 "y-ticks",
                 &format!(" text-anchor=\"end\" font-size=\"{SMALL}\""),
                 ya.ticks
                     .iter()
-                    .step_by(y_every)
+                    .step_by(self.y_every)
                     .map(|(t, label)| (x0 - 4.0, py(*t) + 3.0, label.as_str())),
             );
         }
-        if k + COLUMNS >= own.len() {
+        if k + COLUMNS >= self.count {
             tick_labels(
-                &mut s,
+                s,
                 "x-ticks",
                 &format!(" text-anchor=\"middle\" font-size=\"{SMALL}\""),
                 xa.ticks
                     .iter()
-                    .step_by(x_every)
+                    .step_by(self.x_every)
                     .map(|(t, label)| (px(*t), y1 + 11.0, label.as_str())),
             );
         }
-        // Every other series, faint; the reference lines; then this one's.
-        s.push_str("<g class=\"context\" fill=\"none\" stroke=\"#d0d0d0\" stroke-width=\"1\">\n");
-        for (j, points) in drawn.iter().enumerate() {
-            let mine = j == i || roles[j] == Role::Derived(i);
-            if !mine && roles[j] != Role::Reference {
-                let _ = writeln!(s, "<path d=\"{}\"/>", path_d(points, &px, &py));
-            }
-        }
-        s.push_str("</g>\n");
-        for (j, points) in drawn.iter().enumerate() {
-            if roles[j] == Role::Reference {
-                let _ = writeln!(
-                    s,
-                    "<g class=\"reference\" data-series=\"{}\" fill=\"none\" stroke=\"{GREY}\" stroke-width=\"1.2\">\n<path d=\"{}\"{}/>\n</g>",
-                    escape(&chart.series[j].name),
-                    path_d(points, &px, &py),
-                    styles[j].dash.attr()
-                );
-            }
-        }
-        for (j, points) in drawn.iter().enumerate() {
-            if j == i || roles[j] == Role::Derived(i) {
-                let size = if points.len() > 30 { 1.3 } else { 2.6 };
-                series_svg(&mut s, chart, j, &styles[j], points, &px, &py, 1.6, size);
-            }
-        }
+        self.lines(s, i, &px, &py);
         s.push_str("<g class=\"panel-title\" fill=\"#222222\">\n");
-        key_svg(&mut s, &styles[i], x0, y0 - 7.0, 16.0);
+        key_svg(s, &self.styles[i], x0, y0 - 7.0, 16.0);
         let _ = writeln!(
             s,
             "<text x=\"{}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\">{}</text>",
@@ -143,16 +173,37 @@ pub(super) fn render(chart: &Chart, styles: &[Style]) -> String {
         s.push_str("</g>\n");
         s.push_str("</g>\n");
     }
-    axis_labels(
-        &mut s,
-        chart,
-        (left + end) / 2.0,
-        14.0,
-        top + (height - top - 20.0) / 2.0,
-        height,
-    );
-    s.push_str("</svg>\n");
-    s
+
+    /// The lines of series `i`'s panel: every other series, faint; the
+    /// reference lines; then this one's and its derived series.
+    fn lines(&self, s: &mut String, i: usize, px: Place, py: Place) {
+        let (chart, roles) = (self.chart, self.roles);
+        s.push_str("<g class=\"context\" fill=\"none\" stroke=\"#d0d0d0\" stroke-width=\"1\">\n");
+        for (j, points) in self.drawn.iter().enumerate() {
+            let mine = j == i || roles[j] == Role::Derived(i);
+            if !mine && roles[j] != Role::Reference {
+                let _ = writeln!(s, "<path d=\"{}\"/>", path_d(points, px, py));
+            }
+        }
+        s.push_str("</g>\n");
+        for (j, points) in self.drawn.iter().enumerate() {
+            if roles[j] == Role::Reference {
+                let _ = writeln!(
+                    s,
+                    "<g class=\"reference\" data-series=\"{}\" fill=\"none\" stroke=\"{GREY}\" stroke-width=\"1.2\">\n<path d=\"{}\"{}/>\n</g>",
+                    escape(&chart.series[j].name),
+                    path_d(points, px, py),
+                    self.styles[j].dash.attr()
+                );
+            }
+        }
+        for (j, points) in self.drawn.iter().enumerate() {
+            if j == i || roles[j] == Role::Derived(i) {
+                let size = if points.len() > 30 { 1.3 } else { 2.6 };
+                series_svg(s, chart, j, &self.styles[j], points, px, py, 1.6, size);
+            }
+        }
+    }
 }
 
 /// Every how many ticks of `axis` a label fits, on a panel `length` px

@@ -6,7 +6,8 @@
 //! (`nginx, c=16: 4.87 ms`), the tooltip a browser shows without scripts.
 //! report.html's script shows the same in its own tooltip.
 
-use super::{escape, Chart, Scale};
+use super::svg::escape;
+use super::{Chart, Scale};
 use crate::model;
 
 /// What a chart's y values count, for the values its points show.

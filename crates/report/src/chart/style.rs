@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::{n2, Series};
+use super::svg::n2;
+use super::Series;
 
 /// Okabe & Ito's colour-blind-safe palette (yellow last: weakest on white).
 pub(super) const PALETTE: [&str; 8] = [
