@@ -1,0 +1,451 @@
+//! The tables of what was measured: each scenario's section (responses/s,
+//! p99, errors, client CPU by level), the side-by-side tables, the
+//! capacities of searches and the rankings, with their cells' marks.
+//! Builds blocks only: writing them is the writers' work.
+
+use barrage_model::results::Results;
+use barrage_model::suite::Level;
+
+use super::{code, heading, item, strong, text, Block, Table, TableCell};
+use crate::model::{self, Cell, Group, Metric};
+use crate::stats;
+
+pub(super) fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
+    let id = g.id();
+    d.push(heading(
+        2,
+        format!("sec-{id}"),
+        format!("{} ({})", g.scenario, g.driver),
+    ));
+    let mut line = Vec::new();
+    if let Some(s) = r.suite.scenarios.iter().find(|s| s.name == g.scenario) {
+        line.push(code(model::scenario_line(s)));
+        line.push(text(", "));
+    }
+    line.push(text(format!("driver {}.", g.driver)));
+    d.push(Block::Para(line));
+    metric_tables(&g.grid(), &id, 3, d);
+    let mut marked = Vec::new();
+    for row in &g.rows {
+        for (li, label) in &g.levels {
+            let cell = g.cell(row, *li);
+            let mut why = Vec::new();
+            if cell.client_bound() {
+                why.push("client-bound".to_string());
+            }
+            why.extend(cell.invalid_reasons());
+            if !why.is_empty() {
+                marked.push(item(vec![
+                    text(format!("{row} at {label}: ")),
+                    text(why.join(", ")),
+                ]));
+            }
+        }
+    }
+    if !marked.is_empty() {
+        d.push(Block::Para(vec![strong("Marked levels:")]));
+        d.push(Block::List(marked));
+    }
+    d.push(Block::Charts(Some(id)));
+}
+
+/// A table's four tables (responses/s, p99, errors, client CPU per
+/// response), each under a heading of level `level`; `id` makes their ids
+/// (`rate-ID`, `t-rate-ID`, ...).
+fn metric_tables(grid: &model::Grid<'_>, id: &str, level: u8, d: &mut Vec<Block>) {
+    let tables: [(&str, &str, Option<Metric>); 4] = [
+        ("rate", "Median responses/s", Some(Metric::ResponsesPerS)),
+        ("p99", "Median p99 latency", Some(Metric::P99)),
+        (
+            "errors",
+            "Errors / timeouts / non-2xx (sums over repeats)",
+            None,
+        ),
+        (
+            "cpu",
+            "Median client CPU per response",
+            Some(Metric::ClientCpu),
+        ),
+    ];
+    for (key, title, metric) in tables {
+        d.push(heading(level, format!("{key}-{id}"), title));
+        d.push(Block::Table(grid_table(
+            grid,
+            &format!("t-{key}-{id}"),
+            metric,
+        )));
+    }
+}
+
+/// The suite's side-by-side tables (`[[table]]`), under one heading: for
+/// each, the scenarios' requests and the four tables with a column per
+/// level and scenario.
+pub(super) fn side_by_side_blocks(r: &Results, d: &mut Vec<Block>) {
+    let sides = model::side_by_side(r);
+    if sides.is_empty() {
+        return;
+    }
+    d.push(heading(2, "side-by-side", "Side by side"));
+    d.push(Block::Para(vec![text(
+        "The suite's tables of several scenarios: a column per level and scenario, grouped by level. Each scenario's own section follows, with the reasons for the marks.",
+    )]));
+    for t in &sides {
+        let id = t.id();
+        d.push(heading(
+            3,
+            format!("sec-{id}"),
+            format!("{} ({})", t.title, t.driver),
+        ));
+        let mut items = Vec::new();
+        for (name, label) in t.scenarios.iter().zip(&t.labels) {
+            let mut spans = vec![code(label)];
+            if label != name {
+                spans.push(text(format!(" ({name})")));
+            }
+            if let Some(s) = r.suite.scenarios.iter().find(|s| &s.name == name) {
+                spans.push(text(": "));
+                spans.push(code(model::scenario_line(s)));
+            }
+            items.push(item(spans));
+        }
+        d.push(Block::Para(vec![text(format!(
+            "Driver {}; the columns' scenarios:",
+            t.driver
+        ))]));
+        d.push(Block::List(items));
+        metric_tables(&t.grid(), &id, 4, d);
+    }
+}
+
+/// Each search scenario's capacity table: server variants ranked by their
+/// median capacity, with its confidence interval over repeats, and each
+/// repeat's answer.
+pub(super) fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
+    for (scenario, rows) in model::capacities(r) {
+        let id = format!("capacity-{}", model::slug(&scenario));
+        d.push(heading(
+            2,
+            format!("sec-{id}"),
+            format!("Capacity: {scenario}"),
+        ));
+        let first = rows.first().and_then(|row| row.runs.first());
+        let unit = match first.map(|x| &x.level) {
+            Some(Level::Search {
+                calls: Some(calls), ..
+            }) => format!("sessions/s ({calls} calls each)"),
+            _ => "requests/s".to_string(),
+        };
+        let mut line = Vec::new();
+        if let Some(sc) = r.suite.scenarios.iter().find(|s| s.name == scenario) {
+            line.push(code(model::scenario_line(sc)));
+            line.push(text(". "));
+            if let Some(spec) = &sc.search {
+                line.push(text("The highest rate, in "));
+                line.push(text(unit.clone()));
+                line.push(text(", at which every step met "));
+                line.push(code(spec.slo.clone()));
+                line.push(text(format!(
+                    " (searched from {} to {}, to {}%; barrage's engine, open loop timed from the intended send). ",
+                    model::fmt_rate(spec.min),
+                    model::fmt_rate(spec.max),
+                    spec.precision * 100.0
+                )));
+            }
+        }
+        line.push(text(
+            "Ranked by the median over repeats; the interval is the median's, from the repeats' order statistics, with the confidence it has.",
+        ));
+        d.push(Block::Para(line));
+        let head = [
+            "rank", "server", "capacity", "interval", "repeats", "steps", "notes",
+        ];
+        let rows_out = rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let rates = row.rates();
+                let median = row.median();
+                let bounded = row.bounded();
+                let capacity = capacity_cell(row);
+                let interval = match stats::median_interval(&rates, 0.05) {
+                    Some(iv) => format!(
+                        "{}–{}/s ({:.0}%)",
+                        model::fmt_rate(iv.lo),
+                        model::fmt_rate(iv.hi),
+                        iv.confidence * 100.0
+                    ),
+                    None => "–".into(),
+                };
+                vec![
+                    rank_cell(i, median),
+                    TableCell::plain(&row.row),
+                    capacity,
+                    TableCell::plain(interval),
+                    TableCell::plain(row.answers().join(", ")),
+                    TableCell::plain(row.steps().to_string()),
+                    TableCell::plain(bounded.join("; ")),
+                ]
+            })
+            .collect();
+        d.push(Block::Table(Table {
+            id: format!("t-{id}"),
+            head: head.iter().map(|h| h.to_string()).collect(),
+            numeric: vec![true, false, true, true, false, true, false],
+            rows: rows_out,
+        }));
+        d.push(Block::Charts(Some(id)));
+    }
+}
+
+/// A capacity row's median answer: `19,609/s`, `≥ 19,609/s` when some
+/// repeat's answer is only a lower bound (marked `*` when the client was
+/// the limit, `!` otherwise), `none` without any answer.
+fn capacity_cell(row: &model::CapacityRow<'_>) -> TableCell {
+    let median = row.median();
+    let bounded = row.bounded();
+    let mut capacity = TableCell::plain(match median {
+        Some(m) => format!(
+            "{}{}/s",
+            if bounded.is_empty() { "" } else { "≥ " },
+            model::fmt_rate(m)
+        ),
+        None => "none".into(),
+    });
+    if !bounded.is_empty() {
+        capacity.client_bound = row.client_bound();
+        capacity.invalid = !capacity.client_bound;
+        capacity
+            .text
+            .push(if capacity.client_bound { '*' } else { '!' });
+        capacity.note = Some(bounded.join("; "));
+    }
+    capacity.missing = median.is_none();
+    capacity
+}
+
+/// The rank of the `i`-th row (from 0) of a ranked table: `–` for a row
+/// without a value.
+fn rank_cell(i: usize, value: Option<f64>) -> TableCell {
+    TableCell::plain(if value.is_some() {
+        (i + 1).to_string()
+    } else {
+        "–".into()
+    })
+}
+
+/// The spread of a ranked row's repeats: `80,417–84,210 (3 repeats)`,
+/// `82,716 (1 repeat)`, `–` without any value.
+fn spread_cell(values: &[f64], unit: &str) -> TableCell {
+    TableCell::plain(match model::min_max(values) {
+        None => "–".to_string(),
+        Some((lo, hi)) if values.len() == 1 && lo == hi => {
+            format!("{}{unit} (1 repeat)", model::fmt_rate(lo))
+        }
+        Some((lo, hi)) => format!(
+            "{}–{}{unit} ({} repeats)",
+            model::fmt_rate(lo),
+            model::fmt_rate(hi),
+            values.len()
+        ),
+    })
+}
+
+/// The ranking that opens the report: for each table (scenario × driver)
+/// its server variants ranked by median responses/s at the highest level
+/// every variant ran ([`model::Group::ranking`]), and for each capacity
+/// search by median capacity; each with the spread of its repeats and the
+/// tables' marks.
+pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
+    let groups: Vec<(Group<'_>, model::Ranking<'_>)> = model::groups(r)
+        .into_iter()
+        .filter_map(|g| {
+            let ranking = g.ranking(Metric::ResponsesPerS, false)?;
+            Some((g, ranking))
+        })
+        .collect();
+    let capacities = model::capacities(r);
+    if groups.is_empty() && capacities.is_empty() {
+        return;
+    }
+    d.push(heading(2, "ranking", "Ranking"));
+    d.push(Block::Para(vec![text(
+        "Each table's servers, best first: by median responses/s at the highest level with numbers for every server (capacity searches: by median capacity), with the lowest and highest value of the repeats and the marks of the tables below.",
+    )]));
+    let head = |what: &str| -> Vec<String> {
+        ["rank", "server", what, "repeats: lowest–highest"]
+            .iter()
+            .map(|h| h.to_string())
+            .collect()
+    };
+    for (g, ranking) in &groups {
+        let which = if ranking.every_row {
+            ", the highest level with numbers for every server:"
+        } else {
+            ", the highest level with numbers for the most servers (the others have none there):"
+        };
+        d.push(Block::Para(vec![
+            strong(format!("{} ({})", g.scenario, g.driver)),
+            text(" at "),
+            code(&ranking.level),
+            text(which),
+        ]));
+        let rows = ranking
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, (row, cell))| {
+                let m = Metric::ResponsesPerS;
+                vec![
+                    rank_cell(i, cell.median(m)),
+                    TableCell::plain(row),
+                    metric_cell(cell, m),
+                    spread_cell(&cell.values(m), ""),
+                ]
+            })
+            .collect();
+        d.push(Block::Table(Table {
+            id: format!("t-rank-{}", g.id()),
+            head: head("responses/s"),
+            numeric: vec![true, false, true, true],
+            rows,
+        }));
+    }
+    for (scenario, rows) in &capacities {
+        d.push(Block::Para(vec![
+            strong(format!("Capacity: {scenario}")),
+            text(", the capacity search's median answer:"),
+        ]));
+        let rows = rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                vec![
+                    rank_cell(i, row.median()),
+                    TableCell::plain(&row.row),
+                    capacity_cell(row),
+                    spread_cell(&row.rates(), "/s"),
+                ]
+            })
+            .collect();
+        d.push(Block::Table(Table {
+            id: format!("t-rank-capacity-{}", model::slug(scenario)),
+            head: head("capacity"),
+            numeric: vec![true, false, true, true],
+            rows,
+        }));
+    }
+}
+
+/// One metric of a table (`None`: the error counts), a row per server
+/// variant.
+fn grid_table(grid: &model::Grid<'_>, id: &str, metric: Option<Metric>) -> Table {
+    let mut head = vec!["server".to_string()];
+    head.extend(grid.columns.iter().cloned());
+    let mut numeric = vec![false];
+    numeric.extend(grid.columns.iter().map(|_| true));
+    let rows = grid
+        .rows
+        .iter()
+        .map(|(row, cells)| {
+            let mut out = vec![TableCell::plain(row)];
+            out.extend(cells.iter().map(|cell| match metric {
+                Some(m) => metric_cell(cell, m),
+                None => errors_cell(cell),
+            }));
+            out
+        })
+        .collect();
+    Table {
+        id: id.to_string(),
+        head,
+        numeric,
+        rows,
+    }
+}
+
+fn marks(cell: &Cell<'_>, mut t: TableCell) -> TableCell {
+    t.client_bound = cell.client_bound();
+    t.invalid = cell.invalid();
+    if t.client_bound {
+        t.text.push('*');
+    }
+    if t.invalid {
+        t.text.push('!');
+    }
+    let mut why = Vec::new();
+    if t.client_bound {
+        why.push("client-bound".to_string());
+    }
+    why.extend(cell.invalid_reasons());
+    if !why.is_empty() {
+        t.note = Some(why.join(", "));
+    }
+    t
+}
+
+fn missing(cell: &Cell<'_>) -> Option<TableCell> {
+    if cell.is_empty() {
+        return Some(TableCell {
+            text: "–".into(),
+            missing: true,
+            note: Some("not run".into()),
+            ..TableCell::default()
+        });
+    }
+    if cell.failed() {
+        let why: Vec<&str> = cell
+            .runs
+            .iter()
+            .filter_map(|x| x.error.as_deref())
+            .collect();
+        return Some(TableCell {
+            text: "failed".into(),
+            missing: true,
+            invalid: true,
+            note: Some(first_line(&why.join("; ")).to_string()),
+            ..TableCell::default()
+        });
+    }
+    None
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+fn metric_cell(cell: &Cell<'_>, m: Metric) -> TableCell {
+    if let Some(t) = missing(cell) {
+        return t;
+    }
+    let Some(v) = cell.median(m) else {
+        if matches!(m, Metric::P50 | Metric::P99 | Metric::P999) && cell.not_mergeable() {
+            let mut t = TableCell::plain("not mergeable");
+            t.note = Some(
+                "the tool printed its percentiles only as a summary on each client host; each host's p99 is under Per client host"
+                    .into(),
+            );
+            return marks(cell, t);
+        }
+        return marks(cell, TableCell::plain("–"));
+    };
+    let t = match m {
+        Metric::ResponsesPerS | Metric::Capacity => model::fmt_rate(v),
+        Metric::P50 | Metric::P99 | Metric::P999 => model::fmt_latency_us(v),
+        Metric::ClientCpu => format!("{v:.2} µs"),
+    };
+    marks(cell, TableCell::plain(t))
+}
+
+fn errors_cell(cell: &Cell<'_>) -> TableCell {
+    if let Some(t) = missing(cell) {
+        return t;
+    }
+    let n = |v: Option<u64>| v.map_or("–".to_string(), model::group_digits);
+    let t = format!(
+        "{} / {} / {}",
+        n(cell.sum(|s| s.errors)),
+        n(cell.sum(|s| s.timeouts)),
+        n(cell.sum(|s| s.non_2xx))
+    );
+    marks(cell, TableCell::plain(t))
+}
