@@ -429,53 +429,61 @@ fn run_rows(a: &Results, b: &Results, metric: Metric) -> Vec<Row> {
 
 /// The cells of one row: key, A, B, change, CI, p, n, note.
 fn row_cells(row: &Row, metric: Metric, kind: SampleKind, opts: &Options) -> [String; 8] {
-    let dash = || "–".to_string();
-    let cell = |s: &Side| match stats::median(&s.samples) {
-        None => dash(),
-        Some(m) => {
-            let spread = stats::spread(&s.samples)
-                .map(|sp| {
-                    let pct = sp * 100.0;
-                    if pct < 10.0 {
-                        format!(" ± {pct:.1}%")
-                    } else {
-                        format!(" ± {pct:.0}%")
-                    }
-                })
-                .unwrap_or_default();
-            let star = if s.client_bound { "*" } else { "" };
-            format!("{}{star}{spread}", format_value(metric, m))
-        }
-    };
     let key = row.key.clone();
-    let (a, b) = match (&row.a, &row.b) {
-        (Some(a), Some(b)) => (a, b),
-        (Some(a), None) => {
-            return [
-                key,
-                cell(a),
-                String::new(),
-                String::new(),
-                String::new(),
-                String::new(),
-                String::new(),
-                "only in A".into(),
-            ];
-        }
-        (None, Some(b)) => {
-            return [
-                key,
-                String::new(),
-                cell(b),
-                String::new(),
-                String::new(),
-                String::new(),
-                String::new(),
-                "only in B".into(),
-            ];
-        }
+    match (&row.a, &row.b) {
+        (Some(a), Some(b)) => compared_cells(key, a, b, metric, kind, opts),
+        (Some(a), None) => one_side_cells(key, side_cell(a, metric), String::new(), "only in A"),
+        (None, Some(b)) => one_side_cells(key, String::new(), side_cell(b, metric), "only in B"),
         (None, None) => unreachable!("a row comes from A or B"),
+    }
+}
+
+/// One side's cell: its median, `*` when client-bound, and its spread.
+fn side_cell(s: &Side, metric: Metric) -> String {
+    let Some(m) = stats::median(&s.samples) else {
+        return "–".to_string();
     };
+    let spread = stats::spread(&s.samples)
+        .map(|sp| {
+            let pct = sp * 100.0;
+            if pct < 10.0 {
+                format!(" ± {pct:.1}%")
+            } else {
+                format!(" ± {pct:.0}%")
+            }
+        })
+        .unwrap_or_default();
+    let star = if s.client_bound { "*" } else { "" };
+    format!("{}{star}{spread}", format_value(metric, m))
+}
+
+/// A row only one side has: its cells `a` and `b` (one of them empty) and
+/// the `note` saying which.
+fn one_side_cells(key: String, a: String, b: String, note: &str) -> [String; 8] {
+    [
+        key,
+        a,
+        b,
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        note.into(),
+    ]
+}
+
+/// A row both sides have: the change of B against A where the test finds
+/// one, its confidence interval and p, or why it cannot say.
+fn compared_cells(
+    key: String,
+    a: &Side,
+    b: &Side,
+    metric: Metric,
+    kind: SampleKind,
+    opts: &Options,
+) -> [String; 8] {
+    let dash = || "–".to_string();
+    let (cell_a, cell_b) = (side_cell(a, metric), side_cell(b, metric));
     let (n, m) = (a.samples.len(), b.samples.len());
     let ncell = format!("{n}+{m}");
     if n == 0 || m == 0 {
@@ -484,16 +492,8 @@ fn row_cells(row: &Row, metric: Metric, kind: SampleKind, opts: &Options) -> [St
             (0, _) => "A",
             _ => "B",
         };
-        return [
-            key,
-            cell(a),
-            cell(b),
-            dash(),
-            dash(),
-            dash(),
-            ncell,
-            format!("no samples in {which} (failed levels?)"),
-        ];
+        let note = format!("no samples in {which} (failed levels?)");
+        return [key, cell_a, cell_b, dash(), dash(), dash(), ncell, note];
     }
     let test = stats::mann_whitney(&a.samples, &b.samples).expect("both sides have samples");
     let shift =
@@ -512,18 +512,8 @@ fn row_cells(row: &Row, metric: Metric, kind: SampleKind, opts: &Options) -> [St
         format!("{:.3}", test.p)
     };
     if stats::min_p_value(n, m) >= opts.alpha {
-        let need = stats::samples_needed(opts.alpha);
-        let note = match kind {
-            SampleKind::Repeats => format!(
-                "too few repeats: {n} vs {m} cannot reach p<{}; rerun with repeats ≥ {need}",
-                opts.alpha
-            ),
-            SampleKind::Seconds => format!(
-                "too few samples: {n} vs {m} seconds cannot reach p<{}; run longer (-d ≥ {need}s)",
-                opts.alpha
-            ),
-        };
-        return [key, cell(a), cell(b), dash(), dash(), pcell, ncell, note];
+        let note = too_few_note(kind, n, m, opts.alpha);
+        return [key, cell_a, cell_b, dash(), dash(), pcell, ncell, note];
     }
     let ci = match shift.interval {
         Some((lo, hi)) => format!("[{}, {}]", pct(lo), pct(hi)),
@@ -534,16 +524,20 @@ fn row_cells(row: &Row, metric: Metric, kind: SampleKind, opts: &Options) -> [St
     } else {
         "~".to_string()
     };
-    [
-        key,
-        cell(a),
-        cell(b),
-        change,
-        ci,
-        pcell,
-        ncell,
-        String::new(),
-    ]
+    [key, cell_a, cell_b, change, ci, pcell, ncell, String::new()]
+}
+
+/// Why `n` against `m` samples cannot reach p < `alpha`, and what to do.
+fn too_few_note(kind: SampleKind, n: usize, m: usize, alpha: f64) -> String {
+    let need = stats::samples_needed(alpha);
+    match kind {
+        SampleKind::Repeats => format!(
+            "too few repeats: {n} vs {m} cannot reach p<{alpha}; rerun with repeats ≥ {need}"
+        ),
+        SampleKind::Seconds => format!(
+            "too few samples: {n} vs {m} seconds cannot reach p<{alpha}; run longer (-d ≥ {need}s)"
+        ),
+    }
 }
 
 fn table(out: &mut String, metric: Metric, rows: &[Row], kind: SampleKind, opts: &Options) {

@@ -124,31 +124,8 @@ figure svg .marker.active { transform: scale(1.6); transform-box: fill-box; tran
 /// end of its body.
 pub fn render_page(title: &str, blocks: &[Block], charts: &[(Chart, String)], toc: bool) -> String {
     let mut s = String::new();
-    s.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n");
-    let _ = writeln!(
-        s,
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\" />",
-        csp()
-    );
-    s.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n");
-    let _ = writeln!(s, "<title>{}</title>", escape(title));
-    let _ = writeln!(s, "<style>{CSS}</style>\n</head>\n<body>\n<main>");
-    let groups: Vec<&str> = blocks
-        .iter()
-        .filter_map(|b| match b {
-            Block::Charts(Some(g)) => Some(g.as_str()),
-            _ => None,
-        })
-        .collect();
-    let home = |c: &Chart| -> Option<String> {
-        groups
-            .iter()
-            .filter(|g| c.id.starts_with(&format!("{g}-")))
-            .max_by_key(|g| g.len())
-            .map(|g| g.to_string())
-    };
-    let placed: Vec<(Option<String>, &(Chart, String))> =
-        charts.iter().map(|c| (home(&c.0), c)).collect();
+    page_head(&mut s, title);
+    let placed = chart_homes(blocks, charts);
     let others: Vec<&(Chart, String)> = placed
         .iter()
         .filter(|(h, _)| h.is_none())
@@ -157,41 +134,6 @@ pub fn render_page(title: &str, blocks: &[Block], charts: &[(Chart, String)], to
     let mut others_done = false;
     for b in blocks {
         match b {
-            Block::Heading { level, id, text } => {
-                let _ = writeln!(
-                    s,
-                    "<h{level} id=\"{}\">{}</h{level}>",
-                    escape(id),
-                    escape(text)
-                );
-            }
-            Block::Para(spans) => {
-                let class = if is_legend(spans) {
-                    " class=\"legend\""
-                } else {
-                    ""
-                };
-                let _ = writeln!(s, "<p{class}>{}</p>", html_spans(spans));
-            }
-            Block::Alert(spans) => {
-                let _ = writeln!(
-                    s,
-                    "<p class=\"alert\" role=\"alert\">{}</p>",
-                    html_spans(spans)
-                );
-            }
-            Block::List(items) => {
-                s.push_str("<ul>\n");
-                for it in items {
-                    let _ = write!(s, "<li>{}", html_spans(&it.spans));
-                    if let Some(pre) = &it.pre {
-                        let _ = write!(s, "\n<pre>{}</pre>\n", escape(pre));
-                    }
-                    s.push_str("</li>\n");
-                }
-                s.push_str("</ul>\n");
-            }
-            Block::Table(t) => html_table(&mut s, t),
             Block::Contents => {
                 if toc {
                     s.push_str(&contents(blocks, !others.is_empty()));
@@ -213,6 +155,7 @@ pub fn render_page(title: &str, blocks: &[Block], charts: &[(Chart, String)], to
                 others_section(&mut s, &others);
                 others_done = true;
             }
+            _ => text_block(&mut s, b),
         }
     }
     if !others_done {
@@ -224,6 +167,87 @@ pub fn render_page(title: &str, blocks: &[Block], charts: &[(Chart, String)], to
     }
     s.push_str("</body>\n</html>\n");
     s
+}
+
+/// The page's head, with the [`csp`] first and the style, and the opening
+/// of its body and `<main>`.
+fn page_head(s: &mut String, title: &str) {
+    s.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n");
+    let _ = writeln!(
+        s,
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\" />",
+        csp()
+    );
+    s.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n");
+    let _ = writeln!(s, "<title>{}</title>", escape(title));
+    let _ = writeln!(s, "<style>{CSS}</style>\n</head>\n<body>\n<main>");
+}
+
+/// Each chart with the group it goes under: the [`Block::Charts`] group
+/// whose id, followed by `-`, is the longest start of the chart's id, or
+/// `None`.
+fn chart_homes<'a>(
+    blocks: &[Block],
+    charts: &'a [(Chart, String)],
+) -> Vec<(Option<String>, &'a (Chart, String))> {
+    let groups: Vec<&str> = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Charts(Some(g)) => Some(g.as_str()),
+            _ => None,
+        })
+        .collect();
+    let home = |c: &Chart| -> Option<String> {
+        groups
+            .iter()
+            .filter(|g| c.id.starts_with(&format!("{g}-")))
+            .max_by_key(|g| g.len())
+            .map(|g| g.to_string())
+    };
+    charts.iter().map(|c| (home(&c.0), c)).collect()
+}
+
+/// A block of text or a table (not the contents or charts, which the page
+/// places).
+fn text_block(s: &mut String, b: &Block) {
+    match b {
+        Block::Heading { level, id, text } => {
+            let _ = writeln!(
+                s,
+                "<h{level} id=\"{}\">{}</h{level}>",
+                escape(id),
+                escape(text)
+            );
+        }
+        Block::Para(spans) => {
+            let class = if is_legend(spans) {
+                " class=\"legend\""
+            } else {
+                ""
+            };
+            let _ = writeln!(s, "<p{class}>{}</p>", html_spans(spans));
+        }
+        Block::Alert(spans) => {
+            let _ = writeln!(
+                s,
+                "<p class=\"alert\" role=\"alert\">{}</p>",
+                html_spans(spans)
+            );
+        }
+        Block::List(items) => {
+            s.push_str("<ul>\n");
+            for it in items {
+                let _ = write!(s, "<li>{}", html_spans(&it.spans));
+                if let Some(pre) = &it.pre {
+                    let _ = write!(s, "\n<pre>{}</pre>\n", escape(pre));
+                }
+                s.push_str("</li>\n");
+            }
+            s.push_str("</ul>\n");
+        }
+        Block::Table(t) => html_table(s, t),
+        Block::Contents | Block::Charts(_) => {}
+    }
 }
 
 fn is_legend(spans: &[Span]) -> bool {
