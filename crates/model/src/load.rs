@@ -3,12 +3,11 @@
 //! (`barrage.load/1`, docs/json.md). The engine produces it, the lab stores
 //! it in results.json, the reports read it, and [`RunReport::merge`] combines
 //! the reports of loads run side by side (several workers or hosts).
-
 //!
 //! This module holds the report and its run-level parts; the rest lives
-//! beside it: the load as asked for ([`spec`]), the measured statistics
-//! ([`stats`]), what TLS, HTTP/2 and HTTP/3 saw ([`protocol`]), and the
-//! merge of side-by-side reports ([`merge`]).
+//! beside it: the load as asked for (`spec`), the measured statistics
+//! (`stats`), what TLS, HTTP/2 and HTTP/3 saw (`protocol`), and the
+//! merge of side-by-side reports (`merge`).
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -8,12 +8,11 @@
 //!
 //! Nothing here depends on when or where it runs: the same results give
 //! the same tables.
-
 //!
 //! This module holds the names, orders and numbers every part shares; the
 //! parts live beside it: the tables of levels and the side-by-side tables
-//! ([`group`]), their cells ([`cell`]), the capacity tables
-//! ([`capacity`]), and the lists beside the tables ([`listing`]).
+//! (`group`), their cells (`cell`), the capacity tables
+//! (`capacity`), and the lists beside the tables (`listing`).
 
 use std::path::Path;
 

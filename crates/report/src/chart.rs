@@ -40,10 +40,10 @@
 //! [`SMALL_MULTIPLES`] series of its own.
 //!
 //! This module holds the chart's types and picks its form; the parts live
-//! beside it: the charts of a results file ([`levels`], [`capacity`]), the
-//! axes ([`axis`]), the SVG primitives every form shares ([`svg`]), the
-//! three forms ([`lines`], [`bars`], [`panels`]), the series' styles and
-//! point values ([`style`], [`points`]) and the PNG ([`png`]).
+//! beside it: the charts of a results file (`levels`, `capacity`), the
+//! axes (`axis`), the SVG primitives every form shares (`svg`), the
+//! three forms (`lines`, `bars`, `panels`), the series' styles and
+//! point values (`style`, `points`) and the PNG (`png`).
 
 use barrage_model::results::Results;
 use barrage_model::table;

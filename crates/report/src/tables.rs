@@ -11,12 +11,11 @@
 //! - `!` invalid: some repeat had errors, timeouts or non-2xx responses, or
 //!   no numbers at all (the reasons are listed under the table);
 //! - `failed`: no repeat gave numbers; `–`: not measured.
-
 //!
 //! This module holds the blocks and the document's order; the sections live
-//! beside it: the measured tables ([`measured`]), the run's context
-//! ([`context`]), and the two writers ([`markdown`](mod@markdown),
-//! [`csv`](mod@csv)).
+//! beside it: the measured tables (`measured`), the run's context
+//! (`context`), and the two writers (`markdown`,
+//! `csv`).
 
 use barrage_model::results::Results;
 

@@ -26,6 +26,7 @@ pub(super) fn n2(v: f64) -> String {
     }
 }
 
+/// `text` escaped for SVG text and attributes; control characters become spaces.
 pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
