@@ -3,7 +3,9 @@
 //! its latency spectrum and per-second series. Rendered as report.html is
 //! ([`html::render_page`]).
 
-use barrage_model::load::{LatencyStats, ModelKind, RunReport, Second, StopReason};
+use barrage_model::load::{
+    LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, StopReason, TlsReport,
+};
 
 use crate::chart::{self, Better, Chart, Scale, Series, Unit};
 use crate::html;
@@ -285,27 +287,7 @@ fn error_blocks(r: &RunReport, d: &mut Vec<Block>) {
 fn protocol_blocks(r: &RunReport, d: &mut Vec<Block>) {
     if let Some(t) = &r.tls {
         d.push(heading(2, "tls", "TLS"));
-        d.push(kv_table(
-            "t-tls",
-            vec![
-                (
-                    "version",
-                    t.version
-                        .clone()
-                        .unwrap_or_else(|| "no handshake completed".into()),
-                ),
-                ("cipher", t.cipher.clone().unwrap_or_default()),
-                ("ALPN", t.alpn.clone().unwrap_or_else(|| "none".into())),
-                (
-                    "handshakes",
-                    format!(
-                        "{} full, {} resumed",
-                        group(t.handshakes_full),
-                        group(t.handshakes_resumed)
-                    ),
-                ),
-            ],
-        ));
+        d.push(kv_table("t-tls", tls_rows(t)));
     }
     if let Some(h) = &r.h2 {
         let e = &h.events;
@@ -342,25 +324,7 @@ fn protocol_blocks(r: &RunReport, d: &mut Vec<Block>) {
     }
     if let Some(o) = &r.open_loop {
         d.push(heading(2, "schedule", "Schedule (open loop)"));
-        d.push(kv_table(
-            "t-schedule",
-            vec![
-                (
-                    "target rate",
-                    format!("{}/s", model::fmt_num(o.target_rate_per_s)),
-                ),
-                ("sent", format!("{:.1}/s", o.achieved_rate_per_s)),
-                (
-                    "sent late",
-                    format!(
-                        "{} (more than {} behind)",
-                        group(o.late_sends),
-                        model::fmt_latency_us(o.late_threshold_us as f64)
-                    ),
-                ),
-                ("never sent", group(o.unsent)),
-            ],
-        ));
+        d.push(kv_table("t-schedule", schedule_rows(o)));
     }
     if let Some(s) = &r.sessions {
         d.push(heading(2, "sessions", "Sessions"));
@@ -375,6 +339,49 @@ fn protocol_blocks(r: &RunReport, d: &mut Vec<Block>) {
             ],
         ));
     }
+}
+
+/// The TLS table's rows: version, cipher, ALPN and handshakes.
+fn tls_rows(t: &TlsReport) -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "version",
+            t.version
+                .clone()
+                .unwrap_or_else(|| "no handshake completed".into()),
+        ),
+        ("cipher", t.cipher.clone().unwrap_or_default()),
+        ("ALPN", t.alpn.clone().unwrap_or_else(|| "none".into())),
+        (
+            "handshakes",
+            format!(
+                "{} full, {} resumed",
+                group(t.handshakes_full),
+                group(t.handshakes_resumed)
+            ),
+        ),
+    ]
+}
+
+/// The open-loop schedule table's rows: the target rate, what was sent,
+/// sent late and never sent.
+fn schedule_rows(o: &OpenLoopStats) -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "target rate",
+            format!("{}/s", model::fmt_num(o.target_rate_per_s)),
+        ),
+        ("sent", format!("{:.1}/s", o.achieved_rate_per_s)),
+        (
+            "sent late",
+            format!(
+                "{} (more than {} behind)",
+                group(o.late_sends),
+                model::fmt_latency_us(o.late_threshold_us as f64)
+            ),
+        ),
+        ("never sent", group(o.unsent)),
+    ]
 }
 
 /// The charts of one run: the latency percentile spectrum, and per second

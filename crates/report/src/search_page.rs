@@ -3,7 +3,7 @@
 //! prints, and the achieved-vs-offered and p99-vs-offered charts with the
 //! knee marked. Rendered as report.html is ([`html::render_page`]).
 
-use barrage_model::search::{human_us, Outcome, SearchReport};
+use barrage_model::search::{human_us, Outcome, SearchReport, StepRecord};
 
 use crate::chart::{self, Chart};
 use crate::html;
@@ -90,35 +90,7 @@ fn blocks(r: &SearchReport) -> Vec<Block> {
         "client CPU",
         "result",
     ];
-    let rows = r
-        .steps
-        .iter()
-        .map(|s| {
-            let result = match (s.verdict.pass, s.confirm) {
-                (true, true) => "pass (confirmed)".to_string(),
-                (true, false) => "pass".to_string(),
-                (false, _) => format!("FAIL: {}", s.verdict.reasons.join("; ")),
-            };
-            let mut result = cell(result);
-            result.invalid = !s.verdict.pass;
-            result.client_bound = s.verdict.client_bound;
-            vec![
-                cell(s.step.to_string()),
-                cell(model::fmt_rate(s.offered_per_s)),
-                cell(model::fmt_rate(s.achieved_per_s)),
-                cell(human_us(s.p50_us)),
-                cell(human_us(s.p99_us)),
-                cell(human_us(s.p99_9_us)),
-                cell(model::group_digits(s.errors)),
-                cell(model::group_digits(s.late)),
-                cell(
-                    s.client_cpu_share
-                        .map_or("–".into(), |c| format!("{:.0}%", c * 100.0)),
-                ),
-                result,
-            ]
-        })
-        .collect();
+    let rows = r.steps.iter().map(step_row).collect();
     d.push(Block::Heading {
         level: 2,
         id: "steps".into(),
@@ -132,6 +104,34 @@ fn blocks(r: &SearchReport) -> Vec<Block> {
     }));
     d.push(Block::Charts(None));
     d
+}
+
+/// One step's row of the steps table: its rates, latencies, errors, late
+/// sends, client CPU and verdict (marked invalid when it failed).
+fn step_row(s: &StepRecord) -> Vec<TableCell> {
+    let result = match (s.verdict.pass, s.confirm) {
+        (true, true) => "pass (confirmed)".to_string(),
+        (true, false) => "pass".to_string(),
+        (false, _) => format!("FAIL: {}", s.verdict.reasons.join("; ")),
+    };
+    let mut result = cell(result);
+    result.invalid = !s.verdict.pass;
+    result.client_bound = s.verdict.client_bound;
+    vec![
+        cell(s.step.to_string()),
+        cell(model::fmt_rate(s.offered_per_s)),
+        cell(model::fmt_rate(s.achieved_per_s)),
+        cell(human_us(s.p50_us)),
+        cell(human_us(s.p99_us)),
+        cell(human_us(s.p99_9_us)),
+        cell(model::group_digits(s.errors)),
+        cell(model::group_digits(s.late)),
+        cell(
+            s.client_cpu_share
+                .map_or("–".into(), |c| format!("{:.0}%", c * 100.0)),
+        ),
+        result,
+    ]
 }
 
 #[cfg(test)]

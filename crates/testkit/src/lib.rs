@@ -482,21 +482,7 @@ fn serve(mut conn: Conn, shared: Arc<Shared>) {
         buf.drain(..consumed);
 
         if !out.is_empty() {
-            if let Behavior::StallOnce {
-                after: delay,
-                stall,
-            } = behavior
-            {
-                if let Some(&first) = shared.first_request.get() {
-                    let (start, end) = (first + delay, first + delay + stall);
-                    if (start..end).contains(&Instant::now()) {
-                        conn.sleep_until(end);
-                    }
-                }
-            }
-            if let Behavior::Capacity { per_second } = behavior {
-                conn.sleep_until(shared.queue(answered, per_second));
-            }
+            hold_answers(&conn, &shared, answered);
             shared.responses.fetch_add(answered, Ordering::SeqCst);
             if conn.stream.write_all(&out).is_err() {
                 shared.responses.fetch_sub(answered, Ordering::SeqCst);
@@ -513,6 +499,26 @@ fn serve(mut conn: Conn, shared: Arc<Shared>) {
         _ => lingering_close(&mut conn),
     }
     // `conn` drops here: unregister, then close.
+}
+
+/// Holds back the `answered` responses about to be written, as the behaviour asks: through
+/// [`Behavior::StallOnce`]'s stall, or until [`Behavior::Capacity`]'s queue lets them go.
+fn hold_answers(conn: &Conn, shared: &Shared, answered: u64) {
+    if let Behavior::StallOnce {
+        after: delay,
+        stall,
+    } = shared.behavior
+    {
+        if let Some(&first) = shared.first_request.get() {
+            let (start, end) = (first + delay, first + delay + stall);
+            if (start..end).contains(&Instant::now()) {
+                conn.sleep_until(end);
+            }
+        }
+    }
+    if let Behavior::Capacity { per_second } = shared.behavior {
+        conn.sleep_until(shared.queue(answered, per_second));
+    }
 }
 
 fn read_more(stream: &mut TcpStream, buf: &mut Vec<u8>) -> io::Result<usize> {
