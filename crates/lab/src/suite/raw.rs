@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
+use barrage_contract::Endpoint;
 use barrage_engine::search::{Objective, Slo};
 use barrage_engine::{Protocol as EngineProtocol, RequestTemplate};
-use barrage_target::contract::Endpoint;
 use serde::Deserialize;
 
 use super::source::{self, problem, CpuList, KeyPath, Ordered, Problem, Scalar, Scalars};
