@@ -87,90 +87,10 @@ enum Failure {
 
 fn render(r: &RenderArgs) -> Result<(), Failure> {
     let usage = |m: String| Failure::Usage(format!("k8s render: {m}"));
-    if r.agents == 0 {
-        return Err(usage("--agents must be at least 1".into()));
-    }
-    if r.name.is_empty()
-        || r.name.len() > 52
-        || !r
-            .name
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        || r.name.starts_with('-')
-        || r.name.ends_with('-')
-    {
-        return Err(usage(format!(
-            "--name {:?}: a Job name is up to 52 lowercase letters, digits and '-'",
-            r.name
-        )));
-    }
-    for own in [
-        "--part",
-        "--start-at",
-        "--json",
-        "--agents",
-        "--hosts",
-        "-q",
-        "--quiet",
-        "--html",
-        "--hdr-log",
-        "--urls",
-        "--cacert",
-    ] {
-        if r.load
-            .iter()
-            .any(|a| a == own || a.starts_with(&format!("{own}=")))
-        {
-            return Err(usage(format!(
-                "{own} in LOAD_ARGS: render sets the part, the start and the JSON output itself, and a pod reads no file of this machine"
-            )));
-        }
-    }
-    if r.load
-        .iter()
-        .any(|a| a.starts_with("--body=@") || a.starts_with('@'))
-    {
-        return Err(usage(
-            "--body @FILE in LOAD_ARGS: a pod reads no file of this machine; give the body as text"
-                .into(),
-        ));
-    }
-    let mut parsed = LoadOnly::try_parse_from(&r.load).map_err(|e| {
-        let text = e.to_string();
-        let first = text
-            .lines()
-            .next()
-            .unwrap_or("")
-            .trim_start_matches("error: ");
-        usage(format!("LOAD_ARGS: {first}"))
-    })?;
-    // The URL's host is the cluster's (a Service name): checked for its
-    // form here, resolved by each pod.
-    let mut url = url::Url::parse(&parsed.load.url)
-        .map_err(|e| usage(format!("LOAD_ARGS: URL {:?}: {e}", parsed.load.url)))?;
-    if url.host_str().is_some() {
-        let _ = url.set_host(Some("127.0.0.1"));
-    }
-    parsed.load.url = url.to_string();
-    let spec = crate::load::checked_spec(&parsed.load).map_err(usage)?;
-    if spec.max_parts() < u64::from(r.agents) {
-        return Err(usage(format!(
-            "--agents {}: the plan has only {} connections, sessions or requests to share",
-            r.agents,
-            spec.max_parts()
-        )));
-    }
-    let start = match (&r.start_at, &r.start_in) {
-        (Some(t), _) => {
-            crate::load::parse_start_at(t).map_err(|e| usage(format!("--start-at {e}")))?
-        }
-        (None, Some(d)) => {
-            let d = humantime::parse_duration(d)
-                .map_err(|_| usage(format!("--start-in {d:?}: expected a duration such as 2m")))?;
-            SystemTime::now() + d
-        }
-        (None, None) => SystemTime::now() + Duration::from_secs(120),
-    };
+    check_job(r).map_err(usage)?;
+    check_load_args(&r.load).map_err(usage)?;
+    checked_load(r).map_err(usage)?;
+    let start = start(r).map_err(usage)?;
     let start_at_unix_s = start
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs_f64().ceil() as u64)
@@ -200,4 +120,109 @@ fn render(r: &RenderArgs) -> Result<(), Failure> {
         humantime::format_rfc3339(start)
     );
     Ok(())
+}
+
+/// `--agents` and `--name`: at least one agent, and a name Kubernetes takes
+/// for a Job (with room for the pods' suffixes).
+fn check_job(r: &RenderArgs) -> Result<(), String> {
+    if r.agents == 0 {
+        return Err("--agents must be at least 1".into());
+    }
+    if r.name.is_empty()
+        || r.name.len() > 52
+        || !r
+            .name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        || r.name.starts_with('-')
+        || r.name.ends_with('-')
+    {
+        return Err(format!(
+            "--name {:?}: a Job name is up to 52 lowercase letters, digits and '-'",
+            r.name
+        ));
+    }
+    Ok(())
+}
+
+/// LOAD_ARGS must leave to render what it sets itself, and name no file of
+/// this machine.
+fn check_load_args(load: &[String]) -> Result<(), String> {
+    for own in [
+        "--part",
+        "--start-at",
+        "--json",
+        "--agents",
+        "--hosts",
+        "-q",
+        "--quiet",
+        "--html",
+        "--hdr-log",
+        "--urls",
+        "--cacert",
+    ] {
+        if load
+            .iter()
+            .any(|a| a == own || a.starts_with(&format!("{own}=")))
+        {
+            return Err(format!(
+                "{own} in LOAD_ARGS: render sets the part, the start and the JSON output itself, and a pod reads no file of this machine"
+            ));
+        }
+    }
+    if load
+        .iter()
+        .any(|a| a.starts_with("--body=@") || a.starts_with('@'))
+    {
+        return Err(
+            "--body @FILE in LOAD_ARGS: a pod reads no file of this machine; give the body as text"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
+/// LOAD_ARGS as `barrage load` reads them, and a plan that splits
+/// `--agents` ways.
+fn checked_load(r: &RenderArgs) -> Result<(), String> {
+    let mut parsed = LoadOnly::try_parse_from(&r.load).map_err(|e| {
+        let text = e.to_string();
+        let first = text
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("error: ");
+        format!("LOAD_ARGS: {first}")
+    })?;
+    // The URL's host is the cluster's (a Service name): checked for its
+    // form here, resolved by each pod.
+    let mut url = url::Url::parse(&parsed.load.url)
+        .map_err(|e| format!("LOAD_ARGS: URL {:?}: {e}", parsed.load.url))?;
+    if url.host_str().is_some() {
+        let _ = url.set_host(Some("127.0.0.1"));
+    }
+    parsed.load.url = url.to_string();
+    let spec = crate::load::checked_spec(&parsed.load)?;
+    if spec.max_parts() < u64::from(r.agents) {
+        return Err(format!(
+            "--agents {}: the plan has only {} connections, sessions or requests to share",
+            r.agents,
+            spec.max_parts()
+        ));
+    }
+    Ok(())
+}
+
+/// The instant every pod starts: `--start-at`, else `--start-in` (2 minutes
+/// by default) from now.
+fn start(r: &RenderArgs) -> Result<SystemTime, String> {
+    Ok(match (&r.start_at, &r.start_in) {
+        (Some(t), _) => crate::load::parse_start_at(t).map_err(|e| format!("--start-at {e}"))?,
+        (None, Some(d)) => {
+            let d = humantime::parse_duration(d)
+                .map_err(|_| format!("--start-in {d:?}: expected a duration such as 2m"))?;
+            SystemTime::now() + d
+        }
+        (None, None) => SystemTime::now() + Duration::from_secs(120),
+    })
 }

@@ -177,62 +177,7 @@ impl Collector for Live {
         if !s.agents.is_empty() {
             return encode_agents(&s, enc);
         }
-        let t = &s.totals;
-        counter(
-            &mut enc,
-            "requests_sent",
-            "Requests sent in the measured phase.",
-            t.requests_sent,
-        )?;
-        counter(
-            &mut enc,
-            "responses",
-            "Complete responses in the measured phase, whatever their status.",
-            t.responses,
-        )?;
-        counter(
-            &mut enc,
-            "responses_not_2xx_3xx",
-            "Responses with a status outside 200-399.",
-            t.responses_not_2xx_3xx,
-        )?;
-        counter(
-            &mut enc,
-            "bytes_read",
-            "Bytes read from the server.",
-            t.bytes_read,
-        )?;
-        counter(
-            &mut enc,
-            "bytes_written",
-            "Bytes written to the server.",
-            t.bytes_written,
-        )?;
-        counter(
-            &mut enc,
-            "connections_opened",
-            "Connections established.",
-            t.connections_opened,
-        )?;
-        counter(
-            &mut enc,
-            "late_sends",
-            "Open loop: requests sent more than 1 ms after their intended time.",
-            t.late_sends,
-        )?;
-        {
-            let mut family = enc.encode_descriptor(
-                "errors",
-                "Errors by kind (docs/load.md#errors).",
-                None,
-                MetricType::Counter,
-            )?;
-            for kind in ErrorKind::ALL {
-                let labels = [("kind", kind.name())];
-                let v = ConstCounter::new(t.errors[kind as usize]);
-                v.encode(family.encode_family(&labels)?)?;
-            }
-        }
+        totals(&mut enc, &s.totals)?;
         gauge(
             &mut enc,
             "connections_open",
@@ -254,49 +199,116 @@ impl Collector for Live {
             )?;
         }
         phase(&mut enc, &s)?;
-        {
-            let h = &s.latency_us;
-            // Each bucket's own count (the encoder adds them up).
-            let mut below = 0;
-            let buckets: Vec<(f64, u64)> = BUCKETS_S
-                .iter()
-                .map(|&b| (b, h.count_between(0, (b * 1e6) as u64)))
-                .chain([(f64::INFINITY, h.len())])
-                .map(|(b, upto)| {
-                    let own = upto - below;
-                    below = upto;
-                    (b, own)
-                })
-                .collect();
-            // The sum from the histogram (3 significant digits), not from
-            // each response: exact to 0.1%.
-            let sum = h.mean() * h.len() as f64 / 1e6;
-            enc.encode_descriptor(
-                "latency_seconds",
-                "Response time of the measured phase, from the (intended) send to the response's end.",
-                None,
-                MetricType::Histogram,
-            )?
-            .encode_histogram::<prometheus_client::encoding::NoLabelSet>(sum, h.len(), &buckets, None)?;
-        }
-        let mut family = enc.encode_descriptor(
-            "latency_quantile_seconds",
-            "Response time percentiles: of the measured phase (window=\"run\") and of the last second (window=\"second\").",
-            None,
-            MetricType::Gauge,
-        )?;
-        for (window, h) in [("run", &s.latency_us), ("second", &s.last_us)] {
-            if h.is_empty() {
-                continue;
-            }
-            for q in QUANTILES {
-                let labels = [("window", window.to_string()), ("quantile", q.to_string())];
-                let v = ConstGauge::new(h.value_at_quantile(q) as f64 / 1e6);
-                v.encode(family.encode_family(&labels)?)?;
-            }
-        }
-        Ok(())
+        latency_histogram(&mut enc, &s.latency_us)?;
+        latency_quantiles(&mut enc, &s)
     }
+}
+
+/// The measured phase's counters, the errors by kind among them.
+fn totals(enc: &mut DescriptorEncoder, t: &Counters) -> std::fmt::Result {
+    counter(
+        enc,
+        "requests_sent",
+        "Requests sent in the measured phase.",
+        t.requests_sent,
+    )?;
+    counter(
+        enc,
+        "responses",
+        "Complete responses in the measured phase, whatever their status.",
+        t.responses,
+    )?;
+    counter(
+        enc,
+        "responses_not_2xx_3xx",
+        "Responses with a status outside 200-399.",
+        t.responses_not_2xx_3xx,
+    )?;
+    counter(
+        enc,
+        "bytes_read",
+        "Bytes read from the server.",
+        t.bytes_read,
+    )?;
+    counter(
+        enc,
+        "bytes_written",
+        "Bytes written to the server.",
+        t.bytes_written,
+    )?;
+    counter(
+        enc,
+        "connections_opened",
+        "Connections established.",
+        t.connections_opened,
+    )?;
+    counter(
+        enc,
+        "late_sends",
+        "Open loop: requests sent more than 1 ms after their intended time.",
+        t.late_sends,
+    )?;
+    let mut family = enc.encode_descriptor(
+        "errors",
+        "Errors by kind (docs/load.md#errors).",
+        None,
+        MetricType::Counter,
+    )?;
+    for kind in ErrorKind::ALL {
+        let labels = [("kind", kind.name())];
+        let v = ConstCounter::new(t.errors[kind as usize]);
+        v.encode(family.encode_family(&labels)?)?;
+    }
+    Ok(())
+}
+
+/// The measured phase's latencies as a Prometheus histogram of
+/// [`BUCKETS_S`].
+fn latency_histogram(enc: &mut DescriptorEncoder, h: &Histogram<u64>) -> std::fmt::Result {
+    // Each bucket's own count (the encoder adds them up).
+    let mut below = 0;
+    let buckets: Vec<(f64, u64)> = BUCKETS_S
+        .iter()
+        .map(|&b| (b, h.count_between(0, (b * 1e6) as u64)))
+        .chain([(f64::INFINITY, h.len())])
+        .map(|(b, upto)| {
+            let own = upto - below;
+            below = upto;
+            (b, own)
+        })
+        .collect();
+    // The sum from the histogram (3 significant digits), not from
+    // each response: exact to 0.1%.
+    let sum = h.mean() * h.len() as f64 / 1e6;
+    enc.encode_descriptor(
+        "latency_seconds",
+        "Response time of the measured phase, from the (intended) send to the response's end.",
+        None,
+        MetricType::Histogram,
+    )?
+    .encode_histogram::<prometheus_client::encoding::NoLabelSet>(sum, h.len(), &buckets, None)
+}
+
+/// The [`QUANTILES`] of the measured phase and of the last second, each
+/// while it has a response.
+fn latency_quantiles(enc: &mut DescriptorEncoder, s: &State) -> std::fmt::Result {
+    let mut family = enc.encode_descriptor(
+        "latency_quantile_seconds",
+        "Response time percentiles: of the measured phase (window=\"run\") and of the last second (window=\"second\").",
+        None,
+        MetricType::Gauge,
+    )?;
+    for (window, h) in [("run", &s.latency_us), ("second", &s.last_us)] {
+        if h.is_empty() {
+            continue;
+        }
+        for q in QUANTILES {
+            let labels = [("window", window.to_string()), ("quantile", q.to_string())];
+            let v = ConstGauge::new(h.value_at_quantile(q) as f64 / 1e6);
+            v.encode(family.encode_family(&labels)?)?;
+        }
+    }
+    Ok(())
 }
 
 /// `--agents`: the sums and a family per agent (`agent` label): responses

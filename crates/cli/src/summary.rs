@@ -8,6 +8,25 @@ use barrage_engine::{LatencyStats, ModelKind, RunReport, SpecSummary, StopReason
 pub fn render(r: &RunReport) -> String {
     let mut s = String::new();
     header(&mut s, r);
+    responses(&mut s, r);
+    latency(&mut s, "Latency", &r.latency_us);
+    latency(&mut s, "Connect", &r.connect_us);
+    protocols(&mut s, r);
+    let _ = writeln!(
+        s,
+        "  Connections {} opened, {} at most open at once",
+        group(r.connections.opened),
+        group(r.connections.peak_open as u64)
+    );
+    schedule(&mut s, r);
+    status(&mut s, r);
+    errors(&mut s, r);
+    agents(&mut s, r);
+    s
+}
+
+/// The responses and their rate, and the requests left unanswered.
+fn responses(s: &mut String, r: &RunReport) {
     let t = &r.totals;
     let _ = writeln!(
         s,
@@ -26,10 +45,12 @@ pub fn render(r: &RunReport) -> String {
             group(t.requests_sent.saturating_sub(t.responses))
         );
     }
-    latency(&mut s, "Latency", &r.latency_us);
-    latency(&mut s, "Connect", &r.connect_us);
+}
+
+/// What the run's TLS, HTTP/3 and HTTP/2 did, each when it was used.
+fn protocols(s: &mut String, r: &RunReport) {
     if let Some(t) = &r.tls {
-        latency(&mut s, "Handshake", &t.handshake_us);
+        latency(s, "Handshake", &t.handshake_us);
         let cipher = t
             .cipher
             .as_deref()
@@ -80,12 +101,10 @@ pub fn render(r: &RunReport) -> String {
             group(e.window_updates_sent)
         );
     }
-    let _ = writeln!(
-        s,
-        "  Connections {} opened, {} at most open at once",
-        group(r.connections.opened),
-        group(r.connections.peak_open as u64)
-    );
+}
+
+/// How the open loop kept its schedule, or what the sessions did.
+fn schedule(s: &mut String, r: &RunReport) {
     if let Some(o) = &r.open_loop {
         let _ = writeln!(
             s,
@@ -120,10 +139,6 @@ pub fn render(r: &RunReport) -> String {
             x.conn_rate_per_s
         );
     }
-    status(&mut s, r);
-    errors(&mut s, r);
-    agents(&mut s, r);
-    s
 }
 
 /// A split run's per-agent lines: their part, their clock and start.

@@ -2,7 +2,7 @@
 //! here is built and started through the lab, and every endpoint its
 //! manifest declares is probed over every protocol it declares; status,
 //! headers and body are checked against the endpoint contract
-//! (`crates/target/src/contract.rs`).
+//! (`crates/contract/src/lib.rs`).
 //!
 //! A manifest marked `unavailable` is listed and not started. The test is
 //! `#[ignore = "needs …"]`: scripts/setup.sh installs everything the

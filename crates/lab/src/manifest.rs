@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
-use barrage_target::contract::Endpoint;
+use barrage_contract::Endpoint;
 use serde::{Deserialize, Serialize};
 
 use crate::suite::source::{self, problem, KeyPath, Ordered, Problem, Scalar, Source};

@@ -1,5 +1,5 @@
 //! Probes: one request per scenario before any load, for fairness and for
-//! the endpoint contract (`barrage_target::contract`).
+//! the endpoint contract (`barrage_contract`).
 //!
 //! A probe sends the scenario's request once, as the load would send it
 //! (method, headers, keep-alive or HTTP/1.0), and records what came back:
@@ -32,9 +32,9 @@ use std::borrow::Cow;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
+use barrage_contract::{self as contract, Endpoint};
 use barrage_model::results::missing_header_problem;
 pub use barrage_model::results::ProbeResult;
-use barrage_target::contract::{self, Endpoint};
 use sha2::{Digest, Sha256};
 
 use crate::suite::{Protocol, Scenario};

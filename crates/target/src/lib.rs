@@ -5,7 +5,9 @@
 //!
 //! * the **endpoint contract** ([`contract`]) that every server the lab
 //!   benchmarks implements, so that a load profile means the same work on
-//!   every server;
+//!   every server (re-exported from `barrage-contract`, its own small crate,
+//!   so that the lab checks servers against it without depending on this
+//!   one);
 //! * the **reference server** ([`Target`], [`run_until_signal`]): the default
 //!   benchmark target and a neutral peer for tests.
 //!
@@ -89,7 +91,10 @@
 
 #![warn(missing_docs)]
 
-pub mod contract;
+/// The endpoint contract, from its own crate so that the lab can check
+/// servers against it without depending on this one.
+pub use barrage_contract as contract;
+
 mod handler;
 mod http3;
 mod server;

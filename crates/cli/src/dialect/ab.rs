@@ -137,67 +137,13 @@ fn build(o: &Options) -> Result<(LoadSpec, Where), String> {
         .trim_end_matches(']')
         .to_string();
     let port = target.addr.port();
-    let default_port = match target.scheme {
-        Scheme::Http => 80,
-        Scheme::Https => 443,
-    };
     let path = spec.requests[0].path.clone();
-
-    let mut headers: Vec<(String, String)> = Vec::new();
-    if o.keepalive {
-        headers.push(("Connection".into(), "Keep-Alive".into()));
-    }
-    if let Some(c) = &o.cookie {
-        headers.push(("Cookie".into(), c.clone()));
-    }
-    headers.extend(o.auth.iter().cloned());
-    let body = o.body.clone().unwrap_or_default();
-    if o.body.is_some() {
-        headers.push(("Content-length".into(), body.len().to_string()));
-        headers.push((
-            "Content-type".into(),
-            o.content_type
-                .clone()
-                .unwrap_or_else(|| "text/plain".into()),
-        ));
-    }
-    let mut host_header = None;
-    for h in &o.headers {
-        let (name, value) = h.split_once(':').unwrap_or((h, ""));
-        // The engine checks the name and value (LoadSpec::validate).
-        let name = name.trim();
-        if name.eq_ignore_ascii_case("host") {
-            host_header = Some(value.trim().to_string());
-        }
-        headers.push((name.to_string(), value.trim().to_string()));
-    }
-    let has = |headers: &[(String, String)], n: &str| {
-        headers.iter().any(|(h, _)| h.eq_ignore_ascii_case(n))
-    };
-    if host_header.is_none() {
-        let host = if hostname.contains(':') {
-            format!("[{hostname}]")
-        } else {
-            hostname.clone()
-        };
-        let host = if port == default_port {
-            host
-        } else {
-            format!("{host}:{port}")
-        };
-        headers.push(("Host".into(), host));
-    }
-    if !has(&headers, "user-agent") {
-        headers.push(("User-Agent".into(), "ApacheBench/2.3".into()));
-    }
-    if !has(&headers, "accept") {
-        headers.push(("Accept".into(), "*/*".into()));
-    }
+    let (headers, host_header) = headers(o, || default_host(&hostname, port, target.scheme));
     spec.requests = vec![RequestTemplate {
         method: o.method.name().to_string(),
         path,
         headers,
-        body,
+        body: o.body.clone().unwrap_or_default(),
     }];
     spec.model = Model::Closed {
         connections: o.concurrency,
@@ -229,6 +175,75 @@ fn build(o: &Options) -> Result<(LoadSpec, Where), String> {
             sni,
         },
     ))
+}
+
+/// The headers ab sends, in its order: its own (`-k`, `-C`, `-A`/`-P`, the
+/// body's), then `-H`'s, then `Host` (`default_host` unless `-H` gave one),
+/// `User-Agent` and `Accept` unless `-H` gave them. Also the `Host` that
+/// `-H` gave, if any.
+fn headers(
+    o: &Options,
+    default_host: impl FnOnce() -> String,
+) -> (Vec<(String, String)>, Option<String>) {
+    let mut headers: Vec<(String, String)> = Vec::new();
+    if o.keepalive {
+        headers.push(("Connection".into(), "Keep-Alive".into()));
+    }
+    if let Some(c) = &o.cookie {
+        headers.push(("Cookie".into(), c.clone()));
+    }
+    headers.extend(o.auth.iter().cloned());
+    if let Some(body) = &o.body {
+        headers.push(("Content-length".into(), body.len().to_string()));
+        headers.push((
+            "Content-type".into(),
+            o.content_type
+                .clone()
+                .unwrap_or_else(|| "text/plain".into()),
+        ));
+    }
+    let mut host_header = None;
+    for h in &o.headers {
+        let (name, value) = h.split_once(':').unwrap_or((h, ""));
+        // The engine checks the name and value (LoadSpec::validate).
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("host") {
+            host_header = Some(value.trim().to_string());
+        }
+        headers.push((name.to_string(), value.trim().to_string()));
+    }
+    let has = |headers: &[(String, String)], n: &str| {
+        headers.iter().any(|(h, _)| h.eq_ignore_ascii_case(n))
+    };
+    if host_header.is_none() {
+        headers.push(("Host".into(), default_host()));
+    }
+    if !has(&headers, "user-agent") {
+        headers.push(("User-Agent".into(), "ApacheBench/2.3".into()));
+    }
+    if !has(&headers, "accept") {
+        headers.push(("Accept".into(), "*/*".into()));
+    }
+    (headers, host_header)
+}
+
+/// The `Host` header ab writes: the host (an IPv6 address in brackets),
+/// with the port unless it is the scheme's default.
+fn default_host(hostname: &str, port: u16, scheme: Scheme) -> String {
+    let default_port = match scheme {
+        Scheme::Http => 80,
+        Scheme::Https => 443,
+    };
+    let host = if hostname.contains(':') {
+        format!("[{hostname}]")
+    } else {
+        hostname.to_string()
+    };
+    if port == default_port {
+        host
+    } else {
+        format!("{host}:{port}")
+    }
 }
 
 /// ab's `Completed N requests` lines, from the per-second windows.

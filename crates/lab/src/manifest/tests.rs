@@ -143,7 +143,7 @@ fn the_nginx_config_substitutes_into_a_config_with_braces() {
 /// The files nginx serves are the contract's bodies (make-docroot.sh).
 #[test]
 fn nginx_docroot_matches_the_contract() {
-    use barrage_target::contract::{STATIC_4K, STATIC_6B};
+    use barrage_contract::{STATIC_4K, STATIC_6B};
     let docroot = repo().join("servers/nginx/docroot/static");
     assert_eq!(std::fs::read(docroot.join("6b")).unwrap(), STATIC_6B);
     assert_eq!(std::fs::read(docroot.join("4k")).unwrap(), STATIC_4K);

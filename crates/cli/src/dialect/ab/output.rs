@@ -188,6 +188,29 @@ pub fn text(r: &Results, confidence: bool, percentile_table: bool) -> String {
     let mut o = String::new();
     let w = &mut o;
     let _ = write!(w, "\n\n");
+    text_server(w, r);
+    let _ = writeln!(w);
+    text_counts(w, r);
+    if r.elapsed_s > 0.0 && r.done > 0 {
+        text_rates(w, r);
+    }
+    if r.done == 0 {
+        return o;
+    }
+    let _ = write!(w, "\nConnection Times (ms)\n");
+    if confidence {
+        text_times_with_confidence(w, r);
+    } else {
+        text_times(w, r);
+    }
+    if percentile_table && r.done > 1 {
+        text_percentiles(w, r);
+    }
+    o
+}
+
+/// From `Server Software` to `Document Length`.
+fn text_server(w: &mut String, r: &Results) {
     let _ = writeln!(w, "Server Software:        {}", r.server);
     let _ = writeln!(w, "Server Hostname:        {}", r.hostname);
     let _ = writeln!(w, "Server Port:            {}", r.port);
@@ -207,7 +230,10 @@ pub fn text(r: &Results, confidence: bool, percentile_table: bool) -> String {
             let _ = writeln!(w, "Document Length:        {n} bytes");
         }
     }
-    let _ = writeln!(w);
+}
+
+/// From `Concurrency Level` to `HTML transferred`.
+fn text_counts(w: &mut String, r: &Results) {
     let _ = writeln!(w, "Concurrency Level:      {}", r.concurrency);
     let _ = writeln!(w, "Time taken for tests:   {:.3} seconds", r.elapsed_s);
     let _ = writeln!(w, "Complete requests:      {}", r.done);
@@ -231,107 +257,117 @@ pub fn text(r: &Results, confidence: bool, percentile_table: bool) -> String {
         let _ = writeln!(w, "Total body sent:        {sent}");
     }
     let _ = writeln!(w, "HTML transferred:       {} bytes", r.html_read);
+}
+
+/// `Requests per second`, `Time per request` and `Transfer rate`.
+fn text_rates(w: &mut String, r: &Results) {
     let t = r.elapsed_s;
-    if t > 0.0 && r.done > 0 {
-        let done = r.done as f64;
-        let _ = writeln!(w, "Requests per second:    {:.2} [#/sec] (mean)", done / t);
+    let done = r.done as f64;
+    let _ = writeln!(w, "Requests per second:    {:.2} [#/sec] (mean)", done / t);
+    let _ = writeln!(
+        w,
+        "Time per request:       {:.3} [ms] (mean)",
+        r.concurrency as f64 * t * 1000.0 / done
+    );
+    let _ = writeln!(
+        w,
+        "Time per request:       {:.3} [ms] (mean, across all concurrent requests)",
+        t * 1000.0 / done
+    );
+    let _ = writeln!(
+        w,
+        "Transfer rate:          {:.2} [Kbytes/sec] received",
+        r.total_read as f64 / 1024.0 / t
+    );
+    if let Some(sent) = r.body_sent {
         let _ = writeln!(
             w,
-            "Time per request:       {:.3} [ms] (mean)",
-            r.concurrency as f64 * t * 1000.0 / done
+            "                        {:.2} kb/s sent",
+            sent as f64 / 1024.0 / t
         );
         let _ = writeln!(
             w,
-            "Time per request:       {:.3} [ms] (mean, across all concurrent requests)",
-            t * 1000.0 / done
+            "                        {:.2} kb/s total",
+            (r.total_read + sent) as f64 / 1024.0 / t
         );
-        let _ = writeln!(
-            w,
-            "Transfer rate:          {:.2} [Kbytes/sec] received",
-            r.total_read as f64 / 1024.0 / t
-        );
-        if let Some(sent) = r.body_sent {
-            let _ = writeln!(
-                w,
-                "                        {:.2} kb/s sent",
-                sent as f64 / 1024.0 / t
-            );
-            let _ = writeln!(
-                w,
-                "                        {:.2} kb/s total",
-                (r.total_read + sent) as f64 / 1024.0 / t
-            );
-        }
     }
-    if r.done == 0 {
-        return o;
-    }
-    let _ = write!(w, "\nConnection Times (ms)\n");
-    let rows = [
+}
+
+/// The rows of the "Connection Times (ms)" table, with their labels.
+fn time_rows(r: &Results) -> [(&'static str, &Row); 4] {
+    [
         ("Connect:    ", &r.connect),
         ("Processing: ", &r.processing),
         ("Waiting:    ", &r.waiting),
         ("Total:      ", &r.total),
-    ];
-    if confidence {
-        let _ = writeln!(w, "              min  mean[+/-sd] median   max");
-        for (label, row) in rows {
-            let _ = writeln!(
-                w,
-                "{label}{:5} {:4} {:5.1} {:6} {:7}",
-                round_ms(row.min),
-                round_ms(row.mean),
-                row.sd / 1000.0,
-                round_ms(row.median),
-                round_ms(row.max)
-            );
-        }
-        for (what, row) in [
-            ("the initial connection time", &r.connect),
-            ("the processing time", &r.processing),
-            ("the waiting time", &r.waiting),
-            ("the total time", &r.total),
-        ] {
-            let d = (round_ms(row.mean) as f64 - round_ms(row.median) as f64).abs();
-            let sd = row.sd / 1000.0;
-            if d > 2.0 * sd {
-                let _ = writeln!(
-                    w,
-                    "ERROR: The median and mean for {what} are more than twice the standard\n       deviation apart. These results are NOT reliable."
-                );
-            } else if d > sd {
-                let _ = writeln!(
-                    w,
-                    "WARNING: The median and mean for {what} are not within a normal deviation\n        These results are probably not that reliable."
-                );
-            }
-        }
-    } else {
-        let _ = writeln!(w, "              min   avg   max");
-        for (label, row) in rows {
-            let _ = writeln!(
-                w,
-                "{label}{:5} {:5}{:5}",
-                round_ms(row.min),
-                round_ms(row.mean),
-                round_ms(row.max)
-            );
-        }
-    }
-    if percentile_table && r.done > 1 {
-        let _ = write!(
+    ]
+}
+
+/// The connection times table with `mean[+/-sd]` and `median` (ab's
+/// default), then its warnings about rows whose mean and median are far
+/// apart.
+fn text_times_with_confidence(w: &mut String, r: &Results) {
+    let _ = writeln!(w, "              min  mean[+/-sd] median   max");
+    for (label, row) in time_rows(r) {
+        let _ = writeln!(
             w,
-            "\nPercentage of the requests served within a certain time (ms)\n"
+            "{label}{:5} {:4} {:5.1} {:6} {:7}",
+            round_ms(row.min),
+            round_ms(row.mean),
+            row.sd / 1000.0,
+            round_ms(row.median),
+            round_ms(row.max)
         );
-        for &(p, us) in &r.percentiles {
-            if p >= 100 {
-                let _ = writeln!(w, " 100%  {:5} (longest request)", round_ms(us));
-            } else {
-                let _ = writeln!(w, "  {p}%  {:5}", round_ms(us));
-            }
+    }
+    for (what, row) in [
+        ("the initial connection time", &r.connect),
+        ("the processing time", &r.processing),
+        ("the waiting time", &r.waiting),
+        ("the total time", &r.total),
+    ] {
+        let d = (round_ms(row.mean) as f64 - round_ms(row.median) as f64).abs();
+        let sd = row.sd / 1000.0;
+        if d > 2.0 * sd {
+            let _ = writeln!(
+                w,
+                "ERROR: The median and mean for {what} are more than twice the standard\n       deviation apart. These results are NOT reliable."
+            );
+        } else if d > sd {
+            let _ = writeln!(
+                w,
+                "WARNING: The median and mean for {what} are not within a normal deviation\n        These results are probably not that reliable."
+            );
         }
     }
-    o
+}
+
+/// The connection times table with min, avg and max only (`-S`).
+fn text_times(w: &mut String, r: &Results) {
+    let _ = writeln!(w, "              min   avg   max");
+    for (label, row) in time_rows(r) {
+        let _ = writeln!(
+            w,
+            "{label}{:5} {:5}{:5}",
+            round_ms(row.min),
+            round_ms(row.mean),
+            round_ms(row.max)
+        );
+    }
+}
+
+/// "Percentage of the requests served within a certain time (ms)".
+fn text_percentiles(w: &mut String, r: &Results) {
+    let _ = write!(
+        w,
+        "\nPercentage of the requests served within a certain time (ms)\n"
+    );
+    for &(p, us) in &r.percentiles {
+        if p >= 100 {
+            let _ = writeln!(w, " 100%  {:5} (longest request)", round_ms(us));
+        } else {
+            let _ = writeln!(w, "  {p}%  {:5}", round_ms(us));
+        }
+    }
 }
 
 /// HTML table attributes (`-x`, `-y`, `-z`).
@@ -341,35 +377,53 @@ pub struct Attrs<'a> {
     pub td: &'a str,
 }
 
-/// The HTML report (`output_html_results`).
-pub fn html(r: &Results, a: &Attrs) -> String {
-    let (tr, td) = (a.tr, a.td);
-    let mut o = String::new();
-    let w = &mut o;
-    let row = |w: &mut String, label: &str, value: &str| {
+impl Attrs<'_> {
+    /// One `label: value` row of the HTML table.
+    fn row(&self, w: &mut String, label: &str, value: &str) {
+        let (tr, td) = (self.tr, self.td);
         let _ = writeln!(
             w,
             "<tr {tr}><th colspan=2 {td}>{label}:</th><td colspan=2 {td}>{value}</td></tr>"
         );
-    };
-    let _ = write!(w, "\n\n<table {}>\n", a.table);
-    row(w, "Server Software", &r.server);
-    row(w, "Server Hostname", &r.hostname);
-    row(w, "Server Port", &r.port.to_string());
-    row(w, "Document Path", &r.path);
-    match r.document_length {
-        None => row(w, "Document Length", "Variable"),
-        Some(n) => row(w, "Document Length", &format!("{n} bytes")),
     }
-    row(w, "Concurrency Level", &r.concurrency.to_string());
-    row(
+}
+
+/// The HTML report (`output_html_results`).
+pub fn html(r: &Results, a: &Attrs) -> String {
+    let mut o = String::new();
+    let w = &mut o;
+    let _ = write!(w, "\n\n<table {}>\n", a.table);
+    html_counts(w, r, a);
+    if r.elapsed_s > 0.0 {
+        html_rates(w, r, a);
+    }
+    if r.done > 0 {
+        html_times(w, r, a);
+    }
+    let _ = writeln!(w, "</table>");
+    o
+}
+
+/// The rows from `Server Software` to `HTML transferred`.
+fn html_counts(w: &mut String, r: &Results, a: &Attrs) {
+    let (tr, td) = (a.tr, a.td);
+    a.row(w, "Server Software", &r.server);
+    a.row(w, "Server Hostname", &r.hostname);
+    a.row(w, "Server Port", &r.port.to_string());
+    a.row(w, "Document Path", &r.path);
+    match r.document_length {
+        None => a.row(w, "Document Length", "Variable"),
+        Some(n) => a.row(w, "Document Length", &format!("{n} bytes")),
+    }
+    a.row(w, "Concurrency Level", &r.concurrency.to_string());
+    a.row(
         w,
         "Time taken for tests",
         &format!("{:.3} seconds", r.elapsed_s),
     );
-    row(w, "Complete requests", &r.done.to_string());
+    a.row(w, "Complete requests", &r.done.to_string());
     let f = r.failed;
-    row(w, "Failed requests", &f.total().to_string());
+    a.row(w, "Failed requests", &f.total().to_string());
     if f.total() > 0 {
         let _ = writeln!(
             w,
@@ -378,73 +432,78 @@ pub fn html(r: &Results, a: &Attrs) -> String {
         );
     }
     if r.non_2xx > 0 {
-        row(w, "Non-2xx responses", &r.non_2xx.to_string());
+        a.row(w, "Non-2xx responses", &r.non_2xx.to_string());
     }
     if let Some(ka) = r.keepalive_requests {
-        row(w, "Keep-Alive requests", &ka.to_string());
+        a.row(w, "Keep-Alive requests", &ka.to_string());
     }
-    row(w, "Total transferred", &format!("{} bytes", r.total_read));
+    a.row(w, "Total transferred", &format!("{} bytes", r.total_read));
     if let Some(sent) = r.body_sent {
-        row(w, "Total body sent", &sent.to_string());
+        a.row(w, "Total body sent", &sent.to_string());
     }
-    row(w, "HTML transferred", &format!("{} bytes", r.html_read));
+    a.row(w, "HTML transferred", &format!("{} bytes", r.html_read));
+}
+
+/// `Requests per second` and `Transfer rate`.
+fn html_rates(w: &mut String, r: &Results, a: &Attrs) {
+    let (tr, td) = (a.tr, a.td);
     let t = r.elapsed_s;
-    if t > 0.0 {
-        row(
-            w,
-            "Requests per second",
-            &format!("{:.2}", r.done as f64 / t),
-        );
-        row(
-            w,
-            "Transfer rate",
-            &format!("{:.2} kb/s received", r.total_read as f64 / 1024.0 / t),
-        );
-        if let Some(sent) = r.body_sent {
-            for (rate, what) in [
-                (sent as f64 / 1024.0 / t, "sent"),
-                ((r.total_read + sent) as f64 / 1024.0 / t, "total"),
-            ] {
-                let _ = writeln!(
-                    w,
-                    "<tr {tr}><td colspan=2 {td}>&nbsp;</td><td colspan=2 {td}>{rate:.2} kb/s {what}</td></tr>"
-                );
-            }
-        }
-    }
-    if r.done > 0 {
-        let done = r.done;
-        let (c, t) = (&r.connect, &r.total);
-        let (mincon, maxcon) = (round_ms(c.min), round_ms(c.max));
-        let (mintot, maxtot) = (round_ms(t.min), round_ms(t.max));
-        let (totalcon, total) = (round_ms(c.sum), round_ms(t.sum));
-        let _ = writeln!(
-            w,
-            "<tr {tr}><th {td} colspan=4>Connection Times (ms)</th></tr>"
-        );
-        let _ = writeln!(
-            w,
-            "<tr {tr}><th {td}>&nbsp;</th> <th {td}>min</th>   <th {td}>avg</th>   <th {td}>max</th></tr>"
-        );
-        let cells = |w: &mut String, label: &str, min: i64, avg: i64, max: i64| {
+    a.row(
+        w,
+        "Requests per second",
+        &format!("{:.2}", r.done as f64 / t),
+    );
+    a.row(
+        w,
+        "Transfer rate",
+        &format!("{:.2} kb/s received", r.total_read as f64 / 1024.0 / t),
+    );
+    if let Some(sent) = r.body_sent {
+        for (rate, what) in [
+            (sent as f64 / 1024.0 / t, "sent"),
+            ((r.total_read + sent) as f64 / 1024.0 / t, "total"),
+        ] {
             let _ = writeln!(
                 w,
-                "<tr {tr}><th {td}>{label}:</th><td {td}>{min:5}</td><td {td}>{avg:5}</td><td {td}>{max:5}</td></tr>"
+                "<tr {tr}><td colspan=2 {td}>&nbsp;</td><td colspan=2 {td}>{rate:.2} kb/s {what}</td></tr>"
             );
-        };
-        let i = |x: u64| x as i64;
-        cells(w, "Connect", i(mincon), i(totalcon / done), i(maxcon));
-        cells(
-            w,
-            "Processing",
-            i(mintot) - i(mincon),
-            i(total / done) - i(totalcon / done),
-            i(maxtot) - i(maxcon),
-        );
-        cells(w, "Total", i(mintot), i(total / done), i(maxtot));
+        }
     }
-    let _ = writeln!(w, "</table>");
-    o
+}
+
+/// The HTML "Connection Times (ms)" rows: ab computes them from the rounded
+/// minima, maxima and sums, Processing as Total minus Connect.
+fn html_times(w: &mut String, r: &Results, a: &Attrs) {
+    let (tr, td) = (a.tr, a.td);
+    let done = r.done;
+    let (c, t) = (&r.connect, &r.total);
+    let (mincon, maxcon) = (round_ms(c.min), round_ms(c.max));
+    let (mintot, maxtot) = (round_ms(t.min), round_ms(t.max));
+    let (totalcon, total) = (round_ms(c.sum), round_ms(t.sum));
+    let _ = writeln!(
+        w,
+        "<tr {tr}><th {td} colspan=4>Connection Times (ms)</th></tr>"
+    );
+    let _ = writeln!(
+        w,
+        "<tr {tr}><th {td}>&nbsp;</th> <th {td}>min</th>   <th {td}>avg</th>   <th {td}>max</th></tr>"
+    );
+    let cells = |w: &mut String, label: &str, min: i64, avg: i64, max: i64| {
+        let _ = writeln!(
+            w,
+            "<tr {tr}><th {td}>{label}:</th><td {td}>{min:5}</td><td {td}>{avg:5}</td><td {td}>{max:5}</td></tr>"
+        );
+    };
+    let i = |x: u64| x as i64;
+    cells(w, "Connect", i(mincon), i(totalcon / done), i(maxcon));
+    cells(
+        w,
+        "Processing",
+        i(mintot) - i(mincon),
+        i(total / done) - i(totalcon / done),
+        i(maxtot) - i(maxcon),
+    );
+    cells(w, "Total", i(mintot), i(total / done), i(maxtot));
 }
 
 /// The `-e` file: the time (ms, 3 decimals) within which each percent of

@@ -265,140 +265,158 @@ fn apply(o: &mut Options, flag: Flag, value: Option<&str>) -> Result<Option<Comm
         Flag::Clients => o.clients = uint(v, "-c")?,
         Flag::Threads => o.threads = uint(v, "-t")?,
         Flag::Streams => o.streams = uint(v, "-m")?,
-        Flag::WindowBits | Flag::ConnectionWindowBits => {
-            let letter = if flag == Flag::WindowBits { 'w' } else { 'W' };
-            let bits = match parse_uint(v) {
-                Some(n) if n <= 30 => n as u8,
-                _ => {
-                    return Err(format!(
-                        "-{letter}: specify the integer in the range [0, 30], inclusive"
-                    ))
-                }
-            };
-            if flag == Flag::WindowBits {
-                o.window_bits = bits;
-            } else {
-                o.connection_window_bits = bits;
-            }
-        }
-        Flag::MaxFrameSize => {
-            let n = size(v)
-                .ok_or_else(|| format!("--max-frame-size: bad option value: {v}"))?;
-            if n < 16384 {
-                return Err("--max-frame-size: minimum 16384".into());
-            }
-            if n > 16 * 1024 * 1024 - 1 {
-                return Err("--max-frame-size: maximum 16777215".into());
-            }
-            if n != 16384 {
-                return Err(unsupported(
-                    &format!("-f/--max-frame-size {v}"),
-                    "barrage receives HTTP/2 frames of at most 16,384 bytes (the protocol's default, h2load's -f 16K); give -f 16K or leave it out",
-                ));
-            }
-        }
+        Flag::WindowBits => o.window_bits = window_bits(v, 'w')?,
+        Flag::ConnectionWindowBits => o.connection_window_bits = window_bits(v, 'W')?,
+        Flag::MaxFrameSize => max_frame_size(v)?,
         Flag::Header => o.headers.push(header(v)?),
         Flag::Ciphers => default_only(v, DEFAULT_CIPHERS, "--ciphers")?,
         Flag::Tls13Ciphers => default_only(v, DEFAULT_TLS13_CIPHERS, "--tls13-ciphers")?,
         Flag::Groups => default_only(v, DEFAULT_GROUPS, "--groups")?,
-        Flag::NoTlsProto => {
-            o.no_tls_proto = if v.eq_ignore_ascii_case("h2c") {
-                NoTlsProto::H2c
-            } else if v.eq_ignore_ascii_case("http/1.1") {
-                NoTlsProto::Http11
-            } else {
-                return Err(format!("-p: unsupported protocol {v}"));
-            }
-        }
+        Flag::NoTlsProto => o.no_tls_proto = no_tls_proto(v)?,
         Flag::Data => o.data = Some(PathBuf::from(v)),
-        Flag::Rate => {
-            let n = uint(v, "-r")?;
-            if n == 0 {
-                return Err("-r: the rate at which connections are made must be positive.".into());
-            }
-            o.rate = n;
-        }
+        Flag::Rate => o.rate = rate(v)?,
         Flag::RatePeriod => o.rate_period = duration(v, "--rate-period")?,
         Flag::Duration => o.duration = duration(v, "-D")?,
         Flag::WarmUpTime => o.warm_up = duration(v, "--warm-up-time")?,
         Flag::ActiveTimeout => o.active_timeout = duration(v, "-T")?,
         Flag::InactivityTimeout => o.inactivity_timeout = duration(v, "-N")?,
-        Flag::TimingScriptFile => {
-            return Err(unsupported(
-                "--timing-script-file",
-                "barrage has no per-request schedule; use -i FILE for the URIs with --rps N for a fixed rate (barrage load --urls FILE -R RATE)",
-            ))
-        }
-        Flag::LogFile => {
-            return Err(unsupported(
-                "--log-file",
-                "barrage keeps exact histograms, not a per-request log; use --barrage-json FILE (barrage load --json FILE, or --hdr-log FILE for one histogram per second)",
-            ))
-        }
+        Flag::TimingScriptFile | Flag::LogFile => return Err(refused(flag)),
         Flag::InputFile => o.input_file = Some(v.to_string()),
-        Flag::BaseUri => {
-            if v.len() >= 5 && v[..5].eq_ignore_ascii_case("unix:") {
-                return Err(unsupported(
-                    &format!("-B {v}"),
-                    "barrage connects over TCP only; listen on 127.0.0.1 and give an http:// base URI",
-                ));
-            }
-            let ok = url::Url::parse(v).is_ok_and(|u| u.host_str().is_some());
-            if !ok {
-                return Err(format!("--base-uri: invalid base URI: {v}"));
-            }
-            o.base_uri = Some(v.to_string());
-        }
+        Flag::BaseUri => o.base_uri = Some(base_uri(v)?),
         Flag::NpnList => o.npn_list = Some(v.split(',').map(str::to_string).collect()),
         Flag::H1 => {
             o.npn_list = Some(vec!["http/1.1".to_string()]);
             o.no_tls_proto = NoTlsProto::Http11;
         }
-        Flag::HeaderTableSize | Flag::EncoderHeaderTableSize => {
-            let name = if flag == Flag::HeaderTableSize {
-                "header-table-size"
-            } else {
-                "encoder-header-table-size"
-            };
-            let n = size(v).ok_or_else(|| format!("--{name}: Bad option value: {v}"))?;
-            if n > u64::from(u32::MAX) {
-                return Err(format!(
-                    "--{name}: Value too large.  It should be less than or equal to {}",
-                    u32::MAX
-                ));
-            }
-            if n != 4096 {
-                return Err(unsupported(
-                    &format!("--{name} {v}"),
-                    "barrage's HPACK tables are the protocol's default 4,096 bytes (h2load's default 4K); give 4K or leave it out",
-                ));
-            }
-        }
+        Flag::HeaderTableSize => header_table_size(v, "header-table-size")?,
+        Flag::EncoderHeaderTableSize => header_table_size(v, "encoder-header-table-size")?,
         Flag::ConnectTo => o.connect_to = Some(connect_to(v)?),
-        Flag::Rps => {
-            let rps: f64 = v
-                .parse()
-                .ok()
-                .filter(|r: &f64| r.is_finite() && 1.0 / r >= 1e-6)
-                .ok_or_else(|| format!("--rps: Invalid value {v}"))?;
-            if rps <= 0.0 {
-                return Err(format!("--rps: Invalid value {v}"));
-            }
-            o.rps = rps;
-        }
-        Flag::MaxUdpPayloadSize => {
-            let n = size(v)
-                .ok_or_else(|| format!("--max-udp-payload-size: bad option value: {v}"))?;
-            if n > 65536 {
-                return Err("--max-udp-payload-size: must not exceed 65536".into());
-            }
-        }
+        Flag::Rps => o.rps = rps(v)?,
+        Flag::MaxUdpPayloadSize => max_udp_payload_size(v)?,
         // QUIC only (no effect over TCP, as in h2load), kTLS and debug output:
         // accepted, no effect on barrage's run.
         Flag::QlogFileBase | Flag::NoUdpGso | Flag::Ktls | Flag::Verbose => {}
         Flag::BarrageJson => o.barrage_json = Some(crate::dialect::barrage_json_file("h2load", v)?),
     }
     Ok(None)
+}
+
+/// `-w`/`-W`: a window of 2^bits - 1 bytes, bits in 0..=30.
+fn window_bits(v: &str, letter: char) -> Result<u8, String> {
+    match parse_uint(v) {
+        Some(n) if n <= 30 => Ok(n as u8),
+        _ => Err(format!(
+            "-{letter}: specify the integer in the range [0, 30], inclusive"
+        )),
+    }
+}
+
+/// `-f`: h2load's range checks, then barrage's one frame size.
+fn max_frame_size(v: &str) -> Result<(), String> {
+    let n = size(v).ok_or_else(|| format!("--max-frame-size: bad option value: {v}"))?;
+    if n < 16384 {
+        return Err("--max-frame-size: minimum 16384".into());
+    }
+    if n > 16 * 1024 * 1024 - 1 {
+        return Err("--max-frame-size: maximum 16777215".into());
+    }
+    if n != 16384 {
+        return Err(unsupported(
+            &format!("-f/--max-frame-size {v}"),
+            "barrage receives HTTP/2 frames of at most 16,384 bytes (the protocol's default, h2load's -f 16K); give -f 16K or leave it out",
+        ));
+    }
+    Ok(())
+}
+
+/// `-p`: h2c or http/1.1, in any case.
+fn no_tls_proto(v: &str) -> Result<NoTlsProto, String> {
+    if v.eq_ignore_ascii_case("h2c") {
+        Ok(NoTlsProto::H2c)
+    } else if v.eq_ignore_ascii_case("http/1.1") {
+        Ok(NoTlsProto::Http11)
+    } else {
+        Err(format!("-p: unsupported protocol {v}"))
+    }
+}
+
+/// `-r`: a positive count of connections per period.
+fn rate(v: &str) -> Result<u64, String> {
+    let n = uint(v, "-r")?;
+    if n == 0 {
+        return Err("-r: the rate at which connections are made must be positive.".into());
+    }
+    Ok(n)
+}
+
+/// The line for a flag whose whole purpose barrage does not have.
+fn refused(flag: Flag) -> String {
+    match flag {
+        Flag::TimingScriptFile => unsupported(
+            "--timing-script-file",
+            "barrage has no per-request schedule; use -i FILE for the URIs with --rps N for a fixed rate (barrage load --urls FILE -R RATE)",
+        ),
+        _ => unsupported(
+            "--log-file",
+            "barrage keeps exact histograms, not a per-request log; use --barrage-json FILE (barrage load --json FILE, or --hdr-log FILE for one histogram per second)",
+        ),
+    }
+}
+
+/// `-B`: a URI with a host (not a unix socket).
+fn base_uri(v: &str) -> Result<String, String> {
+    if v.len() >= 5 && v[..5].eq_ignore_ascii_case("unix:") {
+        return Err(unsupported(
+            &format!("-B {v}"),
+            "barrage connects over TCP only; listen on 127.0.0.1 and give an http:// base URI",
+        ));
+    }
+    let ok = url::Url::parse(v).is_ok_and(|u| u.host_str().is_some());
+    if !ok {
+        return Err(format!("--base-uri: invalid base URI: {v}"));
+    }
+    Ok(v.to_string())
+}
+
+/// `--header-table-size`, `--encoder-header-table-size` (`name`): h2load's
+/// range check, then barrage's one table size.
+fn header_table_size(v: &str, name: &str) -> Result<(), String> {
+    let n = size(v).ok_or_else(|| format!("--{name}: Bad option value: {v}"))?;
+    if n > u64::from(u32::MAX) {
+        return Err(format!(
+            "--{name}: Value too large.  It should be less than or equal to {}",
+            u32::MAX
+        ));
+    }
+    if n != 4096 {
+        return Err(unsupported(
+            &format!("--{name} {v}"),
+            "barrage's HPACK tables are the protocol's default 4,096 bytes (h2load's default 4K); give 4K or leave it out",
+        ));
+    }
+    Ok(())
+}
+
+/// `--rps`: a positive rate whose period is at least a microsecond.
+fn rps(v: &str) -> Result<f64, String> {
+    let rps: f64 = v
+        .parse()
+        .ok()
+        .filter(|r: &f64| r.is_finite() && 1.0 / r >= 1e-6)
+        .ok_or_else(|| format!("--rps: Invalid value {v}"))?;
+    if rps <= 0.0 {
+        return Err(format!("--rps: Invalid value {v}"));
+    }
+    Ok(rps)
+}
+
+/// `--max-udp-payload-size`: checked as h2load does, no effect over TCP.
+fn max_udp_payload_size(v: &str) -> Result<(), String> {
+    let n = size(v).ok_or_else(|| format!("--max-udp-payload-size: bad option value: {v}"))?;
+    if n > 65536 {
+        return Err("--max-udp-payload-size: must not exceed 65536".into());
+    }
+    Ok(())
 }
 
 /// The one line for a flag barrage cannot honour.

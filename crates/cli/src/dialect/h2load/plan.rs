@@ -49,6 +49,66 @@ pub struct Plan {
 /// h2load's checks and the mapping; `Err` is one line for exit 2.
 pub fn build(o: &Options, cores: u64, stdin: &mut dyn FnMut() -> String) -> Result<Plan, String> {
     let uris = uris(o, stdin)?;
+    let mut notes = check(o, cores)?;
+    let mode = mode(o);
+    let target = target(o, &uris[0])?;
+    let requests = requests(o, &uris)?;
+    let protocol = protocol(o, target.scheme)?;
+    let threads = o.threads.min(cores).max(1);
+    let model = model(o, &mode, protocol, &mut notes)?;
+    let mut spec = LoadSpec {
+        target,
+        requests,
+        model,
+        reuse: Reuse::KeepAlive,
+        threads: threads as usize,
+        duration: None,
+        max_requests: None,
+        warmup: Duration::ZERO,
+        timeout: timeout(o),
+        protocol,
+        h2: H2Options {
+            streams: if matches!(protocol, Protocol::H2 | Protocol::H3) {
+                o.streams as usize
+            } else {
+                1
+            },
+            window_bits: o.window_bits,
+            connection_window_bits: o.connection_window_bits,
+        },
+        // h2load never verifies certificates; it sends SNI for host names
+        // only, as rustls does.
+        tls: TlsOptions {
+            insecure: true,
+            ca_file: None,
+            resume: false,
+            server_name: None,
+        },
+        part: Default::default(),
+    };
+    match &mode {
+        Mode::Requests { n } => spec.max_requests = Some(*n),
+        Mode::Timing { duration, warm_up } => {
+            spec.duration = Some(*duration);
+            spec.warmup = *warm_up;
+        }
+        Mode::Rate { .. } => {}
+    }
+    spec.validate()
+        .map_err(|e| crate::common::spec_error(&e, flag))?;
+    Ok(Plan {
+        spec,
+        mode,
+        clients: o.clients,
+        threads,
+        notes,
+        json: o.barrage_json.clone(),
+    })
+}
+
+/// h2load's checks of the counts, in h2load's order; `Ok` holds its
+/// warnings.
+fn check(o: &Options, cores: u64) -> Result<Vec<String>, String> {
     if o.clients == 0 {
         return Err("-c: the number of clients must be strictly greater than 0.".into());
     }
@@ -83,57 +143,99 @@ pub fn build(o: &Options, cores: u64, stdin: &mut dyn FnMut() -> String) -> Resu
         );
     }
     if o.rate > 0 {
-        if o.rate < o.threads {
-            return Err("-r, -t: the connection rate must be greater than or equal to the number of threads.".into());
-        }
-        if o.rate > o.clients {
-            return Err("-r, -c: the connection rate must be smaller than or equal to the number of clients.".into());
-        }
-        if !o.requests.is_multiple_of(o.clients) {
-            return Err(format!(
-                "-r with -n {} -c {}: barrage's connection-rate model (barrage load --conn-rate) makes the same number of requests on every connection; give -n a multiple of -c (e.g. -n {})",
-                o.requests,
-                o.clients,
-                (o.requests / o.clients).max(1) * o.clients
-            ));
-        }
-        if o.rps > 0.0 {
-            return Err("-r with --rps: barrage runs one load model at a time; use -r (barrage load --conn-rate) or --rps (barrage load -R)".into());
-        }
-        if o.rate_period.is_zero() {
-            return Err("--rate-period: the period must be a positive number".into());
-        }
+        check_rate(o)?;
     }
-    let mode = if o.rate > 0 {
+    Ok(notes)
+}
+
+/// The checks of `-r`: h2load's, then what barrage's connection-rate model
+/// cannot do.
+fn check_rate(o: &Options) -> Result<(), String> {
+    if o.rate < o.threads {
+        return Err(
+            "-r, -t: the connection rate must be greater than or equal to the number of threads."
+                .into(),
+        );
+    }
+    if o.rate > o.clients {
+        return Err(
+            "-r, -c: the connection rate must be smaller than or equal to the number of clients."
+                .into(),
+        );
+    }
+    if !o.requests.is_multiple_of(o.clients) {
+        return Err(format!(
+            "-r with -n {} -c {}: barrage's connection-rate model (barrage load --conn-rate) makes the same number of requests on every connection; give -n a multiple of -c (e.g. -n {})",
+            o.requests,
+            o.clients,
+            (o.requests / o.clients).max(1) * o.clients
+        ));
+    }
+    if o.rps > 0.0 {
+        return Err("-r with --rps: barrage runs one load model at a time; use -r (barrage load --conn-rate) or --rps (barrage load -R)".into());
+    }
+    if o.rate_period.is_zero() {
+        return Err("--rate-period: the period must be a positive number".into());
+    }
+    Ok(())
+}
+
+/// How the run is bounded: `-r`, else `-D`, else `-n`.
+fn mode(o: &Options) -> Mode {
+    if o.rate > 0 {
         Mode::Rate {
             n: o.requests,
             rate: o.rate,
             period: o.rate_period,
         }
-    } else if timing {
+    } else if !o.duration.is_zero() {
         Mode::Timing {
             duration: o.duration,
             warm_up: o.warm_up,
         }
     } else {
         Mode::Requests { n: o.requests }
-    };
+    }
+}
 
-    // The first URI (or -B) gives scheme, host and port; every URI a path.
-    let base = o.base_uri.as_deref().unwrap_or(&uris[0]);
-    let target = match &o.connect_to {
-        None => {
-            Target::parse(base)
-                .map_err(|e| format!("invalid URI: {base}: {e}"))?
-                .0
-        }
-        Some((host, port)) => target_via(base, host, *port)?,
-    };
+/// The first URI (or `-B`) gives scheme, host and port.
+fn target(o: &Options, first_uri: &str) -> Result<Target, String> {
+    let base = o.base_uri.as_deref().unwrap_or(first_uri);
+    match &o.connect_to {
+        None => Ok(Target::parse(base)
+            .map_err(|e| format!("invalid URI: {base}: {e}"))?
+            .0),
+        Some((host, port)) => target_via(base, host, *port),
+    }
+}
+
+/// One request per URI (its path), with the method and headers of `-H` and
+/// the body of `-d`.
+fn requests(o: &Options, uris: &[String]) -> Result<Vec<RequestTemplate>, String> {
     let mut paths = Vec::with_capacity(uris.len());
-    for uri in &uris {
+    for uri in uris {
         paths.push(path_of(uri)?);
     }
+    let (method, headers) = method_and_headers(o)?;
+    let body = match &o.data {
+        Some(path) => std::fs::read(path)
+            .map_err(|e| format!("-d: Could not open file {}: {e}", path.display()))?,
+        None => Vec::new(),
+    };
+    Ok(paths
+        .into_iter()
+        .map(|path| RequestTemplate {
+            method: method.clone(),
+            path,
+            headers: headers.clone(),
+            body: body.clone(),
+        })
+        .collect())
+}
 
+/// The method (POST with `-d`, else GET, or `-H ':method: M'`) and the
+/// headers of `-H`, with the pseudo-headers barrage can honour mapped.
+fn method_and_headers(o: &Options) -> Result<(String, Vec<(String, String)>), String> {
     let mut method = if o.data.is_some() { "POST" } else { "GET" }.to_string();
     let mut headers = Vec::new();
     for (name, value) in &o.headers {
@@ -158,32 +260,20 @@ pub fn build(o: &Options, cores: u64, stdin: &mut dyn FnMut() -> String) -> Resu
             "-H ':method: {method}': expected a method name such as GET or POST"
         ));
     }
-    let body = match &o.data {
-        Some(path) => std::fs::read(path)
-            .map_err(|e| format!("-d: Could not open file {}: {e}", path.display()))?,
-        None => Vec::new(),
-    };
-    let requests = paths
-        .into_iter()
-        .map(|path| RequestTemplate {
-            method: method.clone(),
-            path,
-            headers: headers.clone(),
-            body: body.clone(),
-        })
-        .collect();
+    Ok((method, headers))
+}
 
-    let protocol = protocol(o, target.scheme)?;
-    let threads = o.threads.min(cores).max(1);
+/// The load model of `mode`: sessions for `-r`, open for `--rps`, else
+/// closed; notes what `-m` cannot do in the first two.
+fn model(
+    o: &Options,
+    mode: &Mode,
+    protocol: Protocol,
+    notes: &mut Vec<String>,
+) -> Result<Model, String> {
     let c = o.clients as usize;
     let m = o.streams as usize;
-    // HTTP/1.1: h2load pipelines -m requests, but one at a time with -d.
-    let pipeline = if protocol == Protocol::Http1 && o.data.is_none() {
-        m
-    } else {
-        1
-    };
-    let model = match &mode {
+    Ok(match mode {
         Mode::Rate { n, rate, period } => {
             if m > 1 {
                 notes.push(format!(
@@ -211,59 +301,15 @@ pub fn build(o: &Options, cores: u64, stdin: &mut dyn FnMut() -> String) -> Resu
                 max_connections: c,
             }
         }
+        // HTTP/1.1: h2load pipelines -m requests, but one at a time with -d.
         _ => Model::Closed {
             connections: c,
-            pipeline,
-        },
-    };
-
-    let mut spec = LoadSpec {
-        target,
-        requests,
-        model,
-        reuse: Reuse::KeepAlive,
-        threads: threads as usize,
-        duration: None,
-        max_requests: None,
-        warmup: Duration::ZERO,
-        timeout: timeout(o),
-        protocol,
-        h2: H2Options {
-            streams: if matches!(protocol, Protocol::H2 | Protocol::H3) {
+            pipeline: if protocol == Protocol::Http1 && o.data.is_none() {
                 m
             } else {
                 1
             },
-            window_bits: o.window_bits,
-            connection_window_bits: o.connection_window_bits,
         },
-        // h2load never verifies certificates; it sends SNI for host names
-        // only, as rustls does.
-        tls: TlsOptions {
-            insecure: true,
-            ca_file: None,
-            resume: false,
-            server_name: None,
-        },
-        part: Default::default(),
-    };
-    match &mode {
-        Mode::Requests { n } => spec.max_requests = Some(*n),
-        Mode::Timing { duration, warm_up } => {
-            spec.duration = Some(*duration);
-            spec.warmup = *warm_up;
-        }
-        Mode::Rate { .. } => {}
-    }
-    spec.validate()
-        .map_err(|e| crate::common::spec_error(&e, flag))?;
-    Ok(Plan {
-        spec,
-        mode,
-        clients: o.clients,
-        threads,
-        notes,
-        json: o.barrage_json.clone(),
     })
 }
 

@@ -252,6 +252,9 @@ fn unsupported(flag: &str, why: &str, nearest: &str) -> String {
 
 /// Applies one option; `Some` ends the parse (help, version).
 fn apply(o: &mut Options, name: &str, value: Option<&str>) -> Result<Option<Command>, String> {
+    if let Some(why) = refused(name) {
+        return Err(why);
+    }
     let v = value.unwrap_or("");
     match name {
         "help" => return Ok(Some(Command::Help)),
@@ -262,151 +265,80 @@ fn apply(o: &mut Options, name: &str, value: Option<&str>) -> Result<Option<Comm
         }
         "hog" => o.hog = true,
         "add-header" => o.add_header = Some(v.to_string()),
-        "burst-length" => {
-            let n = count(v, "burst-length")?;
-            if n == 0 {
-                return Err(format!("httperf: illegal burst-length {v}"));
-            }
-            if n > 1 {
-                return Err(unsupported(
-                    "--burst-length above 1",
-                    "barrage's sessions send one call at a time per connection, not pipelined bursts",
-                    "barrage load --pipeline N (a closed loop of pipelined connections)",
-                ));
-            }
-        }
+        "burst-length" => burst_length(v)?,
         "client" => o.client = client(v)?,
-        "failure-status" => {
-            let n = count(v, "failure status")?;
-            if n == 0 {
-                return Err(format!("httperf: illegal failure status {v}"));
-            }
-            o.failure_status = Some(n);
-        }
-        "http-version" => {
-            o.http_version = match v {
-                "1.0" => (1, 0),
-                "1.1" => (1, 1),
-                _ => {
-                    return Err(format!(
-                        "httperf: illegal version number {v}: barrage sends HTTP/1.0 or HTTP/1.1 (--http-version=1.0 or 1.1)"
-                    ))
-                }
-            }
-        }
+        "failure-status" => o.failure_status = Some(failure_status(v)?),
+        "http-version" => o.http_version = http_version(v)?,
         "max-connections" => o.max_connections = Some(count(v, "max. # of connection")?),
         "max-piped-calls" => o.max_piped_calls = Some(count(v, "max. # of piped calls")?),
         // The engine checks that the method is a token (LoadSpec::validate).
         "method" => o.method = Some(v.to_string()),
-        "num-calls" => {
-            o.num_calls = count(v, "number of calls")?;
-            if o.num_calls == 0 {
-                return Err("httperf: --num-calls must be at least 1".into());
-            }
-        }
-        "num-conns" => {
-            o.num_conns = count(v, "number of connections")?;
-            if o.num_conns == 0 {
-                return Err("httperf: --num-conns must be at least 1".into());
-            }
-        }
+        "num-calls" => o.num_calls = at_least_one(v, "number of calls", "--num-calls")?,
+        "num-conns" => o.num_conns = at_least_one(v, "number of connections", "--num-conns")?,
         "period" => o.rate = period(v)?,
-        "port" => {
-            o.port = match v.parse::<u16>() {
-                Ok(p) if p > 0 => Some(p),
-                _ => return Err(format!("httperf: illegal port number {v}")),
-            }
-        }
-        "rate" => {
-            let r = seconds(v, "request rate")?;
-            o.rate = if r > 0.0 {
-                Rate::Fixed(r)
-            } else {
-                Rate::Sequential
-            };
-        }
+        "port" => o.port = Some(port(v)?),
+        "rate" => o.rate = rate(v)?,
         "recv-buffer" => o.recv_buffer = count(v, "receive buffer size")?,
         "send-buffer" => o.send_buffer = count(v, "send buffer size")?,
         "retry-on-failure" => o.retry_on_failure = true,
-        "server" => {
-            if v.is_empty() {
-                return Err("httperf: --server needs a host name or address".into());
-            }
-            o.server = v.to_string();
-        }
+        "server" => o.server = server(v)?,
         "server-name" => o.server_name = Some(v.to_string()),
         "ssl" => o.ssl = true,
         "ssl-no-reuse" => o.ssl_no_reuse = true,
         "think-timeout" => o.think_timeout_s = non_negative(v, "think timeout value")?,
         "timeout" => o.timeout_s = non_negative(v, "connect timeout")?,
-        "uri" => {
-            if !v.starts_with('/') {
-                return Err(format!(
-                    "httperf: --uri {v:?}: expected a path starting with / (e.g. --uri=/index.html)"
-                ));
-            }
-            o.uri = v.to_string();
-        }
+        "uri" => o.uri = uri(v)?,
         "wlog" => o.wlog = Some(wlog(v)?),
-        "close-with-reset" => {
-            return Err(unsupported(
-                "--close-with-reset",
-                "barrage closes its connections normally, never with a reset",
-                "leave it out (barrage load closes the same way)",
-            ))
-        }
-        "no-host-hdr" => {
-            return Err(unsupported(
-                "--no-host-hdr",
-                "barrage always sends a Host header",
-                "--server-name NAME to change it (barrage load -H 'Host: NAME')",
-            ))
-        }
-        "print-reply" | "print-request" => {
-            return Err(unsupported(
-                &format!("--{name}"),
-                "barrage does not print each request or reply",
-                "--barrage-json FILE for the run's counts and histograms (curl -v to see one exchange)",
-            ))
-        }
-        "session-cookies" => {
-            return Err(unsupported(
-                "--session-cookies",
-                "cookies apply to --wsess/--wsesslog sessions, which barrage does not run",
-                "--rate R --num-conns N --num-calls K (barrage load --conn-rate R --num-conns N --calls K)",
-            ))
-        }
-        "ssl-ciphers" => {
-            return Err(unsupported(
-                "--ssl-ciphers",
-                "barrage offers rustls's TLS 1.2 and 1.3 cipher suites and cannot narrow them",
-                "--ssl alone (barrage load https://HOST:PORT/PATH -k)",
-            ))
-        }
-        "wsess" | "wsesspage" => {
-            return Err(unsupported(
-                &format!("--{name}"),
-                "sessions of call bursts separated by think times are not modelled",
-                "--rate R --num-conns N --num-calls K (barrage load --conn-rate R --num-conns N --calls K)",
-            ))
-        }
-        "wsesslog" => {
-            return Err(unsupported(
-                "--wsesslog",
-                "session log files (bursts, think times, per-request methods) are not modelled",
-                "--wlog y,FILE for a list of URIs (barrage load --urls FILE) with --rate and --num-calls",
-            ))
-        }
-        "wset" => {
-            return Err(unsupported(
-                "--wset",
-                "working-set URI generation is not modelled",
-                "--wlog y,FILE listing the URIs (barrage load --urls FILE)",
-            ))
-        }
         other => unreachable!("an option missing from the match: {other}"),
     }
     Ok(None)
+}
+
+/// The line for an option barrage does not run at all, `None` for the others.
+fn refused(name: &str) -> Option<String> {
+    Some(match name {
+        "close-with-reset" => unsupported(
+            "--close-with-reset",
+            "barrage closes its connections normally, never with a reset",
+            "leave it out (barrage load closes the same way)",
+        ),
+        "no-host-hdr" => unsupported(
+            "--no-host-hdr",
+            "barrage always sends a Host header",
+            "--server-name NAME to change it (barrage load -H 'Host: NAME')",
+        ),
+        "print-reply" | "print-request" => unsupported(
+            &format!("--{name}"),
+            "barrage does not print each request or reply",
+            "--barrage-json FILE for the run's counts and histograms (curl -v to see one exchange)",
+        ),
+        "session-cookies" => unsupported(
+            "--session-cookies",
+            "cookies apply to --wsess/--wsesslog sessions, which barrage does not run",
+            "--rate R --num-conns N --num-calls K (barrage load --conn-rate R --num-conns N --calls K)",
+        ),
+        "ssl-ciphers" => unsupported(
+            "--ssl-ciphers",
+            "barrage offers rustls's TLS 1.2 and 1.3 cipher suites and cannot narrow them",
+            "--ssl alone (barrage load https://HOST:PORT/PATH -k)",
+        ),
+        "wsess" | "wsesspage" => unsupported(
+            &format!("--{name}"),
+            "sessions of call bursts separated by think times are not modelled",
+            "--rate R --num-conns N --num-calls K (barrage load --conn-rate R --num-conns N --calls K)",
+        ),
+        "wsesslog" => unsupported(
+            "--wsesslog",
+            "session log files (bursts, think times, per-request methods) are not modelled",
+            "--wlog y,FILE for a list of URIs (barrage load --urls FILE) with --rate and --num-calls",
+        ),
+        "wset" => unsupported(
+            "--wset",
+            "working-set URI generation is not modelled",
+            "--wlog y,FILE listing the URIs (barrage load --urls FILE)",
+        ),
+        _ => return None,
+    })
 }
 
 /// An unsigned decimal count, as httperf's `strtoul(…, 10)` with nothing after it.
@@ -431,6 +363,87 @@ fn non_negative(v: &str, what: &str) -> Result<f64, String> {
         ));
     }
     Ok(x)
+}
+
+/// A count of 1 or more (`--num-calls`, `--num-conns`).
+fn at_least_one(v: &str, what: &str, flag: &str) -> Result<u64, String> {
+    let n = count(v, what)?;
+    if n == 0 {
+        return Err(format!("httperf: {flag} must be at least 1"));
+    }
+    Ok(n)
+}
+
+/// `--burst-length`: 1, the only length barrage runs.
+fn burst_length(v: &str) -> Result<(), String> {
+    let n = count(v, "burst-length")?;
+    if n == 0 {
+        return Err(format!("httperf: illegal burst-length {v}"));
+    }
+    if n > 1 {
+        return Err(unsupported(
+            "--burst-length above 1",
+            "barrage's sessions send one call at a time per connection, not pipelined bursts",
+            "barrage load --pipeline N (a closed loop of pipelined connections)",
+        ));
+    }
+    Ok(())
+}
+
+/// `--failure-status`: a status other than 0.
+fn failure_status(v: &str) -> Result<u64, String> {
+    let n = count(v, "failure status")?;
+    if n == 0 {
+        return Err(format!("httperf: illegal failure status {v}"));
+    }
+    Ok(n)
+}
+
+/// `--http-version`: 1.0 or 1.1.
+fn http_version(v: &str) -> Result<(u32, u32), String> {
+    match v {
+        "1.0" => Ok((1, 0)),
+        "1.1" => Ok((1, 1)),
+        _ => Err(format!(
+            "httperf: illegal version number {v}: barrage sends HTTP/1.0 or HTTP/1.1 (--http-version=1.0 or 1.1)"
+        )),
+    }
+}
+
+/// `--port`: 1 to 65535.
+fn port(v: &str) -> Result<u16, String> {
+    match v.parse::<u16>() {
+        Ok(p) if p > 0 => Ok(p),
+        _ => Err(format!("httperf: illegal port number {v}")),
+    }
+}
+
+/// `--rate`: connections per second, 0 for one after another.
+fn rate(v: &str) -> Result<Rate, String> {
+    let r = seconds(v, "request rate")?;
+    Ok(if r > 0.0 {
+        Rate::Fixed(r)
+    } else {
+        Rate::Sequential
+    })
+}
+
+/// `--server`: a host name or address, not empty.
+fn server(v: &str) -> Result<String, String> {
+    if v.is_empty() {
+        return Err("httperf: --server needs a host name or address".into());
+    }
+    Ok(v.to_string())
+}
+
+/// `--uri`: a path starting with `/`.
+fn uri(v: &str) -> Result<String, String> {
+    if !v.starts_with('/') {
+        return Err(format!(
+            "httperf: --uri {v:?}: expected a path starting with / (e.g. --uri=/index.html)"
+        ));
+    }
+    Ok(v.to_string())
 }
 
 /// `--client=I/N`: this is client I of N (0 ≤ I < N).

@@ -348,8 +348,6 @@ fn errors(r: &RunReport) -> Errors {
 pub(crate) fn render(s: &Stats) -> String {
     let mut o = String::new();
     let delta = s.duration_s.max(1e-9);
-    let per = |n: u64| if n > 0 { 1e3 * delta / n as f64 } else { 0.0 };
-    let mean = |bytes: u64, n: u64| bytes.checked_div(n).unwrap_or(0) as f64;
     let _ = writeln!(o, "Maximum connect burst length: {}", s.burst);
     let _ = writeln!(o);
     let _ = writeln!(
@@ -358,11 +356,39 @@ pub(crate) fn render(s: &Stats) -> String {
         s.connections, s.requests, s.replies, s.duration_s
     );
     let _ = writeln!(o);
+    connection_lines(&mut o, s, delta);
+    let _ = writeln!(o);
+    request_lines(&mut o, s, delta);
+    let _ = writeln!(o);
+    reply_lines(&mut o, s);
+    let _ = writeln!(o);
+    resource_lines(&mut o, s, delta);
+    let _ = writeln!(o);
+    error_lines(&mut o, &s.errors);
+    o
+}
+
+/// Milliseconds per event over `delta_s` seconds (0 without events).
+fn per_ms(delta_s: f64, n: u64) -> f64 {
+    if n > 0 {
+        1e3 * delta_s / n as f64
+    } else {
+        0.0
+    }
+}
+
+/// Mean bytes per item, in whole bytes as httperf divides (0 without items).
+fn mean_bytes(bytes: u64, n: u64) -> f64 {
+    bytes.checked_div(n).unwrap_or(0) as f64
+}
+
+/// `Connection rate`, `Connection time` and `Connection length`.
+fn connection_lines(o: &mut String, s: &Stats, delta: f64) {
     let _ = writeln!(
         o,
         "Connection rate: {:.1} conn/s ({:.1} ms/conn, <={} concurrent connections)",
         s.connections as f64 / delta,
-        per(s.connections),
+        per_ms(delta, s.connections),
         s.concurrent
     );
     let l = &s.lifetime;
@@ -378,19 +404,26 @@ pub(crate) fn render(s: &Stats) -> String {
         0.0
     };
     let _ = writeln!(o, "Connection length [replies/conn]: {length:.3}");
-    let _ = writeln!(o);
+}
+
+/// `Request rate` and `Request size`.
+fn request_lines(o: &mut String, s: &Stats, delta: f64) {
     let _ = writeln!(
         o,
         "Request rate: {:.1} req/s ({:.1} ms/req)",
         s.requests as f64 / delta,
-        per(s.requests)
+        per_ms(delta, s.requests)
     );
     let _ = writeln!(
         o,
         "Request size [B]: {:.1}",
-        mean(s.request_bytes, s.requests)
+        mean_bytes(s.request_bytes, s.requests)
     );
-    let _ = writeln!(o);
+}
+
+/// `Reply rate` (over the 5 s samples), `Reply time`, `Reply size` and
+/// `Reply status`.
+fn reply_lines(o: &mut String, s: &Stats) {
     let rates = &s.reply_rates;
     let n = rates.len();
     let (min, max) = rates
@@ -416,7 +449,7 @@ pub(crate) fn render(s: &Stats) -> String {
         "Reply time [ms]: response {:.1} transfer {:.1}",
         s.response_ms, s.transfer_ms
     );
-    let header = mean(s.reply_bytes, s.replies);
+    let header = mean_bytes(s.reply_bytes, s.replies);
     let _ = writeln!(
         o,
         "Reply size [B]: header {header:.1} content 0.0 footer 0.0 (total {header:.1})"
@@ -427,7 +460,10 @@ pub(crate) fn render(s: &Stats) -> String {
         "Reply status: 1xx={} 2xx={} 3xx={} 4xx={} 5xx={}",
         st[0], st[1], st[2], st[3], st[4]
     );
-    let _ = writeln!(o);
+}
+
+/// `CPU time` and `Net I/O`.
+fn resource_lines(o: &mut String, s: &Stats, delta: f64) {
     let _ = writeln!(
         o,
         "CPU time [s]: user {:.2} system {:.2} (user {:.1}% system {:.1}% total {:.1}%)",
@@ -444,8 +480,10 @@ pub(crate) fn render(s: &Stats) -> String {
         net / delta / 1024.0,
         8e-6 * net / delta
     );
-    let _ = writeln!(o);
-    let e = &s.errors;
+}
+
+/// The two `Errors` lines.
+fn error_lines(o: &mut String, e: &Errors) {
     let _ = writeln!(
         o,
         "Errors: total {} client-timo {} socket-timo {} connrefused {} connreset {}",
@@ -460,7 +498,6 @@ pub(crate) fn render(s: &Stats) -> String {
         "Errors: fd-unavail {} addrunavail {} ftab-full {} other {}",
         e.fd_unavail, e.addrunavail, e.ftab_full, e.other
     );
-    o
 }
 
 #[cfg(test)]

@@ -1,4 +1,18 @@
-//! The endpoint contract every barrage benchmark server implements.
+//! `barrage-contract`: the endpoint contract every barrage benchmark server
+//! implements.
+//!
+//! This crate owns what a server under test must answer: the endpoints, their
+//! bodies and the rules for their queries. The built-in server
+//! (`barrage-target`, which re-exports it as `barrage_target::contract`)
+//! serves it, and the lab's probes check other servers against it; it is its
+//! own crate so that the lab can check responses without depending on the
+//! server (hyper, quinn). It is also where the workload table goes: a
+//! workload is an endpoint, the request shape the load sends and the checks a
+//! response must pass, kept together as one row here so that the target, the
+//! lab, the reports and the docs all read the same row.
+//!
+//! It must not do I/O or depend on any other barrage crate: it is data and
+//! pure functions over it.
 //!
 //! The built-in target (`barrage serve`) implements it, and so must every
 //! other server the lab benchmarks, so that one load profile means the same
@@ -32,7 +46,8 @@ use std::borrow::Cow;
 use std::fmt;
 use std::time::Duration;
 
-/// `Server` header value of the built-in target.
+/// `Server` header value of the built-in target (the workspace version,
+/// which this crate shares with `barrage-target`).
 pub const SERVER: &str = concat!("barrage/", env!("CARGO_PKG_VERSION"));
 
 /// Body of `GET /hello`.

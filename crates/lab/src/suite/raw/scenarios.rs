@@ -1,0 +1,330 @@
+//! The `[[scenario]]`s: each one request (an endpoint of the contract,
+//! its protocol, method and headers, the HTTP/1 and HTTP/2 options that
+//! apply to it), with a capacity search or a wrk script. Checks what the
+//! engine would refuse; which driver can send it is `drivers`' part.
+
+use std::path::Path;
+
+use barrage_contract::Endpoint;
+use barrage_engine::{Protocol as EngineProtocol, RequestTemplate};
+use serde::Deserialize;
+
+use super::super::{Load, Protocol, Scenario, ScriptRef};
+use super::search::{search, RawSearch};
+use super::{check_name, positive, problem, KeyPath, Problem};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawScenario {
+    name: Option<String>,
+    path: Option<String>,
+    protocol: Option<String>,
+    method: Option<String>,
+    headers: Option<Vec<String>>,
+    keepalive: Option<bool>,
+    http10: Option<bool>,
+    streams: Option<i64>,
+    window_bits: Option<i64>,
+    connection_window_bits: Option<i64>,
+    search: Option<RawSearch>,
+    script: Option<String>,
+    script_args: Option<Vec<String>>,
+}
+
+pub(super) fn scenarios(
+    raw: Option<Vec<RawScenario>>,
+    load: &Load,
+    dir: &Path,
+) -> Result<Vec<Scenario>, Problem> {
+    let at = KeyPath::root().key("scenario");
+    let raw = raw.unwrap_or_default();
+    if raw.is_empty() {
+        return Err(problem(
+            &at,
+            "no scenario",
+            "at least one [[scenario]] with a name and a path",
+        ));
+    }
+    let mut out: Vec<Scenario> = Vec::new();
+    for (i, s) in raw.into_iter().enumerate() {
+        let at = at.index(i);
+        let scenario = scenario(s, &at, load, dir)?;
+        if out.iter().any(|o| o.name == scenario.name) {
+            return Err(problem(
+                &at.key("name"),
+                format!("scenario {:?} is defined twice", scenario.name),
+                "a different name for each scenario",
+            ));
+        }
+        out.push(scenario);
+    }
+    Ok(out)
+}
+
+fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<Scenario, Problem> {
+    let Some(name) = raw.name else {
+        return Err(problem(
+            &at.key("name"),
+            "missing",
+            "a name for the scenario, such as \"hello\"",
+        ));
+    };
+    check_name(&name, &at.key("name"), "scenario name")?;
+    let Some(path) = raw.path else {
+        return Err(problem(
+            &at.key("path"),
+            "missing",
+            "the request's path, such as \"/hello\"",
+        ));
+    };
+    check_path(&path, &at.key("path"))?;
+    let protocol = protocol(raw.protocol.as_deref(), &at.key("protocol"))?;
+    let method = raw.method.unwrap_or_else(|| "GET".to_string());
+    if !barrage_engine::is_token(&method) {
+        return Err(problem(
+            &at.key("method"),
+            format!("invalid method {method:?}"),
+            "an HTTP token such as GET or HEAD",
+        ));
+    }
+    let headers = headers(
+        raw.headers.unwrap_or_default(),
+        protocol,
+        &at.key("headers"),
+    )?;
+    let keepalive = raw.keepalive.unwrap_or(true);
+    let http10 = raw.http10.unwrap_or(false);
+    let streams = match raw.streams {
+        Some(n) => positive(n, &at.key("streams"), "streams per connection, 1 or more")? as usize,
+        None => 1,
+    };
+    let options = Options { protocol, at };
+    options.h1_only("keepalive", !keepalive)?;
+    options.h1_only("http10", http10)?;
+    let window_bits = options.window(raw.window_bits, "window_bits")?;
+    let connection_window_bits =
+        options.window(raw.connection_window_bits, "connection_window_bits")?;
+    if streams > 1 && !protocol.multiplexed() {
+        return Err(problem(
+            &at.key("streams"),
+            format!("{streams} streams over {protocol}"),
+            "streams above 1 only with h2c, h2 or h3 (HTTP/1 sends one request at a time)",
+        ));
+    }
+    let search = match raw.search {
+        Some(r) => Some(search(r, &at.key("search"), load)?),
+        None => None,
+    };
+    let script = script(raw.script, raw.script_args, at, dir)?;
+    if script.is_some() {
+        check_scripted(search.is_some(), &method, at)?;
+    }
+    Ok(Scenario {
+        name,
+        path,
+        protocol,
+        method,
+        headers,
+        keepalive,
+        http10,
+        streams,
+        window_bits,
+        connection_window_bits,
+        search,
+        script,
+    })
+}
+
+/// `protocol` (h1 when not given).
+fn protocol(name: Option<&str>, at: &KeyPath) -> Result<Protocol, Problem> {
+    let Some(p) = name else {
+        return Ok(Protocol::H1);
+    };
+    Protocol::from_name(p).ok_or_else(|| {
+        let known: Vec<&str> = Protocol::ALL.iter().map(|p| p.name()).collect();
+        problem(
+            at,
+            format!("unknown protocol {p:?}"),
+            format!("one of {}", known.join(", ")),
+        )
+    })
+}
+
+/// `headers`, each `"Name: value"`, and one the engine sends over
+/// `protocol`.
+fn headers(
+    raw: Vec<String>,
+    protocol: Protocol,
+    at: &KeyPath,
+) -> Result<Vec<(String, String)>, Problem> {
+    let mut headers = Vec::new();
+    for (i, h) in raw.iter().enumerate() {
+        let at = at.index(i);
+        let (name, value) = header(h, &at)?;
+        // What the engine refuses over HTTP/2 and HTTP/3 (Connection,
+        // Upgrade, …).
+        if protocol.multiplexed() {
+            let (engine, version) = if protocol == Protocol::H3 {
+                (EngineProtocol::H3, "HTTP/3")
+            } else {
+                (EngineProtocol::H2, "HTTP/2")
+            };
+            let one = RequestTemplate {
+                headers: vec![(name.clone(), value.clone())],
+                ..RequestTemplate::get("/")
+            };
+            one.validate(engine)
+                .map_err(|e| problem(&at, e.message, format!("a header {version} allows")))?;
+        }
+        headers.push((name, value));
+    }
+    Ok(headers)
+}
+
+/// The checks of the keys that apply to some protocols only.
+struct Options<'a> {
+    protocol: Protocol,
+    at: &'a KeyPath,
+}
+
+impl Options<'_> {
+    /// `key` (when `set`) applies to HTTP/1 only.
+    fn h1_only(&self, key: &str, set: bool) -> Result<(), Problem> {
+        let protocol = self.protocol;
+        if set && protocol.multiplexed() {
+            Err(problem(
+                &self.at.key(key),
+                format!("{key} does not apply to {protocol}"),
+                format!("{key} only with h1 or https"),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `window_bits` or `connection_window_bits` (`key`): HTTP/2 only, an
+    /// exponent from 1 to 30.
+    fn window(&self, value: Option<i64>, key: &str) -> Result<Option<u8>, Problem> {
+        let protocol = self.protocol;
+        match value {
+            None => Ok(None),
+            Some(_) if !protocol.is_h2() => Err(problem(
+                &self.at.key(key),
+                format!("{key} does not apply to {protocol}"),
+                format!("{key} only with h2c or h2"),
+            )),
+            Some(n @ 1..=30) => Ok(Some(n as u8)),
+            Some(n) => Err(problem(
+                &self.at.key(key),
+                format!("{n} is out of range"),
+                "an exponent from 1 to 30: the window is 2^N-1 bytes (h2load -w/-W; 30 turns flow control off in practice)",
+            )),
+        }
+    }
+}
+
+/// A scenario with a script: no capacity search, and the method is the
+/// script's.
+fn check_scripted(searched: bool, method: &str, at: &KeyPath) -> Result<(), Problem> {
+    if searched {
+        return Err(problem(
+            &at.key("script"),
+            "a script with a capacity search",
+            "no script in a search: barrage load --find-max takes only scripts that set the request, and the lab does not read the script",
+        ));
+    }
+    // Neither wrk -s nor barrage load --script takes a method: the
+    // script sets it (wrk.method).
+    if !method.eq_ignore_ascii_case("GET") {
+        return Err(problem(
+            &at.key("method"),
+            format!("method {method} with a script"),
+            format!("the method set in the script (wrk.method = \"{method}\"), as wrk takes it; no method key"),
+        ));
+    }
+    Ok(())
+}
+
+/// A scenario's `script` (relative to the suite's directory `dir`, made
+/// absolute; the file must exist) and its `script_args`.
+fn script(
+    path: Option<String>,
+    args: Option<Vec<String>>,
+    at: &KeyPath,
+    dir: &Path,
+) -> Result<Option<ScriptRef>, Problem> {
+    const EXPECTED: &str =
+        "a wrk Lua script, relative to the suite file's directory, such as \"scripts/pipeline.lua\"";
+    let Some(path) = path else {
+        return match args {
+            Some(_) => Err(problem(
+                &at.key("script_args"),
+                "script_args without a script",
+                "script = \"FILE\" with them, or no script_args",
+            )),
+            None => Ok(None),
+        };
+    };
+    let at_script = at.key("script");
+    if path.trim().is_empty() {
+        return Err(problem(&at_script, "empty", EXPECTED));
+    }
+    let given = dir.join(&path);
+    let resolved = match std::fs::canonicalize(&given) {
+        Ok(p) if p.is_file() => p,
+        Ok(p) => {
+            return Err(problem(
+                &at_script,
+                format!("{} is not a file", p.display()),
+                EXPECTED,
+            ))
+        }
+        Err(e) => {
+            let what = if e.kind() == std::io::ErrorKind::NotFound {
+                format!("no file {}", given.display())
+            } else {
+                format!("cannot read {}: {e}", given.display())
+            };
+            return Err(problem(&at_script, what, EXPECTED));
+        }
+    };
+    Ok(Some(ScriptRef {
+        path: resolved.to_string_lossy().into_owned(),
+        args: args.unwrap_or_default(),
+    }))
+}
+
+fn check_path(path: &str, at: &KeyPath) -> Result<(), Problem> {
+    let endpoints: Vec<&str> = Endpoint::ALL.iter().map(|e| e.path()).collect();
+    let expected = format!(
+        "a contract endpoint ({}), with a query if wanted",
+        endpoints.join(", ")
+    );
+    if !path.starts_with('/')
+        || path
+            .bytes()
+            .any(|b| b.is_ascii_whitespace() || b.is_ascii_control())
+    {
+        return Err(problem(at, format!("invalid path {path:?}"), expected));
+    }
+    let endpoint = path.split('?').next().unwrap_or(path);
+    if Endpoint::from_path(endpoint).is_none() {
+        return Err(problem(
+            at,
+            format!("{endpoint} is not an endpoint of the contract"),
+            expected,
+        ));
+    }
+    Ok(())
+}
+
+fn header(h: &str, at: &KeyPath) -> Result<(String, String), Problem> {
+    const EXPECTED: &str = "\"Name: value\", such as \"Accept: */*\"";
+    let Some((name, value)) = h.split_once(':') else {
+        return Err(problem(at, format!("{h:?} has no colon"), EXPECTED));
+    };
+    let value = value.trim();
+    // The engine's check, so a suite accepts exactly what the load can send.
+    barrage_engine::check_header(name, value).map_err(|e| problem(at, e, EXPECTED))?;
+    Ok((name.to_string(), value.to_string()))
+}
