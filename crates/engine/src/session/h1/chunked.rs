@@ -53,67 +53,48 @@ pub(super) fn step(
 ) -> Result<(usize, Option<Chunk>), ProtocolError> {
     let mut i = 0;
     while i < data.len() {
-        if let Chunk::Data { remaining } = state {
-            let take = remaining.min((data.len() - i) as u64);
-            if let Some(body) = body.as_deref_mut() {
-                body.extend_from_slice(&data[i..i + take as usize]);
-            }
-            i += take as usize;
-            state = match remaining - take {
-                0 => Chunk::DataCr,
-                remaining => Chunk::Data { remaining },
-            };
-            continue;
-        }
         let b = data[i];
-        state = match next(state, b) {
-            Some(Step::To(next)) => next,
-            Some(Step::Done) => return Ok((i + 1, None)),
-            None if matches!(state, Chunk::Size { .. }) && hex(b).is_some() => {
-                return Err(ProtocolError("chunk size too large".into()))
+        state = match state {
+            // Leading zeros are free; 15 significant digits (60 bits) at most.
+            Chunk::Size { size, digits } => match hex(b) {
+                Some(d) if size >> 56 == 0 => Chunk::Size {
+                    size: size << 4 | d,
+                    digits: digits.saturating_add(1),
+                },
+                Some(_) => return Err(ProtocolError("chunk size too large".into())),
+                None if digits == 0 => return Err(bad_chunk(&data[i..])),
+                None if b == b';' || b == b' ' || b == b'\t' => Chunk::Extension { size },
+                None if b == b'\r' => Chunk::SizeLf { size },
+                None => return Err(bad_chunk(&data[i..])),
+            },
+            Chunk::Extension { size } if b == b'\r' => Chunk::SizeLf { size },
+            Chunk::Extension { size } => Chunk::Extension { size },
+            Chunk::SizeLf { size: 0 } if b == b'\n' => Chunk::Trailer { line_start: true },
+            Chunk::SizeLf { size } if b == b'\n' => Chunk::Data { remaining: size },
+            Chunk::Data { remaining } => {
+                let take = remaining.min((data.len() - i) as u64);
+                if let Some(body) = body.as_deref_mut() {
+                    body.extend_from_slice(&data[i..i + take as usize]);
+                }
+                i += take as usize;
+                state = match remaining - take {
+                    0 => Chunk::DataCr,
+                    remaining => Chunk::Data { remaining },
+                };
+                continue;
             }
-            None => return Err(bad_chunk(&data[i..])),
+            Chunk::DataCr if b == b'\r' => Chunk::DataLf,
+            Chunk::DataLf if b == b'\n' => Chunk::START,
+            Chunk::Trailer { line_start: true } if b == b'\r' => Chunk::TrailerLf,
+            Chunk::Trailer { .. } => Chunk::Trailer {
+                line_start: b == b'\n',
+            },
+            Chunk::TrailerLf if b == b'\n' => return Ok((i + 1, None)),
+            _ => return Err(bad_chunk(&data[i..])),
         };
         i += 1;
     }
     Ok((i, Some(state)))
-}
-
-/// What one byte outside chunk data does.
-enum Step {
-    To(Chunk),
-    Done,
-}
-
-/// The state after byte `b`, or `None` when `b` breaks the coding.
-fn next(state: Chunk, b: u8) -> Option<Step> {
-    let to = match state {
-        // Leading zeros are free; 15 significant digits (60 bits) at most.
-        Chunk::Size { size, digits } => match hex(b) {
-            Some(d) if size >> 56 == 0 => Chunk::Size {
-                size: size << 4 | d,
-                digits: digits.saturating_add(1),
-            },
-            Some(_) => return None,
-            None if digits == 0 => return None,
-            None if b == b';' || b == b' ' || b == b'\t' => Chunk::Extension { size },
-            None if b == b'\r' => Chunk::SizeLf { size },
-            None => return None,
-        },
-        Chunk::Extension { size } if b == b'\r' => Chunk::SizeLf { size },
-        Chunk::Extension { size } => Chunk::Extension { size },
-        Chunk::SizeLf { size: 0 } if b == b'\n' => Chunk::Trailer { line_start: true },
-        Chunk::SizeLf { size } if b == b'\n' => Chunk::Data { remaining: size },
-        Chunk::DataCr if b == b'\r' => Chunk::DataLf,
-        Chunk::DataLf if b == b'\n' => Chunk::START,
-        Chunk::Trailer { line_start: true } if b == b'\r' => Chunk::TrailerLf,
-        Chunk::Trailer { .. } => Chunk::Trailer {
-            line_start: b == b'\n',
-        },
-        Chunk::TrailerLf if b == b'\n' => return Some(Step::Done),
-        _ => return None,
-    };
-    Some(Step::To(to))
 }
 
 fn hex(b: u8) -> Option<u64> {
