@@ -48,7 +48,9 @@ pub struct Head {
     pub minor_version: u8,
     /// Bytes of the head on the wire: status line, fields and blank line.
     pub head_bytes: usize,
+    /// How the head says its body is delimited.
     pub framing: Framing,
+    /// What follows on the wire (nothing when the response has no body).
     pub body: Body,
     /// The connection ends after this response: `Connection: close`,
     /// HTTP/1.0 without keep-alive, or a body delimited by the close.
@@ -80,6 +82,20 @@ pub(super) struct Kept {
     pub(super) body: Vec<u8>,
 }
 
+impl Kept {
+    /// Keeps a new head's reason and fields, and empties the body.
+    fn start(&mut self, r: &httparse::Response) {
+        self.reason.clear();
+        self.reason
+            .extend_from_slice(r.reason.unwrap_or("").as_bytes());
+        self.headers.clear();
+        let fields = r.headers.iter();
+        self.headers
+            .extend(fields.map(|h| (h.name.as_bytes().to_vec(), h.value.to_vec())));
+        self.body.clear();
+    }
+}
+
 /// Parses the head at the start of `buf`: `None` while incomplete. A
 /// `head_only` response (to a `HEAD`) has no body whatever its head says.
 /// `kept` gets the reason and fields (its body emptied).
@@ -104,14 +120,7 @@ pub(super) fn parse(
     }
     let status = r.code.unwrap_or(0);
     if let Some(kept) = kept {
-        kept.reason.clear();
-        kept.reason
-            .extend_from_slice(r.reason.unwrap_or("").as_bytes());
-        kept.headers.clear();
-        let fields = r.headers.iter();
-        kept.headers
-            .extend(fields.map(|h| (h.name.as_bytes().to_vec(), h.value.to_vec())));
-        kept.body.clear();
+        kept.start(&r);
     }
     if status == 101 {
         return Err(ProtocolError("unexpected 101 Switching Protocols".into()));
