@@ -1,14 +1,13 @@
 //! One HTTP/1 exchange over a blocking stream, for what runs before the
 //! load: the lab's probes and the ab dialect's first request. The request is
 //! the load's own bytes ([`RequestTemplate::to_h1`](crate::RequestTemplate::to_h1)),
-//! and the head is parsed with httparse, as the load's session parses it;
-//! the body is read as the head frames it (content-length, chunked with
-//! trailers, or until the server closes), and the head's size is its size
-//! on the wire.
+//! and the response is read by the load's own parser
+//! ([`ResponseParser`]), so that a probe and the load frame a response by
+//! the same rules; the head's size is its size on the wire.
 //!
-//! The load's own session (`session::h1`) is event-driven and counts bytes
-//! without keeping them; this one blocks, keeps the header values and the
-//! body, and bounds every read by one deadline. [`connect`] and
+//! This module owns the blocking part only: reads bounded by one deadline,
+//! the header values and the body kept, what a close or a timeout at each
+//! point means. It must not parse or frame bytes itself. [`connect`] and
 //! [`tls_handshake`] open its connection as the load opens one.
 
 use std::fmt;
@@ -19,15 +18,17 @@ use std::time::{Duration, Instant};
 
 use rustls::{ClientConnection, StreamOwned};
 
+use crate::session::h1::excerpt;
+use crate::session::h1::response::{Cut, Event, ResponseParser};
+pub use crate::session::h1::Framing;
+use crate::session::h1::{Body, Head};
 use crate::tls::{client_config, server_name, ALPN_HTTP11};
 use crate::{SpecError, TlsOptions};
 
 /// Longest response head accepted.
-pub const MAX_HEAD: usize = 64 * 1024;
+pub const MAX_HEAD: usize = crate::session::h1::MAX_HEAD;
 /// Longest body read: the endpoint contract's largest (`/bytes`, 64 MiB) and some.
 pub const MAX_BODY: usize = 80 << 20;
-/// Most header lines parsed.
-const MAX_HEADERS: usize = 128;
 
 /// A blocking stream whose reads can be bounded in time.
 pub trait Wire: Read + Write {
@@ -50,15 +51,6 @@ impl Wire for StreamOwned<ClientConnection, TcpStream> {
     fn set_read_limit(&mut self, left: Duration) -> io::Result<()> {
         self.sock.set_read_timeout(Some(left))
     }
-}
-
-/// How a response body was delimited.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Framing {
-    ContentLength,
-    Chunked,
-    /// Read until the server closed the connection (neither header).
-    Close,
 }
 
 /// A response as read off the wire.
@@ -138,25 +130,20 @@ pub fn exchange<W: Wire>(
             waiting_for: "cannot send the request",
             error,
         })?;
-    let mut reader = Reader {
-        wire,
-        buf: Vec::new(),
-        deadline,
-        timeout,
-    };
-    let head = reader.read_final_head()?;
-    let mut response = Response {
-        version: head.version,
+    let mut reader = Reader::new(wire, deadline, timeout);
+    let head = reader.read_head(head_only)?;
+    let body_error = reader.read_body(&head, head_only).err();
+    let parser = &mut reader.parser;
+    Ok(Response {
+        version: format!("HTTP/1.{}", head.minor_version),
         status: head.status,
-        reason: head.reason,
-        headers: head.headers,
-        header_bytes: head.header_bytes,
-        body: Vec::new(),
-        framing: Framing::Close,
-        body_error: None,
-    };
-    read_body(&mut reader, &mut response, head_only);
-    Ok(response)
+        reason: String::from_utf8_lossy(parser.reason()).into_owned(),
+        headers: fields(parser.headers()),
+        header_bytes: head.head_bytes,
+        body: parser.take_body(),
+        framing: head.framing,
+        body_error,
+    })
 }
 
 /// A TCP connection to `addr` opened before `deadline`, without Nagle's
@@ -229,44 +216,89 @@ fn time_left(
     Ok(left)
 }
 
-/// Buffered reads from the wire, each bounded by the deadline.
+/// Reads from the wire, each bounded by the deadline, fed to the parser.
 struct Reader<W> {
     wire: W,
-    buf: Vec<u8>,
+    parser: ResponseParser,
+    /// The last read; `buf[start..end]` not yet used by the parser.
+    buf: Box<[u8]>,
+    start: usize,
+    end: usize,
     deadline: Instant,
     timeout: Duration,
 }
 
-struct Head {
-    version: String,
-    status: u16,
-    reason: String,
-    headers: Vec<(String, String)>,
-    header_bytes: usize,
+/// What the parser reported after the bytes fed so far.
+enum Step {
+    Head,
+    Complete,
+    /// The server closed the connection first.
+    Closed,
 }
 
 impl<W: Wire> Reader<W> {
-    /// Appends what the next read gives; `Ok(0)` at the end of the stream.
+    fn new(wire: W, deadline: Instant, timeout: Duration) -> Reader<W> {
+        let mut parser = ResponseParser::new();
+        parser.keep();
+        Reader {
+            wire,
+            parser,
+            buf: vec![0; 16 * 1024].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            deadline,
+            timeout,
+        }
+    }
+
+    /// Feeds the parser what was read, reading more while it needs more,
+    /// until it reports a head or the response's end.
+    fn step(&mut self, head_only: bool, waiting_for: &'static str) -> Result<Step, Error> {
+        loop {
+            let unread = &self.buf[self.start..self.end];
+            let (used, event) = self
+                .parser
+                .feed(unread, head_only)
+                .map_err(|e| Error::Protocol(e.0))?;
+            self.start += used;
+            match event {
+                Event::Head => return Ok(Step::Head),
+                Event::Complete => return Ok(Step::Complete),
+                Event::NeedMore => {}
+            }
+            if self.parser.body().len() > MAX_BODY {
+                return Err(Error::Protocol(format!(
+                    "body longer than the limit of {MAX_BODY} bytes"
+                )));
+            }
+            if self.fill(waiting_for)? == 0 {
+                return Ok(Step::Closed);
+            }
+        }
+    }
+
+    /// Reads the next bytes into the (used up) buffer; `Ok(0)` at the end
+    /// of the stream.
     fn fill(&mut self, waiting_for: &'static str) -> Result<usize, Error> {
         let left = time_left(self.deadline, self.timeout, waiting_for)?;
-        let timeout = Error::Timeout {
-            waiting_for,
-            timeout: self.timeout,
-        };
         self.wire.set_read_limit(left).map_err(|error| Error::Io {
             waiting_for: "socket option",
             error,
         })?;
-        let mut chunk = [0u8; 16 * 1024];
         loop {
-            match self.wire.read(&mut chunk) {
+            match self.wire.read(&mut self.buf) {
                 Ok(n) => {
-                    self.buf.extend_from_slice(&chunk[..n]);
+                    (self.start, self.end) = (0, n);
                     return Ok(n);
                 }
                 Err(e) => match e.kind() {
                     io::ErrorKind::Interrupted => continue,
-                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => return Err(timeout),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => {
+                        return Err(Error::Timeout {
+                            waiting_for,
+                            timeout: self.timeout,
+                        })
+                    }
                     // TLS peers that close without close_notify.
                     io::ErrorKind::UnexpectedEof => return Ok(0),
                     _ => {
@@ -280,241 +312,60 @@ impl<W: Wire> Reader<W> {
         }
     }
 
-    /// Reads until the head is complete and parses it (httparse).
-    fn read_head(&mut self) -> Result<Head, Error> {
-        loop {
-            if let Some(head) = parse_head(&self.buf)? {
-                return Ok(head);
-            }
-            if self.buf.len() > MAX_HEAD {
-                return Err(Error::Protocol(format!(
-                    "response head longer than {MAX_HEAD} bytes"
-                )));
-            }
-            if self.fill("response head")? == 0 {
-                return Err(Error::Protocol(if self.buf.is_empty() {
-                    "the server closed the connection without a response".into()
-                } else {
-                    format!(
-                        "the server closed the connection inside the response head, after {}",
-                        shown(&self.buf)
-                    )
-                }));
-            }
+    /// Reads up to the final head (interim `1xx` heads are skipped).
+    fn read_head(&mut self, head_only: bool) -> Result<Head, Error> {
+        match self.step(head_only, "response head")? {
+            // A head always comes before its response's end.
+            Step::Head | Step::Complete => Ok(*self.parser.head()),
+            Step::Closed => Err(Error::Protocol(match self.parser.partial_head() {
+                [] => "the server closed the connection without a response".into(),
+                partial => format!(
+                    "the server closed the connection inside the response head, after {}",
+                    excerpt(partial)
+                ),
+            })),
         }
     }
 
-    /// Reads heads until one that is not an interim response (`1xx` other
-    /// than `101 Switching Protocols`: `100 Continue`, `103 Early Hints`),
-    /// which is consumed from the buffer and returned.
-    fn read_final_head(&mut self) -> Result<Head, Error> {
-        loop {
-            let head = self.read_head()?;
-            self.buf.drain(..head.header_bytes);
-            if !(100..200).contains(&head.status) || head.status == 101 {
-                return Ok(head);
-            }
-        }
-    }
-
-    /// Reads until `n` bytes are buffered.
-    fn need(&mut self, n: usize, waiting_for: &'static str) -> Result<(), Error> {
-        while self.buf.len() < n {
-            if self.fill(waiting_for)? == 0 {
+    /// Reads the body that `head` announced, up to the response's end.
+    fn read_body(&mut self, head: &Head, head_only: bool) -> Result<(), Error> {
+        let waiting_for = match head.body {
+            Body::None => "response body",
+            Body::Length(n) if n > MAX_BODY as u64 => {
                 return Err(Error::Protocol(format!(
-                    "the server closed the connection inside the {waiting_for}"
-                )));
+                    "content-length {n} is above the limit of {MAX_BODY} bytes"
+                )))
             }
-        }
-        Ok(())
-    }
-
-    /// The next line (without its line end).
-    fn line(&mut self, waiting_for: &'static str) -> Result<String, Error> {
-        loop {
-            if let Some(nl) = self.buf.iter().position(|&b| b == b'\n') {
-                let line: Vec<u8> = self.buf.drain(..=nl).collect();
-                let line = String::from_utf8_lossy(&line);
-                return Ok(line.trim_end_matches(['\r', '\n']).to_string());
-            }
-            if self.buf.len() > MAX_HEAD {
-                return Err(Error::Protocol(format!(
-                    "{waiting_for} line longer than {MAX_HEAD} bytes"
-                )));
-            }
-            if self.fill(waiting_for)? == 0 {
-                return Err(Error::Protocol(format!(
-                    "the server closed the connection inside the {waiting_for}"
-                )));
-            }
+            Body::Length(_) => "response body",
+            Body::Chunked => "chunked body",
+            Body::UntilClose => "response body (until the connection closes)",
+        };
+        match self.step(head_only, waiting_for)? {
+            Step::Head | Step::Complete => Ok(()),
+            Step::Closed => match self.parser.on_eof() {
+                Ok(_) => Ok(()),
+                Err(Cut::Body { got, announced }) => Err(Error::Protocol(format!(
+                    "the server closed the connection inside the response body: body ended after {got} of {announced} bytes announced by content-length"
+                ))),
+                Err(Cut::Chunked | Cut::Head) => Err(Error::Protocol(
+                    "the server closed the connection inside the chunked body".into(),
+                )),
+            },
         }
     }
 }
 
-/// The head at the start of `buf`: `None` while incomplete.
-fn parse_head(buf: &[u8]) -> Result<Option<Head>, Error> {
-    let prefix = &buf[..buf.len().min(5)];
-    if !b"HTTP/".starts_with(prefix) {
-        return Err(Error::Protocol(format!(
-            "not an HTTP/1 response: it starts {}",
-            shown(buf)
-        )));
-    }
-    let mut fields = [httparse::EMPTY_HEADER; MAX_HEADERS];
-    let mut r = httparse::Response::new(&mut fields);
-    let line = || {
-        let end = buf.iter().position(|&b| b == b'\n').unwrap_or(buf.len());
-        String::from_utf8_lossy(&buf[..end])
-            .trim_end_matches('\r')
-            .to_string()
-    };
-    let header_bytes = match r.parse(buf) {
-        Ok(httparse::Status::Complete(n)) => n,
-        Ok(httparse::Status::Partial) => return Ok(None),
-        // The status line is judged whole, so that the message shows it.
-        Err(_) if !buf.contains(&b'\n') => return Ok(None),
-        Err(httparse::Error::Version) => {
-            return Err(Error::Protocol(format!(
-                "not an HTTP/1 response: status line {:?}",
-                line()
-            )))
-        }
-        Err(httparse::Error::Status) | Err(httparse::Error::Token) if r.reason.is_none() => {
-            return Err(Error::Protocol(format!(
-                "malformed status line {:?}",
-                line()
-            )))
-        }
-        Err(httparse::Error::TooManyHeaders) => {
-            return Err(Error::Protocol(format!(
-                "more than {MAX_HEADERS} header lines"
-            )))
-        }
-        Err(e) => {
-            return Err(Error::Protocol(format!(
-                "malformed response head ({e}): {}",
-                shown(buf)
-            )))
-        }
-    };
-    let headers = r
-        .headers
+/// The head's fields, as a [`Response`] shows them: names lower-cased,
+/// values trimmed.
+fn fields(headers: &[(Vec<u8>, Vec<u8>)]) -> Vec<(String, String)> {
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    headers
         .iter()
-        .map(|h| {
-            let value = String::from_utf8_lossy(h.value).trim().to_string();
-            (h.name.to_ascii_lowercase(), value)
+        .map(|(name, value)| {
+            let value = String::from_utf8_lossy(value.trim_ascii()).into_owned();
+            (text(name).to_ascii_lowercase(), value)
         })
-        .collect();
-    Ok(Some(Head {
-        version: format!("HTTP/1.{}", r.version.unwrap_or(1)),
-        status: r.code.unwrap_or(0),
-        reason: r.reason.unwrap_or("").to_string(),
-        headers,
-        header_bytes,
-    }))
-}
-
-/// Up to 40 bytes of `bytes`, quoted, for messages.
-fn shown(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(40)]).into_owned();
-    let more = if bytes.len() > 40 { "…" } else { "" };
-    format!("{text:?}{more}")
-}
-
-/// Reads the body as the head frames it; a body that does not arrive whole
-/// is kept as far as it came, with `body_error` saying why.
-fn read_body<W: Wire>(reader: &mut Reader<W>, r: &mut Response, head_only: bool) {
-    let chunked = r
-        .header("transfer-encoding")
-        .is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
-    let length = r
-        .header("content-length")
-        .map(|v| v.trim().parse::<usize>());
-    r.framing = match (chunked, &length) {
-        (true, _) => Framing::Chunked,
-        (false, Some(_)) => Framing::ContentLength,
-        (false, None) => Framing::Close,
-    };
-    let bodiless = head_only || r.status < 200 || r.status == 204 || r.status == 304;
-    if bodiless {
-        return;
-    }
-    let mut body = Vec::new();
-    let result = match (r.framing, length) {
-        (Framing::Chunked, _) => read_chunked(reader, &mut body),
-        (Framing::ContentLength, Some(Ok(n))) => read_length(reader, n, &mut body),
-        (Framing::ContentLength, _) => Err(Error::Protocol(
-            "content-length is not a number".to_string(),
-        )),
-        _ => read_to_close(reader, &mut body),
-    };
-    r.body = body;
-    r.body_error = result.err();
-}
-
-fn read_length<W: Wire>(reader: &mut Reader<W>, n: usize, body: &mut Vec<u8>) -> Result<(), Error> {
-    if n > MAX_BODY {
-        return Err(Error::Protocol(format!(
-            "content-length {n} is above the limit of {MAX_BODY} bytes"
-        )));
-    }
-    let result = reader.need(n, "response body");
-    let got = reader.buf.len().min(n);
-    body.extend(reader.buf.drain(..got));
-    result.map_err(|e| match e {
-        Error::Protocol(m) => Error::Protocol(format!(
-            "{m}: body ended after {got} of {n} bytes announced by content-length"
-        )),
-        other => other,
-    })
-}
-
-fn read_to_close<W: Wire>(reader: &mut Reader<W>, body: &mut Vec<u8>) -> Result<(), Error> {
-    loop {
-        body.append(&mut reader.buf);
-        if body.len() > MAX_BODY {
-            return Err(Error::Protocol(format!(
-                "body longer than the limit of {MAX_BODY} bytes"
-            )));
-        }
-        match reader.fill("response body (until the connection closes)") {
-            Ok(0) => return Ok(()),
-            Ok(_) => {}
-            Err(e) => {
-                body.append(&mut reader.buf);
-                return Err(e);
-            }
-        }
-    }
-}
-
-/// Decodes `size CRLF data CRLF` chunks up to the last (size 0) and its trailers.
-fn read_chunked<W: Wire>(reader: &mut Reader<W>, body: &mut Vec<u8>) -> Result<(), Error> {
-    loop {
-        let line = reader.line("chunk size")?;
-        let digits = line.split(';').next().unwrap_or("").trim();
-        let size = usize::from_str_radix(digits, 16)
-            .map_err(|_| Error::Protocol(format!("malformed chunk size line {line:?}")))?;
-        if size == 0 {
-            while !reader.line("chunked trailer")?.is_empty() {}
-            return Ok(());
-        }
-        if body.len().saturating_add(size) > MAX_BODY {
-            return Err(Error::Protocol(format!(
-                "body longer than the limit of {MAX_BODY} bytes"
-            )));
-        }
-        let result = reader.need(size + 2, "chunked body");
-        let got = reader.buf.len().min(size);
-        body.extend(reader.buf.drain(..got));
-        result?;
-        if !reader.buf.starts_with(b"\r\n") {
-            return Err(Error::Protocol(format!(
-                "a chunk of {size} bytes is not followed by CRLF"
-            )));
-        }
-        reader.buf.drain(..2);
-    }
+        .collect()
 }
 
 /// A wire that answers with fixed bytes, `step` at a time, then the end of
@@ -548,17 +399,37 @@ impl Wire for Canned {
 
 /// Arbitrary bytes as the server's answer to one request (a `HEAD` when the
 /// first byte is odd), read in pieces of the second byte's size, for the fuzz
-/// target `probe_response`: whatever the input, this returns and never panics.
+/// target `probe_response`: whatever the input, this returns and never
+/// panics, and reads the response as one read of all the bytes does (it
+/// panics if they differ).
 #[doc(hidden)]
 pub fn fuzz_response(data: &[u8]) {
     let head_only = data.first().is_some_and(|b| b & 1 == 1);
     let step = data.get(1).map_or(1, |&b| b as usize);
-    let wire = Canned {
-        input: io::Cursor::new(data.get(2..).unwrap_or_default().to_vec()),
-        step,
+    let input = data.get(2..).unwrap_or_default();
+    let read = |step: usize| {
+        let wire = Canned {
+            input: io::Cursor::new(input.to_vec()),
+            step,
+        };
+        let long = Duration::from_secs(3600);
+        let r = exchange(wire, b"", head_only, Instant::now() + long, long).ok()?;
+        let head = (r.status, r.header_bytes, r.framing, r.headers);
+        Some((head, r.body, r.body_error.map(|e| e.to_string())))
     };
-    let long = Duration::from_secs(3600);
-    let _ = exchange(wire, b"", head_only, Instant::now() + long, long);
+    let (pieces, whole) = (read(step), read(input.len()));
+    let errors = |r: &Option<(_, _, Option<String>)>| r.as_ref().map(|r| r.2.is_some());
+    assert_eq!(
+        errors(&pieces),
+        errors(&whole),
+        "read {step} bytes at a time"
+    );
+    let without_error = |r: Option<(_, _, _)>| r.map(|(head, body, _)| (head, body));
+    assert_eq!(
+        without_error(pieces),
+        without_error(whole),
+        "read {step} bytes at a time"
+    );
 }
 
 #[cfg(test)]
@@ -614,7 +485,7 @@ mod tests {
                 Framing::Chunked,
                 b"",
                 47,
-                Some("malformed chunk size line \"zz\""),
+                Some("invalid chunked body at: \"z\""),
             ),
         ];
         for (bytes, framing, body, header_bytes, error) in cases {
@@ -639,8 +510,46 @@ mod tests {
         )
         .unwrap();
         assert_eq!((r.status, r.body.len()), (304, 0));
-        let r = answer(b"HTTP/1.1 101 Switching Protocols\r\n\r\nh2c bytes", false).unwrap();
-        assert_eq!((r.status, r.body.len()), (101, 0));
+    }
+
+    /// The framing rules are the load's parser's (its tests hold the
+    /// table); these are the ones where the probe's own reader used to
+    /// differ, and what the blocking reader says at each kind of end.
+    #[test]
+    fn frames_as_the_load_does() {
+        let conflicting = b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nhi!";
+        let e = answer(conflicting, false).unwrap_err().to_string();
+        assert_eq!(e, "conflicting Content-Length headers");
+        let e = answer(b"HTTP/1.1 101 Switching Protocols\r\n\r\nh2c bytes", false);
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "unexpected 101 Switching Protocols"
+        );
+        let not_last =
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked, gzip\r\n\r\n2\r\nhi\r\n0\r\n\r\n";
+        let r = answer(not_last, false).unwrap();
+        assert_eq!((r.framing, r.body.len()), (Framing::Close, 12));
+        let cases: [(&[u8], &str); 3] = [
+            (
+                b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel",
+                "the server closed the connection inside the chunked body",
+            ),
+            (
+                b"HTTP/1.1 200 OK\r\nContent-Length: 99999999999\r\n\r\n",
+                "content-length 99999999999 is above the limit of 83886080 bytes",
+            ),
+            (
+                b"HTTP/1.1 200 OK\r\nContent-Length: +5\r\n\r\nhello",
+                "invalid Content-Length: \"+5\"",
+            ),
+        ];
+        for (bytes, want) in cases {
+            let e = match answer(bytes, false) {
+                Ok(r) => r.body_error.unwrap().to_string(),
+                Err(e) => e.to_string(),
+            };
+            assert_eq!(e, want, "{}", String::from_utf8_lossy(bytes));
+        }
     }
 
     #[test]

@@ -138,7 +138,7 @@ fn garbage_is_a_protocol_error() {
         },
         Duration::from_secs(1),
     );
-    assert_errors(&r, "protocol", "invalid response head", &["protocol"]);
+    assert_errors(&r, "protocol", "not an HTTP/1 response", &["protocol"]);
     assert_eq!(r.totals.responses, 0);
 }
 
