@@ -71,39 +71,38 @@ pub fn judge(
             ));
         }
     }
-    for o in &slo.objectives {
-        match *o {
-            Objective::Latency { quantile, max_us } => {
-                let v = quantile.of(report);
-                if t.responses == 0 || v > max_us {
-                    reasons.push(format!(
-                        "{} {} > {}",
-                        quantile.name(),
-                        measured_us(v),
-                        human_us(max_us)
-                    ));
-                }
-            }
-            Objective::Errors { max_share } => {
-                let bad = t.errors + t.responses_not_2xx_3xx;
-                let all = t.requests_sent.max(t.responses + t.errors).max(1);
-                let share = bad as f64 / all as f64;
-                if share > max_share {
-                    reasons.push(format!(
-                        "errors {:.3}% > {}%",
-                        share * 100.0,
-                        max_share * 100.0
-                    ));
-                }
-            }
-        }
-    }
+    reasons.extend(slo.objectives.iter().filter_map(|o| missed(o, report)));
     let client_bound = client_cpu_share.is_some_and(|s| s >= CLIENT_BOUND_SHARE)
         || (only_late && reasons.len() == 1);
     Verdict {
         pass: reasons.is_empty(),
         reasons,
         client_bound,
+    }
+}
+
+/// Why `report` misses objective `o`; None when it meets it.
+fn missed(o: &Objective, report: &RunReport) -> Option<String> {
+    let t = &report.totals;
+    match *o {
+        Objective::Latency { quantile, max_us } => {
+            let v = quantile.of(report);
+            (t.responses == 0 || v > max_us).then(|| {
+                format!(
+                    "{} {} > {}",
+                    quantile.name(),
+                    measured_us(v),
+                    human_us(max_us)
+                )
+            })
+        }
+        Objective::Errors { max_share } => {
+            let bad = t.errors + t.responses_not_2xx_3xx;
+            let all = t.requests_sent.max(t.responses + t.errors).max(1);
+            let share = bad as f64 / all as f64;
+            (share > max_share)
+                .then(|| format!("errors {:.3}% > {}%", share * 100.0, max_share * 100.0))
+        }
     }
 }
 
