@@ -1,8 +1,11 @@
 //! `barrage load --find-max --slo 'p99<=10ms,errors<=0.1%' URL`: the
 //! highest open-loop rate the server sustains within the objective. Each
 //! step is a normal run of the engine at one offered rate (its warm-up,
-//! then its measured window, latency from the intended send); the search
-//! itself is `barrage_engine::search`, a pure function of the steps.
+//! then its measured window, latency from the intended send). The search
+//! and its driver are `barrage_engine::search`; a step runs on this engine
+//! or, with `--agents`, on every agent at once (barrage-dist's
+//! `Controller::search_step`). This module keeps the flags, the lines on
+//! the terminal, the report files and the exit status.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -53,15 +56,12 @@ pub fn main(args: &LoadArgs) -> ExitCode {
     let stop = common::stop_on_ctrl_c();
     lines.header(&plan);
     let outcome = match agents.as_mut() {
-        None => {
-            let stop = stop.clone();
-            drive(
-                &plan,
-                &mut |spec| local_step(spec, stop.clone()),
-                &stop,
-                &mut lines,
-            )
-        }
+        None => drive(
+            &plan,
+            &mut |spec| local_step(spec, stop.clone()),
+            &stop,
+            &mut lines,
+        ),
         Some(c) => drive(
             &plan,
             &mut |spec| c.search_step(spec, args.threads, &stop),
