@@ -1,10 +1,11 @@
 //! The controller: agents on hosts, their clocks, one start instant, and
 //! one exactly merged report.
 //!
-//! [`Controller::connect`] reaches the agents ([`connect`]), [`Controller::run`]
-//! splits a plan over them and merges their reports ([`run`]), and
-//! [`Controller::call`] carries the lab's calls to their extensions. It
-//! prints nothing: progress goes to the callbacks the caller passes.
+//! [`Controller::connect`] reaches the agents (`connect.rs`),
+//! [`Controller::run`] splits a plan over them and merges their reports
+//! (`run.rs`), and [`Controller::call`] carries the lab's calls to their
+//! extensions. It prints nothing: progress goes to the callbacks the
+//! caller passes.
 
 mod connect;
 mod run;
