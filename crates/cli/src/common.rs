@@ -1,12 +1,19 @@
-//! What every command that runs the engine does the same way: Ctrl-C and
-//! writing the JSON report.
+//! What every command that runs the engine does the same way: Ctrl-C,
+//! the `--metrics` endpoint, the summary and the JSON and HTML reports,
+//! reaching `--agents`, and the exit status of a run. The modes of
+//! `barrage load` (one process, `--agents`, `--find-max`) share these and
+//! never import each other; this module imports none of them.
 
 use std::io::Write;
 use std::path::Path;
+use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use barrage_engine::{Field, RunReport, SpecError};
+use barrage_dist::controller::{AgentList, Controller};
+use barrage_engine::{Field, LoadSpec, Model, RunReport, SpecError};
+
+use crate::{usage_error, EXIT_FAILED};
 
 /// The stop flag for one run. A first Ctrl-C sets it, so the run ends with
 /// its report (as wrk, ab, h2load and httperf do); a second one exits at
@@ -57,4 +64,91 @@ pub fn spec_error(e: &SpecError, flag: impl Fn(Field) -> Option<&'static str>) -
         Some(flag) => format!("{flag}: {e}"),
         None => e.to_string(),
     }
+}
+
+/// The `--metrics` endpoint and the live numbers it serves, labelled with
+/// the target URL and `labels` (`--metrics-label`).
+pub type Metrics = (Arc<crate::metrics::Live>, crate::metrics::MetricsServer);
+
+/// Starts the `--metrics` endpoint at `addr` (and says where, unless
+/// `quiet`); a taken address is an error.
+pub fn start_metrics(
+    addr: std::net::SocketAddr,
+    labels: &[(String, String)],
+    quiet: bool,
+    spec: &LoadSpec,
+) -> Result<Metrics, String> {
+    let offered = match spec.model {
+        Model::Open { rate_per_s, .. } => Some(rate_per_s),
+        _ => None,
+    };
+    let live = Arc::new(crate::metrics::Live::new(offered));
+    let mut all = vec![("target".to_string(), spec.target.url.clone())];
+    all.extend(labels.iter().cloned());
+    let registry = crate::metrics::registry(Arc::clone(&live), all);
+    let server = crate::metrics::MetricsServer::start(addr, registry)?;
+    if !quiet {
+        eprintln!("barrage: metrics at http://{}/metrics", server.addr());
+    }
+    Ok((live, server))
+}
+
+/// Publishes the run's final values, keeps serving them `linger`, then
+/// ends the endpoint.
+pub fn finish_metrics(metrics: Option<Metrics>, linger: std::time::Duration) {
+    if let Some((live, server)) = metrics {
+        live.finish();
+        std::thread::sleep(linger);
+        drop(server);
+    }
+}
+
+/// A run's summary (on standard output, or standard error when the JSON
+/// goes there; none when `quiet`), its JSON and its HTML page. A failure
+/// is one line on standard error and `false`.
+#[must_use]
+pub fn write_outputs(
+    report: &RunReport,
+    quiet: bool,
+    json: Option<&str>,
+    html: Option<&Path>,
+) -> bool {
+    let text = crate::summary::render(report);
+    match (quiet, json == Some("-")) {
+        (true, _) => {}
+        (false, true) => eprint!("{text}"),
+        (false, false) => print!("{text}"),
+    }
+    if !write_json(report, json.map(Path::new)) {
+        return false;
+    }
+    if let Some(path) = html {
+        if let Err(e) = std::fs::write(path, barrage_report::load_page::load_html(report)) {
+            eprintln!("barrage: error: writing HTML to {}: {e}", path.display());
+            return false;
+        }
+    }
+    true
+}
+
+/// 1 when the run got no response at all and saw errors (e.g. every
+/// connection refused).
+pub fn exit_code(report: &RunReport) -> ExitCode {
+    if report.totals.responses == 0 && report.totals.errors > 0 {
+        ExitCode::from(EXIT_FAILED)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Reaches every agent `list` names (`--agents`, with the `--hosts`
+/// inventory), saying on standard error what was installed where. Bad
+/// flags exit 2; a host that cannot be reached or run exits 1.
+pub fn connect_agents(agents: &AgentList) -> Result<Controller, ExitCode> {
+    let ssh = agents.ssh().map_err(usage_error)?;
+    let mut log = |line: &str| eprintln!("barrage: {line}");
+    Controller::connect(&agents.hosts, &ssh, &mut log).map_err(|e| {
+        eprintln!("barrage: error: {e}");
+        ExitCode::from(EXIT_FAILED)
+    })
 }

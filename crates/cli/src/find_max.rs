@@ -1,22 +1,26 @@
 //! `barrage load --find-max --slo 'p99<=10ms,errors<=0.1%' URL`: the
 //! highest open-loop rate the server sustains within the objective. Each
 //! step is a normal run of the engine at one offered rate (its warm-up,
-//! then its measured window, latency from the intended send); the search
-//! itself is `barrage_engine::search`, a pure function of the steps.
+//! then its measured window, latency from the intended send). The search
+//! and its driver are `barrage_engine::search`; a step runs on this engine
+//! or, with `--agents`, on every agent at once (barrage-dist's
+//! `Controller::search_step`). This module keeps the flags, the lines on
+//! the terminal, the report files and the exit status.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use barrage_dist::controller::{AgentList, Controller};
 use barrage_engine::search::{
-    bytes_per_response, judge, served_rate, step_record, Bound, Limits, Next, Outcome, Search,
-    SearchReport, StepRecord, StepResult, Verdict, SEARCH_SCHEMA,
+    check_limits, drive, local_step, Bound, Limits, Outcome, SearchError, SearchObserver,
+    SearchPlan, SearchReport, StepRecord,
 };
-use barrage_engine::{LoadSpec, Model, NoObserver};
+use barrage_engine::LoadSpec;
 
-use crate::load::{checked_spec, LoadArgs};
+use crate::common;
+use crate::load_args::{checked_spec, LoadArgs};
 use crate::{usage_error, EXIT_FAILED};
 
 /// A step's warm-up when --warmup is not given.
@@ -25,8 +29,84 @@ const DEFAULT_STEP_WARMUP: Duration = Duration::from_secs(1);
 const DEFAULT_STEP_DURATION: Duration = Duration::from_secs(5);
 
 pub fn main(args: &LoadArgs) -> ExitCode {
+    let plan = match search_plan(args) {
+        Ok(p) => p,
+        Err(e) => return usage_error(e),
+    };
+    let json_to_stdout = args.json.as_deref() == Some("-");
+    let mut lines = StepLines {
+        out: if json_to_stdout || args.quiet {
+            Box::new(std::io::stderr())
+        } else {
+            Box::new(std::io::stdout())
+        },
+        quiet: args.quiet,
+        interactive: std::io::stderr().is_terminal() && !args.quiet,
+        pending: false,
+    };
+    // With --agents every step runs on all of them at once (one connection
+    // for the whole search), its report merged.
+    let mut agents = match &args.agents {
+        Some(list) => match connect(list, args, &plan.base) {
+            Ok(c) => Some(c),
+            Err(code) => return code,
+        },
+        None => None,
+    };
+    let stop = common::stop_on_ctrl_c();
+    lines.header(&plan);
+    let outcome = match agents.as_mut() {
+        None => drive(
+            &plan,
+            &mut |spec| local_step(spec, stop.clone()),
+            &stop,
+            &mut lines,
+        ),
+        Some(c) => drive(
+            &plan,
+            &mut |spec| c.search_step(spec, args.threads, &stop),
+            &stop,
+            &mut lines,
+        ),
+    };
+    lines.clear();
+    if let Some(c) = agents.take() {
+        c.close();
+    }
+    let report = match outcome {
+        Ok(r) => r,
+        Err(e @ (SearchError::Limits(_) | SearchError::Refused(_))) => return usage_error(e),
+        Err(SearchError::Failed(e)) => {
+            eprintln!("barrage: error: the search stopped: {e}");
+            return ExitCode::from(EXIT_FAILED);
+        }
+    };
+    if !args.quiet {
+        let _ = writeln!(
+            lines.out,
+            "{}",
+            outcome_line(&report.outcome, &report.slo.to_string(), report.interrupted)
+        );
+    }
+    if !write_outputs(args, &report) {
+        return ExitCode::from(EXIT_FAILED);
+    }
+    match report.outcome {
+        Outcome::Capacity { .. }
+        | Outcome::AtLeast {
+            bound: Bound::MaxRate,
+            ..
+        } if !report.interrupted => ExitCode::SUCCESS,
+        _ => ExitCode::from(EXIT_FAILED),
+    }
+}
+
+/// The search the flags describe: each step the flags' spec in open loop
+/// (or sessions, with --calls) at the step's rate. An error is a usage
+/// error, one line naming the flag.
+fn search_plan(args: &LoadArgs) -> Result<SearchPlan, String> {
     let Some(slo) = args.slo.clone() else {
-        return usage_error("--find-max needs --slo, e.g. --slo 'p99<=10ms,errors<=0.1%'");
+        return Err("--find-max needs --slo, e.g. --slo 'p99<=10ms,errors<=0.1%'".into());
     };
     for (given, flag) in [
         (args.rate.is_some(), "-R/--rate"),
@@ -36,7 +116,7 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         (args.hdr_log.is_some(), "--hdr-log"),
     ] {
         if given {
-            return usage_error(format!(
+            return Err(format!(
                 "--find-max chooses the rate of each step itself: {flag} does not apply"
             ));
         }
@@ -48,22 +128,17 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         max_steps: args.max_steps,
         ..Limits::default()
     };
-    let mut search = match Search::new(limits) {
-        Ok(s) => s,
-        Err(e) => return usage_error(e),
-    };
-    // The spec of a step: the flags' spec in open loop (or sessions, with
-    // --calls) at the step's rate.
+    check_limits(&limits)?;
     let mut a = args.clone();
     let window = a.duration.unwrap_or(DEFAULT_STEP_DURATION);
-    let sessions = a.calls.is_some();
-    if sessions {
+    if a.calls.is_some() {
         // Sessions get no warm-up (it would spend the step's sessions, and
         // httperf, whose model this is, has none); the run is bounded by
         // the arrivals' window and one timeout for the last sessions.
         if !a.warmup.is_zero() {
-            return usage_error(
-                "--find-max with --calls searches sessions, which get no warm-up: drop --warmup",
+            return Err(
+                "--find-max with --calls searches sessions, which get no warm-up: drop --warmup"
+                    .into(),
             );
         }
         a.conn_rate = Some(limits.min_rate);
@@ -76,222 +151,52 @@ pub fn main(args: &LoadArgs) -> ExitCode {
             a.warmup = DEFAULT_STEP_WARMUP;
         }
     }
-    let mut base = match checked_spec(&a) {
-        Ok(s) => s,
-        Err(e) => return usage_error(e),
-    };
+    let mut base = checked_spec(&a)?;
     // A script that only sets the request is that request in every step;
     // hooks would run anew in each step's states, so they are refused.
     if let Some(path) = &args.script {
-        match crate::script::Loaded::load(path, args.script_args.clone(), &mut base, args.json.as_deref() == Some("-")) {
+        let json_to_stdout = args.json.as_deref() == Some("-");
+        match crate::script::Loaded::load(path, args.script_args.clone(), &mut base, json_to_stdout) {
             Ok(s) if s.runs_later() => {
-                return usage_error(
+                return Err(
                     "--script: --find-max takes a script that only sets the request (wrk.method, wrk.path, \
                      wrk.headers, wrk.body), without setup, init, request, response, delay or done"
-                        .to_string(),
+                        .into(),
                 )
             }
             Ok(_) => {}
-            Err(e) => return usage_error(format!("--script: {e}")),
+            Err(e) => return Err(format!("--script: {e}")),
         }
-        if let Err(e) = base.validate() {
-            return usage_error(format!("--script: {}", e.message));
-        }
+        base.validate()
+            .map_err(|e| format!("--script: {}", e.message))?;
     }
-    let unit = if sessions { "sessions/s" } else { "/s" };
-    let json_to_stdout = args.json.as_deref() == Some("-");
-    let mut out: Box<dyn Write> = if json_to_stdout || args.quiet {
-        Box::new(std::io::stderr())
-    } else {
-        Box::new(std::io::stdout())
-    };
-    let quiet = args.quiet;
-    // With --agents every step runs on all of them at once (one connection
-    // for the whole search), its report merged.
-    let mut agents = None;
-    if args.agents.is_some() {
-        match crate::agents::agent_count(&a) {
-            Ok(n) if base.max_parts() < n => {
-                return usage_error(format!(
-                    "--agents: {n} agents but a step has only {} connections to share; give each agent at least one (-c)",
-                    base.max_parts()
-                ))
-            }
-            Ok(_) => {}
-            Err(e) => return usage_error(e),
-        }
-        match crate::agents::connect(&a) {
-            Ok(c) => agents = Some(c),
-            Err(crate::agents::Refusal::Usage(e)) => return usage_error(e),
-            Err(crate::agents::Refusal::Failed(e)) => {
-                eprintln!("barrage: error: {e}");
-                return ExitCode::from(EXIT_FAILED);
-            }
-        }
-    }
-    let stop = crate::common::stop_on_ctrl_c();
-    let began = Instant::now();
-    let step_time = base.duration.unwrap_or_default() + base.warmup;
-    if !quiet {
-        let what = match a.calls {
-            Some(calls) => format!(
-                "sessions of {calls} call{} arriving for {}",
-                if calls == 1 { "" } else { "s" },
-                humantime::format_duration(window)
-            ),
-            None => format!(
-                "steps of {} + {} warm-up",
-                humantime::format_duration(window),
-                humantime::format_duration(base.warmup)
-            ),
-        };
-        let _ = writeln!(
-            out,
-            "barrage --find-max {} within {slo}: {what}, {:.0}{unit} to {:.0}{unit}, {}% precision",
-            base.target.url,
-            limits.min_rate,
-            limits.max_rate,
-            limits.precision * 100.0
-        );
-        let _ = writeln!(
-            out,
-            "{:>4}  {:>12}  {:>12}  {:>9}  {:>9}  {:>9}  {:>8}  {:>7}  {:>6}  result",
-            "step", "offered/s", "achieved/s", "p50", "p99", "p99.9", "errors", "late", "cpu"
-        );
-    }
-    let mut steps = Vec::new();
-    // Bytes per response of the last step that kept up (for served_rate).
-    let mut bytes_each = None;
-    let interactive = std::io::stderr().is_terminal() && !quiet;
-    let outcome = loop {
-        let (rate, confirm) = match search.next() {
-            Next::Done(o) => break o,
-            Next::Run { rate, confirm } => (rate, confirm),
-        };
-        if stop.load(Ordering::Relaxed) || began.elapsed() + step_time > args.time_limit {
-            break search.give_up();
-        }
-        if interactive {
-            eprint!("\r\x1b[K  step {} at {rate:.0}/s …", steps.len() + 1);
-        }
-        let spec = at_rate(&base, rate, window);
-        let cpu0 = barrage_dist::agent::cpu_seconds();
-        let t0 = Instant::now();
-        let (report, share) = match agents.as_mut() {
-            None => {
-                let report = match barrage_engine::run_until(&spec, &mut NoObserver, stop.clone()) {
-                    Ok(r) => r,
-                    Err(e) if steps.is_empty() => return usage_error(e.to_string()),
-                    Err(e) => {
-                        // The flags ran before: this rate is more than this
-                        // client can set up (its open-files limit, say). A
-                        // failure of the client's: the search goes on below.
-                        let record = refused_step(steps.len() as u32 + 1, rate, confirm, &e);
-                        if !quiet {
-                            let _ = writeln!(out, "{}", step_line(&record));
-                        }
-                        search.record(StepResult {
-                            rate,
-                            pass: false,
-                            achieved: 0.0,
-                            client_bound: true,
-                            confirm,
-                        });
-                        steps.push(record);
-                        continue;
-                    }
-                };
-                let wall = t0.elapsed().as_secs_f64();
-                let share = (wall > 0.0).then(|| {
-                    (barrage_dist::agent::cpu_seconds() - cpu0)
-                        / (wall * spec.threads.max(1) as f64)
-                });
-                (report, share)
-            }
-            Some(controller) => {
-                match controller.run(&spec, a.threads, crate::agents::LEAD, &stop, &mut |_| {}) {
-                    Ok(out) => {
-                        let share = busiest_agent(&out.merged, t0.elapsed().as_secs_f64());
-                        (out.merged, share)
-                    }
-                    Err(e) => {
-                        eprintln!("barrage: error: the search stopped: {e}");
-                        if let Some(c) = agents.take() {
-                            c.close();
-                        }
-                        return ExitCode::from(EXIT_FAILED);
-                    }
-                }
-            }
-        };
-        if interactive {
-            eprint!("\r\x1b[K");
-        }
-        if stop.load(Ordering::Relaxed) {
-            // A step cut short says nothing.
-            break search.give_up();
-        }
-        let verdict = judge(&slo, rate, &report, share);
-        let served = match (verdict.pass, bytes_each) {
-            (true, _) => {
-                bytes_each = bytes_per_response(&report).or(bytes_each);
-                None
-            }
-            (false, Some(b)) => served_rate(&report, b),
-            (false, None) => None,
-        };
-        let record = step_record(
-            steps.len() as u32 + 1,
-            rate,
-            confirm,
-            &report,
-            share,
-            served,
-            verdict.clone(),
-        );
-        if !quiet {
-            let _ = writeln!(out, "{}", step_line(&record));
-        }
-        search.record(StepResult {
-            rate,
-            pass: verdict.pass,
-            achieved: record
-                .served_per_s
-                .unwrap_or(record.achieved_per_s)
-                .min(rate),
-            client_bound: verdict.client_bound,
-            confirm,
-        });
-        steps.push(record);
-    };
-    if let Some(c) = agents.take() {
-        c.close();
-    }
-    let interrupted = stop.load(Ordering::Relaxed);
-    if !quiet {
-        let _ = writeln!(
-            out,
-            "{}",
-            outcome_line(&outcome, &slo.to_string(), interrupted)
-        );
-    }
-    let report = SearchReport {
-        schema: SEARCH_SCHEMA.into(),
-        barrage_version: env!("CARGO_PKG_VERSION").into(),
-        url: base.target.url.to_string(),
+    Ok(SearchPlan {
+        base,
+        window,
         slo,
         limits,
-        step_duration_s: window.as_secs_f64(),
-        calls_per_session: a.calls,
-        step_warmup_s: base.warmup.as_secs_f64(),
-        steps,
-        outcome,
-        interrupted,
-        elapsed_s: began.elapsed().as_secs_f64(),
-    };
+        time_limit: args.time_limit,
+    })
+}
+
+/// The agents of `--agents`, each with at least one of a step's connections.
+fn connect(list: &str, args: &LoadArgs, base: &LoadSpec) -> Result<Controller, ExitCode> {
+    let agents = AgentList::resolve(list, args.hosts.as_deref()).map_err(usage_error)?;
+    let n = agents.hosts.len() as u64;
+    if base.max_parts() < n {
+        return Err(usage_error(format!(
+            "--agents: {n} agents but a step has only {} connections to share; give each agent at least one (-c)",
+            base.max_parts()
+        )));
+    }
+    common::connect_agents(&agents)
+}
+
+/// The search report's JSON (`--json`) and HTML page (`--html`); a failure
+/// is one line on standard error and `false`.
+fn write_outputs(args: &LoadArgs, report: &SearchReport) -> bool {
     if let Some(path) = &args.json {
-        let text =
-            serde_json::to_string_pretty(&report).expect("a search report serializes") + "\n";
+        let text = serde_json::to_string_pretty(report).expect("a search report serializes") + "\n";
         let written = if path == "-" {
             std::io::stdout().lock().write_all(text.as_bytes())
         } else {
@@ -299,80 +204,92 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         };
         if let Err(e) = written {
             eprintln!("barrage: error: writing JSON to {path}: {e}");
-            return ExitCode::from(EXIT_FAILED);
+            return false;
         }
     }
     if let Some(path) = &args.html {
-        if let Err(e) = std::fs::write(path, barrage_report::search_page::search_html(&report)) {
+        if let Err(e) = std::fs::write(path, barrage_report::search_page::search_html(report)) {
             eprintln!("barrage: error: writing HTML to {}: {e}", path.display());
-            return ExitCode::from(EXIT_FAILED);
+            return false;
         }
     }
-    match outcome {
-        Outcome::Capacity { .. }
-        | Outcome::AtLeast {
-            bound: Bound::MaxRate,
-            ..
-        } if !interrupted => ExitCode::SUCCESS,
-        _ => ExitCode::from(EXIT_FAILED),
-    }
+    true
 }
 
-/// The record of a step the engine refused to run (nothing was sent).
-fn refused_step(step: u32, rate: f64, confirm: bool, e: &impl std::fmt::Display) -> StepRecord {
-    StepRecord {
-        step,
-        offered_per_s: rate,
-        achieved_per_s: 0.0,
-        served_per_s: None,
-        p50_us: 0,
-        p99_us: 0,
-        p99_9_us: 0,
-        max_us: 0,
-        errors: 0,
-        requests_sent: 0,
-        late: 0,
-        client_cpu_share: None,
-        confirm,
-        verdict: Verdict {
-            pass: false,
-            reasons: vec![format!("the client cannot run it here: {e}")],
-            client_bound: true,
-        },
-    }
+/// The search on the terminal: a header, a line a step (on standard
+/// output, or standard error when the JSON goes to standard output), and
+/// on a terminal the step under way on standard error.
+struct StepLines {
+    out: Box<dyn Write>,
+    quiet: bool,
+    interactive: bool,
+    /// The step under way is shown on standard error.
+    pending: bool,
 }
 
-/// The CPU share of the busiest agent of a merged step (its CPU seconds
-/// over the step's wall time and its share of the worker threads).
-fn busiest_agent(merged: &barrage_engine::RunReport, wall_s: f64) -> Option<f64> {
-    let agents = merged.agents.as_ref()?;
-    let n = agents.hosts.len().max(1);
-    let threads = (merged.spec.threads / n).max(1) as f64;
-    agents
-        .hosts
-        .iter()
-        .map(|h| h.cpu_s / (wall_s * threads))
-        .filter(|s| s.is_finite())
-        .reduce(f64::max)
-}
-
-/// `base` offering `rate` requests per second (open loop), or starting
-/// `rate` sessions per second for `window` (sessions).
-fn at_rate(base: &LoadSpec, rate: f64, window: Duration) -> LoadSpec {
-    let mut spec = base.clone();
-    match &mut spec.model {
-        Model::Open { rate_per_s, .. } => *rate_per_s = rate,
-        Model::Sessions {
-            conn_rate_per_s,
-            sessions,
-            ..
-        } => {
-            *conn_rate_per_s = rate;
-            *sessions = (rate * window.as_secs_f64()).ceil().max(1.0) as u64;
+impl StepLines {
+    fn header(&mut self, plan: &SearchPlan) {
+        if self.quiet {
+            return;
         }
-        Model::Closed { .. } => unreachable!("a search step is open loop or sessions"),
+        let (base, limits) = (&plan.base, &plan.limits);
+        let (what, unit) = match plan.calls() {
+            Some(calls) => (
+                format!(
+                    "sessions of {calls} call{} arriving for {}",
+                    if calls == 1 { "" } else { "s" },
+                    humantime::format_duration(plan.window)
+                ),
+                "sessions/s",
+            ),
+            None => (
+                format!(
+                    "steps of {} + {} warm-up",
+                    humantime::format_duration(plan.window),
+                    humantime::format_duration(base.warmup)
+                ),
+                "/s",
+            ),
+        };
+        let _ = writeln!(
+            self.out,
+            "barrage --find-max {} within {}: {what}, {:.0}{unit} to {:.0}{unit}, {}% precision",
+            base.target.url,
+            plan.slo,
+            limits.min_rate,
+            limits.max_rate,
+            limits.precision * 100.0
+        );
+        let _ = writeln!(
+            self.out,
+            "{:>4}  {:>12}  {:>12}  {:>9}  {:>9}  {:>9}  {:>8}  {:>7}  {:>6}  result",
+            "step", "offered/s", "achieved/s", "p50", "p99", "p99.9", "errors", "late", "cpu"
+        );
     }
-    spec
+
+    /// Ends the line of the step under way, if one is shown.
+    fn clear(&mut self) {
+        if self.pending {
+            eprint!("\r\x1b[K");
+            self.pending = false;
+        }
+    }
+}
+
+impl SearchObserver for StepLines {
+    fn on_step_start(&mut self, step: u32, rate: f64, _confirm: bool) {
+        if self.interactive {
+            eprint!("\r\x1b[K  step {step} at {rate:.0}/s …");
+            self.pending = true;
+        }
+    }
+
+    fn on_step(&mut self, record: &StepRecord) {
+        self.clear();
+        if !self.quiet {
+            let _ = writeln!(self.out, "{}", step_line(record));
+        }
+    }
 }
 
 fn us(v: u64) -> String {

@@ -9,6 +9,7 @@ mod find_max;
 mod k8s_cmd;
 mod live;
 mod load;
+mod load_args;
 mod merge_cmd;
 mod metrics;
 mod net_cmd;

@@ -46,8 +46,35 @@ pub fn serve_with(
     output: impl Write + Send + 'static,
     extension: Option<Arc<dyn Extension>>,
 ) -> i32 {
-    let out: Out = Arc::new(Mutex::new(Box::new(output)));
-    let (tx, rx) = mpsc::channel::<Option<Result<Request, String>>>();
+    let requests = read_requests(input);
+    let mut agent = Serving {
+        out: Arc::new(Mutex::new(Box::new(output))),
+        extension,
+        prepared: None,
+        running: None,
+    };
+    loop {
+        let Ok(Some(msg)) = requests.recv() else {
+            // The channel closed: end everything now.
+            agent.end();
+            return 0;
+        };
+        if agent.running.as_ref().is_some_and(|(_, h)| h.is_finished()) {
+            agent.running = None;
+        }
+        match msg {
+            Ok(req) => agent.handle(req),
+            Err(e) => agent.error(format!("not a request: {e}")),
+        }
+    }
+}
+
+/// The controller's requests, one a line, read in a thread of their own;
+/// None when the input ends.
+fn read_requests(
+    input: impl BufRead + Send + 'static,
+) -> mpsc::Receiver<Option<Result<Request, String>>> {
+    let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         for l in input.lines() {
             let Ok(l) = l else { break };
@@ -61,38 +88,23 @@ pub fn serve_with(
         }
         let _ = tx.send(None);
     });
-    let mut prepared: Option<LoadSpec> = None;
-    let mut running: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)> = None;
-    loop {
-        let Ok(Some(msg)) = rx.recv() else {
-            // The channel closed: end everything now.
-            if let Some((stop, _)) = &running {
-                stop.store(true, Ordering::SeqCst);
-            }
-            if let Some(ext) = &extension {
-                ext.shutdown();
-            }
-            return 0;
-        };
-        if running.as_ref().is_some_and(|(_, h)| h.is_finished()) {
-            running = None;
-        }
-        let req = match msg {
-            Ok(r) => r,
-            Err(e) => {
-                say(
-                    &out,
-                    &Event::Error {
-                        message: format!("not a request: {e}"),
-                    },
-                );
-                continue;
-            }
-        };
+    rx
+}
+
+/// An agent serving its controller: the part it prepared, the run under way.
+struct Serving {
+    out: Out,
+    extension: Option<Arc<dyn Extension>>,
+    prepared: Option<LoadSpec>,
+    running: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
+}
+
+impl Serving {
+    fn handle(&mut self, req: Request) {
         match req {
-            Request::Hello => say(&out, &hello()),
+            Request::Hello => say(&self.out, &hello()),
             Request::Clock { id } => say(
-                &out,
+                &self.out,
                 &Event::Clock {
                     id,
                     unix_us: unix_us_now(),
@@ -104,57 +116,62 @@ pub fn serve_with(
                 cores,
                 threads,
             } => {
-                if running.is_some() {
-                    say(
-                        &out,
-                        &Event::Error {
-                            message: "a run is under way: stop it first".into(),
-                        },
-                    );
-                    continue;
+                if self.running.is_some() {
+                    return self.error("a run is under way: stop it first".into());
                 }
                 match prepare(*spec, ca_pem, cores, threads) {
                     Ok(spec) => {
-                        prepared = Some(spec);
-                        say(&out, &Event::Ready);
+                        self.prepared = Some(spec);
+                        say(&self.out, &Event::Ready);
                     }
-                    Err(message) => say(&out, &Event::Error { message }),
+                    Err(message) => self.error(message),
                 }
             }
             Request::Start { at_unix_us } => {
-                let Some(spec) = prepared.take() else {
-                    say(
-                        &out,
-                        &Event::Error {
-                            message: "start before prepare".into(),
-                        },
-                    );
-                    continue;
+                let Some(spec) = self.prepared.take() else {
+                    return self.error("start before prepare".into());
                 };
                 let stop = Arc::new(AtomicBool::new(false));
-                let (stop2, out2) = (stop.clone(), out.clone());
+                let (stop2, out2) = (stop.clone(), self.out.clone());
                 let handle = std::thread::spawn(move || run(spec, at_unix_us, stop2, out2));
-                running = Some((stop, handle));
+                self.running = Some((stop, handle));
             }
-            Request::Stop => {
-                if let Some((stop, _)) = &running {
-                    stop.store(true, Ordering::SeqCst);
-                }
-            }
-            Request::Call { id, call } => {
-                let (ext, out) = (extension.clone(), out.clone());
-                std::thread::spawn(move || {
-                    let answer = match ext {
-                        Some(ext) => ext.call(call),
-                        None => Err("this agent takes no calls".into()),
-                    };
-                    let (ok, err) = match answer {
-                        Ok(v) => (Some(v), None),
-                        Err(e) => (None, Some(e)),
-                    };
-                    say(&out, &Event::Reply { id, ok, err });
-                });
-            }
+            Request::Stop => self.stop(),
+            Request::Call { id, call } => self.call(id, call),
+        }
+    }
+
+    fn error(&self, message: String) {
+        say(&self.out, &Event::Error { message });
+    }
+
+    fn stop(&self) {
+        if let Some((stop, _)) = &self.running {
+            stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Answers a call in a thread of its own.
+    fn call(&self, id: u64, call: serde_json::Value) {
+        let (ext, out) = (self.extension.clone(), self.out.clone());
+        std::thread::spawn(move || {
+            let answer = match ext {
+                Some(ext) => ext.call(call),
+                None => Err("this agent takes no calls".into()),
+            };
+            let (ok, err) = match answer {
+                Ok(v) => (Some(v), None),
+                Err(e) => (None, Some(e)),
+            };
+            say(&out, &Event::Reply { id, ok, err });
+        });
+    }
+
+    /// The controller is gone: the run stops and the extension ends.
+    fn end(&self) {
+        self.stop();
+        if let Some(ext) = &self.extension {
+            ext.shutdown();
         }
     }
 }
@@ -223,14 +240,7 @@ fn pin(cores: &[usize]) -> Result<(), String> {
 }
 
 /// CPU this process used so far (user + system), seconds.
-pub fn cpu_seconds() -> f64 {
-    unsafe {
-        let mut u: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_SELF, &mut u);
-        let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-        tv(u.ru_utime) + tv(u.ru_stime)
-    }
-}
+pub use barrage_engine::search::process_cpu_seconds as cpu_seconds;
 
 fn run(spec: LoadSpec, at_unix_us: u64, stop: Arc<AtomicBool>, out: Out) {
     // Sleep to the start instant, coarsely then finely, watching `stop`.

@@ -239,28 +239,15 @@ impl Inventory {
         Inventory::parse(&text, path)
     }
 
+    /// Parses an inventory's text; `path` is where it was read from (for
+    /// messages, the lab's default name and relative ssh_config paths).
     pub fn parse(text: &str, path: &Path) -> Result<Inventory, String> {
         let at = path.display();
         let raw: RawInventory =
             toml::from_str(text).map_err(|e| format!("{at}: {}", one_line(&e.to_string())))?;
         let dir = path.parent().unwrap_or(Path::new("."));
         let relative = |p: PathBuf| if p.is_absolute() { p } else { dir.join(p) };
-        let lab = raw.net.name.clone().unwrap_or_else(|| {
-            path.file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("lab")
-                .to_string()
-        });
-        if lab.is_empty()
-            || lab.len() > 6
-            || !lab
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        {
-            return Err(format!(
-                "{at}: lab name {lab:?} (net.name, or the file's name): 1 to 6 lowercase letters or digits, as it goes into interface names"
-            ));
-        }
+        let lab = lab_name(raw.net.name.as_deref(), path)?;
         let mut inv = Inventory {
             path: path.to_path_buf(),
             ssh: SshOptions {
@@ -278,7 +265,7 @@ impl Inventory {
             ));
         }
         let mut next_ip = NETNS_FIRST;
-        for (name, h) in raw.hosts {
+        for (name, mut h) in raw.hosts {
             let here = format!("{at}: hosts.{name}");
             if name.is_empty()
                 || name.len() > 20
@@ -290,83 +277,17 @@ impl Inventory {
                     "{here}: a host's name is up to 20 letters, digits, '-' or '_'"
                 ));
             }
-            let cores = match h.cores {
-                None => None,
-                Some(Cores::List(v)) if v.is_empty() => {
-                    return Err(format!("{here}: cores is empty; leave it out to use all"))
+            let cores = cores(h.cores.take(), &here)?;
+            let address = if h.kind == Kind::Netns {
+                let netns = netns_host(&name, &h, &raw.net, cores.clone(), &mut next_ip, &here)?;
+                inv.netns.push(netns);
+                Address::Ssh {
+                    user: Some("root".into()),
+                    host: name.clone(),
+                    port: None,
                 }
-                Some(Cores::List(mut v)) => {
-                    v.sort_unstable();
-                    v.dedup();
-                    Some(v)
-                }
-                Some(Cores::Text(s)) => {
-                    Some(parse_cpu_list(&s).map_err(|e| format!("{here}: {e}"))?)
-                }
-            };
-            let only_netns = h.rate.is_some() || !h.sysctls.is_empty();
-            let address = match (h.kind, h.address.as_deref()) {
-                (Kind::Netns, address) => {
-                    let ip = match address {
-                        None => {
-                            let ip = std::net::Ipv4Addr::from(next_ip);
-                            next_ip[3] = next_ip[3].saturating_add(1);
-                            ip
-                        }
-                        Some(a) => a.parse().map_err(|_| {
-                            format!("{here}: address {a:?}: a namespace host's address is an IPv4 address in 198.18.0.0/24")
-                        })?,
-                    };
-                    let o = ip.octets();
-                    if o[..3] != [198, 18, 0] || o[3] < 2 || o[3] == 255 {
-                        return Err(format!(
-                            "{here}: address {ip}: namespace hosts live in 198.18.0.2-254 (RFC 2544's benchmark range; .1 is the bridge)"
-                        ));
-                    }
-                    let mut sysctls: BTreeMap<String, String> = raw
-                        .net
-                        .sysctls
-                        .iter()
-                        .map(|(k, v)| (k.clone(), sysctl_value(v)))
-                        .collect();
-                    sysctls.extend(h.sysctls.iter().map(|(k, v)| (k.clone(), sysctl_value(v))));
-                    for key in sysctls.keys() {
-                        if !key.starts_with("net.") {
-                            return Err(format!(
-                                "{here}: sysctl {key}: only net.* settings belong to a namespace; others would change the whole machine"
-                            ));
-                        }
-                    }
-                    inv.netns.push(NetnsHost {
-                        name: name.clone(),
-                        ip,
-                        cores: cores.clone(),
-                        rate: h.rate.clone().or_else(|| raw.net.rate.clone()),
-                        sysctls,
-                    });
-                    Address::Ssh {
-                        user: Some("root".into()),
-                        host: name.clone(),
-                        port: None,
-                    }
-                }
-                (_, _) if only_netns => {
-                    return Err(format!(
-                        "{here}: rate and sysctls apply to kind = \"netns\" hosts only"
-                    ))
-                }
-                (Kind::Local, None) => Address::Local,
-                (Kind::Local, Some(a)) => {
-                    return Err(format!(
-                        "{here}: kind = \"local\" takes no address (got {a:?})"
-                    ))
-                }
-                (Kind::Ssh, None) => {
-                    return Err(format!(
-                        "{here}: no address: give address = \"ssh://[user@]host[:port]\" or \"local\", or kind = \"netns\""
-                    ))
-                }
-                (Kind::Ssh, Some(a)) => a.parse().map_err(|e| format!("{here}: {e}"))?,
+            } else {
+                address(&h, &here)?
             };
             inv.hosts.push(Host {
                 name,
@@ -396,6 +317,109 @@ impl Inventory {
                 names.join(", ")
             )
         })
+    }
+}
+
+/// The lab's name: `net.name`, or the inventory file's stem.
+fn lab_name(given: Option<&str>, path: &Path) -> Result<String, String> {
+    let lab = given.map(str::to_string).unwrap_or_else(|| {
+        path.file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("lab")
+            .to_string()
+    });
+    if lab.is_empty()
+        || lab.len() > 6
+        || !lab
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        return Err(format!(
+            "{}: lab name {lab:?} (net.name, or the file's name): 1 to 6 lowercase letters or digits, as it goes into interface names",
+            path.display()
+        ));
+    }
+    Ok(lab)
+}
+
+/// A host's `cores`, sorted; none: all of them.
+fn cores(given: Option<Cores>, here: &str) -> Result<Option<Vec<usize>>, String> {
+    Ok(match given {
+        None => None,
+        Some(Cores::List(v)) if v.is_empty() => {
+            return Err(format!("{here}: cores is empty; leave it out to use all"))
+        }
+        Some(Cores::List(mut v)) => {
+            v.sort_unstable();
+            v.dedup();
+            Some(v)
+        }
+        Some(Cores::Text(s)) => Some(parse_cpu_list(&s).map_err(|e| format!("{here}: {e}"))?),
+    })
+}
+
+/// A namespace host's settings: its address (the next free one unless
+/// given), its link's rate and its sysctls (the lab's, then its own).
+fn netns_host(
+    name: &str,
+    h: &RawHost,
+    net: &RawNet,
+    cores: Option<Vec<usize>>,
+    next_ip: &mut [u8; 4],
+    here: &str,
+) -> Result<NetnsHost, String> {
+    let ip = match h.address.as_deref() {
+        None => {
+            let ip = std::net::Ipv4Addr::from(*next_ip);
+            next_ip[3] = next_ip[3].saturating_add(1);
+            ip
+        }
+        Some(a) => a.parse().map_err(|_| {
+            format!("{here}: address {a:?}: a namespace host's address is an IPv4 address in 198.18.0.0/24")
+        })?,
+    };
+    let o = ip.octets();
+    if o[..3] != [198, 18, 0] || o[3] < 2 || o[3] == 255 {
+        return Err(format!(
+            "{here}: address {ip}: namespace hosts live in 198.18.0.2-254 (RFC 2544's benchmark range; .1 is the bridge)"
+        ));
+    }
+    let mut sysctls: BTreeMap<String, String> = net
+        .sysctls
+        .iter()
+        .map(|(k, v)| (k.clone(), sysctl_value(v)))
+        .collect();
+    sysctls.extend(h.sysctls.iter().map(|(k, v)| (k.clone(), sysctl_value(v))));
+    if let Some(key) = sysctls.keys().find(|k| !k.starts_with("net.")) {
+        return Err(format!(
+            "{here}: sysctl {key}: only net.* settings belong to a namespace; others would change the whole machine"
+        ));
+    }
+    Ok(NetnsHost {
+        name: name.to_string(),
+        ip,
+        cores,
+        rate: h.rate.clone().or_else(|| net.rate.clone()),
+        sysctls,
+    })
+}
+
+/// The address of a host that is not a namespace: `local` or `ssh://…`.
+fn address(h: &RawHost, here: &str) -> Result<Address, String> {
+    if h.rate.is_some() || !h.sysctls.is_empty() {
+        return Err(format!(
+            "{here}: rate and sysctls apply to kind = \"netns\" hosts only"
+        ));
+    }
+    match (h.kind, h.address.as_deref()) {
+        (Kind::Local, None) => Ok(Address::Local),
+        (Kind::Local, Some(a)) => Err(format!(
+            "{here}: kind = \"local\" takes no address (got {a:?})"
+        )),
+        (_, None) => Err(format!(
+            "{here}: no address: give address = \"ssh://[user@]host[:port]\" or \"local\", or kind = \"netns\""
+        )),
+        (_, Some(a)) => a.parse().map_err(|e| format!("{here}: {e}")),
     }
 }
 

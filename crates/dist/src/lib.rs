@@ -10,6 +10,13 @@
 //! inside one machine (network namespaces, each with its own sshd);
 //! [`k8s`] writes the manifests that run agents as a Kubernetes Indexed Job.
 //!
+//! The controller is library code, and prints nothing: `barrage load
+//! --agents` calls [`controller::Controller::run`], a capacity search across
+//! hosts runs each step through [`controller::Controller::search_step`]
+//! (the search itself is `barrage_engine::search`, which only needs a step
+//! function), and the lab carries its calls over the same agents. The
+//! command line keeps the flags, the terminal and the exit codes.
+//!
 //! No cluster manager: hosts are named in an inventory ([`host`]), reached
 //! as the user reaches them (their ~/.ssh/config, keys and known_hosts).
 

@@ -8,6 +8,14 @@
 //! servers under test: a caller builds a [`LoadSpec`], calls [`run`], watches
 //! per-second [`Window`]s through an [`Observer`] and gets a [`RunReport`] back.
 //!
+//! The capacity search lives here too ([`search`]): its judging, its state
+//! and its driver, which runs the steps through a step function the caller
+//! passes (one run of this engine, or one run split over agents by
+//! `barrage-dist`). It is the engine's because a search is a schedule of
+//! runs and needs nothing but the engine's types; across hosts only the
+//! step differs, so `barrage load --find-max`, with or without `--agents`,
+//! and the lab drive the same search.
+//!
 //! ```no_run
 //! use barrage_engine::{LoadSpec, Model, run, NoObserver};
 //! let mut spec = LoadSpec::from_url("http://127.0.0.1:8080/hello").unwrap();
