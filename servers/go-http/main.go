@@ -1,4 +1,4 @@
-// go-http: the barrage endpoint contract (crates/target/src/contract.rs)
+// go-http: the barrage endpoint contract (crates/contract/src/lib.rs)
 // served by Go's standard library, over HTTP (net/http) and FastCGI
 // (net/http/fcgi, on TCP and on a Unix socket), all through one handler.
 // Seed 001 compared exactly these set-ups: Go alone, and nginx in front of

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Writes docroot/static/6b and docroot/static/4k, the bodies of the contract's
-# /static/6b and /static/4k (crates/target/src/contract.rs: STATIC_6B, and
+# /static/6b and /static/4k (crates/contract/src/lib.rs: STATIC_6B, and
 # STATIC_4K_PATTERN repeated and cut at 4096 bytes), and docroot/hello, the
 # body of /hello (HELLO_BODY) that server.toml serves with HELLO = "file".
 # The files are committed; a test in crates/lab (manifest tests) checks the
