@@ -10,6 +10,7 @@
 pub mod driver;
 pub mod env;
 pub mod fuzz;
+pub mod host;
 pub mod manifest;
 pub mod monitor;
 pub mod probe;
@@ -18,3 +19,4 @@ pub mod remote;
 pub mod runner;
 pub mod store;
 pub mod suite;
+pub mod tool;
