@@ -63,11 +63,12 @@ fn settle_or_fail(
     json_out: &Path,
     across: bool,
 ) -> Result<(), String> {
-    let mut merged: Option<RunReport> = None;
+    let mut merged: Option<Option<RunReport>> = (runs.len() > 1).then_some(None);
     let mut parsed = Vec::new();
     for r in runs {
         parsed.push(parse_one(driver, r, json_out, across, &mut merged)?);
     }
+    let merged = merged.flatten();
     if across {
         record.clients = rows(runs, &parsed);
     }
@@ -115,14 +116,14 @@ fn settle_or_fail(
     Ok(())
 }
 
-/// One host's output read by the driver; a barrage report is also merged
-/// into `merged`.
+/// One host's output read by the driver. With several hosts (`merged`
+/// is Some), a barrage report is also merged into it.
 fn parse_one(
     driver: Driver,
     r: &HostRun,
     json_out: &Path,
     across: bool,
-    merged: &mut Option<RunReport>,
+    merged: &mut Option<Option<RunReport>>,
 ) -> Result<Parsed, String> {
     let e = &r.executed;
     let on = |err: String| match across {
@@ -131,12 +132,16 @@ fn parse_one(
     };
     if driver == Driver::Barrage {
         match &e.file {
+            // A search's report is read as it is (it runs on one host).
+            Some(text) if merged.is_none() => {
+                let _ = std::fs::write(json_out, text);
+            }
             Some(text) => {
                 let part = RunReport::from_json(text).map_err(|err| on(err.to_string()))?;
                 let _ = std::fs::write(json_out, text);
                 match merged {
-                    None => *merged = Some(part),
-                    Some(m) => m.merge(&part),
+                    Some(Some(m)) => m.merge(&part),
+                    _ => *merged = Some(Some(part)),
                 }
             }
             None if across => {
