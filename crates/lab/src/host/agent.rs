@@ -482,6 +482,26 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// The live line across hosts: the tool's last progress line, once.
+    #[test]
+    fn progress_answers_the_last_progress_line_once() {
+        let agent = Agent::new();
+        let script = "echo 'barrage-progress rps=1' >&2; echo 'barrage-progress rps=2' >&2";
+        let exec = Call::Exec {
+            program: "sh".into(),
+            args: vec!["-c".into(), script.into()],
+            cores: vec![],
+            limit_ms: 60_000,
+            warmup_ms: 0,
+            read_back: None,
+        };
+        let e: Executed = serde_json::from_value(call(&agent, exec).unwrap()).unwrap();
+        assert_eq!(e.stderr, "", "progress lines are not the tool's stderr");
+        let line = call(&agent, Call::Progress).unwrap();
+        assert_eq!(line, serde_json::json!("barrage-progress rps=2"));
+        assert_eq!(call(&agent, Call::Progress).unwrap(), Value::Null);
+    }
+
     #[test]
     fn cancel_ends_a_running_tool_and_clean_only_removes_scratch() {
         let agent = std::sync::Arc::new(Agent::new());
