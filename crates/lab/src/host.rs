@@ -34,7 +34,7 @@ pub const BARRAGE: &str = "{barrage}";
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "lab", rename_all = "snake_case")]
 pub enum Call {
-    /// The host's kernel, CPU, memory, sysctls and limits ([`Environment`]).
+    /// The host's kernel, CPU, memory, sysctls and limits ([`barrage_model::results::Environment`]).
     Environment { root: PathBuf },
     /// Requirements, build (cached in `cache`) and version of a manifest
     /// of `servers_dir`, the build's output appended to `log`.
@@ -62,7 +62,7 @@ pub enum Call {
     LogTail { id: u64, lines: usize },
     /// Start sampling server `id`'s process tree (every 100 ms).
     MonitorStart { id: u64 },
-    /// Stop sampling it and return the samples ([`MonitorReport`]).
+    /// Stop sampling it and return the samples ([`crate::monitor::MonitorReport`]).
     MonitorStop { id: u64 },
     /// SIGTERM the server's group, SIGKILL after `grace_ms` ([`Stopped`]).
     Stop { id: u64, grace_ms: u64 },
@@ -77,7 +77,7 @@ pub enum Call {
     /// The last `barrage-progress` line of the tool running there, if one
     /// came since the last time this was asked (for the live line).
     Progress,
-    /// Probe `scenario` at `host:port` once ([`ProbeResult`]).
+    /// Probe `scenario` at `host:port` once ([`barrage_model::results::ProbeResult`]).
     Probe {
         scenario: Box<Scenario>,
         host: String,
