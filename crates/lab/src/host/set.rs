@@ -230,7 +230,7 @@ impl Hosts {
     /// A path of this checkout as the hosts see it: under `--remote-root`
     /// (the same path when it is outside the checkout, or on this machine
     /// alone).
-    pub fn servers_dir(&self, local: &Path, repo: &Path) -> PathBuf {
+    pub fn path_on_hosts(&self, local: &Path, repo: &Path) -> PathBuf {
         match (&self.layout, local.strip_prefix(repo)) {
             (Some(layout), Ok(rel)) => layout.remote_root.join(rel),
             _ => local.to_path_buf(),

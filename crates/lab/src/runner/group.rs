@@ -117,7 +117,7 @@ impl ServerRun<'_> {
         let servers = &self.opts.servers_dir;
         let servers = std::path::absolute(servers).unwrap_or(servers.clone());
         let h = &mut *self.hosts;
-        let servers_dir = h.servers_dir(&servers, &self.opts.repo);
+        let servers_dir = h.path_on_hosts(&servers, &self.opts.repo);
         let server_host = h.server;
         let prepare = Call::Prepare {
             servers_dir: servers_dir.clone(),

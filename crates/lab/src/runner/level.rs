@@ -130,7 +130,7 @@ impl ServerRun<'_> {
         let repo = std::fs::canonicalize(repo).unwrap_or_else(|_| repo.clone());
         let path = self
             .hosts
-            .servers_dir(std::path::Path::new(&script.path), &repo);
+            .path_on_hosts(std::path::Path::new(&script.path), &repo);
         Scenario {
             script: Some(ScriptRef {
                 path: path.to_string_lossy().into_owned(),
