@@ -254,6 +254,8 @@ impl Agent {
         let warmup = Duration::from_millis(warmup_ms);
         let planned = Duration::from_millis(limit_ms).saturating_sub(DRIVER_SLACK);
         let tools = &self.tools;
+        // A line of an earlier tool is not this one's.
+        *self.progress.lock().unwrap_or_else(|e| e.into_inner()) = None;
         let latest = self.progress.clone();
         let live: OnProgress = Box::new(move |line: &str| {
             *latest.lock().unwrap_or_else(|e| e.into_inner()) = Some(line.to_string());
