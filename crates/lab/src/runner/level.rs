@@ -315,6 +315,8 @@ impl ServerRun<'_> {
         let (ran, failed): (Vec<Result<Executed, String>>, _) =
             self.hosts
                 .ask_all(calls, limit, &stop, &mut |h| watch.tick(h, &stop));
+        // The last seconds' lines, which came as the tools ended.
+        watch.show_progress(&mut self.hosts, &stop);
         if watch.monitoring == Some(true) {
             let call = Call::MonitorStop { id: server_id };
             record.server_usage = self.ask_server(&call).unwrap_or_default();
@@ -403,10 +405,17 @@ impl Watch {
             let started = h.ask::<()>(h.server, &call, SHORT_CALL, stop).is_ok();
             self.monitoring = Some(started);
         }
-        if self.live.is_none() || now < self.asked + PROGRESS_EVERY {
+        if now >= self.asked + PROGRESS_EVERY {
+            self.asked = now;
+            self.show_progress(h, stop);
+        }
+    }
+
+    /// The client hosts' latest progress, on the live line if any came.
+    fn show_progress(&mut self, h: &mut Hosts, stop: &AtomicBool) {
+        if self.live.is_none() {
             return;
         }
-        self.asked = now;
         let mut fresh = false;
         for (i, c) in h.clients.clone().into_iter().enumerate() {
             let limit = Duration::from_secs(2);
