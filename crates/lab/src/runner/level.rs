@@ -316,7 +316,7 @@ impl ServerRun<'_> {
             self.hosts
                 .ask_all(calls, limit, &stop, &mut |h| watch.tick(h, &stop));
         // The last seconds' lines, which came as the tools ended.
-        watch.show_progress(&mut self.hosts, &stop);
+        watch.show_progress(self.hosts, &stop);
         if watch.monitoring == Some(true) {
             let call = Call::MonitorStop { id: server_id };
             record.server_usage = self.ask_server(&call).unwrap_or_default();
