@@ -146,39 +146,7 @@ pub fn main(args: RunArgs) -> ExitCode {
         };
     }
     if args.dry_run {
-        let plan = Plan::of(&suite.effective(args.quick), false, args.only.as_deref());
-        // A closed pipe (`| head`) ends the listing quietly.
-        let mut out = std::io::stdout().lock();
-        let _ = write!(out, "{plan}");
-        let server = args
-            .server_host
-            .clone()
-            .or(suite.hosts.as_ref().map(|h| h.server.clone()));
-        let clients = args
-            .client_hosts
-            .clone()
-            .or(suite.hosts.as_ref().map(|h| h.clients.clone()));
-        if let (Some(server), Some(clients)) = (server, clients) {
-            let inventory = match (
-                &args.hosts,
-                suite.hosts.as_ref().and_then(|h| h.inventory.as_ref()),
-            ) {
-                (Some(f), _) => f.display().to_string(),
-                (None, Some(rel)) => args
-                    .suite
-                    .parent()
-                    .unwrap_or(Path::new("."))
-                    .join(rel)
-                    .display()
-                    .to_string(),
-                (None, None) => "none given: --hosts FILE".into(),
-            };
-            let _ = writeln!(
-                out,
-                "hosts: the server on {server}, the load from {} at once (inventory {inventory})",
-                clients.join(", ")
-            );
-        }
+        dry_run(&args, &suite);
         return ExitCode::SUCCESS;
     }
     let barrage = match std::env::current_exe() {
@@ -199,7 +167,66 @@ pub fn main(args: RunArgs) -> ExitCode {
         Ok(l) => l,
         Err(e) => return usage_error(e),
     };
-    let opts = RunOptions {
+    let outcome = runner::run(options(&args, barrage, stop, tty, hosts));
+    // Whatever happened, no server under test outlives the run, and the
+    // namespaces this run brought up go.
+    barrage_lab::process::kill_all_started();
+    drop(lab);
+    if tty {
+        eprintln!();
+    }
+    match outcome {
+        Ok(o) => finished(&o),
+        Err(e) => usage_error(e),
+    }
+}
+
+/// `--dry-run`: the plan, its estimated duration, and the hosts it would use.
+fn dry_run(args: &RunArgs, suite: &barrage_lab::suite::Suite) {
+    let plan = Plan::of(&suite.effective(args.quick), false, args.only.as_deref());
+    // A closed pipe (`| head`) ends the listing quietly.
+    let mut out = std::io::stdout().lock();
+    let _ = write!(out, "{plan}");
+    let server = args
+        .server_host
+        .clone()
+        .or(suite.hosts.as_ref().map(|h| h.server.clone()));
+    let clients = args
+        .client_hosts
+        .clone()
+        .or(suite.hosts.as_ref().map(|h| h.clients.clone()));
+    if let (Some(server), Some(clients)) = (server, clients) {
+        let inventory = match (
+            &args.hosts,
+            suite.hosts.as_ref().and_then(|h| h.inventory.as_ref()),
+        ) {
+            (Some(f), _) => f.display().to_string(),
+            (None, Some(rel)) => args
+                .suite
+                .parent()
+                .unwrap_or(Path::new("."))
+                .join(rel)
+                .display()
+                .to_string(),
+            (None, None) => "none given: --hosts FILE".into(),
+        };
+        let _ = writeln!(
+            out,
+            "hosts: the server on {server}, the load from {} at once (inventory {inventory})",
+            clients.join(", ")
+        );
+    }
+}
+
+/// What the lab is asked to do, wired to this terminal.
+fn options(
+    args: &RunArgs,
+    barrage: PathBuf,
+    stop: Arc<AtomicBool>,
+    tty: bool,
+    hosts: Option<Layout>,
+) -> RunOptions {
+    RunOptions {
         suite_file: args.suite.clone(),
         quick: args.quick,
         only: args.only.clone(),
@@ -228,36 +255,27 @@ pub fn main(args: RunArgs) -> ExitCode {
             }
         }),
         hosts,
-    };
-    let outcome = runner::run(opts);
-    // Whatever happened, no server under test outlives the run, and the
-    // namespaces this run brought up go.
-    barrage_lab::process::kill_all_started();
-    drop(lab);
-    if tty {
-        eprintln!();
     }
-    match outcome {
-        Ok(o) => {
-            eprintln!(
-                "barrage run: results in {} (results.json, summary.md, logs/)",
-                o.dir.display()
-            );
-            if o.interrupted {
-                eprintln!("barrage run: interrupted; the results hold what was measured");
-                return ExitCode::from(EXIT_FAILED);
-            }
-            if o.failed_servers > 0 {
-                eprintln!(
-                    "barrage run: {} server start(s) failed; see the servers section of results.json and logs/",
-                    o.failed_servers
-                );
-                return ExitCode::from(EXIT_FAILED);
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => usage_error(e),
+}
+
+/// The run's last lines and its exit code.
+fn finished(outcome: &runner::RunOutcome) -> ExitCode {
+    eprintln!(
+        "barrage run: results in {} (results.json, summary.md, logs/)",
+        outcome.dir.display()
+    );
+    if outcome.interrupted {
+        eprintln!("barrage run: interrupted; the results hold what was measured");
+        return ExitCode::from(EXIT_FAILED);
     }
+    if outcome.failed_servers > 0 {
+        eprintln!(
+            "barrage run: {} server start(s) failed; see the servers section of results.json and logs/",
+            outcome.failed_servers
+        );
+        return ExitCode::from(EXIT_FAILED);
+    }
+    ExitCode::SUCCESS
 }
 
 /// `servers/` beside the suite's folder (suites/x.toml → servers/), else `./servers`.

@@ -488,3 +488,47 @@ fn a_scenario_script_runs_on_the_client_hosts_from_their_checkout() {
     );
     assert_nothing_left();
 }
+
+#[test]
+#[ignore = "needs root, sshd, ab and nginx (scripts/setup.sh installs them, scripts/test.sh runs it)"]
+fn a_capacity_search_runs_on_the_one_client_host_and_is_refused_with_two() {
+    needs();
+    let _turn = turn();
+    let dir = TempDir::new("hosts-search");
+    let search = r#"search = { slo = "p99<=200ms", min = 20, max = 160, precision = "25%" }"#;
+    let suite = hosts_suite(&dir, "hosts-search", "1s", 4, search);
+    let run = |results: &Path, clients: &str| {
+        let out = Command::new(BIN)
+            .arg("run")
+            .arg(&suite)
+            .args(["--server-host", "server", "--client-hosts", clients])
+            .arg("--results")
+            .arg(results)
+            .current_dir(repo())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{stderr}");
+        let (_, json) = results_json(results);
+        let runs = json["runs"].as_array().unwrap().clone();
+        assert_eq!(runs.len(), 1, "{json:#}");
+        runs[0].clone()
+    };
+    // Two client hosts: one engine cannot be shared; the level says what to do.
+    let two = run(&dir.path("two"), "c1,c2");
+    let error = two["error"].as_str().unwrap_or_default();
+    assert!(error.contains("one client host"), "{two:#}");
+    assert!(two["search"].is_null(), "{two:#}");
+    // One client host: the search runs there, judged as on one machine.
+    let one = run(&dir.path("one"), "c1");
+    assert!(one["error"].is_null(), "{one:#}");
+    assert_eq!(one["search"]["schema"], "barrage.search/1", "{one:#}");
+    assert!(!one["search"]["steps"].as_array().unwrap().is_empty());
+    let command = one["command"].as_str().unwrap();
+    assert!(
+        command.contains("--find-max") && command.ends_with("(on c1)"),
+        "{command}"
+    );
+    assert_eq!(one["clients"].as_array().unwrap().len(), 1, "{one:#}");
+    assert_nothing_left();
+}

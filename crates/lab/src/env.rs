@@ -190,7 +190,7 @@ fn online_cores() -> usize {
 const LAB_OPEN_FILES: u64 = 1 << 20;
 
 /// Raises this process's RLIMIT_NOFILE (inherited by everything the lab
-/// starts): both limits to [`LAB_OPEN_FILES`] (capped by fs.nr_open) when
+/// starts): both limits to `LAB_OPEN_FILES` (capped by fs.nr_open) when
 /// allowed, else the soft limit to the hard one. Returns the soft limit now.
 pub fn raise_open_files() -> u64 {
     let nr_open = fs::read_to_string("/proc/sys/fs/nr_open")

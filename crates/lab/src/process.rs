@@ -613,6 +613,29 @@ fn quote_log(log: &Path) -> String {
     }
 }
 
+/// `N` different free ports of `host`: all are held open until all are
+/// chosen, so no two are the same.
+pub fn free_ports<const N: usize>(host: &str) -> [u16; N] {
+    // Each port is free over TCP and over UDP (HTTP/3 is served on the UDP
+    // port of `{tls_port}`'s number); all are held until all are chosen.
+    let mut held = Vec::new();
+    for _ in 0..N * 20 {
+        if held.len() == N {
+            break;
+        }
+        let Ok(tcp) = std::net::TcpListener::bind((host, 0)) else {
+            break;
+        };
+        let Ok(port) = tcp.local_addr().map(|a| a.port()) else {
+            break;
+        };
+        if let Ok(udp) = std::net::UdpSocket::bind((host, port)) {
+            held.push((port, tcp, udp));
+        }
+    }
+    std::array::from_fn(|i| held.get(i).map_or(0, |h| h.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -93,6 +93,15 @@ pub fn summary(r: &Results) -> String {
         let heading = format!("## {} ({})", group.scenario, group.driver);
         write_tables(&mut s, &heading, &group.grid());
     }
+    capacities(&mut s, r);
+    not_measured(&mut s, r);
+    hosts(&mut s, r);
+    header_bytes(&mut s, r);
+    s
+}
+
+/// The capacity tables: a search scenario's variants ranked.
+fn capacities(s: &mut String, r: &Results) {
     for (scenario, rows) in table::capacities(r) {
         let _ = writeln!(
             s,
@@ -116,6 +125,11 @@ pub fn summary(r: &Results) -> String {
             );
         }
     }
+}
+
+/// What was not measured: scenarios the probes found invalid, servers
+/// that did not start.
+fn not_measured(s: &mut String, r: &Results) {
     let skipped: Vec<&ProbeRecord> = r.probes.iter().filter(|p| p.invalid.is_some()).collect();
     if !skipped.is_empty() {
         let _ = writeln!(s, "\n## Skipped (invalid for the contract)\n");
@@ -143,6 +157,10 @@ pub fn summary(r: &Results) -> String {
             );
         }
     }
+}
+
+/// The hosts of a run across hosts and each client host's share.
+fn hosts(s: &mut String, r: &Results) {
     if !r.hosts.is_empty() {
         let _ = writeln!(
             s,
@@ -159,6 +177,10 @@ pub fn summary(r: &Results) -> String {
             let _ = writeln!(s, "| {} |", row.join(" | "));
         }
     }
+}
+
+/// Each server's header and body bytes, as the probes saw them.
+fn header_bytes(s: &mut String, r: &Results) {
     let _ = writeln!(s, "\n## Header bytes by server (probes)\n");
     let _ = writeln!(
         s,
@@ -178,7 +200,6 @@ pub fn summary(r: &Results) -> String {
             );
         }
     }
-    s
 }
 
 /// Who came first: per scenario and driver, the server variants by median

@@ -1,0 +1,366 @@
+//! A level's outcome from what each client host ran: each host's output
+//! read by the driver, then one record. barrage's reports are merged
+//! exactly (histograms added); an external tool's summaries are summed
+//! ([`sum_stats`]), its percentiles kept per host only. A level is dealt
+//! out to several client hosts by [`split_level`].
+//!
+//! Pure bookkeeping: it runs nothing and asks no host.
+
+use std::path::Path;
+use std::time::Duration;
+
+use barrage_model::results::{ClientHostUsage, LevelStats};
+use barrage_model::search::{Bound, Outcome};
+use barrage_model::RunReport;
+
+use super::client_usage;
+use crate::driver::{Parsed, Tool};
+use crate::host::Executed;
+use crate::monitor;
+use crate::store::RunRecord;
+use crate::suite::{Driver, Level};
+
+/// What one client host ran of a level.
+pub(super) struct HostRun {
+    pub name: String,
+    /// The cores its tool had.
+    pub cores: usize,
+    pub executed: Executed,
+}
+
+impl HostRun {
+    /// Whether its tool used 90% or more of its cores.
+    fn bound(&self) -> bool {
+        let e = &self.executed;
+        monitor::client_bound(
+            e.user_s + e.sys_s,
+            Duration::from_secs_f64(e.elapsed_s),
+            self.cores,
+        )
+    }
+}
+
+/// Fills `record` from the client hosts' runs (`json_out`: where a
+/// barrage report is read from, removed after). `across`: a run across
+/// hosts, whose record names each host.
+pub(super) fn settle(
+    record: &mut RunRecord,
+    driver: Driver,
+    runs: &[HostRun],
+    json_out: &Path,
+    across: bool,
+) {
+    if let Err(e) = settle_or_fail(record, driver, runs, json_out, across) {
+        record.error = Some(e);
+    }
+    let _ = std::fs::remove_file(json_out);
+}
+
+fn settle_or_fail(
+    record: &mut RunRecord,
+    driver: Driver,
+    runs: &[HostRun],
+    json_out: &Path,
+    across: bool,
+) -> Result<(), String> {
+    let mut merged: Option<Option<RunReport>> = (runs.len() > 1).then_some(None);
+    let mut parsed = Vec::new();
+    for r in runs {
+        parsed.push(parse_one(driver, r, json_out, across, &mut merged)?);
+    }
+    let merged = merged.flatten();
+    if across {
+        record.clients = rows(runs, &parsed);
+    }
+    let (stats, not_mergeable) = match (parsed.pop(), merged) {
+        (Some(p), _) if runs.len() == 1 => {
+            record.report = p.report;
+            record.search = p.search;
+            (p.stats, false)
+        }
+        (_, Some(m)) => {
+            let text = serde_json::to_string(&m).unwrap_or_default();
+            let _ = std::fs::write(json_out, text);
+            let e = &runs[0].executed;
+            let elapsed = Duration::from_secs_f64(e.elapsed_s);
+            let p = driver
+                .parse(&e.stdout, &e.stderr, json_out, elapsed)
+                .map_err(|err| format!("barrage: the merged report: {err}"))?;
+            record.report = p.report;
+            (p.stats, false)
+        }
+        (last, None) => {
+            let mut all: Vec<LevelStats> = parsed.into_iter().map(|p| p.stats).collect();
+            all.extend(last.map(|p| p.stats));
+            sum_stats(&all)
+        }
+    };
+    let (user_s, sys_s) = runs.iter().fold((0.0, 0.0), |(u, s), r| {
+        (u + r.executed.user_s, s + r.executed.sys_s)
+    });
+    let cores: usize = runs.iter().map(|r| r.cores).sum();
+    record.client = client_usage(&(user_s, sys_s), &stats, cores);
+    record.client_bound = match &record.search {
+        // The search judged the client step by step.
+        Some(search) => matches!(
+            search.outcome,
+            Outcome::AtLeast {
+                bound: Bound::ClientBound,
+                ..
+            }
+        ),
+        None => runs.iter().any(HostRun::bound),
+    };
+    record.latency_not_mergeable = not_mergeable;
+    record.stats = Some(stats);
+    Ok(())
+}
+
+/// One host's output read by the driver. With several hosts (`merged`
+/// is Some), a barrage report is also merged into it.
+fn parse_one(
+    driver: Driver,
+    r: &HostRun,
+    json_out: &Path,
+    across: bool,
+    merged: &mut Option<Option<RunReport>>,
+) -> Result<Parsed, String> {
+    let e = &r.executed;
+    let on = |err: String| match across {
+        true => format!("{} on host {}: {err}", driver.name(), r.name),
+        false => format!("{}: {err}", driver.name()),
+    };
+    if driver == Driver::Barrage {
+        match &e.file {
+            // A search's report is read as it is (it runs on one host).
+            Some(text) if merged.is_none() => {
+                let _ = std::fs::write(json_out, text);
+            }
+            Some(text) => {
+                let part = RunReport::from_json(text).map_err(|err| on(err.to_string()))?;
+                let _ = std::fs::write(json_out, text);
+                match merged {
+                    Some(Some(m)) => m.merge(&part),
+                    _ => *merged = Some(Some(part)),
+                }
+            }
+            None if across => {
+                return Err(format!(
+                    "host {}: barrage wrote no report ({})",
+                    r.name,
+                    e.stderr.lines().last().unwrap_or("")
+                ))
+            }
+            // The driver's parse says which report is missing.
+            None => {}
+        }
+    }
+    let elapsed = Duration::from_secs_f64(e.elapsed_s);
+    driver
+        .parse(&e.stdout, &e.stderr, json_out, elapsed)
+        .map_err(on)
+}
+
+/// Each client host's row of a level across hosts.
+fn rows(runs: &[HostRun], parsed: &[Parsed]) -> Vec<ClientHostUsage> {
+    runs.iter()
+        .zip(parsed)
+        .map(|(r, p)| {
+            let stats = &p.stats;
+            let e = &r.executed;
+            ClientHostUsage {
+                host: r.name.clone(),
+                responses: stats.responses,
+                errors: stats.errors.unwrap_or(0),
+                responses_per_s: stats.responses_per_s,
+                latency_p99_us: stats.latency_p99_us,
+                usage: client_usage(&(e.user_s, e.sys_s), stats, r.cores),
+                client_bound: r.bound(),
+            }
+        })
+        .collect()
+}
+
+/// Why a capacity search is not shared by several client hosts.
+pub(super) const SEARCH_ON_HOSTS: &str =
+    "a capacity search drives one engine on one client host: give this run one client host (--client-hosts NAME), where the search runs, or run it without --hosts";
+
+/// A level's share for client host `i` of `n`: connections and sessions
+/// dealt out (the first hosts get the remainder), rates divided.
+pub(super) fn split_level(level: &Level, n: usize, i: usize) -> Result<Level, String> {
+    let share = |total: u64| total / n as u64 + u64::from((i as u64) < total % n as u64);
+    let none = |what: &str, total: u64| {
+        format!("{total} {what} cannot be shared by {n} client hosts: give the level at least {n}")
+    };
+    Ok(match *level {
+        Level::Search { .. } => return Err(SEARCH_ON_HOSTS.into()),
+        Level::Connections(c) => match share(c as u64) {
+            0 => return Err(none("connections", c as u64)),
+            s => Level::Connections(s as usize),
+        },
+        Level::Rate { rate, connections } => match share(connections as u64) {
+            0 => return Err(none("connections", connections as u64)),
+            s => Level::Rate {
+                rate: rate / n as f64,
+                connections: s as usize,
+            },
+        },
+        Level::Sessions {
+            rate,
+            calls,
+            sessions,
+        } => match share(sessions) {
+            0 => return Err(none("sessions", sessions)),
+            s => Level::Sessions {
+                rate: rate / n as f64,
+                calls,
+                sessions: s,
+            },
+        },
+    })
+}
+
+/// Several hosts' statistics of one level as one: counts and rates summed,
+/// the window the longest, the mean weighted by responses, the maximum the
+/// largest. Percentiles survive only from a single host; true when some
+/// were dropped (they cannot be merged from summaries).
+pub(super) fn sum_stats(parts: &[LevelStats]) -> (LevelStats, bool) {
+    if parts.len() == 1 {
+        return (parts[0].clone(), false);
+    }
+    let sum = |f: fn(&LevelStats) -> Option<u64>| -> Option<u64> {
+        parts.iter().map(f).sum::<Option<u64>>()
+    };
+    let responses: u64 = parts.iter().map(|p| p.responses).sum();
+    let mean = parts
+        .iter()
+        .map(|p| p.latency_mean_us.map(|m| m * p.responses as f64))
+        .sum::<Option<f64>>()
+        .filter(|_| responses > 0)
+        .map(|total| total / responses as f64);
+    let max = parts
+        .iter()
+        .map(|p| p.latency_max_us)
+        .collect::<Option<Vec<f64>>>()
+        .and_then(|v| v.into_iter().reduce(f64::max));
+    let dropped = parts.iter().any(|p| {
+        p.latency_p50_us.is_some()
+            || p.latency_p90_us.is_some()
+            || p.latency_p99_us.is_some()
+            || p.latency_p99_9_us.is_some()
+    });
+    let stats = LevelStats {
+        responses,
+        responses_per_s: parts.iter().map(|p| p.responses_per_s).sum(),
+        elapsed_s: parts.iter().map(|p| p.elapsed_s).fold(0.0, f64::max),
+        requests_sent: sum(|p| p.requests_sent),
+        errors: sum(|p| p.errors),
+        timeouts: sum(|p| p.timeouts),
+        non_2xx: sum(|p| p.non_2xx),
+        bytes_read: sum(|p| p.bytes_read),
+        latency_mean_us: mean,
+        latency_p50_us: None,
+        latency_p90_us: None,
+        latency_p99_us: None,
+        latency_p99_9_us: None,
+        latency_max_us: max,
+    };
+    (stats, dropped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_dealt_out_to_client_hosts() {
+        let shares: Vec<Level> = (0..3)
+            .map(|i| split_level(&Level::Connections(100), 3, i).unwrap())
+            .collect();
+        assert_eq!(
+            shares,
+            [
+                Level::Connections(34),
+                Level::Connections(33),
+                Level::Connections(33)
+            ]
+        );
+        let rate = split_level(
+            &Level::Rate {
+                rate: 900.0,
+                connections: 10,
+            },
+            3,
+            2,
+        )
+        .unwrap();
+        assert_eq!(
+            rate,
+            Level::Rate {
+                rate: 300.0,
+                connections: 3
+            }
+        );
+        let s = split_level(
+            &Level::Sessions {
+                rate: 10.0,
+                calls: 5,
+                sessions: 5,
+            },
+            2,
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            s,
+            Level::Sessions {
+                rate: 5.0,
+                calls: 5,
+                sessions: 3
+            }
+        );
+        let e = split_level(&Level::Connections(2), 3, 2).unwrap_err();
+        assert!(e.contains("2 connections cannot be shared by 3"), "{e}");
+    }
+
+    fn stats(responses: u64, mean: f64, p99: f64, max: f64) -> LevelStats {
+        LevelStats {
+            responses,
+            responses_per_s: responses as f64 / 10.0,
+            elapsed_s: 10.0,
+            requests_sent: None,
+            errors: Some(1),
+            timeouts: Some(0),
+            non_2xx: None,
+            bytes_read: Some(responses * 100),
+            latency_mean_us: Some(mean),
+            latency_p50_us: Some(mean),
+            latency_p90_us: None,
+            latency_p99_us: Some(p99),
+            latency_p99_9_us: None,
+            latency_max_us: Some(max),
+        }
+    }
+
+    #[test]
+    fn summaries_add_up_and_percentiles_are_not_averaged() {
+        let (one, dropped) = sum_stats(&[stats(10, 100.0, 900.0, 1000.0)]);
+        assert!(!dropped);
+        assert_eq!(one.latency_p99_us, Some(900.0));
+        let (s, dropped) = sum_stats(&[
+            stats(1000, 100.0, 900.0, 1000.0),
+            stats(3000, 200.0, 500.0, 4000.0),
+        ]);
+        assert!(dropped);
+        assert_eq!(s.responses, 4000);
+        assert_eq!(s.responses_per_s, 400.0);
+        assert_eq!(s.errors, Some(2));
+        assert_eq!(s.bytes_read, Some(400_000));
+        assert_eq!(s.non_2xx, None);
+        // (1000 × 100 + 3000 × 200) / 4000
+        assert_eq!(s.latency_mean_us, Some(175.0));
+        assert_eq!(s.latency_max_us, Some(4000.0));
+        assert_eq!(s.latency_p99_us, None);
+        assert_eq!(s.latency_p50_us, None);
+    }
+}
