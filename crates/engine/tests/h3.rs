@@ -123,6 +123,14 @@ fn every_load_model_runs_over_h3() {
 /// allows early data sends its first requests as 0-RTT data. barrage serve
 /// takes it; a server that refuses it gets the same requests again after
 /// the handshake, each answered once, no error.
+///
+/// A connection resumes only if a ticket had arrived when it started, and
+/// how many had depends on how fast the handshakes went: on a loaded 2-core
+/// machine (a debug build beside other tests) fewer than 50 of 60 at 200
+/// sessions/s did. So the sessions start 20 ms apart, the counts that
+/// depend on timing need only half, and the exact checks are the ones that
+/// hold at any speed: every resumed connection sent early data that was
+/// taken, and every connection either resumed or made a full handshake.
 #[test]
 fn zero_rtt_requests_are_taken_or_sent_again() {
     let _serial = serial();
@@ -132,7 +140,7 @@ fn zero_rtt_requests_are_taken_or_sent_again() {
             url,
             ca,
             Model::Sessions {
-                conn_rate_per_s: 200.0,
+                conn_rate_per_s: 50.0,
                 arrival: Arrival::Uniform,
                 calls: 3,
                 sessions: 60,
@@ -160,10 +168,11 @@ fn zero_rtt_requests_are_taken_or_sent_again() {
     let tls = r.tls.as_ref().unwrap();
     // Every connection but the first resumes, unless its ticket had not
     // arrived when it started.
-    assert!(h3.zero_rtt_accepted >= 50, "{h3:?}");
+    assert!(h3.zero_rtt_accepted >= 30, "{h3:?}");
     assert_eq!(h3.zero_rtt_rejected, 0, "{h3:?}");
     assert!(h3.zero_rtt_requests >= h3.zero_rtt_accepted, "{h3:?}");
     assert_eq!(tls.handshakes_resumed, h3.zero_rtt_accepted, "{tls:?}");
+    assert_eq!(tls.handshakes_resumed + tls.handshakes_full, 60, "{tls:?}");
 
     // Without --tls-resume: no ticket is kept, nothing goes early.
     let r = sessions(&url, &ca, false);
@@ -178,7 +187,7 @@ fn zero_rtt_requests_are_taken_or_sent_again() {
     let r = sessions(&server.url("/"), &ca, true);
     let h3 = r.h3.unwrap();
     assert_eq!(h3.zero_rtt_accepted, 0, "{h3:?}");
-    assert!(h3.zero_rtt_rejected >= 50, "{h3:?}");
+    assert!(h3.zero_rtt_rejected >= 30, "{h3:?}");
     // The refused 0-RTT data was never processed: each request answered once.
     assert_eq!(server.responses(), 180);
     assert_eq!(r.tls.as_ref().unwrap().handshakes_resumed, 0);
