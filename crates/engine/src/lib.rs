@@ -20,6 +20,7 @@
 mod coordinator;
 pub mod http1;
 mod limits;
+mod link;
 pub mod pacer;
 mod quic;
 mod recorder;
