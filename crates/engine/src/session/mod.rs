@@ -18,11 +18,11 @@
 //! need a byte stream (TCP, or TLS over it) and are fed through `on_read`;
 //! HTTP/3 needs datagrams and a timer: it owns its quinn-proto connection,
 //! which the QUIC transport feeds datagrams and timeouts, and `poll` turns
-//! its events into responses. [`crate::link`] pairs a session with the
+//! its events into responses. `crate::link` pairs a session with the
 //! transport it needs and gives the worker one set of calls for both kinds
 //! (readable, send, next timer, timer due); the session is chosen here, by
-//! [`for_stream`], [`for_alpn`] (TLS: the server may answer `--h2` with
-//! `http/1.1`) and [`for_quic`], never by the worker.
+//! `for_stream`, `for_alpn` (TLS: the server may answer `--h2` with
+//! `http/1.1`) and `for_quic`, never by the worker.
 //!
 //! Adding a protocol is a new module here, a variant of [`Session`] and,
 //! if it needs one, a transport in `link`; nothing in `worker/` changes.
