@@ -459,3 +459,77 @@ impl Session {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(protocol: Protocol) -> SessionConfig {
+        SessionConfig {
+            protocol,
+            windows: H2Settings::from_bits(16, 16),
+            max_body: 0,
+            requests_close: false,
+            keep_responses: false,
+        }
+    }
+
+    #[test]
+    fn alpn_chooses_the_session_and_h2_falls_back_to_http1() {
+        let h2 = config(Protocol::H2);
+        assert!(matches!(for_stream(&h2), Session::H2(_)));
+        assert!(matches!(for_alpn(Some(b"h2"), &h2), Session::H2(_)));
+        assert!(matches!(for_alpn(Some(b"http/1.1"), &h2), Session::H1(_)));
+        assert!(matches!(for_alpn(None, &h2), Session::H1(_)));
+        let h1 = config(Protocol::Http1);
+        assert!(matches!(for_stream(&h1), Session::H1(_)));
+        assert_eq!(h1.needs(), Needs::ByteStream);
+        assert_eq!(config(Protocol::H3).needs(), Needs::Datagrams);
+    }
+
+    #[test]
+    fn sessions_count_their_connections_into_the_report_sections() {
+        let mut counts = ProtocolCounts::default();
+        let h2 = config(Protocol::H2);
+        for session in [for_alpn(Some(b"h2"), &h2), for_alpn(None, &h2)] {
+            session.count_connection(&mut counts);
+            session.add_events(&mut counts);
+        }
+        let mut total = ProtocolCounts::default();
+        total.add(&counts);
+        total.add(&counts);
+        let report = total.h2_report();
+        assert_eq!((report.connections_h2, report.connections_http1), (2, 2));
+        assert_eq!(total.h3_report().connections, 0);
+    }
+
+    #[test]
+    fn an_http1_close_drains_and_the_depth_is_the_pipeline() {
+        let mut session = for_stream(&config(Protocol::Http1));
+        let depth = Depth {
+            pipeline: 2,
+            streams: 100,
+        };
+        assert_eq!(session.room(depth), 2);
+        let request = Inflight {
+            intended: Instant::now(),
+            sent: Instant::now(),
+            head: false,
+            measured: true,
+        };
+        let mut out = Vec::new();
+        session.submit_h1_batch(b"GET / HTTP/1.1\r\n\r\n", [request].into_iter(), &mut out);
+        assert_eq!(session.room(depth), 1);
+        struct Count(u32);
+        impl Sink for Count {
+            fn completed(&mut self, _: Completed) {
+                self.0 += 1;
+            }
+            fn failed(&mut self, _: Inflight, _: StreamFailure) {}
+        }
+        let mut sink = Count(0);
+        let reply = b"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n";
+        let next = session.on_read(reply, &mut sink, &mut out).unwrap();
+        assert_eq!((next, sink.0), (Next::Drain, 1));
+    }
+}
