@@ -134,12 +134,12 @@ pub(crate) enum SetUp {
     /// (TLS): the connect time ends here.
     Connected,
     /// Ready for requests. `connected`: the connect time ends here too
-    /// (plain TCP; QUIC, whose one handshake is connect and TLS); `tls`:
-    /// a handshake ended, with what it settled; `unread`: bytes may wait
-    /// that no later edge announces, so read now.
+    /// (plain TCP; QUIC, whose one handshake is connect and TLS); `secured`:
+    /// a handshake ended ([`Link::tls_summary`] says what it settled);
+    /// `unread`: bytes may wait that no later edge announces, so read now.
     Ready {
         connected: bool,
-        tls: Option<TlsSummary>,
+        secured: bool,
         unread: bool,
     },
     /// The peer closed cleanly before anything was asked (QUIC).
@@ -164,8 +164,8 @@ pub(crate) enum SetUpError {
 pub(crate) struct Fed {
     pub next: Next,
     /// A handshake ended on a connection that was already sending (QUIC
-    /// 0-RTT), with what it settled.
-    pub secured: Option<TlsSummary>,
+    /// 0-RTT); [`Link::tls_summary`] says what it settled.
+    pub secured: bool,
 }
 
 /// The bytes under a session.
@@ -264,7 +264,7 @@ impl Link {
         }
         Ok(SetUp::Ready {
             connected: true,
-            tls: None,
+            secured: false,
             // A server that speaks first (HTTP/2 SETTINGS, or garbage) may have
             // written before this event was handled: its edge has fired, so the
             // bytes are read now or never.
@@ -292,7 +292,7 @@ impl Link {
                 self.session = session::for_alpn(transport.alpn(), config);
                 Ok(SetUp::Ready {
                     connected: false,
-                    tls: transport.tls_summary(),
+                    secured: true,
                     // The handshake's last read may have brought application
                     // bytes (HTTP/2 SETTINGS) that no later edge announces.
                     unread: true,
@@ -327,12 +327,12 @@ impl Link {
             .map_err(SetUpError::Lost)?;
         Ok(match (next, secured) {
             (Next::Close, _) => SetUp::Gone,
-            (_, Some(tls)) => SetUp::Ready {
+            (_, true) => SetUp::Ready {
                 connected: true,
-                tls: Some(tls),
+                secured: true,
                 unread: false,
             },
-            (_, None) => SetUp::Waiting,
+            (_, false) => SetUp::Waiting,
         })
     }
 
@@ -356,7 +356,7 @@ impl Link {
                     read_stream(transport, &mut self.session, ev, draining, bufs, sink, out)?;
                 Ok(Fed {
                     next,
-                    secured: None,
+                    secured: false,
                 })
             }
             Io::Datagrams(_) => {
@@ -368,15 +368,14 @@ impl Link {
 
     /// Receives the datagrams waiting (if the event says some may be) and
     /// polls the session: responses go to `sink`. `Next::Close` when the
-    /// connection ended cleanly; a handshake that ended now is reported
-    /// with what it settled.
+    /// connection ended cleanly; true when the handshake ended now.
     fn quic_read(
         &mut self,
         ev: Readiness,
         now: Instant,
         bufs: &mut Buffers,
         sink: &mut impl Sink,
-    ) -> Result<(Next, Option<TlsSummary>), LinkError> {
+    ) -> Result<(Next, bool), LinkError> {
         let (link, session) = self.quic();
         if ev.readable || ev.error {
             match link.receive(now, &mut session.quic, bufs.datagrams()) {
@@ -393,13 +392,12 @@ impl Link {
             kind: lost.kind,
             message: lost.message,
         })?;
-        let secured = polled.connected.then(|| session.tls_summary());
         let next = if polled.done {
             Next::Close
         } else {
             Next::Continue
         };
-        Ok((next, secured))
+        Ok((next, polled.connected))
     }
 
     /// The QUIC transport and the HTTP/3 session over it.
@@ -438,6 +436,14 @@ impl Link {
         }
         out.clear();
         Ok(written as u64)
+    }
+
+    /// What the TLS handshake (over TCP, or QUIC's) settled, once it is done.
+    pub fn tls_summary(&mut self) -> Option<TlsSummary> {
+        match &self.io {
+            Io::Stream(t) => t.tls_summary(),
+            Io::Datagrams(_) => Some(self.quic().1.tls_summary()),
+        }
     }
 
     /// Bytes wait for a writable socket.

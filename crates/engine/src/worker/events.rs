@@ -38,8 +38,8 @@ impl Worker {
         });
         match fed {
             Ok(Fed { next, secured }) => {
-                if let Some(tls) = secured {
-                    self.on_secured_late(key, tls, now);
+                if secured {
+                    self.on_secured_late(key, now);
                 }
                 match next {
                     Next::Continue => {}
@@ -111,7 +111,7 @@ impl Worker {
     /// Files the link's next timer, if it has one nearer than the one filed.
     /// A timer that moved later keeps its earlier entry, which re-files it
     /// when it fires: most packets push a timer back, and the heap stays small.
-    #[inline]
+    #[inline(always)] // after every send: a byte stream's link has no timer
     pub(super) fn file_timer(&mut self, key: usize) {
         let Some(conn) = self.conns.get_mut(key) else {
             return;

@@ -90,13 +90,13 @@ impl Worker {
             }
             Ok(SetUp::Ready {
                 connected,
-                tls,
+                secured,
                 unread,
             }) => {
                 if connected {
                     self.connecting -= 1;
                 }
-                self.on_ready(since, connected, tls, now);
+                self.on_ready(key, since, connected, secured, now);
                 self.on_open(key, now);
                 if unread && self.is_open(key) {
                     let ready = Readiness {
@@ -114,14 +114,21 @@ impl Worker {
 
     /// The set-up of a connection begun at `since` ended now: the connect
     /// time (when the transport came up with this step), the handshake's.
-    fn on_ready(&mut self, since: Instant, connected: bool, tls: Option<TlsSummary>, now: Instant) {
+    fn on_ready(
+        &mut self,
+        key: usize,
+        since: Instant,
+        connected: bool,
+        secured: bool,
+        now: Instant,
+    ) {
         let measured = now >= self.shared.measure_start;
         if connected && measured {
             self.recorder.record_connect(now - since);
         }
-        let Some(t) = tls else {
+        if !secured {
             return;
-        };
+        }
         if measured {
             // A handshake after the connect is timed by the clock, not the
             // event's `now`: one call can take the whole handshake (the
@@ -134,6 +141,9 @@ impl Worker {
             };
             self.recorder.record_tls_handshake(took);
         }
+        let Some(t) = self.conns[key].link.tls_summary() else {
+            return;
+        };
         if t.resumed {
             self.handshakes_resumed += 1;
         } else {
@@ -144,12 +154,12 @@ impl Worker {
 
     /// A handshake ended on a connection that was already sending (QUIC
     /// 0-RTT): it counts as connected and set up now.
-    pub(super) fn on_secured_late(&mut self, key: usize, tls: TlsSummary, now: Instant) {
+    pub(super) fn on_secured_late(&mut self, key: usize, now: Instant) {
         let since = match self.conns[key].state {
             ConnState::Open { since } => since,
             _ => now,
         };
-        self.on_ready(since, true, Some(tls), now);
+        self.on_ready(key, since, true, true, now);
     }
 
     fn set_up_failed(&mut self, key: usize, e: SetUpError, now: Instant) {
