@@ -10,19 +10,18 @@ use std::time::{Duration, Instant};
 use hdrhistogram::Histogram;
 
 use crate::limits::raise_open_files_limit;
+use crate::link::{Dialer, QuicClient, TlsClient};
 use crate::pacer::{Arrival, Pacer};
 use crate::recorder::{histogram, Counters, ErrorKind, Recorder, LATE_SEND};
 use crate::report::spec_summary;
 use crate::request::compile;
 use crate::script::Scripting;
-use crate::session::h2::{H2Events, H2Settings};
-use crate::session::h3::H3Events;
-use crate::spec::{Field, LoadSpec, Model, Protocol, Scheme, SpecError};
+use crate::session::h2::H2Settings;
+use crate::session::{ProtocolCounts, SessionConfig};
+use crate::spec::{Field, LoadSpec, Model, Protocol, Reuse, Scheme, SpecError};
 use crate::tls::{client_config, quic_server_name, server_name, ALPN_H2, ALPN_HTTP11};
 use crate::worker::scripted::ScriptState;
-use crate::worker::{
-    Msg, Plan, QuicClient, SessionCounts, Shared, TlsClient, Worker, WorkerSummary,
-};
+use crate::worker::{Msg, Plan, SessionCounts, Shared, Worker, WorkerSummary};
 use barrage_model::load::*;
 
 /// One second of the run, merged over every worker.
@@ -81,84 +80,13 @@ pub fn run_scripted(
     spec.validate()?;
     check_open_files(spec)?;
     let workers = worker_count(spec);
-    let mut scripts: Vec<Option<Box<ScriptState>>> = (0..workers).map(|_| None).collect();
-    if let Some(script) = script {
-        if spec.protocol != Protocol::Http1 {
-            return Err(SpecError::new(
-                Field::Script,
-                "a script with hooks (setup, init, request, response, delay) makes HTTP/1.x requests: run it over HTTP/1.x",
-            ));
-        }
-        for (id, slot) in scripts.iter_mut().enumerate() {
-            let hooks = script
-                .worker(id, workers)
-                .map_err(|e| SpecError::new(Field::Script, e))?;
-            if hooks.has_delay() && !matches!(spec.model, Model::Closed { .. }) {
-                return Err(SpecError::new(
-                    Field::Script,
-                    "delay() sets a closed loop's think time, and this run's schedule is its rate: remove delay() or run a closed loop",
-                ));
-            }
-            let mut state =
-                ScriptState::new(hooks).map_err(|e| SpecError::new(Field::Script, e))?;
-            if id == 0 {
-                state
-                    .verify()
-                    .map_err(|e| SpecError::new(Field::Script, e))?;
-            }
-            *slot = Some(Box::new(state));
-        }
-    }
+    let scripts = match script {
+        Some(script) => worker_scripts(spec, script, workers)?,
+        None => (0..workers).map(|_| None).collect(),
+    };
     let start = Instant::now();
     let measure_start = start + spec.warmup;
-    let tls = match spec.target.scheme {
-        Scheme::Http => None,
-        Scheme::Https => {
-            let alpn: &[&[u8]] = match spec.protocol {
-                Protocol::H2 => &[ALPN_H2, ALPN_HTTP11],
-                Protocol::Http1 | Protocol::H3 => &[ALPN_HTTP11],
-            };
-            Some(TlsClient {
-                config: client_config(&spec.tls, alpn)?,
-                name: server_name(&spec.tls, &spec.target.host)?,
-            })
-        }
-    };
-    let quic = match spec.protocol {
-        Protocol::H3 => Some(QuicClient {
-            config: crate::quic::client_config(&spec.tls)?,
-            name: quic_server_name(&spec.tls, &spec.target.host)?,
-        }),
-        _ => None,
-    };
-    let tls = if quic.is_some() { None } else { tls };
-    let shared = Arc::new(Shared {
-        addr: spec.target.addr,
-        requests: compile(
-            &spec.requests,
-            &spec.target.authority,
-            spec.reuse,
-            spec.target.scheme,
-        ),
-        reuse: spec.reuse,
-        protocol: spec.protocol,
-        streams: spec.h2.streams,
-        windows: H2Settings::from_bits(spec.h2.window_bits, spec.h2.connection_window_bits),
-        max_body: spec
-            .requests
-            .iter()
-            .map(|r| r.body.len())
-            .max()
-            .unwrap_or(0),
-        tls,
-        quic,
-        start,
-        measure_start,
-        end: spec.duration.map(|d| measure_start + d),
-        timeout: spec.timeout,
-        stop,
-        halt: AtomicBool::new(false),
-    });
+    let shared = Arc::new(shared(spec, stop, start)?);
     let (tx, rx) = mpsc::channel();
     let mut handles = Vec::with_capacity(workers);
     for (id, script) in scripts.into_iter().enumerate() {
@@ -184,6 +112,106 @@ pub fn run_scripted(
         let _ = h.join();
     }
     Ok(merger.report(spec, measure_start, workers))
+}
+
+/// Each worker's script, made on this thread before any worker starts; the
+/// first one's `request()` is called once to check what it returns.
+fn worker_scripts(
+    spec: &LoadSpec,
+    script: &mut dyn Scripting,
+    workers: usize,
+) -> Result<Vec<Option<Box<ScriptState>>>, SpecError> {
+    if spec.protocol != Protocol::Http1 {
+        return Err(SpecError::new(
+            Field::Script,
+            "a script with hooks (setup, init, request, response, delay) makes HTTP/1.x requests: run it over HTTP/1.x",
+        ));
+    }
+    let script_error = |e: String| SpecError::new(Field::Script, e);
+    let mut scripts = Vec::with_capacity(workers);
+    for id in 0..workers {
+        let hooks = script.worker(id, workers).map_err(script_error)?;
+        if hooks.has_delay() && !matches!(spec.model, Model::Closed { .. }) {
+            return Err(SpecError::new(
+                Field::Script,
+                "delay() sets a closed loop's think time, and this run's schedule is its rate: remove delay() or run a closed loop",
+            ));
+        }
+        let mut state = ScriptState::new(hooks).map_err(script_error)?;
+        if id == 0 {
+            state.verify().map_err(script_error)?;
+        }
+        scripts.push(Some(Box::new(state)));
+    }
+    Ok(scripts)
+}
+
+/// What every worker of the run shares.
+fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shared, SpecError> {
+    let measure_start = start + spec.warmup;
+    let sessions = SessionConfig {
+        protocol: spec.protocol,
+        windows: H2Settings::from_bits(spec.h2.window_bits, spec.h2.connection_window_bits),
+        max_body: spec
+            .requests
+            .iter()
+            .map(|r| r.body.len())
+            .max()
+            .unwrap_or(0),
+        requests_close: !matches!(
+            spec.reuse,
+            Reuse::KeepAlive | Reuse::Http10 { keepalive: true }
+        ),
+        keep_responses: false,
+    };
+    Ok(Shared {
+        addr: spec.target.addr,
+        requests: compile(
+            &spec.requests,
+            &spec.target.authority,
+            spec.reuse,
+            spec.target.scheme,
+        ),
+        reuse: spec.reuse,
+        dialer: dialer(spec)?,
+        sessions,
+        streams: spec.h2.streams,
+        start,
+        measure_start,
+        end: spec.duration.map(|d| measure_start + d),
+        timeout: spec.timeout,
+        stop,
+        halt: AtomicBool::new(false),
+    })
+}
+
+/// The transports' configurations: QUIC for HTTP/3, TLS for `https://`
+/// otherwise (ALPN offers `h2` and `http/1.1` for `--h2`, as h2load does).
+fn dialer(spec: &LoadSpec) -> Result<Dialer, SpecError> {
+    if spec.protocol == Protocol::H3 {
+        let quic = QuicClient {
+            config: crate::quic::client_config(&spec.tls)?,
+            name: quic_server_name(&spec.tls, &spec.target.host)?,
+        };
+        return Ok(Dialer {
+            tls: None,
+            quic: Some(quic),
+        });
+    }
+    let tls = match spec.target.scheme {
+        Scheme::Http => None,
+        Scheme::Https => {
+            let alpn: &[&[u8]] = match spec.protocol {
+                Protocol::H2 => &[ALPN_H2, ALPN_HTTP11],
+                Protocol::Http1 | Protocol::H3 => &[ALPN_HTTP11],
+            };
+            Some(TlsClient {
+                config: client_config(&spec.tls, alpn)?,
+                name: server_name(&spec.tls, &spec.target.host)?,
+            })
+        }
+    };
+    Ok(Dialer { tls, quic: None })
 }
 
 /// The wall-clock time of `at`, in Unix milliseconds (`None` if the clock
@@ -435,110 +463,11 @@ impl Merger {
             _ => last.saturating_duration_since(measure_start),
         };
         let secs = elapsed.as_secs_f64().max(1e-9);
-        let c = &self.total.counters;
-        let totals = Totals {
-            elapsed_s: secs,
-            requests_sent: c.requests_sent,
-            responses: c.responses,
-            responses_per_s: c.responses as f64 / secs,
-            responses_not_2xx_3xx: c.responses_not_2xx_3xx,
-            bytes_read: c.bytes_read,
-            bytes_read_per_s: c.bytes_read as f64 / secs,
-            bytes_written: c.bytes_written,
-            errors: c.errors_total(),
-        };
-        let mut status_counts = BTreeMap::new();
-        let mut errors = BTreeMap::new();
-        for kind in ErrorKind::ALL {
-            let first = self
-                .summaries
-                .iter()
-                .find_map(|s| s.first_errors[kind as usize].clone());
-            errors.insert(
-                kind.name().to_string(),
-                ErrorCount {
-                    count: c.errors[kind as usize],
-                    first,
-                },
-            );
-        }
-        let mut sessions = SessionCounts::default();
+        let mut protocols = ProtocolCounts::default();
         for s in &self.summaries {
-            for &(code, n) in &s.status_counts {
-                *status_counts.entry(code.to_string()).or_insert(0) += n;
-            }
-            sessions.started += s.sessions.started;
-            sessions.completed += s.sessions.completed;
-            sessions.failed += s.sessions.failed;
-            sessions.incomplete += s.sessions.incomplete;
+            protocols.add(&s.protocols);
         }
         let open = matches!(spec.model, Model::Open { .. });
-        let open_loop = match spec.model {
-            Model::Open { rate_per_s, .. } => Some(OpenLoopStats {
-                target_rate_per_s: rate_per_s,
-                achieved_rate_per_s: c.requests_sent as f64 / secs,
-                late_sends: c.late_sends,
-                late_threshold_us: LATE_SEND.as_micros() as u64,
-                unsent: self.summaries.iter().map(|s| s.unsent).sum(),
-                send_delay_us: LatencyStats::from_histogram(&self.total.send_delay_us),
-            }),
-            _ => None,
-        };
-        let session_stats = match spec.model {
-            Model::Sessions {
-                conn_rate_per_s,
-                calls,
-                sessions: planned,
-                ..
-            } => Some(SessionStats {
-                planned,
-                started: sessions.started,
-                completed: sessions.completed,
-                failed: sessions.failed,
-                incomplete: sessions.incomplete,
-                calls_per_session: calls,
-                conn_rate_per_s,
-            }),
-            _ => None,
-        };
-        let sum = |f: fn(&WorkerSummary) -> u64| self.summaries.iter().map(f).sum::<u64>();
-        let tls = (spec.target.scheme == Scheme::Https).then(|| {
-            let first = self.summaries.iter().find_map(|s| s.tls.clone());
-            TlsReport {
-                version: first.as_ref().map(|t| t.version.clone()),
-                cipher: first.as_ref().and_then(|t| t.cipher.clone()),
-                alpn: first.and_then(|t| t.alpn),
-                handshakes_full: sum(|s| s.handshakes_full),
-                handshakes_resumed: sum(|s| s.handshakes_resumed),
-                handshake_us: LatencyStats::from_histogram(&self.total.tls_handshake_us),
-            }
-        });
-        let h3 = (spec.protocol == Protocol::H3).then(|| {
-            let mut events = H3Events::default();
-            for s in &self.summaries {
-                events.add(&s.h3);
-            }
-            H3Report {
-                connections: sum(|s| s.h3_connections),
-                goaways_received: events.goaways_received,
-                streams_reset: events.streams_reset,
-                streams_refused: events.streams_refused,
-                zero_rtt_accepted: events.zero_rtt_accepted,
-                zero_rtt_rejected: events.zero_rtt_rejected,
-                zero_rtt_requests: events.zero_rtt_requests,
-            }
-        });
-        let h2 = (spec.protocol == Protocol::H2).then(|| {
-            let mut events = H2Events::default();
-            for s in &self.summaries {
-                events.add(&s.h2);
-            }
-            H2Report {
-                connections_h2: sum(|s| s.h2_connections),
-                connections_http1: sum(|s| s.h1_connections),
-                events,
-            }
-        });
         RunReport {
             schema: SCHEMA.to_string(),
             barrage_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -553,20 +482,20 @@ impl Merger {
             stop_reason: reason,
             script_error: self.summaries.iter().find_map(|s| s.script_error.clone()),
             measured_from_unix_ms: unix_ms_at(measure_start),
-            totals,
+            totals: self.totals(secs),
             latency_us: LatencyStats::from_histogram(&self.total.latency_us),
             connect_us: LatencyStats::from_histogram(&self.total.connect_us),
             connections: ConnectionStats {
-                opened: c.connections_opened,
+                opened: self.total.counters.connections_opened,
                 peak_open: self.summaries.iter().map(|s| s.peak_connections).sum(),
             },
-            tls,
-            h2,
-            h3,
-            open_loop,
-            sessions: session_stats,
-            status_counts,
-            errors,
+            tls: (spec.target.scheme == Scheme::Https).then(|| self.tls_report()),
+            h2: (spec.protocol == Protocol::H2).then(|| protocols.h2_report()),
+            h3: (spec.protocol == Protocol::H3).then(|| protocols.h3_report()),
+            open_loop: self.open_loop_stats(spec, secs),
+            sessions: self.session_stats(spec),
+            status_counts: self.status_counts(),
+            errors: self.errors(),
             series: self.series,
             histograms: Histograms {
                 latency_us: self.total.latency_us,
@@ -575,6 +504,106 @@ impl Merger {
                 send_delay_us: open.then_some(self.total.send_delay_us),
             },
             agents: None,
+        }
+    }
+
+    fn totals(&self, secs: f64) -> Totals {
+        let c = &self.total.counters;
+        Totals {
+            elapsed_s: secs,
+            requests_sent: c.requests_sent,
+            responses: c.responses,
+            responses_per_s: c.responses as f64 / secs,
+            responses_not_2xx_3xx: c.responses_not_2xx_3xx,
+            bytes_read: c.bytes_read,
+            bytes_read_per_s: c.bytes_read as f64 / secs,
+            bytes_written: c.bytes_written,
+            errors: c.errors_total(),
+        }
+    }
+
+    /// Every error kind's count, with the first message any worker kept.
+    fn errors(&self) -> BTreeMap<String, ErrorCount> {
+        let c = &self.total.counters;
+        let mut errors = BTreeMap::new();
+        for kind in ErrorKind::ALL {
+            let first = self
+                .summaries
+                .iter()
+                .find_map(|s| s.first_errors[kind as usize].clone());
+            errors.insert(
+                kind.name().to_string(),
+                ErrorCount {
+                    count: c.errors[kind as usize],
+                    first,
+                },
+            );
+        }
+        errors
+    }
+
+    fn status_counts(&self) -> BTreeMap<String, u64> {
+        let mut status_counts = BTreeMap::new();
+        for s in &self.summaries {
+            for &(code, n) in &s.status_counts {
+                *status_counts.entry(code.to_string()).or_insert(0) += n;
+            }
+        }
+        status_counts
+    }
+
+    fn open_loop_stats(&self, spec: &LoadSpec, secs: f64) -> Option<OpenLoopStats> {
+        let Model::Open { rate_per_s, .. } = spec.model else {
+            return None;
+        };
+        let c = &self.total.counters;
+        Some(OpenLoopStats {
+            target_rate_per_s: rate_per_s,
+            achieved_rate_per_s: c.requests_sent as f64 / secs,
+            late_sends: c.late_sends,
+            late_threshold_us: LATE_SEND.as_micros() as u64,
+            unsent: self.summaries.iter().map(|s| s.unsent).sum(),
+            send_delay_us: LatencyStats::from_histogram(&self.total.send_delay_us),
+        })
+    }
+
+    fn session_stats(&self, spec: &LoadSpec) -> Option<SessionStats> {
+        let Model::Sessions {
+            conn_rate_per_s,
+            calls,
+            sessions: planned,
+            ..
+        } = spec.model
+        else {
+            return None;
+        };
+        let mut sessions = SessionCounts::default();
+        for s in &self.summaries {
+            sessions.started += s.sessions.started;
+            sessions.completed += s.sessions.completed;
+            sessions.failed += s.sessions.failed;
+            sessions.incomplete += s.sessions.incomplete;
+        }
+        Some(SessionStats {
+            planned,
+            started: sessions.started,
+            completed: sessions.completed,
+            failed: sessions.failed,
+            incomplete: sessions.incomplete,
+            calls_per_session: calls,
+            conn_rate_per_s,
+        })
+    }
+
+    fn tls_report(&self) -> TlsReport {
+        let first = self.summaries.iter().find_map(|s| s.tls.clone());
+        TlsReport {
+            version: first.as_ref().map(|t| t.version.clone()),
+            cipher: first.as_ref().and_then(|t| t.cipher.clone()),
+            alpn: first.and_then(|t| t.alpn),
+            handshakes_full: self.summaries.iter().map(|s| s.handshakes_full).sum(),
+            handshakes_resumed: self.summaries.iter().map(|s| s.handshakes_resumed).sum(),
+            handshake_us: LatencyStats::from_histogram(&self.total.tls_handshake_us),
         }
     }
 }

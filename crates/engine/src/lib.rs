@@ -1,8 +1,9 @@
 //! barrage's load engine.
 //!
-//! Owns transports (TCP, TLS), protocol sessions (HTTP/1.x, HTTP/2), schedules
-//! (closed loop, open loop, httperf-style sessions), the per-core workers and
-//! the recorder (fixed-memory HdrHistograms and counters).
+//! Owns transports (TCP, TLS, QUIC), protocol sessions (HTTP/1.x, HTTP/2,
+//! HTTP/3) and the link that pairs a session with the transport it needs,
+//! schedules (closed loop, open loop, httperf-style sessions), the per-core
+//! workers and the recorder (fixed-memory HdrHistograms and counters).
 //!
 //! It never prints, reads no configuration file and knows nothing about the
 //! servers under test: a caller builds a [`LoadSpec`], calls [`run`], watches
@@ -28,6 +29,7 @@
 mod coordinator;
 pub mod http1;
 mod limits;
+mod link;
 pub mod pacer;
 mod quic;
 mod recorder;

@@ -1,6 +1,8 @@
-//! Transports: the bytes under a session, plain TCP or TLS over TCP. The
-//! choice is independent of the protocol: ALPN, read from the transport
-//! after the handshake, picks the session.
+//! Byte-stream transports: the bytes under an HTTP/1 or HTTP/2 session,
+//! plain TCP or TLS over TCP. The choice is independent of the protocol:
+//! ALPN, read from the transport after the handshake, picks the session
+//! (`session::for_alpn`). QUIC, the datagram transport, is `quic.rs`; a
+//! [`crate::link::Link`] pairs either with its session.
 //!
 //! Both are non-blocking. A read returns `WouldBlock` once the socket is
 //! drained (for TLS: once the socket is drained *and* no decrypted bytes are
@@ -27,9 +29,6 @@ pub(crate) enum TransportError {
 pub(crate) enum Transport {
     Plain(TcpStream),
     Tls(Box<Tls>),
-    /// QUIC (HTTP/3): datagrams, driven apart by the worker; the byte-stream
-    /// methods below do nothing for it.
-    Quic(Box<crate::quic::QuicLink>),
 }
 
 pub(crate) struct Tls {
@@ -66,16 +65,11 @@ impl Transport {
         })))
     }
 
-    pub fn tcp(&mut self) -> Option<&mut TcpStream> {
+    pub fn tcp(&mut self) -> &mut TcpStream {
         match self {
-            Transport::Plain(tcp) => Some(tcp),
-            Transport::Tls(t) => Some(&mut t.tcp),
-            Transport::Quic(_) => None,
+            Transport::Plain(tcp) => tcp,
+            Transport::Tls(t) => &mut t.tcp,
         }
-    }
-
-    pub fn is_quic(&self) -> bool {
-        matches!(self, Transport::Quic(_))
     }
 
     pub fn is_tls(&self) -> bool {
@@ -121,7 +115,6 @@ impl Transport {
                 }
             },
             Transport::Tls(t) => t.read(buf),
-            Transport::Quic(_) => Err(TransportError::Io(io::ErrorKind::WouldBlock.into())),
         }
     }
 
@@ -146,7 +139,6 @@ impl Transport {
                 t.flush()?;
                 Ok(data.len())
             }
-            Transport::Quic(_) => Ok(0),
         }
     }
 
@@ -158,7 +150,7 @@ impl Transport {
     /// Sends encrypted bytes that waited.
     pub fn flush(&mut self) -> Result<(), TransportError> {
         match self {
-            Transport::Plain(_) | Transport::Quic(_) => Ok(()),
+            Transport::Plain(_) => Ok(()),
             Transport::Tls(t) => t.flush(),
         }
     }
@@ -190,7 +182,7 @@ impl Transport {
     /// The protocol ALPN chose, if any.
     pub fn alpn(&self) -> Option<&[u8]> {
         match self {
-            Transport::Plain(_) | Transport::Quic(_) => None,
+            Transport::Plain(_) => None,
             Transport::Tls(t) => t.conn.alpn_protocol(),
         }
     }

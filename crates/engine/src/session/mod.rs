@@ -1,18 +1,54 @@
 //! Protocol sessions: one per connection, turning requests into bytes and
 //! bytes into completed responses. Every protocol offers the same shape
-//! (after h2load's session interface): `submit` a request, feed `on_read`
-//! the bytes that arrived, tell `on_eof` when the peer closed.
+//! (after h2load's session interface): [`Session::on_connect`],
+//! [`Session::submit`] a request, [`Session::room`] for more (h2load's
+//! `max_concurrent_streams`), feed [`Session::on_read`] the bytes that
+//! arrived, tell [`Session::on_eof`] when the peer closed; finished requests
+//! go to a [`Sink`]. [`Session::add_events`] and
+//! [`Session::count_connection`] add the protocol's own numbers to a
+//! [`ProtocolCounts`], so the worker keeps no counter named per protocol.
 //!
 //! Sessions own the queue of requests in flight on their connection, so
-//! stream bookkeeping (pipelined order in HTTP/1.1, stream ids in HTTP/2)
-//! stays inside the protocol; the worker only sees [`Completed`] responses.
-//! Sessions do no I/O and read no clock: they are tested with byte strings.
+//! stream bookkeeping (pipelined order in HTTP/1.1, stream ids in HTTP/2 and
+//! HTTP/3) stays inside the protocol; the worker only sees [`Completed`]
+//! responses. Sessions do no I/O and read no clock: they are tested with
+//! byte strings.
+//!
+//! What a session needs from its transport ([`Needs`]): HTTP/1 and HTTP/2
+//! need a byte stream (TCP, or TLS over it) and are fed through `on_read`;
+//! HTTP/3 needs datagrams and a timer: it owns its quinn-proto connection,
+//! which the QUIC transport feeds datagrams and timeouts, and `poll` turns
+//! its events into responses. `crate::link` pairs a session with the
+//! transport it needs and gives the worker one set of calls for both kinds
+//! (readable, send, next timer, timer due); the session is chosen here, by
+//! `for_stream`, `for_alpn` (TLS: the server may answer `--h2` with
+//! `http/1.1`) and `for_quic`, never by the worker.
+//!
+//! Adding a protocol is a new module here, a variant of [`Session`] and,
+//! if it needs one, a transport in `link`; nothing in `worker/` changes.
+//! Tried on paper against the next two:
+//! - WebSocket: a `ws` session on the same byte stream. The HTTP/1 session
+//!   sends the Upgrade; its `101` makes `on_read` answer a new `Next`
+//!   variant (switch), on which the link replaces the connection's session
+//!   with the frame session: `submit` sends a message, and the message that
+//!   answers it is its `Completed`.
+//! - gRPC: a `grpc` session wrapping [`h2::H2Session`] (requests on HTTP/2
+//!   streams); it frames length-prefixed messages in `submit` and reports a
+//!   call `Completed` from the trailers, with grpc-status as its status (or
+//!   `failed` for a non-zero one); ALPN `h2` chooses it in [`for_alpn`].
 
 pub mod h1;
 pub mod h2;
 pub mod h3;
 
 use std::time::Instant;
+
+use crate::request::WireRequest;
+use crate::spec::Protocol;
+use barrage_model::load::{H2Report, H3Report};
+use h1::H1Session;
+use h2::{H2Events, H2Session, H2Settings};
+use h3::{H3Events, H3Session};
 
 /// Timing of one request in flight, as the worker recorded it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,7 +70,8 @@ pub struct Completed {
     pub request: Inflight,
 }
 
-/// What the connection does after the bytes just read.
+/// What a protocol's reader says after the bytes just read (HTTP/1's
+/// and HTTP/2's own; [`Session::on_read`] turns it into a [`Next`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {
     /// Keep reading and sending.
@@ -106,12 +143,160 @@ impl std::fmt::Display for StreamFailure {
     }
 }
 
+/// What the worker does with the connection after a read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// Keep reading and sending.
+    Continue,
+    /// The last response ended the connection (HTTP/1 `Connection: close`,
+    /// HTTP/1.0, a body delimited by the close): send nothing more and
+    /// close once the peer has.
+    Drain,
+    /// Close now: every stream is answered after a GOAWAY, or the peer
+    /// closed the connection (end of file) with nothing left unanswered.
+    Close,
+}
+
+/// What a session needs from its transport.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// Bytes in order (TCP, or TLS over TCP): fed to `on_read`.
+    ByteStream,
+    /// Datagrams and a timer (QUIC): the session owns the connection the
+    /// transport feeds, and is polled.
+    Datagrams,
+}
+
+/// In flight at most on one connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Depth {
+    /// HTTP/1.1: the pipeline depth.
+    pub pipeline: usize,
+    /// HTTP/2 and HTTP/3: streams (capped by the server's limit).
+    pub streams: usize,
+}
+
+impl Depth {
+    /// One request at a time, whatever the protocol.
+    pub const ONE: Depth = Depth {
+        pipeline: 1,
+        streams: 1,
+    };
+}
+
+/// What every session of a worker is made with.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SessionConfig {
+    pub protocol: Protocol,
+    /// HTTP/2's windows.
+    pub windows: H2Settings,
+    /// The longest request body (HTTP/2 sends a body only when it fits the server's window).
+    pub max_body: usize,
+    /// HTTP/1: every request asks the server to close.
+    pub requests_close: bool,
+    /// HTTP/1: keep each response's headers and body, for a script's `response()`.
+    pub keep_responses: bool,
+}
+
+impl SessionConfig {
+    /// What `protocol` needs from its transport.
+    pub fn needs(&self) -> Needs {
+        match self.protocol {
+            Protocol::Http1 | Protocol::H2 => Needs::ByteStream,
+            Protocol::H3 => Needs::Datagrams,
+        }
+    }
+}
+
+/// Per-protocol counts of one worker (or of a run, summed): the report's
+/// `h2` and `h3` sections. A session adds to it; the worker never looks in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ProtocolCounts {
+    /// Connections opened per protocol (over TLS: per ALPN's answer).
+    pub h1_connections: u64,
+    pub h2_connections: u64,
+    pub h3_connections: u64,
+    pub h2: H2Events,
+    pub h3: H3Events,
+}
+
+impl ProtocolCounts {
+    pub fn add(&mut self, other: &ProtocolCounts) {
+        self.h1_connections += other.h1_connections;
+        self.h2_connections += other.h2_connections;
+        self.h3_connections += other.h3_connections;
+        self.h2.add(&other.h2);
+        self.h3.add(&other.h3);
+    }
+
+    /// The report's `h2` section.
+    pub fn h2_report(&self) -> H2Report {
+        H2Report {
+            connections_h2: self.h2_connections,
+            connections_http1: self.h1_connections,
+            events: self.h2,
+        }
+    }
+
+    /// The report's `h3` section.
+    pub fn h3_report(&self) -> H3Report {
+        let e = &self.h3;
+        H3Report {
+            connections: self.h3_connections,
+            goaways_received: e.goaways_received,
+            streams_reset: e.streams_reset,
+            streams_refused: e.streams_refused,
+            zero_rtt_accepted: e.zero_rtt_accepted,
+            zero_rtt_rejected: e.zero_rtt_rejected,
+            zero_rtt_requests: e.zero_rtt_requests,
+        }
+    }
+}
+
+/// The session a byte stream starts with: HTTP/2 with prior knowledge for
+/// `--h2` (h2c), HTTP/1 otherwise. Over TLS, [`for_alpn`] replaces it once
+/// the handshake is done.
+pub(crate) fn for_stream(config: &SessionConfig) -> Session {
+    match config.protocol {
+        Protocol::H2 => h2_session(config),
+        Protocol::Http1 | Protocol::H3 => h1_session(config),
+    }
+}
+
+/// The session ALPN chose over TLS: the server may answer `--h2` with
+/// `http/1.1` (or with nothing), and the connection then speaks HTTP/1.
+pub(crate) fn for_alpn(alpn: Option<&[u8]>, config: &SessionConfig) -> Session {
+    if alpn == Some(crate::tls::ALPN_H2) {
+        h2_session(config)
+    } else {
+        h1_session(config)
+    }
+}
+
+/// HTTP/3 on a QUIC connection (which the session owns).
+pub(crate) fn for_quic(quic: quinn_proto::Connection) -> Session {
+    Session::H3(Box::new(H3Session::new(quic)))
+}
+
+fn h2_session(config: &SessionConfig) -> Session {
+    Session::H2(Box::new(H2Session::new(config.windows, config.max_body)))
+}
+
+fn h1_session(config: &SessionConfig) -> Session {
+    let mut session = H1Session::new(config.requests_close);
+    if config.keep_responses {
+        session.keep_responses();
+    }
+    Session::H1(session)
+}
+
 /// The session of one connection: chosen by the spec, or by ALPN over TLS.
+/// Static dispatch: each call is one `match` here.
 #[derive(Debug)]
 pub enum Session {
     H1(h1::H1Session),
     H2(Box<h2::H2Session>),
-    /// Owns its QUIC connection; the worker drives it apart (datagrams, timers).
+    /// Owns its QUIC connection: fed datagrams by the link, then polled.
     H3(Box<h3::H3Session>),
 }
 
@@ -134,13 +319,15 @@ impl Session {
         }
     }
 
-    /// How many more requests may start now with at most `limit` in flight
-    /// (HTTP/1.1: the pipeline depth; HTTP/2: streams, capped by the server).
-    pub fn room(&self, limit: usize) -> usize {
+    /// How many more requests may start now with at most `depth` in flight
+    /// (HTTP/1.1: the pipeline depth; HTTP/2 and HTTP/3: streams, capped by
+    /// the server).
+    #[inline]
+    pub fn room(&self, depth: Depth) -> usize {
         match self {
-            Session::H1(s) => limit.saturating_sub(s.in_flight()),
-            Session::H2(s) => s.room(limit),
-            Session::H3(s) => s.room(limit),
+            Session::H1(s) => depth.pipeline.saturating_sub(s.in_flight()),
+            Session::H2(s) => s.room(depth.streams),
+            Session::H3(s) => s.room(depth.streams),
         }
     }
 
@@ -161,27 +348,104 @@ impl Session {
         }
     }
 
-    /// Feeds bytes read; control frames the protocol owes the peer go to `out`.
+    /// The connection is open: what the protocol sends first goes to `out`
+    /// (HTTP/2: the preface and SETTINGS).
+    pub fn on_connect(&mut self, out: &mut Vec<u8>) {
+        match self {
+            Session::H2(s) => s.on_connect(out),
+            Session::H1(_) | Session::H3(_) => {}
+        }
+    }
+
+    /// Starts sending before the handshake is done when the transport can
+    /// (HTTP/3: a resumed QUIC session whose ticket allows 0-RTT data).
+    pub fn start_early(&mut self) -> bool {
+        match self {
+            Session::H3(s) => s.start_early(),
+            Session::H1(_) | Session::H2(_) => false,
+        }
+    }
+
+    /// Counts the connection as one of its protocol's (once, when it opens).
+    pub fn count_connection(&self, counts: &mut ProtocolCounts) {
+        match self {
+            Session::H1(_) => counts.h1_connections += 1,
+            Session::H2(_) => counts.h2_connections += 1,
+            Session::H3(_) => counts.h3_connections += 1,
+        }
+    }
+
+    /// Adds the protocol's events on this connection (once, when it ends).
+    pub fn add_events(&self, counts: &mut ProtocolCounts) {
+        match self {
+            Session::H1(_) => {}
+            Session::H2(s) => counts.h2.add(&s.events),
+            Session::H3(s) => counts.h3.add(&s.events),
+        }
+    }
+
+    /// Starts `request` in its protocol's wire form (after [`room`](Self::room)
+    /// said there is room); bytes for a byte stream go to `out`, HTTP/3's
+    /// into its QUIC stream.
+    #[inline]
+    pub(crate) fn submit(&mut self, request: &WireRequest, inflight: Inflight, out: &mut Vec<u8>) {
+        match self {
+            Session::H1(s) => s.submit(&request.bytes, inflight, out),
+            Session::H2(s) => s.submit(&request.h2, inflight, out),
+            Session::H3(s) => s.submit(&request.h3, inflight),
+        }
+    }
+
+    /// Starts a script's send: HTTP/1.x requests, whole (one, or several to
+    /// pipeline), one entry of `requests` each.
+    pub fn submit_h1_batch(
+        &mut self,
+        bytes: &[u8],
+        requests: impl Iterator<Item = Inflight>,
+        out: &mut Vec<u8>,
+    ) {
+        match self {
+            Session::H1(s) => s.submit_many(bytes, requests, out),
+            // Scripts that make requests run over HTTP/1 only (checked before the run).
+            Session::H2(_) | Session::H3(_) => {
+                unreachable!("a script's HTTP/1 requests on a session of another protocol")
+            }
+        }
+    }
+
+    /// Feeds bytes read from a byte stream; control frames the protocol owes
+    /// the peer go to `out`.
+    #[inline]
     pub fn on_read(
         &mut self,
         data: &[u8],
         sink: &mut impl Sink,
         out: &mut Vec<u8>,
-    ) -> Result<Flow, ProtocolError> {
+    ) -> Result<Next, ProtocolError> {
         match self {
-            Session::H1(s) => s.on_read(data, &mut |c, kept| {
-                if let Some(r) = kept {
-                    sink.response(r);
-                }
-                sink.completed(c)
+            Session::H1(s) => {
+                let flow = s.on_read(data, &mut |c, kept| {
+                    if let Some(r) = kept {
+                        sink.response(r);
+                    }
+                    sink.completed(c)
+                })?;
+                Ok(match flow {
+                    Flow::Continue => Next::Continue,
+                    Flow::Close => Next::Drain,
+                })
+            }
+            Session::H2(s) => Ok(match s.on_read(data, sink, out)? {
+                Flow::Continue => Next::Continue,
+                // After GOAWAY, all streams answered.
+                Flow::Close => Next::Close,
             }),
-            Session::H2(s) => s.on_read(data, sink, out),
-            // Datagrams go to the QUIC connection (`H3Session::poll`), not here.
-            Session::H3(_) => Ok(Flow::Continue),
+            // Datagrams go to the QUIC connection, then `H3Session::poll`.
+            Session::H3(_) => Ok(Next::Continue),
         }
     }
 
-    /// The peer closed the connection.
+    /// The peer closed the byte stream.
     pub fn on_eof(&mut self, sink: &mut impl Sink) -> Result<(), EarlyClose> {
         match self {
             Session::H1(s) => s.on_eof(&mut |c, kept| {
@@ -193,5 +457,79 @@ impl Session {
             Session::H2(s) => s.on_eof(),
             Session::H3(_) => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(protocol: Protocol) -> SessionConfig {
+        SessionConfig {
+            protocol,
+            windows: H2Settings::from_bits(16, 16),
+            max_body: 0,
+            requests_close: false,
+            keep_responses: false,
+        }
+    }
+
+    #[test]
+    fn alpn_chooses_the_session_and_h2_falls_back_to_http1() {
+        let h2 = config(Protocol::H2);
+        assert!(matches!(for_stream(&h2), Session::H2(_)));
+        assert!(matches!(for_alpn(Some(b"h2"), &h2), Session::H2(_)));
+        assert!(matches!(for_alpn(Some(b"http/1.1"), &h2), Session::H1(_)));
+        assert!(matches!(for_alpn(None, &h2), Session::H1(_)));
+        let h1 = config(Protocol::Http1);
+        assert!(matches!(for_stream(&h1), Session::H1(_)));
+        assert_eq!(h1.needs(), Needs::ByteStream);
+        assert_eq!(config(Protocol::H3).needs(), Needs::Datagrams);
+    }
+
+    #[test]
+    fn sessions_count_their_connections_into_the_report_sections() {
+        let mut counts = ProtocolCounts::default();
+        let h2 = config(Protocol::H2);
+        for session in [for_alpn(Some(b"h2"), &h2), for_alpn(None, &h2)] {
+            session.count_connection(&mut counts);
+            session.add_events(&mut counts);
+        }
+        let mut total = ProtocolCounts::default();
+        total.add(&counts);
+        total.add(&counts);
+        let report = total.h2_report();
+        assert_eq!((report.connections_h2, report.connections_http1), (2, 2));
+        assert_eq!(total.h3_report().connections, 0);
+    }
+
+    #[test]
+    fn an_http1_close_drains_and_the_depth_is_the_pipeline() {
+        let mut session = for_stream(&config(Protocol::Http1));
+        let depth = Depth {
+            pipeline: 2,
+            streams: 100,
+        };
+        assert_eq!(session.room(depth), 2);
+        let request = Inflight {
+            intended: Instant::now(),
+            sent: Instant::now(),
+            head: false,
+            measured: true,
+        };
+        let mut out = Vec::new();
+        session.submit_h1_batch(b"GET / HTTP/1.1\r\n\r\n", [request].into_iter(), &mut out);
+        assert_eq!(session.room(depth), 1);
+        struct Count(u32);
+        impl Sink for Count {
+            fn completed(&mut self, _: Completed) {
+                self.0 += 1;
+            }
+            fn failed(&mut self, _: Inflight, _: StreamFailure) {}
+        }
+        let mut sink = Count(0);
+        let reply = b"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n";
+        let next = session.on_read(reply, &mut sink, &mut out).unwrap();
+        assert_eq!((next, sink.0), (Next::Drain, 1));
     }
 }

@@ -44,7 +44,7 @@ impl Worker {
                 self.cut_waiting_sessions(now);
             }
         }
-        self.quic_timers(now);
+        self.fire_timers(now);
         if !self.pauses.is_empty() {
             self.resume_paused(now);
         }
@@ -77,7 +77,7 @@ impl Worker {
         let waiting: Vec<usize> = self
             .conns
             .iter()
-            .filter(|(_, c)| c.session.in_flight() == 0)
+            .filter(|(_, c)| c.link.session.in_flight() == 0)
             .map(|(key, _)| key)
             .collect();
         for key in waiting {
@@ -145,12 +145,8 @@ impl Worker {
                         continue;
                     }
                     conn.idle = false;
-                    let depth = match conn.session {
-                        Session::H1(_) => 1,
-                        Session::H2(_) | Session::H3(_) => self.h2_streams,
-                    };
-                    if matches!(conn.state, ConnState::Open { .. }) && conn.session.room(depth) > 0
-                    {
+                    let open = matches!(conn.state, ConnState::Open { .. });
+                    if open && conn.link.session.room(self.depth) > 0 {
                         self.fill(key, now);
                         return true;
                     }
@@ -181,23 +177,27 @@ impl Worker {
             let overdue = |since: Instant| now - since > timeout;
             let late = match conn.state {
                 // A QUIC connection is connecting until its handshake is done.
-                ConnState::Connecting { since } if overdue(since) && conn.transport.is_quic() => {
+                ConnState::Connecting { since }
+                    if overdue(since) && conn.link.handshakes_while_connecting() =>
+                {
                     Overdue::Handshake
                 }
                 ConnState::Connecting { since } if overdue(since) => Overdue::Connect,
                 ConnState::Handshaking { since } if overdue(since) => Overdue::Handshake,
                 ConnState::Open { .. }
-                    if conn.session.oldest().is_some_and(|r| overdue(r.sent)) =>
+                    if conn.link.session.oldest().is_some_and(|r| overdue(r.sent)) =>
                 {
                     Overdue::Response
                 }
                 // Open, nothing sent, and the session waits on the server
                 // (HTTP/2: its SETTINGS): without this, a server that accepts
                 // and stays silent would hold the connection for good.
-                ConnState::Open { since } if overdue(since) => match conn.session.waiting_for() {
-                    Some(what) => Overdue::Peer(what),
-                    None => continue,
-                },
+                ConnState::Open { since } if overdue(since) => {
+                    match conn.link.session.waiting_for() {
+                        Some(what) => Overdue::Peer(what),
+                        None => continue,
+                    }
+                }
                 ConnState::Draining { since } if overdue(since) => Overdue::Drain,
                 _ => continue,
             };
@@ -231,8 +231,8 @@ impl Worker {
 
     pub(super) fn next_wake(&self, now: Instant) -> Duration {
         let mut at = self.window_ends.min(self.next_sweep);
-        if let Some(quic) = self.next_quic_timer() {
-            at = at.min(quic);
+        if let Some(timer) = self.next_timer() {
+            at = at.min(timer);
         }
         if let Some(pause) = self.next_pause() {
             at = at.min(pause);
@@ -312,12 +312,8 @@ impl Worker {
             Plan::Closed { .. } => (0, SessionCounts::default()),
         };
         for (_, conn) in self.conns.iter_mut() {
-            match &conn.session {
-                Session::H2(s) => self.h2_events.add(&s.events),
-                Session::H3(s) => self.h3_events.add(&s.events),
-                Session::H1(_) => {}
-            }
-            Worker::quic_goodbye(conn, now);
+            conn.link.session.add_events(&mut self.protocols);
+            conn.link.close(now);
         }
         let status_counts = (0..1000u16)
             .filter(|&s| self.status_counts[s as usize] > 0)
@@ -334,11 +330,7 @@ impl Worker {
             tls: self.tls_seen.take(),
             handshakes_full: self.handshakes_full,
             handshakes_resumed: self.handshakes_resumed,
-            h2: self.h2_events,
-            h2_connections: self.h2_connections,
-            h1_connections: self.h1_connections,
-            h3: self.h3_events,
-            h3_connections: self.h3_connections,
+            protocols: self.protocols,
             script_error: self.script_error.take(),
         };
         let _ = self.tx.send(Msg::Done {

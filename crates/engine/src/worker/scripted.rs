@@ -131,17 +131,16 @@ impl Worker {
         };
         let n = batch.heads.len();
         let conn = &mut self.conns[key];
-        let Session::H1(session) = &mut conn.session else {
-            // Scripts that make requests run over HTTP/1 only (checked before the run).
-            unreachable!("a scripted request on a session other than HTTP/1");
-        };
         let requests = batch.heads.iter().map(|&head| Inflight {
             intended,
             sent: now,
             head,
             measured,
         });
-        session.submit_many(&batch.bytes, requests, &mut self.scratch);
+        // Scripts that make requests run over HTTP/1 only (checked before the run).
+        conn.link
+            .session
+            .submit_h1_batch(&batch.bytes, requests, &mut self.scratch);
         conn.calls += 1;
         conn.pause = Pause::Ask;
         self.inflight += n;
@@ -159,7 +158,7 @@ impl Worker {
         };
         let conn = &mut self.conns[key];
         let closed = matches!(self.plan, Plan::Closed { .. });
-        if !script.has_delay || !closed || conn.calls == 0 || conn.session.in_flight() > 0 {
+        if !script.has_delay || !closed || conn.calls == 0 || conn.link.session.in_flight() > 0 {
             return false;
         }
         match conn.pause {

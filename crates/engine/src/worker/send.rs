@@ -72,25 +72,17 @@ impl Worker {
         }
     }
 
-    /// In flight at most, on this connection's session.
-    fn depth(&self, session: &Session) -> usize {
-        match session {
-            Session::H1(_) => self.h1_depth,
-            Session::H2(_) | Session::H3(_) => self.h2_streams,
-        }
-    }
-
     /// What the plan wants sent on a ready connection (taking it from the budget or schedule).
     fn next_sends(&mut self, key: usize, now: Instant) -> Sends {
         let measured_now = now >= self.shared.measure_start;
-        let conn = &self.conns[key];
-        let depth = self.depth(&conn.session);
+        let depth = self.depth;
         let conn = &mut self.conns[key];
-        let one_shot = conn.session.requests_close();
-        let in_flight = conn.session.in_flight();
+        let session = &conn.link.session;
+        let one_shot = session.requests_close();
+        let in_flight = session.in_flight();
         match &mut self.plan {
             Plan::Closed { budget, .. } => {
-                let mut room = conn.session.room(depth);
+                let mut room = session.room(depth);
                 if one_shot {
                     room = room.min(usize::from(conn.calls == 0));
                 }
@@ -106,7 +98,7 @@ impl Worker {
                 Sends::Now(room)
             }
             Plan::Open { pacer, idle, .. } => {
-                let room = conn.session.room(depth);
+                let room = session.room(depth);
                 if room == 0 || (one_shot && conn.calls > 0) {
                     return Sends::Idle;
                 }
@@ -134,7 +126,7 @@ impl Worker {
             }
             Plan::Sessions { calls, .. } => match (in_flight, conn.calls >= *calls) {
                 (0, true) => Sends::CloseSession,
-                (0, false) if conn.session.room(1) > 0 => Sends::Now(1),
+                (0, false) if session.room(Depth::ONE) > 0 => Sends::Now(1),
                 _ => Sends::Idle,
             },
         }
@@ -150,11 +142,7 @@ impl Worker {
             head: req.head,
             measured,
         };
-        match &mut conn.session {
-            Session::H1(s) => s.submit(&req.bytes, inflight, &mut self.scratch),
-            Session::H2(s) => s.submit(&req.h2, inflight, &mut self.scratch),
-            Session::H3(s) => s.submit(&req.h3, inflight),
-        }
+        conn.link.session.submit(req, inflight, &mut self.scratch);
         conn.calls += 1;
         self.inflight += 1;
         if measured {
@@ -162,54 +150,28 @@ impl Worker {
         }
     }
 
-    /// Writes the bytes built in `scratch`; keeps what the socket did not take.
+    /// Sends the bytes built in `scratch` (a byte stream keeps what the
+    /// socket did not take; QUIC sends its datagrams), then files the
+    /// link's next timer.
+    #[inline]
     pub(super) fn flush_scratch(&mut self, key: usize, now: Instant) {
-        if self.conns[key].transport.is_quic() {
-            // Requests went straight into the QUIC streams.
-            return self.quic_flush(key, now);
+        match self.conns[key].link.send(&mut self.scratch, now) {
+            Ok(n) => self.recorder.counters.bytes_written += n,
+            Err(e) => return self.fail(key, e.kind, now, || e.message),
         }
-        if self.scratch.is_empty() {
-            return;
-        }
-        let conn = &mut self.conns[key];
-        if !conn.out.is_empty() {
-            conn.out.extend_from_slice(&self.scratch);
-            self.scratch.clear();
-            self.flush(key, now);
-            return;
-        }
-        match conn.transport.write(&self.scratch) {
-            Ok(n) => {
-                self.recorder.counters.bytes_written += n as u64;
-                if n < self.scratch.len() {
-                    conn.out.extend_from_slice(&self.scratch[n..]);
-                }
-                self.scratch.clear();
-            }
-            Err(e) => {
-                let (kind, msg) = transport_error(&e, "write");
-                self.fail(key, kind, now, || msg);
-            }
-        }
+        self.file_timer(key);
     }
 
-    /// Writes pending bytes; false if the connection failed and is gone.
+    /// Writes what waited for a writable socket; false if the connection
+    /// failed and is gone.
     pub(super) fn flush(&mut self, key: usize, now: Instant) -> bool {
-        let conn = &mut self.conns[key];
-        let result = if conn.out.is_empty() {
-            conn.transport.flush().map(|()| 0)
-        } else {
-            conn.transport.write(&conn.out)
-        };
-        match result {
+        match self.conns[key].link.flush() {
             Ok(n) => {
-                self.recorder.counters.bytes_written += n as u64;
-                conn.out.drain(..n);
+                self.recorder.counters.bytes_written += n;
                 true
             }
             Err(e) => {
-                let (kind, msg) = transport_error(&e, "write");
-                self.fail(key, kind, now, || msg);
+                self.fail(key, e.kind, now, || e.message);
                 false
             }
         }

@@ -1,5 +1,5 @@
 //! HTTP/3 (RFC 9114) over one QUIC connection (quinn-proto, which does no
-//! I/O either: the worker hands it datagrams and the time).
+//! I/O either: the link (`crate::link`) hands it datagrams and the time).
 //!
 //! The same shape as the other sessions: `submit` a request (one
 //! bidirectional stream: HEADERS, DATA, FIN), then `poll` after datagrams
@@ -13,7 +13,11 @@
 //! protocol error); a stream the server resets is a stream failure; the
 //! connection's loss is mapped to the report's error kinds by [`lost`].
 
+pub mod code;
+mod frame;
+mod lost;
 pub mod qpack;
+mod streams;
 
 use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
@@ -22,78 +26,13 @@ use quinn_proto::{
     Connection, ConnectionError, Dir, Event, ReadError, StreamEvent, StreamId, VarInt,
 };
 
-use super::h2::hpack::{Field, Status};
+use super::h2::hpack::Field;
 use super::{Completed, Inflight, Sink, StreamFailure};
 use crate::recorder::ErrorKind;
-
-/// HTTP/3 frame types (RFC 9114 §7.2).
-mod frame {
-    pub const DATA: u64 = 0x00;
-    pub const HEADERS: u64 = 0x01;
-    pub const CANCEL_PUSH: u64 = 0x03;
-    pub const SETTINGS: u64 = 0x04;
-    pub const PUSH_PROMISE: u64 = 0x05;
-    pub const GOAWAY: u64 = 0x07;
-    pub const MAX_PUSH_ID: u64 = 0x0d;
-}
-
-/// HTTP/3 error codes (RFC 9114 §8.1) and QPACK's (RFC 9204 §6).
-pub mod code {
-    pub const NO_ERROR: u64 = 0x100;
-    pub const GENERAL_PROTOCOL_ERROR: u64 = 0x101;
-    pub const INTERNAL_ERROR: u64 = 0x102;
-    pub const STREAM_CREATION_ERROR: u64 = 0x103;
-    pub const CLOSED_CRITICAL_STREAM: u64 = 0x104;
-    pub const FRAME_UNEXPECTED: u64 = 0x105;
-    pub const FRAME_ERROR: u64 = 0x106;
-    pub const EXCESSIVE_LOAD: u64 = 0x107;
-    pub const ID_ERROR: u64 = 0x108;
-    pub const SETTINGS_ERROR: u64 = 0x109;
-    pub const MISSING_SETTINGS: u64 = 0x10a;
-    pub const REQUEST_REJECTED: u64 = 0x10b;
-    pub const REQUEST_CANCELLED: u64 = 0x10c;
-    pub const REQUEST_INCOMPLETE: u64 = 0x10d;
-    pub const MESSAGE_ERROR: u64 = 0x10e;
-    pub const CONNECT_ERROR: u64 = 0x10f;
-    pub const VERSION_FALLBACK: u64 = 0x110;
-    pub const QPACK_DECOMPRESSION_FAILED: u64 = 0x200;
-    pub const QPACK_ENCODER_STREAM_ERROR: u64 = 0x201;
-    pub const QPACK_DECODER_STREAM_ERROR: u64 = 0x202;
-}
-
-/// The name of an HTTP/3 or QPACK error code, with the code.
-pub fn code_name(c: u64) -> String {
-    let name = match c {
-        code::NO_ERROR => "H3_NO_ERROR",
-        code::GENERAL_PROTOCOL_ERROR => "H3_GENERAL_PROTOCOL_ERROR",
-        code::INTERNAL_ERROR => "H3_INTERNAL_ERROR",
-        code::STREAM_CREATION_ERROR => "H3_STREAM_CREATION_ERROR",
-        code::CLOSED_CRITICAL_STREAM => "H3_CLOSED_CRITICAL_STREAM",
-        code::FRAME_UNEXPECTED => "H3_FRAME_UNEXPECTED",
-        code::FRAME_ERROR => "H3_FRAME_ERROR",
-        code::EXCESSIVE_LOAD => "H3_EXCESSIVE_LOAD",
-        code::ID_ERROR => "H3_ID_ERROR",
-        code::SETTINGS_ERROR => "H3_SETTINGS_ERROR",
-        code::MISSING_SETTINGS => "H3_MISSING_SETTINGS",
-        code::REQUEST_REJECTED => "H3_REQUEST_REJECTED",
-        code::REQUEST_CANCELLED => "H3_REQUEST_CANCELLED",
-        code::REQUEST_INCOMPLETE => "H3_REQUEST_INCOMPLETE",
-        code::MESSAGE_ERROR => "H3_MESSAGE_ERROR",
-        code::CONNECT_ERROR => "H3_CONNECT_ERROR",
-        code::VERSION_FALLBACK => "H3_VERSION_FALLBACK",
-        code::QPACK_DECOMPRESSION_FAILED => "QPACK_DECOMPRESSION_FAILED",
-        code::QPACK_ENCODER_STREAM_ERROR => "QPACK_ENCODER_STREAM_ERROR",
-        code::QPACK_DECODER_STREAM_ERROR => "QPACK_DECODER_STREAM_ERROR",
-        _ => return format!("{c:#x}"),
-    };
-    format!("{name} ({c:#x})")
-}
-
-/// Unidirectional stream types (RFC 9114 §6.2, RFC 9204 §4.2).
-const UNI_CONTROL: u64 = 0x00;
-
-/// The largest HEADERS (or control frame) payload read; bigger is an error.
-const MAX_FIELD_SECTION: u64 = 64 * 1024;
+pub use code::code_name;
+use frame::{put_varint, FrameReader};
+pub use lost::{is_clean_close, lost, Lost};
+use streams::{feed_request, feed_uni, Stream, Uni, UNI_CONTROL};
 
 /// A request's bytes on its stream: the HEADERS frame and any DATA frame.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -155,37 +94,6 @@ pub struct Polled {
     pub room_grew: bool,
     /// After a GOAWAY every stream is answered: close the connection.
     pub done: bool,
-}
-
-/// The connection ended; `kind` and `message` are what the report counts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Lost {
-    pub kind: ErrorKind,
-    pub message: String,
-}
-
-/// A request stream in flight.
-#[derive(Debug)]
-struct Stream {
-    request: Inflight,
-    /// The final status, once its HEADERS arrived.
-    status: Option<u16>,
-    frames: FrameReader,
-    /// Request bytes the stream's flow control has not taken yet.
-    unsent: Option<Box<[u8]>>,
-    /// Sent as 0-RTT data: the whole request, to send again if the server
-    /// refuses 0-RTT (dropped once the handshake is done).
-    replay: Option<Box<[u8]>>,
-}
-
-/// A server-initiated unidirectional stream.
-#[derive(Debug)]
-enum Uni {
-    /// The type varint has not arrived whole yet.
-    Typing(Vec<u8>),
-    Control(FrameReader),
-    /// QPACK's streams, push streams (never asked for) and unknown types: read and dropped.
-    Ignored,
 }
 
 /// One HTTP/3 connection.
@@ -566,281 +474,6 @@ impl H3Session {
             Default::default(),
         );
     }
-}
-
-/// Feeds a response stream's bytes.
-fn feed_request(
-    stream: &mut Stream,
-    data: &[u8],
-    scratch: &mut Vec<u8>,
-) -> Result<(), (u64, String)> {
-    let mut result = Ok(());
-    stream.frames.feed(data, &mut |kind, payload| {
-        if result.is_err() {
-            return;
-        }
-        result = match kind {
-            frame::HEADERS => {
-                match qpack::status(payload, scratch) {
-                    Ok(Status::Code(c)) if (100..200).contains(&c) => Ok(()),
-                    Ok(Status::Code(c)) if stream.status.is_none() => {
-                        stream.status = Some(c);
-                        Ok(())
-                    }
-                    // Trailers.
-                    Ok(_) if stream.status.is_some() => Ok(()),
-                    Ok(_) => Err((
-                        code::MESSAGE_ERROR,
-                        "a response without a valid :status".to_string(),
-                    )),
-                    Err(e) => Err((code::QPACK_DECOMPRESSION_FAILED, e.0.to_string())),
-                }
-            }
-            frame::DATA if stream.status.is_none() => Err((
-                code::FRAME_UNEXPECTED,
-                "DATA before the response's HEADERS".to_string(),
-            )),
-            frame::DATA => Ok(()),
-            frame::CANCEL_PUSH | frame::SETTINGS | frame::GOAWAY | frame::MAX_PUSH_ID => Err((
-                code::FRAME_UNEXPECTED,
-                format!("a control frame (type {kind:#x}) on a request stream"),
-            )),
-            frame::PUSH_PROMISE => Err((
-                code::ID_ERROR,
-                "a PUSH_PROMISE although barrage allows no push".to_string(),
-            )),
-            // Reserved and unknown types are ignored (§9).
-            _ => Ok(()),
-        };
-    })?;
-    result
-}
-
-/// Feeds a server unidirectional stream's bytes.
-fn feed_uni(uni: &mut Uni, data: &[u8], goaway: &mut Option<u64>) -> Result<(), (u64, String)> {
-    let mut data = data;
-    if let Uni::Typing(head) = uni {
-        head.extend_from_slice(data);
-        let Some((kind, used)) = varint(head) else {
-            return Ok(());
-        };
-        let rest = head[used..].to_vec();
-        *uni = if kind == UNI_CONTROL {
-            Uni::Control(FrameReader::default())
-        } else {
-            Uni::Ignored
-        };
-        if let Uni::Control(reader) = uni {
-            return feed_control(reader, &rest, goaway);
-        }
-        data = &[];
-    }
-    match uni {
-        Uni::Control(reader) => feed_control(reader, data, goaway),
-        _ => Ok(()),
-    }
-}
-
-fn feed_control(
-    reader: &mut FrameReader,
-    data: &[u8],
-    goaway: &mut Option<u64>,
-) -> Result<(), (u64, String)> {
-    let mut result = Ok(());
-    let first = reader.frames_seen == 0;
-    let mut index = 0;
-    reader.feed(data, &mut |kind, payload| {
-        if result.is_err() {
-            return;
-        }
-        let is_first = first && index == 0;
-        index += 1;
-        result = match kind {
-            frame::SETTINGS if is_first => Ok(()),
-            _ if is_first => Err((
-                code::MISSING_SETTINGS,
-                "the control stream did not begin with SETTINGS".to_string(),
-            )),
-            frame::SETTINGS => Err((
-                code::FRAME_UNEXPECTED,
-                "a second SETTINGS frame".to_string(),
-            )),
-            frame::GOAWAY => match varint(payload) {
-                Some((id, _)) => {
-                    if goaway.is_some_and(|old| id > old) {
-                        Err((code::ID_ERROR, "a GOAWAY raised its stream id".to_string()))
-                    } else {
-                        *goaway = Some(id);
-                        Ok(())
-                    }
-                }
-                None => Err((
-                    code::FRAME_ERROR,
-                    "a GOAWAY without a stream id".to_string(),
-                )),
-            },
-            frame::DATA | frame::HEADERS | frame::PUSH_PROMISE => Err((
-                code::FRAME_UNEXPECTED,
-                format!("a frame of type {kind:#x} on the control stream"),
-            )),
-            _ => Ok(()),
-        };
-    })?;
-    result
-}
-
-/// Splits a stream into frames: HEADERS, SETTINGS and GOAWAY payloads are
-/// collected whole; DATA and unknown payloads are skipped as they pass.
-#[derive(Debug, Default)]
-struct FrameReader {
-    /// Bytes of a frame header, or of a payload being collected.
-    pending: Vec<u8>,
-    /// The current frame: its type and payload bytes still to come.
-    current: Option<(u64, u64)>,
-    frames_seen: u64,
-}
-
-impl FrameReader {
-    /// Between frames (a stream may end here).
-    fn is_clean(&self) -> bool {
-        self.current.is_none() && self.pending.is_empty()
-    }
-
-    fn feed(
-        &mut self,
-        mut data: &[u8],
-        on_frame: &mut dyn FnMut(u64, &[u8]),
-    ) -> Result<(), (u64, String)> {
-        loop {
-            match self.current {
-                Some((kind, left)) => {
-                    let take = usize::try_from(left).unwrap_or(usize::MAX).min(data.len());
-                    let collect = collects(kind);
-                    if collect {
-                        self.pending.extend_from_slice(&data[..take]);
-                    }
-                    data = &data[take..];
-                    let left = left - take as u64;
-                    if left > 0 {
-                        self.current = Some((kind, left));
-                        return Ok(());
-                    }
-                    self.current = None;
-                    self.frames_seen += 1;
-                    on_frame(kind, if collect { &self.pending } else { &[] });
-                    self.pending.clear();
-                }
-                None => {
-                    if data.is_empty() {
-                        return Ok(());
-                    }
-                    // The header: two varints, at most 16 bytes.
-                    let need = 16 - self.pending.len().min(16);
-                    let take = need.min(data.len());
-                    self.pending.extend_from_slice(&data[..take]);
-                    let Some((kind, a)) = varint(&self.pending) else {
-                        data = &data[take..];
-                        continue;
-                    };
-                    let Some((len, b)) = varint(&self.pending[a..]) else {
-                        data = &data[take..];
-                        continue;
-                    };
-                    // Bytes of `data` that belonged to the header.
-                    let header_from_data = (a + b) - (self.pending.len() - take);
-                    data = &data[header_from_data..];
-                    self.pending.clear();
-                    if collects(kind) && len > MAX_FIELD_SECTION {
-                        return Err((
-                            code::EXCESSIVE_LOAD,
-                            format!("a frame of type {kind:#x} with {len} bytes"),
-                        ));
-                    }
-                    self.current = Some((kind, len));
-                }
-            }
-        }
-    }
-}
-
-/// Frames whose payload is read whole.
-fn collects(kind: u64) -> bool {
-    matches!(kind, frame::HEADERS | frame::SETTINGS | frame::GOAWAY)
-}
-
-/// A QUIC variable-length integer (RFC 9000 §16): value and bytes used.
-fn varint(b: &[u8]) -> Option<(u64, usize)> {
-    let first = *b.first()?;
-    let len = 1usize << (first >> 6);
-    let bytes = b.get(..len)?;
-    let mut v = u64::from(first & 0x3f);
-    for &x in &bytes[1..] {
-        v = (v << 8) | u64::from(x);
-    }
-    Some((v, len))
-}
-
-fn put_varint(out: &mut Vec<u8>, v: u64) {
-    match v {
-        0..=63 => out.push(v as u8),
-        64..=16383 => out.extend_from_slice(&(0x4000 | v as u16).to_be_bytes()),
-        16384..=1_073_741_823 => out.extend_from_slice(&(0x8000_0000 | v as u32).to_be_bytes()),
-        _ => out.extend_from_slice(&(0xc000_0000_0000_0000 | v).to_be_bytes()),
-    }
-}
-
-/// The report's error kind and message for a lost connection.
-pub fn lost(reason: &ConnectionError, handshake: bool) -> Lost {
-    let (kind, message) = match reason {
-        ConnectionError::TimedOut if handshake => (
-            ErrorKind::Tls,
-            "QUIC handshake: no answer before the idle timeout".to_string(),
-        ),
-        ConnectionError::TimedOut => (ErrorKind::Timeout, "QUIC idle timeout".to_string()),
-        ConnectionError::Reset => (ErrorKind::Reset, "QUIC stateless reset".to_string()),
-        ConnectionError::ApplicationClosed(close) => (
-            ErrorKind::Protocol,
-            format!(
-                "the server closed the connection: {}{}",
-                code_name(close.error_code.into_inner()),
-                reason_text(&close.reason)
-            ),
-        ),
-        ConnectionError::ConnectionClosed(close) if handshake => (
-            ErrorKind::Tls,
-            format!("QUIC handshake: the server closed the connection: {close}"),
-        ),
-        ConnectionError::ConnectionClosed(close) => (
-            ErrorKind::Protocol,
-            format!("the server closed the QUIC connection: {close}"),
-        ),
-        ConnectionError::TransportError(e) if handshake => {
-            (ErrorKind::Tls, format!("QUIC handshake: {e}"))
-        }
-        ConnectionError::TransportError(e) => (ErrorKind::Protocol, format!("QUIC: {e}")),
-        ConnectionError::VersionMismatch => (
-            ErrorKind::Tls,
-            "QUIC handshake: the server speaks no QUIC version barrage knows".to_string(),
-        ),
-        ConnectionError::LocallyClosed => (ErrorKind::Protocol, "closed by barrage".to_string()),
-        ConnectionError::CidsExhausted => (
-            ErrorKind::Connect,
-            "QUIC: connection ids exhausted".to_string(),
-        ),
-    };
-    Lost { kind, message }
-}
-
-fn reason_text(reason: &[u8]) -> String {
-    if reason.is_empty() {
-        return String::new();
-    }
-    format!(" ({})", String::from_utf8_lossy(reason))
-}
-
-/// Whether a lost connection is the server's clean close with nothing in flight.
-pub fn is_clean_close(reason: &ConnectionError) -> bool {
-    matches!(reason, ConnectionError::ApplicationClosed(c) if c.error_code.into_inner() == code::NO_ERROR)
 }
 
 #[cfg(test)]

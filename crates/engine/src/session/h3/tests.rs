@@ -2,6 +2,7 @@
 //! split, the request frames and the control stream's rules.
 
 use super::*;
+use frame::{varint, MAX_FIELD_SECTION};
 
 fn varint_bytes(v: u64) -> Vec<u8> {
     let mut out = Vec::new();

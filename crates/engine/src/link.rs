@@ -1,0 +1,582 @@
+//! A connection as the worker drives it: a transport and the session on it,
+//! paired by what the session needs ([`Needs`]). The worker makes the same
+//! calls on every link, whatever its protocol:
+//!
+//! - [`Link::dial`] and [`Link::register`]; [`Link::start_early`] (0-RTT);
+//! - while it is being set up, [`Link::on_connecting`] and
+//!   [`Link::handshake`], which say when the connect and the handshake end;
+//! - [`Link::on_readable`]: take what arrived and feed the session;
+//! - [`Link::send`] what the session and the plan wrote, [`Link::flush`]
+//!   what a full socket left;
+//! - [`Link::deadline`], the transport's next timer, and [`Link::on_timer`];
+//! - [`Link::close`].
+//!
+//! What they mean is the pair's business. Over a byte stream (TCP, TLS) a
+//! read's bytes go to `Session::on_read` and the session's bytes are
+//! written; there is no timer. Over QUIC the datagrams go into the
+//! session's quinn-proto connection, the session is polled for responses,
+//! the connection's datagrams are sent, and its timer is the transport's.
+//! The matches on transport and session live here and in `session/`, never
+//! in the worker. A link records nothing: it reports, the worker counts.
+//!
+//! Must not: read the clock (the worker passes `now`), know the schedule, or
+//! hold a protocol's state (that is the session's).
+
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+use mio::net::TcpStream;
+use mio::{Interest, Registry, Token};
+
+use crate::quic::QuicLink;
+use crate::recorder::ErrorKind;
+use crate::session::h3::H3Session;
+use crate::session::{self, Needs, Next, Session, SessionConfig, Sink};
+use crate::transport::{TlsSummary, Transport, TransportError};
+
+/// `https://`: the TLS client configuration and the server name.
+pub(crate) struct TlsClient {
+    pub config: Arc<rustls::ClientConfig>,
+    pub name: rustls::pki_types::ServerName<'static>,
+}
+
+/// HTTP/3: the QUIC client configuration and the server name.
+pub(crate) struct QuicClient {
+    pub config: quinn_proto::ClientConfig,
+    pub name: String,
+}
+
+/// What opening a connection takes besides its address: the transports'
+/// configurations (each `None` when the run does not use it).
+pub(crate) struct Dialer {
+    pub tls: Option<TlsClient>,
+    pub quic: Option<QuicClient>,
+}
+
+/// What an event (or a due timer) says about a connection.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Readiness {
+    pub readable: bool,
+    pub writable: bool,
+    pub error: bool,
+    /// The peer closed its side.
+    pub read_closed: bool,
+    /// The transport's timer is due ([`Link::on_timer`] was just called).
+    pub timer: bool,
+}
+
+impl Readiness {
+    pub const TIMER: Readiness = Readiness {
+        readable: false,
+        writable: false,
+        error: false,
+        read_closed: false,
+        timer: true,
+    };
+
+    /// Something may have arrived, or a timer moved the transport on.
+    pub fn wakes_reader(&self) -> bool {
+        self.readable || self.error || self.timer
+    }
+}
+
+/// Scratch space for reads, shared by a worker's links, and the bytes
+/// read through it since the worker last took the count.
+pub(crate) struct Buffers {
+    /// A byte stream's reads.
+    read: Box<[u8]>,
+    /// QUIC's receive slots (allocated with the first QUIC read).
+    datagrams: Box<[u8]>,
+    pub bytes_read: u64,
+}
+
+impl Buffers {
+    pub fn new(read_bytes: usize) -> Buffers {
+        Buffers {
+            read: vec![0u8; read_bytes].into_boxed_slice(),
+            datagrams: Box::default(),
+            bytes_read: 0,
+        }
+    }
+
+    fn datagrams(&mut self) -> &mut [u8] {
+        if self.datagrams.is_empty() {
+            self.datagrams = vec![0u8; crate::quic::RECV_BUF_BYTES].into_boxed_slice();
+        }
+        &mut self.datagrams
+    }
+}
+
+/// A failure the report counts: its kind and message.
+#[derive(Debug)]
+pub(crate) struct LinkError {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+/// Why a connection could not even be started.
+#[derive(Debug)]
+pub(crate) enum DialError {
+    /// The connect failed: tried again after a pause.
+    Connect(String),
+    /// Anything else (the TLS set-up): counted, not retried.
+    Other(LinkError),
+}
+
+/// How a connection's set-up moved on.
+#[derive(Debug)]
+pub(crate) enum SetUp {
+    /// Nothing yet.
+    Waiting,
+    /// The transport is up (TCP connected) and a handshake follows on it
+    /// (TLS): the connect time ends here.
+    Connected,
+    /// Ready for requests. `connected`: the connect time ends here too
+    /// (plain TCP; QUIC, whose one handshake is connect and TLS); `secured`:
+    /// a handshake ended ([`Link::tls_summary`] says what it settled);
+    /// `unread`: bytes may wait that no later edge announces, so read now.
+    Ready {
+        connected: bool,
+        secured: bool,
+        unread: bool,
+    },
+    /// The peer closed cleanly before anything was asked (QUIC).
+    Gone,
+}
+
+/// Why a set-up failed.
+#[derive(Debug)]
+pub(crate) enum SetUpError {
+    /// The connect failed: tried again after a pause.
+    Connect(String),
+    /// The TLS handshake failed; `certificate`: the server's certificate
+    /// was rejected (every connection would be, the same way).
+    Handshake { error: LinkError, certificate: bool },
+    /// The connection was lost while setting up (QUIC): it is replaced as
+    /// any failed connection.
+    Lost(LinkError),
+}
+
+/// What a read did.
+#[derive(Debug)]
+pub(crate) struct Fed {
+    pub next: Next,
+    /// A handshake ended on a connection that was already sending (QUIC
+    /// 0-RTT); [`Link::tls_summary`] says what it settled.
+    pub secured: bool,
+}
+
+/// The bytes under a session.
+enum Io {
+    Stream(Transport),
+    Datagrams(Box<QuicLink>),
+}
+
+/// One connection: its transport, its session, and (byte streams) the bytes
+/// a short write left.
+pub(crate) struct Link {
+    io: Io,
+    pub session: Session,
+    out: Vec<u8>,
+}
+
+impl Link {
+    /// Starts a connection to `addr` with the transport the run's protocol needs.
+    pub fn dial(
+        dialer: &Dialer,
+        config: &SessionConfig,
+        addr: SocketAddr,
+        now: Instant,
+    ) -> Result<Link, DialError> {
+        let (io, session) = match config.needs() {
+            Needs::ByteStream => {
+                let tcp = TcpStream::connect(addr)
+                    .map_err(|e| DialError::Connect(connect_message(&e, addr)))?;
+                let transport = match &dialer.tls {
+                    None => Transport::Plain(tcp),
+                    Some(tls) => Transport::tls(tcp, &tls.config, tls.name.clone())
+                        .map_err(|e| DialError::Other(transport_error(&e, "TLS set-up")))?,
+                };
+                (Io::Stream(transport), session::for_stream(config))
+            }
+            Needs::Datagrams => {
+                let Some(client) = &dialer.quic else {
+                    return Err(DialError::Connect("no QUIC configuration".into()));
+                };
+                let (link, quic) = QuicLink::connect(addr, &client.config, &client.name, now)
+                    .map_err(|e| DialError::Connect(e.0))?;
+                (Io::Datagrams(Box::new(link)), session::for_quic(quic))
+            }
+        };
+        Ok(Link {
+            io,
+            session,
+            out: Vec::new(),
+        })
+    }
+
+    /// Watches the connection's socket (edge-triggered, once for its life).
+    pub fn register(&mut self, registry: &Registry, token: Token) -> io::Result<()> {
+        match &mut self.io {
+            Io::Stream(t) => {
+                registry.register(t.tcp(), token, Interest::READABLE | Interest::WRITABLE)
+            }
+            Io::Datagrams(link) => registry.register(link.socket(), token, Interest::READABLE),
+        }
+    }
+
+    /// Whether requests may go before the set-up is done (QUIC 0-RTT).
+    pub fn start_early(&mut self) -> bool {
+        self.session.start_early()
+    }
+
+    /// QUIC sets up the connection and TLS in one handshake: a connect that
+    /// takes too long is a handshake that did.
+    pub fn handshakes_while_connecting(&self) -> bool {
+        matches!(self.io, Io::Datagrams(_))
+    }
+
+    /// An event on a connection being connected.
+    pub fn on_connecting(
+        &mut self,
+        ev: Readiness,
+        addr: SocketAddr,
+        now: Instant,
+        bufs: &mut Buffers,
+        sink: &mut impl Sink,
+    ) -> Result<SetUp, SetUpError> {
+        let transport = match &mut self.io {
+            Io::Stream(t) => t,
+            Io::Datagrams(_) => return self.quic_set_up(ev, now, bufs, sink),
+        };
+        if ev.error || (!ev.writable && ev.readable) {
+            let e = transport.tcp().take_error().ok().flatten();
+            let e = e.unwrap_or_else(|| io::Error::other("connection failed"));
+            return Err(SetUpError::Connect(connect_message(&e, addr)));
+        }
+        if !ev.writable {
+            return Ok(SetUp::Waiting);
+        }
+        if transport.is_tls() {
+            return Ok(SetUp::Connected);
+        }
+        Ok(SetUp::Ready {
+            connected: true,
+            secured: false,
+            // A server that speaks first (HTTP/2 SETTINGS, or garbage) may have
+            // written before this event was handled: its edge has fired, so the
+            // bytes are read now or never.
+            unread: ev.readable,
+        })
+    }
+
+    /// Moves the handshake on (after [`SetUp::Connected`]). Once it is done,
+    /// ALPN's answer chooses the session.
+    pub fn handshake(
+        &mut self,
+        ev: Readiness,
+        config: &SessionConfig,
+        now: Instant,
+        bufs: &mut Buffers,
+        sink: &mut impl Sink,
+    ) -> Result<SetUp, SetUpError> {
+        let transport = match &mut self.io {
+            Io::Stream(t) => t,
+            Io::Datagrams(_) => return self.quic_set_up(ev, now, bufs, sink),
+        };
+        match transport.handshake() {
+            Ok(false) => Ok(SetUp::Waiting),
+            Ok(true) => {
+                self.session = session::for_alpn(transport.alpn(), config);
+                Ok(SetUp::Ready {
+                    connected: false,
+                    secured: true,
+                    // The handshake's last read may have brought application
+                    // bytes (HTTP/2 SETTINGS) that no later edge announces.
+                    unread: true,
+                })
+            }
+            Err(e) => {
+                let certificate = matches!(
+                    e,
+                    TransportError::Tls {
+                        certificate: true,
+                        ..
+                    }
+                );
+                Err(SetUpError::Handshake {
+                    error: transport_error(&e, "TLS handshake"),
+                    certificate,
+                })
+            }
+        }
+    }
+
+    /// QUIC's set-up: take the datagrams that came, then what the connection made of them.
+    fn quic_set_up(
+        &mut self,
+        ev: Readiness,
+        now: Instant,
+        bufs: &mut Buffers,
+        sink: &mut impl Sink,
+    ) -> Result<SetUp, SetUpError> {
+        let (next, secured) = self
+            .quic_read(ev, now, bufs, sink)
+            .map_err(SetUpError::Lost)?;
+        Ok(match (next, secured) {
+            (Next::Close, _) => SetUp::Gone,
+            (_, true) => SetUp::Ready {
+                connected: true,
+                secured: true,
+                unread: false,
+            },
+            (_, false) => SetUp::Waiting,
+        })
+    }
+
+    /// Takes what arrived and feeds the session: finished requests go to
+    /// `sink`, and what the protocol owes the peer to `out` (sent by
+    /// [`send`](Self::send)). `draining`: the session has read its last
+    /// response; bytes are counted and dropped until the peer's close.
+    #[inline]
+    pub fn on_readable(
+        &mut self,
+        ev: Readiness,
+        draining: bool,
+        now: Instant,
+        bufs: &mut Buffers,
+        sink: &mut impl Sink,
+        out: &mut Vec<u8>,
+    ) -> Result<Fed, LinkError> {
+        match &mut self.io {
+            Io::Stream(transport) => {
+                let next =
+                    read_stream(transport, &mut self.session, ev, draining, bufs, sink, out)?;
+                Ok(Fed {
+                    next,
+                    secured: false,
+                })
+            }
+            Io::Datagrams(_) => {
+                let (next, secured) = self.quic_read(ev, now, bufs, sink)?;
+                Ok(Fed { next, secured })
+            }
+        }
+    }
+
+    /// Receives the datagrams waiting (if the event says some may be) and
+    /// polls the session: responses go to `sink`. `Next::Close` when the
+    /// connection ended cleanly; true when the handshake ended now.
+    fn quic_read(
+        &mut self,
+        ev: Readiness,
+        now: Instant,
+        bufs: &mut Buffers,
+        sink: &mut impl Sink,
+    ) -> Result<(Next, bool), LinkError> {
+        let (link, session) = self.quic();
+        if ev.readable || ev.error {
+            match link.receive(now, &mut session.quic, bufs.datagrams()) {
+                Ok(n) => bufs.bytes_read += n,
+                Err(e) => {
+                    return Err(LinkError {
+                        kind: ErrorKind::of_io(&e, false),
+                        message: format!("read: {e}"),
+                    })
+                }
+            }
+        }
+        let polled = session.poll(now, sink).map_err(|lost| LinkError {
+            kind: lost.kind,
+            message: lost.message,
+        })?;
+        let next = if polled.done {
+            Next::Close
+        } else {
+            Next::Continue
+        };
+        Ok((next, polled.connected))
+    }
+
+    /// The QUIC transport and the HTTP/3 session over it.
+    fn quic(&mut self) -> (&mut QuicLink, &mut H3Session) {
+        match (&mut self.io, &mut self.session) {
+            (Io::Datagrams(link), Session::H3(s)) => (link, s),
+            _ => unreachable!("a QUIC transport always carries HTTP/3"),
+        }
+    }
+
+    /// Sends what `out` holds (the session's and the requests' bytes; a byte
+    /// stream keeps what the socket did not take) and, over QUIC, the
+    /// connection's datagrams. Returns the bytes written.
+    #[inline]
+    pub fn send(&mut self, out: &mut Vec<u8>, now: Instant) -> Result<u64, LinkError> {
+        let transport = match &mut self.io {
+            Io::Stream(t) => t,
+            Io::Datagrams(_) => {
+                out.clear(); // requests went straight into the QUIC streams
+                let (link, session) = self.quic();
+                return Ok(link.transmit(now, &mut session.quic));
+            }
+        };
+        if out.is_empty() {
+            return Ok(0);
+        }
+        if !self.out.is_empty() {
+            self.out.extend_from_slice(out);
+            out.clear();
+            return self.flush();
+        }
+        let result = transport.write(out);
+        let written = result.map_err(|e| transport_error(&e, "write"))?;
+        if written < out.len() {
+            self.out.extend_from_slice(&out[written..]);
+        }
+        out.clear();
+        Ok(written as u64)
+    }
+
+    /// What the TLS handshake (over TCP, or QUIC's) settled, once it is done.
+    pub fn tls_summary(&mut self) -> Option<TlsSummary> {
+        match &self.io {
+            Io::Stream(t) => t.tls_summary(),
+            Io::Datagrams(_) => Some(self.quic().1.tls_summary()),
+        }
+    }
+
+    /// Bytes wait for a writable socket.
+    pub fn wants_write(&self) -> bool {
+        match &self.io {
+            Io::Stream(t) => !self.out.is_empty() || t.pending(),
+            Io::Datagrams(_) => false,
+        }
+    }
+
+    /// Writes what waited for a writable socket; returns the bytes written.
+    pub fn flush(&mut self) -> Result<u64, LinkError> {
+        let Io::Stream(transport) = &mut self.io else {
+            return Ok(0);
+        };
+        let result = if self.out.is_empty() {
+            transport.flush().map(|()| 0)
+        } else {
+            transport.write(&self.out)
+        };
+        let n = result.map_err(|e| transport_error(&e, "write"))?;
+        self.out.drain(..n);
+        Ok(n as u64)
+    }
+
+    /// When the transport's timer is next due (QUIC: loss detection, ACK
+    /// delay, idle); a byte stream has none.
+    #[inline]
+    pub fn deadline(&mut self) -> Option<Instant> {
+        match &mut self.io {
+            Io::Stream(_) => None,
+            Io::Datagrams(_) => self.quic().1.quic.poll_timeout(),
+        }
+    }
+
+    /// The timer is due: the transport acts on it. The worker then treats
+    /// the link as readable ([`Readiness::TIMER`]), so the session is polled.
+    pub fn on_timer(&mut self, now: Instant) {
+        if let Io::Datagrams(_) = self.io {
+            self.quic().1.quic.handle_timeout(now);
+        }
+    }
+
+    /// Requests go out at once (no Nagle delay), for keep-alive connections.
+    pub fn set_nodelay(&mut self) {
+        if let Io::Stream(t) = &mut self.io {
+            let _ = t.tcp().set_nodelay(true);
+        }
+    }
+
+    /// The connection is leaving: QUIC's CONNECTION_CLOSE goes out first (a
+    /// byte stream just closes when dropped).
+    pub fn close(&mut self, now: Instant) {
+        if let Io::Datagrams(_) = self.io {
+            let (link, session) = self.quic();
+            session.close(now);
+            link.transmit(now, &mut session.quic);
+        }
+    }
+}
+
+/// Reads a byte stream until it is drained (plain TCP: a short read, so the
+/// edge fires again for new bytes), feeding the session. When the peer has
+/// closed (`read_closed`), reads on to the end of file: no edge fires again
+/// for a close that came with the last bytes. A connection that must close
+/// is read once more at once, as the peer's close usually follows its last
+/// bytes.
+#[inline]
+fn read_stream(
+    transport: &mut Transport,
+    session: &mut Session,
+    ev: Readiness,
+    mut draining: bool,
+    bufs: &mut Buffers,
+    sink: &mut impl Sink,
+    out: &mut Vec<u8>,
+) -> Result<Next, LinkError> {
+    let plain = !transport.is_tls();
+    loop {
+        let n = match transport.read(&mut bufs.read) {
+            Ok(0) => {
+                return match session.on_eof(sink) {
+                    Ok(()) => Ok(Next::Close),
+                    Err(e) => Err(LinkError {
+                        kind: ErrorKind::Read,
+                        message: e.0,
+                    }),
+                }
+            }
+            Ok(n) => n,
+            Err(TransportError::Io(e)) if e.kind() == io::ErrorKind::WouldBlock => break,
+            Err(e) => return Err(transport_error(&e, "read")),
+        };
+        bufs.bytes_read += n as u64;
+        if !draining {
+            let next = session
+                .on_read(&bufs.read[..n], sink, out)
+                .map_err(|e| LinkError {
+                    kind: ErrorKind::Protocol,
+                    message: e.0,
+                })?;
+            match next {
+                Next::Continue => {}
+                Next::Drain => draining = true,
+                Next::Close => return Ok(Next::Close),
+            }
+        }
+        if plain && n < bufs.read.len() && !draining && !ev.read_closed {
+            break;
+        }
+    }
+    Ok(if draining {
+        Next::Drain
+    } else {
+        Next::Continue
+    })
+}
+
+/// The error kind and message of a transport failure during `what`.
+fn transport_error(e: &TransportError, what: &str) -> LinkError {
+    let (kind, message) = match e {
+        TransportError::Io(e) => (ErrorKind::of_io(e, what == "write"), format!("{what}: {e}")),
+        TransportError::Tls { message, .. } => (ErrorKind::Tls, message.clone()),
+    };
+    LinkError { kind, message }
+}
+
+fn connect_message(e: &io::Error, addr: SocketAddr) -> String {
+    if e.raw_os_error() == Some(libc::EMFILE) || e.raw_os_error() == Some(libc::ENFILE) {
+        return format!("connect to {addr}: {e} (raise the open-files limit: ulimit -n)");
+    }
+    if e.raw_os_error() == Some(libc::EADDRNOTAVAIL) {
+        return format!("connect to {addr}: {e} (local ports exhausted: widen net.ipv4.ip_local_port_range or use keep-alive)");
+    }
+    format!("connect to {addr}: {e}")
+}

@@ -1,0 +1,51 @@
+//! HTTP/3's error codes (RFC 9114 §8.1) and QPACK's (RFC 9204 §6), and
+//! their names as the report prints them.
+
+pub const NO_ERROR: u64 = 0x100;
+pub const GENERAL_PROTOCOL_ERROR: u64 = 0x101;
+pub const INTERNAL_ERROR: u64 = 0x102;
+pub const STREAM_CREATION_ERROR: u64 = 0x103;
+pub const CLOSED_CRITICAL_STREAM: u64 = 0x104;
+pub const FRAME_UNEXPECTED: u64 = 0x105;
+pub const FRAME_ERROR: u64 = 0x106;
+pub const EXCESSIVE_LOAD: u64 = 0x107;
+pub const ID_ERROR: u64 = 0x108;
+pub const SETTINGS_ERROR: u64 = 0x109;
+pub const MISSING_SETTINGS: u64 = 0x10a;
+pub const REQUEST_REJECTED: u64 = 0x10b;
+pub const REQUEST_CANCELLED: u64 = 0x10c;
+pub const REQUEST_INCOMPLETE: u64 = 0x10d;
+pub const MESSAGE_ERROR: u64 = 0x10e;
+pub const CONNECT_ERROR: u64 = 0x10f;
+pub const VERSION_FALLBACK: u64 = 0x110;
+pub const QPACK_DECOMPRESSION_FAILED: u64 = 0x200;
+pub const QPACK_ENCODER_STREAM_ERROR: u64 = 0x201;
+pub const QPACK_DECODER_STREAM_ERROR: u64 = 0x202;
+
+/// The name of an HTTP/3 or QPACK error code, with the code.
+pub fn code_name(c: u64) -> String {
+    let name = match c {
+        NO_ERROR => "H3_NO_ERROR",
+        GENERAL_PROTOCOL_ERROR => "H3_GENERAL_PROTOCOL_ERROR",
+        INTERNAL_ERROR => "H3_INTERNAL_ERROR",
+        STREAM_CREATION_ERROR => "H3_STREAM_CREATION_ERROR",
+        CLOSED_CRITICAL_STREAM => "H3_CLOSED_CRITICAL_STREAM",
+        FRAME_UNEXPECTED => "H3_FRAME_UNEXPECTED",
+        FRAME_ERROR => "H3_FRAME_ERROR",
+        EXCESSIVE_LOAD => "H3_EXCESSIVE_LOAD",
+        ID_ERROR => "H3_ID_ERROR",
+        SETTINGS_ERROR => "H3_SETTINGS_ERROR",
+        MISSING_SETTINGS => "H3_MISSING_SETTINGS",
+        REQUEST_REJECTED => "H3_REQUEST_REJECTED",
+        REQUEST_CANCELLED => "H3_REQUEST_CANCELLED",
+        REQUEST_INCOMPLETE => "H3_REQUEST_INCOMPLETE",
+        MESSAGE_ERROR => "H3_MESSAGE_ERROR",
+        CONNECT_ERROR => "H3_CONNECT_ERROR",
+        VERSION_FALLBACK => "H3_VERSION_FALLBACK",
+        QPACK_DECOMPRESSION_FAILED => "QPACK_DECOMPRESSION_FAILED",
+        QPACK_ENCODER_STREAM_ERROR => "QPACK_ENCODER_STREAM_ERROR",
+        QPACK_DECODER_STREAM_ERROR => "QPACK_DECODER_STREAM_ERROR",
+        _ => return format!("{c:#x}"),
+    };
+    format!("{name} ({c:#x})")
+}
