@@ -14,7 +14,10 @@
 # the client host core 0, as on this machine. After each pair, `barrage
 # compare` prints, cell by cell, the median of the local repeats against
 # that of the repeats across hosts, with the change and its significance;
-# the tables are appended to RESULTS_DIR/DATE-lab-paths.md.
+# the tables are appended to RESULTS_DIR/DATE-lab-paths.md. The hosts'
+# traffic crosses veth pairs and a bridge, not loopback: that path alone
+# costs about 0.7x loopback's throughput (bench/distributed.sh), so B is
+# compared with A knowing it.
 set -euo pipefail
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$BENCH_DIR/.." && pwd)
