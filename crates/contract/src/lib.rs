@@ -42,6 +42,11 @@
 //! `HEAD` response carries the headers `GET` would, including the
 //! `Content-Length` of the body it omits.
 
+pub mod data;
+pub mod workload;
+
+pub use workload::Workload;
+
 use std::borrow::Cow;
 use std::fmt;
 use std::time::Duration;

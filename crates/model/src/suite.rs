@@ -208,6 +208,12 @@ pub struct Scenario {
     /// only. Results written before scripts existed have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<ScriptRef>,
+    /// The contract workload this scenario loads (`barrage_contract::Workload`'s
+    /// name, e.g. `json`), when it is one: the request shape comes from the
+    /// workload, and the lab validates each server on it before any load.
+    /// Results written before workloads existed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workload: Option<String>,
 }
 
 /// A scenario's wrk script: the file and the words of its `init(args)`.
@@ -253,6 +259,7 @@ impl Scenario {
     /// HTTP/1.1 or one stream, no extra headers), named after its path.
     pub fn get(protocol: Protocol, path: &str) -> Scenario {
         Scenario {
+            workload: None,
             name: path.into(),
             path: path.into(),
             protocol,

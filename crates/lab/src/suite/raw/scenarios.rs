@@ -120,6 +120,7 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<S
         check_scripted(search.is_some(), &method, at)?;
     }
     Ok(Scenario {
+        workload: None,
         name,
         path,
         protocol,

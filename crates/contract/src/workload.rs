@@ -1,0 +1,107 @@
+//! The workloads of the contract's second edition: their names and what
+//! each asks of a server. A workload is an endpoint, the request shape the
+//! load sends and the checks a response must pass before any load
+//! (docs/workloads.md states each one and the sources of its rules).
+//!
+//! This module is the list; the data the workloads serve is in
+//! [`crate::data`], the checks in `crate::check`, the request shapes the
+//! load sends in `crate::shape`.
+
+use std::fmt;
+
+/// One workload of the contract's second edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Workload {
+    /// `GET /baseline?a=A&b=B` and `POST /baseline?a=A&b=B` with a number:
+    /// the sum as text (HttpArena's baseline).
+    Baseline,
+    /// `GET /plaintext`, pipelined 16 deep: `Hello, World!` (TechEmpower's plaintext).
+    Plaintext,
+    /// `GET /json`: `{"message":"Hello, World!"}`, serialized per request (TechEmpower's json).
+    Json,
+    /// `GET /json/{count}?m={m}` over the 50-item dataset (HttpArena's JSON processing).
+    JsonProcessing,
+    /// The JSON processing request with `Accept-Encoding: gzip, br` (HttpArena's compression).
+    Compression,
+    /// `POST /upload` of 0.5 to 20 MB: the byte count received (HttpArena's upload).
+    Upload,
+    /// The 20 files of `/static/{name}`, in rotation, precompressed variants
+    /// for the text ones (HttpArena's static files).
+    StaticSet,
+    /// The baseline mixed with malformed requests (HttpArena's noisy traffic).
+    Noisy,
+}
+
+impl Workload {
+    /// Every workload, in contract order.
+    pub const ALL: [Workload; 8] = [
+        Workload::Baseline,
+        Workload::Plaintext,
+        Workload::Json,
+        Workload::JsonProcessing,
+        Workload::Compression,
+        Workload::Upload,
+        Workload::StaticSet,
+        Workload::Noisy,
+    ];
+
+    /// The name suites, manifests and the command line use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Workload::Baseline => "baseline",
+            Workload::Plaintext => "plaintext",
+            Workload::Json => "json",
+            Workload::JsonProcessing => "json-processing",
+            Workload::Compression => "compression",
+            Workload::Upload => "upload",
+            Workload::StaticSet => "static",
+            Workload::Noisy => "noisy",
+        }
+    }
+
+    /// The workload called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Workload> {
+        Workload::ALL.into_iter().find(|w| w.name() == name)
+    }
+
+    /// Every name, comma-separated, for error messages.
+    pub fn names() -> String {
+        Workload::ALL.map(Workload::name).join(", ")
+    }
+
+    /// One line saying what the workload asks.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Workload::Baseline => "GET and POST /baseline?a=A&b=B: the sum as text/plain",
+            Workload::Plaintext => "GET /plaintext pipelined 16 deep: Hello, World!",
+            Workload::Json => "GET /json: {\"message\":\"Hello, World!\"} serialized per request",
+            Workload::JsonProcessing => {
+                "GET /json/{count}?m={m}: items of the dataset with their totals"
+            }
+            Workload::Compression => "the JSON processing request, gzip or br",
+            Workload::Upload => "POST /upload of 0.5 to 20 MB: the bytes received",
+            Workload::StaticSet => "20 static files in rotation, precompressed text",
+            Workload::Noisy => "the baseline mixed with malformed requests",
+        }
+    }
+}
+
+impl fmt::Display for Workload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for w in Workload::ALL {
+            assert_eq!(Workload::from_name(w.name()), Some(w));
+        }
+        assert_eq!(Workload::from_name("JSON"), None);
+        assert!(Workload::names().starts_with("baseline, plaintext"));
+    }
+}
