@@ -157,6 +157,7 @@ fn begin(
     }
     let warnings = setup::warnings(suite, &environment, &records);
     let results = Results {
+        validations: Vec::new(),
         schema: SCHEMA.into(),
         suite_file: opts.suite_file.display().to_string(),
         suite: suite.clone(),

@@ -44,6 +44,48 @@ pub struct Results {
     /// its environment; empty for a run on this machine.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hosts: Vec<HostRecord>,
+    /// One entry per server variant per workload a scenario names: whether
+    /// the server passed the workload's checks before any load
+    /// (docs/workloads.md). Empty when no scenario names a workload.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub validations: Vec<ValidationRecord>,
+}
+
+/// A server's validation on one workload, done once per run before any
+/// load on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValidationRecord {
+    /// The server variant's label, as in [`ServerRecord`].
+    pub server: String,
+    /// The workload's name (`barrage_contract::Workload::name`).
+    pub workload: String,
+    pub outcome: ValidationOutcome,
+}
+
+/// What validation found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum ValidationOutcome {
+    /// Every check passed; `checks` were run.
+    Passed { checks: usize },
+    /// The server's manifest does not declare the workload: not loaded on it.
+    NotImplemented,
+    /// A check failed: not loaded on the workload.
+    Failed(ValidationFailure),
+}
+
+/// The first check a server failed, with what was sent and what came back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ValidationFailure {
+    /// The check's name, e.g. `baseline: POST chunked`.
+    pub check: String,
+    /// Why it failed, one line.
+    pub reason: String,
+    /// The request, as sent (its head and the start of its body, escaped).
+    pub request: String,
+    /// The start of the response (escaped), or what happened instead
+    /// ("connection closed", "timed out after 5s").
+    pub response: String,
 }
 
 /// One host of a run across hosts.

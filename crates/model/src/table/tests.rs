@@ -62,6 +62,7 @@ fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
     };
     let second = Duration::from_secs(1);
     Results {
+        validations: Vec::new(),
         schema: SCHEMA.into(),
         suite_file: "suites/t.toml".into(),
         suite: Suite {
