@@ -1,5 +1,13 @@
 //! Request handling: maps a request onto the [`contract`](crate::contract)
 //! and builds the response, without allocating for the static endpoints.
+//! The workloads of the second edition are routed in [`workloads`], their
+//! bodies read in [`body`], compressed in [`encoding`]; [`reply`] frames
+//! every answer the same way for each HTTP version.
+
+mod body;
+mod encoding;
+mod reply;
+mod workloads;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -9,19 +17,17 @@ use std::sync::{Arc, RwLock};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use bytes::Bytes;
-use http_body_util::Full;
-use hyper::body::Incoming;
-use hyper::header::{HeaderValue, ALLOW, ALT_SVC, CONTENT_LENGTH, CONTENT_TYPE, SERVER};
+use bytes::{Buf, Bytes};
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Body, Incoming};
+use hyper::header::{HeaderValue, ALT_SVC};
 use hyper::service::Service;
-use hyper::{HeaderMap, Method, Request, Response, StatusCode, Uri};
+use hyper::{HeaderMap, Method, Request, Response, Uri};
 use tokio::time::Sleep;
 
 use crate::contract::{self, Endpoint};
-
-const TEXT_PLAIN: HeaderValue = HeaderValue::from_static("text/plain");
-const TEXT_XML: HeaderValue = HeaderValue::from_static("text/xml");
-const OCTET_STREAM: HeaderValue = HeaderValue::from_static("application/octet-stream");
+use body::BodyTask;
+use reply::{Reply, OCTET_STREAM, TEXT_PLAIN, TEXT_XML};
 
 /// An atomic counter on its own cache line, so the two counters bumped by
 /// every worker do not false-share.
@@ -64,90 +70,28 @@ impl Stats {
     }
 }
 
-/// What the contract says to send, before HTTP framing.
-#[derive(Debug)]
-pub(crate) struct Reply {
-    status: StatusCode,
-    content_type: HeaderValue,
-    body: Bytes,
-}
-
-impl Reply {
-    fn ok(content_type: HeaderValue, body: Bytes) -> Reply {
-        Reply {
-            status: StatusCode::OK,
-            content_type,
-            body,
-        }
-    }
-
-    fn text(status: StatusCode, body: &'static [u8]) -> Reply {
-        Reply {
-            status,
-            content_type: TEXT_PLAIN,
-            body: Bytes::from_static(body),
-        }
-    }
-
-    /// The response head and the body to send, for any HTTP version:
-    /// `head` keeps the headers (including the `Content-Length` of the
-    /// body) but sends no body. `Date` is left to the protocol layer
-    /// (hyper adds it for HTTP/1.1 and h2, the HTTP/3 server itself).
-    pub(crate) fn into_parts(self, head: bool) -> (Response<()>, Bytes) {
-        // Room for `Date` and `Alt-Svc` too, added after.
-        let mut headers = HeaderMap::with_capacity(6);
-        headers.insert(SERVER, HeaderValue::from_static(contract::SERVER));
-        headers.insert(CONTENT_TYPE, self.content_type);
-        headers.insert(CONTENT_LENGTH, content_length(self.body.len()));
-        if self.status == StatusCode::METHOD_NOT_ALLOWED {
-            headers.insert(ALLOW, HeaderValue::from_static(contract::ALLOW));
-        }
-        let body = if head { Bytes::new() } else { self.body };
-        let mut response = Response::new(());
-        *response.status_mut() = self.status;
-        *response.headers_mut() = headers;
-        (response, body)
-    }
-
-    /// The full response for hyper; see [`Reply::into_parts`].
-    pub(crate) fn into_response(self, head: bool) -> Response<Full<Bytes>> {
-        let (response, body) = self.into_parts(head);
-        response.map(|()| Full::new(body))
-    }
-}
-
-/// `Content-Length` value, without allocating for the contract's fixed sizes.
-fn content_length(len: usize) -> HeaderValue {
-    match len {
-        0 => HeaderValue::from_static("0"),
-        3 => HeaderValue::from_static("3"),
-        6 => HeaderValue::from_static("6"),
-        10 => HeaderValue::from_static("10"),
-        12 => HeaderValue::from_static("12"),
-        19 => HeaderValue::from_static("19"),
-        56 => HeaderValue::from_static("56"),
-        4096 => HeaderValue::from_static("4096"),
-        _ => HeaderValue::from(len),
-    }
-}
-
-/// Routing result: reply now, or after a delay (`/delay`).
+/// Routing result: reply now, after a delay (`/delay`), or once the
+/// request body is read.
 #[derive(Debug)]
 pub(crate) enum Outcome {
     Now(Reply),
     After(Duration, Reply),
+    Body(BodyTask),
 }
 
-/// Applies the contract to a request line.
-pub(crate) fn route(method: &Method, path: &str, query: Option<&str>) -> Outcome {
+/// Applies the contract to a request head.
+pub(crate) fn route(
+    method: &Method,
+    path: &str,
+    query: Option<&str>,
+    headers: &HeaderMap,
+) -> Outcome {
     let Some(endpoint) = Endpoint::from_path(path) else {
-        return Outcome::Now(Reply::text(StatusCode::NOT_FOUND, contract::NOT_FOUND_BODY));
+        return workloads::route(method, path, query, headers)
+            .unwrap_or_else(|| Outcome::Now(Reply::not_found()));
     };
     if method != Method::GET && method != Method::HEAD {
-        return Outcome::Now(Reply::text(
-            StatusCode::METHOD_NOT_ALLOWED,
-            contract::METHOD_NOT_ALLOWED_BODY,
-        ));
+        return Outcome::Now(Reply::method_not_allowed(contract::ALLOW));
     }
     let reply = match endpoint {
         Endpoint::Hello => Reply::ok(TEXT_PLAIN, Bytes::from_static(contract::HELLO_BODY)),
@@ -176,7 +120,7 @@ pub(crate) fn route(method: &Method, path: &str, query: Option<&str>) -> Outcome
 }
 
 fn bad_request(err: contract::QueryError) -> Reply {
-    Reply::text(StatusCode::BAD_REQUEST, err.reason().as_bytes())
+    Reply::bad_request(err.reason())
 }
 
 /// Bodies up to this size come from a static buffer.
@@ -229,16 +173,31 @@ impl TargetService {
         TargetService { stats, alt_svc }
     }
 
-    /// The response to `method uri`, protocol-neutral: the head (without
+    /// The response to a request, protocol-neutral: the head (without
     /// `Date`, and without `Alt-Svc`) and the body, once any `/delay` has
-    /// passed. Counts the response.
-    pub(crate) async fn answer(&self, method: &Method, uri: &Uri) -> (Response<()>, Bytes) {
+    /// passed. `body` is read by the endpoints that need it, else read to
+    /// its end and dropped while the reply is made. Counts the response.
+    pub(crate) async fn answer<B>(
+        &self,
+        method: &Method,
+        uri: &Uri,
+        headers: &HeaderMap,
+        body: B,
+    ) -> (Response<()>, Bytes)
+    where
+        B: Body,
+        B::Data: Buf,
+    {
         let head = method == Method::HEAD;
-        let reply = match route(method, uri.path(), uri.query()) {
-            Outcome::Now(reply) => reply,
+        let reply = match route(method, uri.path(), uri.query(), headers) {
+            Outcome::Body(task) => task.run(body).await,
+            Outcome::Now(reply) => discard(body, async { reply }).await,
             Outcome::After(delay, reply) => {
-                tokio::time::sleep(delay).await;
-                reply
+                discard(body, async move {
+                    tokio::time::sleep(delay).await;
+                    reply
+                })
+                .await
             }
         };
         self.stats.count_response();
@@ -262,7 +221,8 @@ impl Service<Request<Incoming>> for TargetService {
 
     fn call(&self, req: Request<Incoming>) -> ResponseFuture {
         let head = req.method() == Method::HEAD;
-        match route(req.method(), req.uri().path(), req.uri().query()) {
+        let uri = req.uri();
+        match route(req.method(), uri.path(), uri.query(), req.headers()) {
             Outcome::Now(reply) => {
                 self.stats.count_response();
                 ResponseFuture::Ready(Some(self.response(reply, head)))
@@ -272,8 +232,26 @@ impl Service<Request<Incoming>> for TargetService {
                 response: Some(self.response(reply, head)),
                 stats: Arc::clone(&self.stats),
             },
+            Outcome::Body(task) => {
+                let service = self.clone();
+                ResponseFuture::Body(Box::pin(async move {
+                    let reply = task.run(req.into_body()).await;
+                    service.stats.count_response();
+                    service.response(reply, head)
+                }))
+            }
         }
     }
+}
+
+/// Runs `reply` while `body` is read to its end and dropped (as hyper
+/// does for HTTP/1.1 and h2 when the service leaves a body unread).
+async fn discard<B: Body>(body: B, reply: impl Future<Output = Reply>) -> Reply {
+    let drain = async {
+        let mut body = std::pin::pin!(body);
+        while let Some(Ok(_)) = body.frame().await {}
+    };
+    tokio::join!(drain, reply).1
 }
 
 /// Future returned by [`TargetService`].
@@ -284,6 +262,8 @@ pub(crate) enum ResponseFuture {
         response: Option<Response<Full<Bytes>>>,
         stats: Arc<Stats>,
     },
+    /// Once the request body is read (`POST /baseline`, `/upload`).
+    Body(Pin<Box<dyn Future<Output = Response<Full<Bytes>>> + Send>>),
 }
 
 impl Future for ResponseFuture {
@@ -303,6 +283,7 @@ impl Future for ResponseFuture {
                 stats.count_response();
                 Poll::Ready(Ok(response.take().expect("polled after completion")))
             }
+            ResponseFuture::Body(answer) => answer.as_mut().poll(cx).map(Ok),
         }
     }
 }
@@ -310,11 +291,13 @@ impl Future for ResponseFuture {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hyper::header::{ALLOW, CONTENT_LENGTH, SERVER};
+    use hyper::StatusCode;
 
     fn now(outcome: Outcome) -> Reply {
         match outcome {
             Outcome::Now(reply) => reply,
-            Outcome::After(..) => panic!("unexpected delay"),
+            Outcome::After(..) | Outcome::Body(_) => panic!("unexpected delay or body"),
         }
     }
 
@@ -381,7 +364,7 @@ mod tests {
             ),
         ];
         for (method, path, query, status, ctype, len) in cases {
-            let reply = now(route(method, path, *query));
+            let reply = now(route(method, path, *query, &HeaderMap::new()));
             assert_eq!(reply.status.as_u16(), *status, "{method} {path}");
             assert_eq!(reply.content_type, ctype, "{method} {path}");
             assert_eq!(reply.body.len(), *len, "{method} {path}");
@@ -390,18 +373,19 @@ mod tests {
 
     #[test]
     fn delay_is_deferred() {
-        match route(&Method::GET, "/delay", Some("ms=70000")) {
+        match route(&Method::GET, "/delay", Some("ms=70000"), &HeaderMap::new()) {
             Outcome::After(d, reply) => {
                 assert_eq!(d, Duration::from_millis(contract::MAX_DELAY_MS));
                 assert_eq!(&reply.body[..], contract::DELAY_BODY);
             }
-            Outcome::Now(_) => panic!("expected a delay"),
+            Outcome::Now(_) | Outcome::Body(_) => panic!("expected a delay"),
         }
     }
 
     #[test]
     fn head_keeps_length_drops_body() {
-        let response = now(route(&Method::HEAD, "/static/4k", None)).into_response(true);
+        let response =
+            now(route(&Method::HEAD, "/static/4k", None, &HeaderMap::new())).into_response(true);
         assert_eq!(response.headers()[CONTENT_LENGTH], "4096");
         assert_eq!(response.headers()[SERVER], contract::SERVER);
         assert!(hyper::body::Body::is_end_stream(response.body()));
@@ -409,7 +393,8 @@ mod tests {
 
     #[test]
     fn method_not_allowed_has_allow() {
-        let response = now(route(&Method::PUT, "/xml", None)).into_response(false);
+        let response =
+            now(route(&Method::PUT, "/xml", None, &HeaderMap::new())).into_response(false);
         assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
         assert_eq!(response.headers()[ALLOW], "GET, HEAD");
     }
@@ -425,8 +410,8 @@ mod tests {
 
     #[test]
     fn content_length_values() {
-        for n in [0, 3, 6, 7, 10, 12, 19, 56, 4096, 123_456] {
-            assert_eq!(content_length(n), n.to_string().as_str());
+        for n in [0, 3, 6, 7, 10, 12, 13, 19, 27, 56, 4096, 123_456] {
+            assert_eq!(reply::content_length(n), n.to_string().as_str());
         }
     }
 }

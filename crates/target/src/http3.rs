@@ -21,10 +21,14 @@ use std::net::{SocketAddr, UdpSocket};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use bytes::Bytes;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use bytes::{Buf, Bytes};
 use h3::error::StreamError;
 use h3::server::{RequestResolver, RequestStream};
 use http::header::{HeaderValue, DATE};
+use hyper::body::{Body, Frame};
 use quinn::crypto::rustls::QuicServerConfig;
 use quinn::{
     ConnectionError, Endpoint, EndpointConfig, Incoming, ServerConfig, TokioRuntime,
@@ -294,19 +298,40 @@ async fn serve_connection(
 
 type Stream<S> = RequestStream<S, Bytes>;
 
-/// One request stream: the response goes out while the request body (if
-/// any) is read to its end and dropped, as hyper does for HTTP/1.1 and h2.
+/// One request stream: the handler reads the request body where the
+/// endpoint needs it, else reads it to its end and drops it, as hyper does
+/// for HTTP/1.1 and h2.
 async fn request(resolver: RequestResolver<h3_quinn::Connection, Bytes>, service: TargetService) {
     let Ok((req, stream)) = resolver.resolve_request().await else {
         return;
     };
-    let (send, mut recv) = stream.split();
-    let drain = async move { while let Ok(Some(_)) = recv.recv_data().await {} };
-    let respond = async {
-        let (head, body) = service.answer(req.method(), req.uri()).await;
-        let _ = send_response(send, head, body).await;
-    };
-    tokio::join!(drain, respond);
+    let (send, recv) = stream.split();
+    let (head, body) = service
+        .answer(req.method(), req.uri(), req.headers(), RecvBody(recv))
+        .await;
+    let _ = send_response(send, head, body).await;
+}
+
+/// The receiving half of a request stream as an HTTP body, so that the
+/// handler reads it as it reads hyper's.
+struct RecvBody(Stream<h3_quinn::RecvStream>);
+
+impl Body for RecvBody {
+    type Data = Bytes;
+    type Error = StreamError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, StreamError>>> {
+        let received = std::task::ready!(self.get_mut().0.poll_recv_data(cx));
+        Poll::Ready(match received {
+            // h3-quinn's chunks are `Bytes`, so this takes them without a copy.
+            Ok(Some(mut data)) => Some(Ok(Frame::data(data.copy_to_bytes(data.remaining())))),
+            Ok(None) => None,
+            Err(e) => Some(Err(e)),
+        })
+    }
 }
 
 async fn send_response(
