@@ -32,6 +32,29 @@
 //! Every response carries `Server`, `Date`, `Content-Type` and
 //! `Content-Length`. See [`contract`] for the full text.
 //!
+//! # Workloads (the contract's second edition)
+//!
+//! Every workload of `docs/workloads.md`, on the same port and protocols:
+//!
+//! | Request                          | Response                                                  |
+//! |----------------------------------|-----------------------------------------------------------|
+//! | `GET /baseline?a=A&b=B`          | 200 `text/plain`, `A+B`                                   |
+//! | `POST /baseline?a=A&b=B`, body C | 200 `text/plain`, `A+B+C` (`Content-Length` or chunked)   |
+//! | `GET /plaintext`                 | 200 `text/plain` `Hello, World!`                          |
+//! | `GET /json`                      | 200 `application/json` `{"message":"Hello, World!"}`, serialized per request |
+//! | `GET /json/{count}?m={m}`        | 200 `application/json`, the processed dataset; gzip or br per `Accept-Encoding` |
+//! | `POST /upload`                   | 200 `text/plain`, the body bytes received (counted as they stream in) |
+//! | `GET /static/{name}`             | the file of the static set, or its `.br`/`.gz` variant per `Accept-Encoding`; 404 for other names |
+//!
+//! `/baseline` allows `GET`, `HEAD` and `POST`, `/upload` only `POST`
+//! (405 with `Allow` otherwise); a bad number is 400. Compression picks
+//! the coding with the higher q-value, brotli on a tie, never one with
+//! `q=0`, none without `Accept-Encoding`; responses that depend on it say
+//! `Vary: Accept-Encoding`. `/json/{count}` is compressed per request
+//! (gzip level 6, brotli quality 5); the static set's variants are the
+//! precompressed files. Malformed requests get a 4xx or a closed
+//! connection, never a 5xx.
+//!
 //! # Server
 //!
 //! hyper 1 with hyper-util's auto connection builder: HTTP/1.1 and h2c

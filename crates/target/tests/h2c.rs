@@ -109,3 +109,71 @@ fn h2c_prior_knowledge() {
     assert_eq!(target.responses(), resps.len() as u64);
     assert_eq!(common::get(addr, "/hello").status, 200);
 }
+
+/// One request over a new h2c connection, with a body and headers.
+async fn h2_request(
+    addr: SocketAddr,
+    method: Method,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Bytes,
+) -> H2Resp {
+    let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let (mut sender, conn) = http2::handshake(TokioExecutor::new(), TokioIo::new(stream))
+        .await
+        .expect("h2 handshake");
+    tokio::spawn(conn);
+    let mut req = Request::builder()
+        .method(method)
+        .uri(format!("http://{addr}{path}"));
+    for (name, value) in headers {
+        req = req.header(*name, *value);
+    }
+    let req = req.body(http_body_util::Full::new(body)).unwrap();
+    let resp = sender.send_request(req).await.expect("h2 response");
+    let (head, body) = resp.into_parts();
+    let body = body.collect().await.expect("h2 body").to_bytes();
+    H2Resp {
+        head: Response::from_parts(head, ()),
+        body,
+    }
+}
+
+#[test]
+fn workloads_over_h2c() {
+    let target = common::start();
+    let addr = target.local_addr();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let upload = Bytes::from(vec![b'u'; 3_000_001]);
+        let resp = h2_request(addr, Method::POST, "/upload", &[], upload).await;
+        assert_eq!(
+            (resp.head.status().as_u16(), &resp.body[..]),
+            (200, &b"3000001"[..])
+        );
+        resp.assert_common_headers();
+
+        let body = Bytes::from_static(b"-3");
+        let resp = h2_request(addr, Method::POST, "/baseline?a=1&b=5", &[], body).await;
+        assert_eq!(&resp.body[..], b"3");
+
+        let accept = [("accept-encoding", "gzip")];
+        let resp = h2_request(addr, Method::GET, "/json/3?m=2", &accept, Bytes::new()).await;
+        assert_eq!(resp.header("content-encoding"), "gzip");
+        assert_eq!(resp.header("vary"), "accept-encoding");
+        let mut json = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&resp.body[..]), &mut json)
+            .unwrap();
+        let got: barrage_target::contract::data::Processed = serde_json::from_slice(&json).unwrap();
+        assert_eq!(got, barrage_target::contract::data::processed(3, 2));
+
+        let resp = h2_request(addr, Method::GET, "/plaintext", &[], Bytes::new()).await;
+        assert_eq!(&resp.body[..], b"Hello, World!");
+        let resp = h2_request(addr, Method::GET, "/upload", &[], Bytes::new()).await;
+        assert_eq!(resp.head.status(), 405);
+        assert_eq!(resp.header("allow"), "POST");
+    });
+}

@@ -213,6 +213,18 @@ async fn contract_is_the_same_as_over_http1() {
             (Method::GET, "/bytes?n=-1"),
             (Method::GET, "/nope"),
             (Method::DELETE, "/hello"),
+            (Method::GET, "/baseline?a=3&b=-4"),
+            (Method::GET, "/baseline?a=3"),
+            (Method::GET, "/plaintext"),
+            (Method::GET, "/json"),
+            (Method::GET, "/json/50?m=7"),
+            (Method::GET, "/json/x"),
+            (Method::GET, "/static/index.html"),
+            (Method::GET, "/static/hero.webp"),
+            (Method::HEAD, "/static/app.js"),
+            (Method::GET, "/static/missing.css"),
+            (Method::GET, "/upload"),
+            (Method::PUT, "/baseline"),
         ];
         for (method, path) in cases {
             let over_h3 = h3_request(&mut h3.send, method.clone(), path, Bytes::new()).await;
@@ -342,6 +354,48 @@ async fn request_bodies_are_read() {
     })
     .await;
     assert_eq!(target.responses(), 3);
+}
+
+#[tokio::test]
+async fn workload_bodies_are_read() {
+    let target = start(2);
+    bounded("the requests", async {
+        let mut h3 = h3_connect(&target).await;
+        // Over a stream's window: counted only if the server reads it as it comes.
+        let big = Bytes::from(vec![b'u'; 3_000_001]);
+        let resp = h3_request(&mut h3.send, Method::POST, "/upload", big).await;
+        assert_eq!(resp.head.status(), StatusCode::OK);
+        assert_eq!(&resp.body[..], b"3000001");
+        let resp = h3_request(&mut h3.send, Method::POST, "/upload", Bytes::new()).await;
+        assert_eq!(&resp.body[..], b"0");
+
+        let number = Bytes::from_static(b" 40\n");
+        let resp = h3_request(&mut h3.send, Method::POST, "/baseline?a=1&b=1", number).await;
+        assert_eq!(&resp.body[..], b"42");
+        let bad = Bytes::from_static(b"forty");
+        let resp = h3_request(&mut h3.send, Method::POST, "/baseline?a=1&b=1", bad).await;
+        assert_eq!(resp.head.status(), StatusCode::BAD_REQUEST);
+
+        let req = Request::get("https://localhost/json/4?m=9")
+            .header("accept-encoding", "br;q=1, gzip;q=0.8")
+            .body(())
+            .unwrap();
+        let mut stream = h3.send.send_request(req).await.unwrap();
+        stream.finish().await.unwrap();
+        let head = stream.recv_response().await.unwrap();
+        assert_eq!(head.headers()["content-encoding"], "br");
+        let mut body = Vec::new();
+        while let Some(chunk) = stream.recv_data().await.unwrap() {
+            body.put(chunk);
+        }
+        let mut json = Vec::new();
+        std::io::Read::read_to_end(&mut brotli::Decompressor::new(&body[..], 4096), &mut json)
+            .unwrap();
+        let got: barrage_target::contract::data::Processed = serde_json::from_slice(&json).unwrap();
+        assert_eq!(got, barrage_target::contract::data::processed(4, 9));
+    })
+    .await;
+    assert_eq!(target.responses(), 5);
 }
 
 #[tokio::test]

@@ -14,6 +14,9 @@ use crate::contract::data::{baseline_sum, parse_baseline_body, BadRequest};
 /// and the whitespace around it fit many times over.
 const MAX_BASELINE_BODY: usize = 1024;
 
+/// Why a body that broke off is answered 400.
+const ENDED_EARLY: &str = "the request body ended early";
+
 /// A request whose answer needs its body.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum BodyTask {
@@ -21,6 +24,10 @@ pub(crate) enum BodyTask {
     Baseline { a: i64, b: i64 },
     /// `POST /upload`: the number of body bytes received.
     Upload,
+    /// A `POST` answered 400 from its head alone (`/baseline` with a bad
+    /// query): the body is read first, so that the connection stays open
+    /// (hyper closes one whose request body is left unread).
+    Reject(&'static str),
 }
 
 impl BodyTask {
@@ -40,8 +47,12 @@ impl BodyTask {
             },
             BodyTask::Upload => match count(body).await {
                 Some(n) => Reply::number(n),
-                None => Reply::bad_request("the request body ended early"),
+                None => Reply::bad_request(ENDED_EARLY),
             },
+            BodyTask::Reject(why) => {
+                let _ = count(body).await;
+                Reply::bad_request(why)
+            }
         }
     }
 }
@@ -54,7 +65,7 @@ where
 {
     let mut bytes = Vec::new();
     while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(|_| BadRequest("the request body ended early"))?;
+        let frame = frame.map_err(|_| BadRequest(ENDED_EARLY))?;
         let Ok(mut data) = frame.into_data() else {
             continue; // trailers
         };
@@ -159,5 +170,12 @@ mod tests {
         assert_eq!(&reply.body[..], b"8");
         assert_eq!(&run(BodyTask::Upload, &[], false).body[..], b"0");
         assert_eq!(run(BodyTask::Upload, &[b"abc"], true).status.as_u16(), 400);
+    }
+
+    #[test]
+    fn reject_reads_the_body_and_says_why() {
+        let reply = run(BodyTask::Reject("missing a"), &[b"abc", b"def"], false);
+        assert_eq!(reply.status.as_u16(), 400);
+        assert_eq!(&reply.body[..], b"missing a");
     }
 }

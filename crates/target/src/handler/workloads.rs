@@ -93,6 +93,9 @@ pub(crate) fn route(
                 return Some(Outcome::Body(BodyTask::Baseline { a, b }))
             }
             Ok((a, b)) => Reply::number(data::baseline_sum(a, b, None)),
+            Err(BadRequest(why)) if method == Method::POST => {
+                return Some(Outcome::Body(BodyTask::Reject(why)))
+            }
             Err(BadRequest(why)) => Reply::bad_request(why),
         },
         Resource::Upload => return Some(Outcome::Body(BodyTask::Upload)),
