@@ -44,8 +44,11 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Headless Chromium opens the HTML report in its test; Prometheus scrapes a
 # run's --metrics in another (its own process on loopback, not the service);
 # tmux is the terminal the live view's test reads.
+# servers/nginx loads two of Debian's nginx modules for the workloads:
+# brotli_static (the static set's .br files) and njs (counting uploads).
 packages=(build-essential pkg-config nginx-light h2o caddy nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3 chromium
-  openssh-server openssh-client iproute2 prometheus tmux)
+  openssh-server openssh-client iproute2 prometheus tmux
+  libnginx-mod-http-brotli-static libnginx-mod-http-js)
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
