@@ -117,3 +117,168 @@ impl ServerRun<'_> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::{Arc, Mutex};
+
+    use barrage_model::results::ValidationOutcome;
+    use barrage_testkit::workloads::{Break, WorkloadServer};
+
+    use super::*;
+    use crate::host::Hosts;
+    use crate::manifest::ServerSpec;
+    use crate::runner::{RunOptions, SCHEMA};
+    use crate::store::{Results, Store};
+    use crate::suite::{Plan, Suite};
+
+    const SUITE: &str = r#"name = "w"
+driver = "barrage"
+duration = "1s"
+[load]
+concurrency = [1, 2]
+[[server]]
+name = "srv"
+[[scenario]]
+name = "json"
+path = "/hello"
+[[scenario]]
+name = "upload"
+path = "/hello"
+[[scenario]]
+name = "hello"
+path = "/hello"
+"#;
+
+    const SPEC: &str = "name = \"srv\"\nendpoints = [\"/hello\"]\nprotocols = [\"h1\"]\nworkloads = [\"json\"]\n[start]\ncommand = [\"srv\"]\n";
+
+    fn suite() -> Suite {
+        let mut suite = crate::suite::parse(SUITE, Path::new("suites/w.toml")).unwrap();
+        // The suite's `workload =` is parsed elsewhere: set it here.
+        suite.scenarios[0].workload = Some("json".into());
+        suite.scenarios[1].workload = Some("upload".into());
+        suite
+    }
+
+    /// The validations and skips of two server starts (two groups of one
+    /// variant) against `server`, and the lines printed.
+    fn run_twice(server: &WorkloadServer, tmp: &Path) -> (Results, Vec<String>) {
+        let suite = suite();
+        let spec = ServerSpec::parse(SPEC, Path::new("servers/srv/server.toml")).unwrap();
+        let plan = Plan::of(&suite, false, None);
+        let printed = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&printed);
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut opts = RunOptions {
+            suite_file: "suites/w.toml".into(),
+            quick: false,
+            only: None,
+            levels: None,
+            results_root: tmp.join("results"),
+            servers_dir: tmp.join("servers"),
+            repo: tmp.to_path_buf(),
+            barrage: "barrage".into(),
+            stop: stop.clone(),
+            progress: Box::new(move |l| sink.lock().unwrap().push(l.to_string())),
+            live: None,
+            hosts: None,
+            metrics: None,
+        };
+        let results: Results = serde_json::from_value(serde_json::json!({
+            "schema": SCHEMA, "suite_file": "w", "suite": suite, "quick": false,
+            "started_at": "now", "complete": false, "interrupted": false,
+            "environment": crate::env::capture(tmp), "warnings": [], "servers": [],
+            "probes": [], "runs": []
+        }))
+        .unwrap();
+        let mut store = Store::create(&tmp.join("results"), "w", "1", results).unwrap();
+        let mut hosts = Hosts::local("barrage".into(), stop, tmp.join("work"), tmp.join("cache"));
+        let running = Running {
+            id: 0,
+            address: "127.0.0.1".into(),
+            port: server.addr().port(),
+            tls_port: 0,
+        };
+        let group: Vec<&PlannedRun> = plan.runs.iter().collect();
+        let mut skipped = Vec::new();
+        for _ in 0..2 {
+            let mut run = ServerRun {
+                opts: &mut opts,
+                suite: &suite,
+                spec: &spec,
+                store: &mut store,
+                first: group[0],
+                hosts: &mut hosts,
+                level_line: String::new(),
+            };
+            skipped = run.validate_all(&group, &running);
+        }
+        hosts.close();
+        // A start skips each scenario once.
+        let mut unique = skipped.clone();
+        unique.dedup();
+        assert_eq!(unique, skipped);
+        let lines = printed.lock().unwrap().clone();
+        (store.results.clone(), lines)
+    }
+
+    fn scratch(tag: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("barrage-validation-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_workload_is_validated_once_and_an_undeclared_one_is_not_implemented() {
+        let tmp = scratch("ok");
+        let server = WorkloadServer::start(Break::Nothing);
+        let (results, lines) = run_twice(&server, &tmp);
+        let outcomes: Vec<(&str, &ValidationOutcome)> = results
+            .validations
+            .iter()
+            .map(|v| (v.workload.as_str(), &v.outcome))
+            .collect();
+        assert_eq!(outcomes.len(), 2, "{outcomes:?}");
+        assert!(matches!(
+            outcomes[0],
+            ("json", ValidationOutcome::Passed { .. })
+        ));
+        assert_eq!(outcomes[1], ("upload", &ValidationOutcome::NotImplemented));
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[1].starts_with("skip: ") && lines[1].contains("not implemented"));
+        // Only upload is skipped, on both starts; hello is not a workload.
+        let skipped: Vec<&str> = results.probes.iter().map(|p| p.scenario.as_str()).collect();
+        assert_eq!(skipped, ["upload", "upload"]);
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+
+    #[test]
+    fn a_failed_check_skips_the_workload_with_its_name() {
+        let tmp = scratch("fail");
+        let server = WorkloadServer::start(Break::ExtraKey);
+        let (results, lines) = run_twice(&server, &tmp);
+        let ValidationOutcome::Failed(f) = &results.validations[0].outcome else {
+            panic!("{:?}", results.validations);
+        };
+        assert_eq!(f.check, "json: object and Content-Type");
+        let json_skips: Vec<&str> = results
+            .probes
+            .iter()
+            .filter(|p| p.scenario == "json")
+            .filter_map(|p| p.invalid.as_deref())
+            .collect();
+        assert_eq!(json_skips.len(), 2);
+        assert!(json_skips[0].starts_with("failed validation: json: object and Content-Type: "));
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| l.contains("failed validation"))
+                .count(),
+            1
+        );
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+}
