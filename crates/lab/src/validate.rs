@@ -16,7 +16,7 @@ use std::net::{Shutdown, SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
 use barrage_contract::check::{self, escape, Check, Exchange, Reply, Response, Step};
-use barrage_contract::Workload;
+pub use barrage_contract::Workload;
 use barrage_engine::http1;
 use barrage_engine::session::h1::response::{Event, ResponseParser};
 use barrage_model::results::{ValidationFailure, ValidationOutcome};
