@@ -317,6 +317,7 @@ impl<'a> Responses<'a> {
             io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => {
                 format!("no complete response within {:?}", self.timeout)
             }
+            _ if is_reset(&e) => "the server reset the connection".into(),
             _ => format!("reading the response: {e}"),
         }
     }

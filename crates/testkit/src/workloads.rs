@@ -147,6 +147,12 @@ fn serve(mut conn: Conn, shared: Arc<Shared>) {
         }
         let _ = conn.stream.flush();
         if b == Break::NoPipelining && !reader.buf.is_empty() {
+            // A FIN, not a reset: the client reads what was sent first.
+            let _ = conn.stream.shutdown(Shutdown::Write);
+            let _ = conn
+                .stream
+                .set_read_timeout(Some(std::time::Duration::from_secs(2)));
+            let _ = std::io::copy(&mut conn.stream, &mut std::io::sink());
             return;
         }
         reader.reads = 0;
