@@ -8,12 +8,12 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use barrage_contract::Workload;
-use barrage_model::results::{ValidationOutcome, ValidationRecord};
+use barrage_model::results::{ValidationFailure, ValidationOutcome, ValidationRecord};
 
 use super::group::Running;
 use super::{ServerRun, SHORT_CALL};
 use crate::store::ProbeRecord;
-use crate::suite::PlannedRun;
+use crate::suite::{PlannedRun, Protocol};
 use crate::validate::CHECK_TIMEOUT;
 
 /// How long a whole validation may take at most (the static set's 21
@@ -66,6 +66,17 @@ impl ServerRun<'_> {
             return rec.outcome.clone();
         }
         let outcome = match Workload::from_name(name) {
+            Some(_) if !self.spec.protocols.contains(&Protocol::H1) => {
+                ValidationOutcome::Failed(ValidationFailure {
+                    check: format!("{name}: validation"),
+                    reason: format!(
+                        "the checks speak HTTP/1.1 and {} does not serve h1",
+                        self.spec.name
+                    ),
+                    request: String::new(),
+                    response: String::new(),
+                })
+            }
             Some(w) if self.spec.workloads.contains(&w) => self.validate_one(name, server),
             _ => ValidationOutcome::NotImplemented,
         };
@@ -108,7 +119,7 @@ impl ServerRun<'_> {
             .hosts
             .ask(client, &call, VALIDATION_LIMIT + SHORT_CALL, &stop);
         asked.unwrap_or_else(|e| {
-            ValidationOutcome::Failed(barrage_model::results::ValidationFailure {
+            ValidationOutcome::Failed(ValidationFailure {
                 check: format!("{workload}: validation"),
                 reason: e,
                 request: String::new(),
