@@ -19,6 +19,7 @@ mod run;
 mod script;
 mod serve;
 mod summary;
+mod verify_cmd;
 
 use std::process::ExitCode;
 
@@ -44,6 +45,8 @@ enum Command {
     Load(Box<load::LoadArgs>),
     /// Run the built-in reference server (the endpoint contract every server implements).
     Serve(serve::ServeArgs),
+    /// Run a workload's checks alone against a catalogue server or a URL (docs/workloads.md).
+    Verify(verify_cmd::VerifyArgs),
     /// Run a suite: servers x scenarios x load levels, probed, pinned, monitored and recorded.
     Run(run::RunArgs),
     /// Turn a results directory into report.md, report.csv, charts (SVG, PNG) and report.html.
@@ -84,6 +87,7 @@ fn main() -> ExitCode {
         Command::Load(args) => load::main(*args),
         Command::Serve(args) => serve::main(args),
         Command::Run(args) => run::main(args),
+        Command::Verify(args) => verify_cmd::main(args),
         Command::Report(args) => report_cmd::main(args),
         Command::Compare(args) => compare_cmd::main(args),
         Command::Merge(args) => merge_cmd::main(args),

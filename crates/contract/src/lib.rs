@@ -42,6 +42,7 @@
 //! `HEAD` response carries the headers `GET` would, including the
 //! `Content-Length` of the body it omits.
 
+pub mod check;
 pub mod data;
 pub mod workload;
 

@@ -2,7 +2,7 @@
 //!
 //! Every host, this machine included, answers the same lab requests
 //! ([`Call`]: prepare a server, start it, sample it, stop it, read its log,
-//! probe a URL, run a load generator, describe the host). [`Agent`]
+//! probe a URL, validate a workload, run a load generator, describe the host). [`Agent`]
 //! answers them on a host with the lab's own code (process.rs, monitor.rs,
 //! probe.rs, env.rs, tool.rs); [`Hosts`] is the set of a run's hosts and
 //! sends them, to an agent in this process or to one reached over
@@ -83,6 +83,16 @@ pub enum Call {
         host: String,
         port: u16,
         timeout_ms: u64,
+    },
+    /// Run `workload`'s checks at `host:port` over HTTP/1.1, each within
+    /// `timeout_ms`, numbers drawn from `seed`
+    /// ([`barrage_model::results::ValidationOutcome`], `crate::validate`).
+    Validate {
+        workload: String,
+        host: String,
+        port: u16,
+        timeout_ms: u64,
+        seed: u64,
     },
     /// Run a load generator pinned to `cores` ([`Executed`]); past
     /// `limit_ms` it is killed. Its CPU of the first `warmup_ms` is not

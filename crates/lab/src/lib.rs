@@ -36,3 +36,4 @@ pub mod runner;
 pub mod store;
 pub mod suite;
 pub mod tool;
+pub mod validate;

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
-use barrage_contract::Endpoint;
+use barrage_contract::{Endpoint, Workload};
 use serde::{Deserialize, Serialize};
 
 use crate::suite::source::{self, problem, KeyPath, Ordered, Problem, Scalar, Source};
@@ -31,6 +31,10 @@ pub struct ServerSpec {
     /// Contract endpoints served: `/hello`, `/xml`, `/static/6b`, `/static/4k`.
     pub endpoints: Vec<String>,
     pub protocols: Vec<Protocol>,
+    /// Workloads of the contract's second edition it implements
+    /// (`workloads = [...]`, docs/workloads.md); validated before any load.
+    #[serde(serialize_with = "workload_names")]
+    pub workloads: Vec<Workload>,
     pub requires: Requires,
     /// Set when the server cannot be obtained here: why, and how to add it.
     pub unavailable: Option<String>,
@@ -285,6 +289,7 @@ struct RawSpec {
     description: Option<String>,
     endpoints: Option<Vec<String>>,
     protocols: Option<Vec<String>>,
+    workloads: Option<Vec<String>>,
     unavailable: Option<String>,
     missing_headers: Option<Vec<String>>,
     vars: Option<Ordered<Scalar>>,
@@ -366,6 +371,7 @@ impl RawSpec {
         }
         let endpoints = endpoints(self.endpoints, &root.key("endpoints"))?;
         let protocols = protocols(self.protocols, &root.key("protocols"))?;
+        let workloads = workloads(self.workloads, &root.key("workloads"))?;
         let unavailable = self.unavailable.filter(|u| !u.trim().is_empty());
         let missing_headers = self.missing_headers.unwrap_or_default();
         for (i, h) in missing_headers.iter().enumerate() {
@@ -411,6 +417,7 @@ impl RawSpec {
             version,
             endpoints,
             protocols,
+            workloads,
             requires,
             unavailable,
             missing_headers,
@@ -476,6 +483,33 @@ fn protocols(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<Protocol>, Pr
             ));
         }
         out.push(protocol);
+    }
+    Ok(out)
+}
+
+/// Workloads by their names.
+fn workload_names<S: serde::Serializer>(w: &[Workload], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(w.iter().map(|w| w.name()))
+}
+
+fn workloads(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<Workload>, Problem> {
+    let mut out = Vec::new();
+    for (i, w) in raw.unwrap_or_default().iter().enumerate() {
+        let workload = Workload::from_name(w).ok_or_else(|| {
+            problem(
+                &at.index(i),
+                format!("unknown workload {w:?}"),
+                format!("one of {}", Workload::names()),
+            )
+        })?;
+        if out.contains(&workload) {
+            return Err(problem(
+                &at.index(i),
+                format!("{w} is listed twice"),
+                "each workload once",
+            ));
+        }
+        out.push(workload);
     }
     Ok(out)
 }

@@ -1,5 +1,6 @@
 //! Runs a suite's plan: for every server variant and repeat, build, start,
-//! pin, wait until ready, probe each scenario, then run every level with the
+//! pin, wait until ready, validate each workload (runner/validation.rs),
+//! probe each scenario, then run every level with the
 //! driver while the monitors watch; stop the server; record everything as
 //! it goes.
 //!
@@ -34,6 +35,7 @@ mod level;
 mod live;
 mod merge;
 mod setup;
+mod validation;
 
 use group::Running;
 

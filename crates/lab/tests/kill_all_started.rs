@@ -34,6 +34,7 @@ fn spec(dir: &Path) -> ServerSpec {
         version: None,
         endpoints: Vec::new(),
         protocols: Vec::new(),
+        workloads: Vec::new(),
         requires: Requires::default(),
         unavailable: None,
         missing_headers: Vec::new(),

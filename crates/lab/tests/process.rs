@@ -70,6 +70,7 @@ fn spec(dir: &Path, command: &[&str]) -> ServerSpec {
         version: None,
         endpoints: Vec::new(),
         protocols: Vec::new(),
+        workloads: Vec::new(),
         requires: Requires::default(),
         unavailable: None,
         missing_headers: Vec::new(),

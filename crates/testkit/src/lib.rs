@@ -18,6 +18,9 @@
 //! [`h3::H3TestServer`] does the same for HTTP/3: QUIC (quinn) with a self-signed certificate,
 //! and HTTP/3 frames written by hand on top of its streams.
 //!
+//! [`workloads::WorkloadServer`] serves the contract's workloads, correctly or breaking one rule
+//! on request, for the tests of validation before load.
+//!
 //! ```
 //! use std::io::{Read, Write};
 //! use barrage_testkit::{Behavior, TestServer};
@@ -36,6 +39,7 @@ pub mod h2;
 pub mod h3;
 mod listener;
 pub mod mutate;
+pub mod workloads;
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};

@@ -362,6 +362,24 @@ fn host_call(call: Call, agent: &Agent) -> Result<Value, String> {
             port,
             Duration::from_millis(timeout_ms),
         )),
+        Call::Validate {
+            workload,
+            host,
+            port,
+            timeout_ms,
+            seed,
+        } => {
+            let workload = barrage_contract::Workload::from_name(&workload).ok_or_else(|| {
+                format!(
+                    "unknown workload {workload:?}; expected one of {}",
+                    barrage_contract::Workload::names()
+                )
+            })?;
+            let timeout = Duration::from_millis(timeout_ms);
+            json(Ok(crate::validate::validate(
+                workload, &host, port, timeout, seed,
+            )))
+        }
         other => Err(format!("not a host call: {other:?}")),
     }
 }

@@ -210,6 +210,19 @@ fn the_valid_base_parses_with_its_defaults() {
         (None, None, None)
     );
     assert_eq!(spec.start.cwd, None);
+    assert!(spec.workloads.is_empty());
+    let declared = parse(&edit(
+        "protocols = [\"h1\"]",
+        "protocols = [\"h1\"]\nworkloads = [\"static\", \"json\"]",
+    ))
+    .unwrap();
+    assert_eq!(
+        declared.workloads,
+        [
+            barrage_contract::Workload::StaticSet,
+            barrage_contract::Workload::Json
+        ]
+    );
     let unnamed = parse(&edit("name = \"srv\"\n", "")).unwrap();
     assert_eq!(unnamed.name, "srv");
     let unavailable = "name = \"srv\"\nendpoints = [\"/hello\"]\nprotocols = [\"h1\"]\nunavailable = \"not packaged; build it from source\"\n";
@@ -220,11 +233,13 @@ fn the_valid_base_parses_with_its_defaults() {
 fn errors_name_file_line_and_key() {
     let table: &[(String, &str)] = &[
         (edit("name = \"srv\"", "name = \"other\""), "servers/srv/server.toml:1: name: \"other\" differs from the manifest's directory \"srv\"; expected the directory's name: servers/NAME/server.toml"),
-        (edit("name = \"srv\"", "name = \"srv\"\nport = 80"), "servers/srv/server.toml:2: port: unknown key; expected one of name, description, endpoints, protocols, unavailable, missing_headers, vars, requires, build, start, ready, version"),
+        (edit("name = \"srv\"", "name = \"srv\"\nport = 80"), "servers/srv/server.toml:2: port: unknown key; expected one of name, description, endpoints, protocols, workloads, unavailable, missing_headers, vars, requires, build, start, ready, version"),
         (edit("endpoints = [\"/hello\"]", "endpoints = [\"/hello\", \"/\"]"), "servers/srv/server.toml:2: endpoints[1]: \"/\" is not an endpoint of the contract; expected contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes"),
         (edit("name = \"srv\"", "name = \"srv\"\nmissing_headers = [\"server\"]"), "servers/srv/server.toml:2: missing_headers[0]: \"server\" is not a header the contract requires; expected some of date, content-type"),
         (edit("endpoints = [\"/hello\"]", "endpoints = []"), "servers/srv/server.toml:2: endpoints: no endpoint; expected at least one of the contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes"),
         (edit("protocols = [\"h1\"]", "protocols = [\"h1\", \"quic\"]"), "servers/srv/server.toml:3: protocols[1]: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3"),
+        (edit("protocols = [\"h1\"]", "protocols = [\"h1\"]\nworkloads = [\"json\", \"xml\"]"), "servers/srv/server.toml:4: workloads[1]: unknown workload \"xml\"; expected one of baseline, plaintext, json, json-processing, compression, upload, static, noisy"),
+        (edit("protocols = [\"h1\"]", "protocols = [\"h1\"]\nworkloads = [\"json\", \"json\"]"), "servers/srv/server.toml:4: workloads[1]: json is listed twice; expected each workload once"),
         (edit("N = \"1\"", "port = \"1\""), "servers/srv/server.toml:5: vars.port: invalid variable name \"port\"; expected letters, digits and '_', not one of the built-ins host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage"),
         (edit("[start]\ncommand = [\"srv\", \"--port\", \"{port}\", \"-n\", \"{N}\"]\n", ""), "servers/srv/server.toml: start: missing; expected a [start] table with the command that starts the server"),
         (edit("command = [\"srv\", \"--port\", \"{port}\", \"-n\", \"{N}\"]", "command = []"), "servers/srv/server.toml:7: start.command: empty; expected the command and its arguments, such as [\"{barrage}\", \"serve\", \"--listen\", \"{addr}\"]"),

@@ -356,6 +356,7 @@ mod tests {
             ]),
             endpoints: Vec::new(),
             protocols: Vec::new(),
+            workloads: Vec::new(),
             requires: Default::default(),
             unavailable: None,
             missing_headers: Vec::new(),

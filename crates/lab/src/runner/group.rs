@@ -202,7 +202,15 @@ impl ServerRun<'_> {
         total: usize,
         started: Instant,
     ) -> bool {
-        let invalid = self.probe_all(group, server);
+        // Validation before load: a workload's scenarios are not probed or
+        // run on a server that does not implement it or failed its checks.
+        let mut invalid = self.validate_all(group, server);
+        let valid: Vec<&PlannedRun> = group
+            .iter()
+            .filter(|r| !invalid.contains(&r.scenario))
+            .copied()
+            .collect();
+        invalid.extend(self.probe_all(&valid, server));
         for (i, run) in group.iter().enumerate() {
             if self.opts.stop.load(Ordering::Relaxed) {
                 break;

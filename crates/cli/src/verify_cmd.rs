@@ -1,0 +1,253 @@
+//! `barrage verify SERVER|URL --workload W`: a workload's checks alone, as
+//! TechEmpower's `--mode verify` runs them (docs/workloads.md). A URL is
+//! checked as it is; a catalogue server is built and started as the lab
+//! starts it (its prepare and start calls, on this machine), checked, and
+//! stopped. One line per check; exit 0 when every check passed, 1 when any
+//! failed, 2 on bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use barrage_lab::host::{Call, Hosts, Prepared, Started, CALL_LIMIT};
+use barrage_lab::manifest::ServerSpec;
+use barrage_lab::suite::Variant;
+use barrage_lab::validate::{run_checks, CheckOutcome, Workload};
+
+use crate::{usage_error, EXIT_FAILED};
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Workloads: baseline, plaintext, json, json-processing, compression, upload, static, noisy (docs/workloads.md).\n\nExamples:\n  barrage verify http://127.0.0.1:8080 --workload json,plaintext\n  barrage verify go-http\n  barrage verify barrage-target --workload upload"
+)]
+pub struct VerifyArgs {
+    /// A server of the catalogue (servers/NAME/server.toml), or an http:// URL.
+    target: String,
+    /// The workloads to check (repeat or comma-separate) [default: those the server
+    /// declares; all eight for a URL].
+    #[arg(long, value_name = "W", value_delimiter = ',')]
+    workload: Vec<String>,
+    /// The server manifests.
+    #[arg(long, value_name = "DIR", default_value = "servers")]
+    servers: PathBuf,
+    /// How long each check may take (its required waits on top).
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = humantime::parse_duration)]
+    timeout: Duration,
+    /// The seed of the checks' numbers and bodies [default: from the clock; printed].
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+}
+
+pub fn main(args: VerifyArgs) -> ExitCode {
+    let mut asked = Vec::new();
+    for name in &args.workload {
+        match Workload::from_name(name.trim()) {
+            Some(w) if !asked.contains(&w) => asked.push(w),
+            Some(_) => {}
+            None => {
+                return usage_error(format!(
+                    "--workload {name}: unknown workload; expected one of {}",
+                    Workload::names()
+                ))
+            }
+        }
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    if args.target.contains("://") {
+        let (host, port) = match http_target(&args.target) {
+            Ok(hp) => hp,
+            Err(e) => return usage_error(e),
+        };
+        let workloads = if asked.is_empty() {
+            Workload::ALL.to_vec()
+        } else {
+            asked
+        };
+        println!("verify {host}:{port} (seed {seed})");
+        return exit(verify(&workloads, &host, port, &args, seed));
+    }
+    catalogue(&args, asked, seed)
+}
+
+/// The host and port of an `http://` URL (its path is not used).
+fn http_target(url: &str) -> Result<(String, u16), String> {
+    let parsed = url::Url::parse(url).map_err(|e| format!("{url}: not a URL: {e}"))?;
+    if parsed.scheme() != "http" {
+        return Err(format!(
+            "{url}: the checks speak HTTP/1.1 over TCP; give an http:// URL"
+        ));
+    }
+    let host = parsed
+        .host_str()
+        .ok_or_else(|| format!("{url}: no host"))?
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_string();
+    Ok((host, parsed.port_or_known_default().unwrap_or(80)))
+}
+
+/// Runs every check of `workloads`; how many failed (or were not implemented).
+fn verify(workloads: &[Workload], host: &str, port: u16, args: &VerifyArgs, seed: u64) -> usize {
+    let mut failed = 0;
+    let mut total = 0;
+    for &w in workloads {
+        let outcomes = run_checks(w, host, port, args.timeout, seed, false, &mut print_check);
+        total += outcomes.len();
+        failed += outcomes.iter().filter(|o| o.result.is_err()).count();
+    }
+    println!("{total} checks, {failed} failed");
+    failed
+}
+
+fn print_check(o: &CheckOutcome) {
+    match &o.result {
+        Ok(()) => println!("pass  {}", o.name),
+        Err(f) => {
+            println!("FAIL  {}: {}", o.name, f.reason);
+            println!("      request:  {}", f.request);
+            println!("      response: {}", f.response);
+        }
+    }
+}
+
+fn exit(failed: usize) -> ExitCode {
+    match failed {
+        0 => ExitCode::SUCCESS,
+        _ => ExitCode::from(EXIT_FAILED),
+    }
+}
+
+/// Builds and starts catalogue server `args.target` as the lab does,
+/// verifies it, stops it.
+fn catalogue(args: &VerifyArgs, asked: Vec<Workload>, seed: u64) -> ExitCode {
+    let spec = match ServerSpec::find(&args.servers, &args.target) {
+        Ok(spec) => spec,
+        Err(e) => return usage_error(e),
+    };
+    let (workloads, undeclared): (Vec<Workload>, Vec<Workload>) = match asked.is_empty() {
+        true => (spec.workloads.clone(), Vec::new()),
+        false => asked.into_iter().partition(|w| spec.workloads.contains(w)),
+    };
+    if workloads.is_empty() && undeclared.is_empty() {
+        return usage_error(format!(
+            "{} declares no workload in its manifest; name one with --workload",
+            spec.name
+        ));
+    }
+    for w in &undeclared {
+        println!(
+            "FAIL  {w}: not implemented (the manifest of {} does not declare it)",
+            spec.name
+        );
+    }
+    if workloads.is_empty() {
+        return exit(undeclared.len());
+    }
+    let scratch = std::env::temp_dir().join(format!("barrage-verify-{}", std::process::id()));
+    let started = start(&spec, &args.servers, &scratch);
+    let code = match started {
+        Ok((mut hosts, server)) => {
+            println!(
+                "verify {} at 127.0.0.1:{} (seed {seed})",
+                spec.name, server.port
+            );
+            let failed = verify(&workloads, "127.0.0.1", server.port, args, seed);
+            stop(&mut hosts, server.id);
+            hosts.close();
+            exit(failed + undeclared.len())
+        }
+        Err(e) => {
+            eprintln!("barrage: error: {} did not start: {e}", spec.name);
+            ExitCode::from(EXIT_FAILED)
+        }
+    };
+    let _ = std::fs::remove_dir_all(&scratch);
+    code
+}
+
+/// The lab's hosts on this machine alone, the server prepared (built, with
+/// the lab's cache) and started on free ports, not pinned.
+fn start(spec: &ServerSpec, servers: &Path, scratch: &Path) -> Result<(Hosts, Started), String> {
+    let barrage =
+        std::env::current_exe().map_err(|e| format!("cannot find barrage itself: {e}"))?;
+    let servers_dir = std::path::absolute(servers).map_err(|e| e.to_string())?;
+    let cache = std::path::absolute("results/.build-cache").map_err(|e| e.to_string())?;
+    let never = Arc::new(AtomicBool::new(false));
+    let mut hosts = Hosts::local(barrage, never.clone(), scratch.to_path_buf(), cache.clone());
+    let log = scratch.join(format!("{}.log", spec.name));
+    let prepare = Call::Prepare {
+        servers_dir: servers_dir.clone(),
+        server: spec.name.clone(),
+        vars: Default::default(),
+        cache,
+        log: log.clone(),
+    };
+    let server = hosts.server;
+    let result = (|| {
+        let prepared: Prepared = hosts.ask(server, &prepare, CALL_LIMIT, &never)?;
+        if let Some(why) = prepared.unavailable {
+            return Err(why);
+        }
+        let call = Call::Start {
+            servers_dir,
+            server: spec.name.clone(),
+            variant: Variant {
+                label: spec.name.clone(),
+                vars: Default::default(),
+                cores: Some(Vec::new()),
+            },
+            host: "127.0.0.1".into(),
+            cores: Vec::new(),
+            run_dir: scratch.join("run"),
+            log: log.clone(),
+        };
+        hosts.ask::<Started>(server, &call, CALL_LIMIT, &never)
+    })();
+    match result {
+        Ok(started) => Ok((hosts, started)),
+        Err(e) => {
+            let tail = std::fs::read_to_string(&log).unwrap_or_default();
+            let tail: Vec<&str> = tail.lines().rev().take(10).collect();
+            hosts.close();
+            match tail.is_empty() {
+                true => Err(e),
+                false => Err(format!(
+                    "{e}; last lines of its log:\n{}",
+                    tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+                )),
+            }
+        }
+    }
+}
+
+fn stop(hosts: &mut Hosts, id: u64) {
+    let never = AtomicBool::new(false);
+    let call = Call::Stop { id, grace_ms: 5000 };
+    let server = hosts.server;
+    let _ =
+        hosts.ask::<barrage_lab::host::StopAnswer>(server, &call, Duration::from_secs(20), &never);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_give_host_and_port() {
+        assert_eq!(
+            http_target("http://127.0.0.1:8080/x"),
+            Ok(("127.0.0.1".into(), 8080))
+        );
+        assert_eq!(http_target("http://[::1]/"), Ok(("::1".into(), 80)));
+        assert!(http_target("https://127.0.0.1/")
+            .unwrap_err()
+            .contains("http://"));
+        assert!(http_target("http//x").is_err());
+    }
+}
