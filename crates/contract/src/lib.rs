@@ -43,6 +43,7 @@
 //! `Content-Length` of the body it omits.
 
 pub mod data;
+pub mod shape;
 pub mod workload;
 
 pub use workload::Workload;
