@@ -115,7 +115,11 @@ fn weighted(name: impl Into<String>, weight: u32, request: HttpRequest) -> Weigh
 pub fn load_shape(workload: Workload) -> LoadShape {
     let requests = match workload {
         Workload::Baseline => baseline(),
-        Workload::Plaintext => vec![weighted("GET /plaintext", 1, HttpRequest::get("/plaintext"))],
+        Workload::Plaintext => vec![weighted(
+            "GET /plaintext",
+            1,
+            HttpRequest::get("/plaintext"),
+        )],
         Workload::Json => vec![weighted("GET /json", 1, HttpRequest::get("/json"))],
         Workload::JsonProcessing => {
             let path = format!("/json/{}?m={}", rand(1, 50), rand(1, 100));
@@ -490,6 +494,36 @@ mod tests {
             assert!(r.get("weight").is_none(), "noise weight 1");
         }
         assert!(!load_shape(Workload::Baseline).has_raw());
+    }
+
+    /// The mix files checked in under data/workloads/mix/ (which the lab
+    /// passes to `barrage load --mix`) are these shapes' rendering;
+    /// `UPDATE_GOLDEN=1` rewrites them. Workloads without a mix have no file.
+    #[test]
+    fn checked_in_mix_files_are_the_shapes() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/workloads/mix");
+        let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+        for w in Workload::ALL {
+            let shape = load_shape(w);
+            let file = dir.join(format!("{}.toml", w.name()));
+            if !shape.needs_mix() {
+                assert!(!file.exists(), "{} has no mix", w.name());
+                continue;
+            }
+            let want = shape.mix_toml();
+            if update {
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(&file, &want).unwrap();
+            }
+            let got = std::fs::read_to_string(&file)
+                .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", file.display()));
+            assert_eq!(
+                got,
+                want,
+                "{} (UPDATE_GOLDEN=1 rewrites it)",
+                file.display()
+            );
+        }
     }
 
     #[test]

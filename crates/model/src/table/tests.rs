@@ -81,6 +81,7 @@ fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
                 duration: second,
                 warmup: second,
                 levels: None,
+                searches: true,
             },
             session_window: None,
             drivers: vec![Driver::Wrk, Driver::Barrage],
