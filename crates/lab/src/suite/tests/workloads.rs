@@ -111,3 +111,40 @@ fn quick_searches_false_leaves_the_searches_out() {
         "{e}"
     );
 }
+
+/// suites/workloads.toml: every workload at the levels and as a search,
+/// 16,384 connections for all but the two Python servers, and a --quick
+/// plan of one level, no search, under ten minutes by its own estimate.
+#[test]
+fn the_workloads_suite_quick_plan_is_under_ten_minutes() {
+    let suite = crate::suite::load(&repo().join("suites/workloads.toml")).unwrap();
+    let workloads: Vec<&str> = suite
+        .scenarios
+        .iter()
+        .filter(|s| s.search.is_none())
+        .map(|s| s.workload.as_deref().unwrap())
+        .collect();
+    let all: Vec<&str> = barrage_contract::Workload::ALL
+        .iter()
+        .map(|w| w.name())
+        .collect();
+    assert_eq!(workloads, all);
+    assert_eq!(suite.scenarios.len(), 2 * all.len());
+    assert_eq!(suite.servers.len(), 12);
+    let full = Plan::of(&suite, false, None);
+    let levels = 10 * 8 * 3 + 2 * 8 * 2;
+    let searches = 12 * 8;
+    assert_eq!(full.runs.len(), (levels + searches) * 3, "3 repeats");
+    let quick = Plan::of(&suite, true, None);
+    assert_eq!(quick.runs.len(), 12 * 8, "{quick}");
+    assert!(quick
+        .runs
+        .iter()
+        .all(|r| r.level == Level::Connections(512)));
+    assert!(quick.estimate < Duration::from_secs(10 * 60), "{quick}");
+    // What --dry-run --quick prints is what runs.
+    assert_eq!(
+        Plan::of(&suite.effective(true), false, None).runs,
+        quick.runs
+    );
+}
