@@ -416,8 +416,9 @@ pub struct Quick {
     /// Levels kept (by index in the full list; default: first and last).
     pub levels: Option<Vec<usize>>,
     /// Whether the capacity searches run too (`[quick] searches = false`
-    /// leaves them out; results written before the key existed ran them).
-    #[serde(default = "runs_searches")]
+    /// leaves them out; results written before the key existed ran them,
+    /// and `true` is not written, so they read back the same).
+    #[serde(default = "runs_searches", skip_serializing_if = "Clone::clone")]
     pub searches: bool,
 }
 
