@@ -32,6 +32,11 @@
 //! | ab      | h1, https (HTTP/1.0 only)    | connections                       | none: run it first |
 //! | httperf | h1                           | sessions                          | none               |
 //!
+//! A workload scenario (`workload = "json"`, docs/workloads.md) is
+//! barrage's when its load is a mix (`--mix FILE`) or pipelined
+//! (`--pipeline 16`); the other tools send only a workload of one plain GET
+//! (`json`) and refuse the rest in one line.
+//!
 //! Only barrage speaks HTTP/3: wrk, ab and httperf have no QUIC at all, and
 //! Debian's h2load (nghttp2 1.52) is built without ngtcp2 and nghttp3 (its
 //! `--npn-list=h3` cannot work), so each refuses an h3 scenario in one line.
