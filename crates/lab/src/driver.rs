@@ -32,6 +32,11 @@
 //! | ab      | h1, https (HTTP/1.0 only)    | connections                       | none: run it first |
 //! | httperf | h1                           | sessions                          | none               |
 //!
+//! A workload scenario (`workload = "json"`, docs/workloads.md) is
+//! barrage's when its load is a mix (`--mix FILE`) or pipelined
+//! (`--pipeline 16`); the other tools send only a workload of one plain GET
+//! (`json`) and refuse the rest in one line.
+//!
 //! Only barrage speaks HTTP/3: wrk, ab and httperf have no QUIC at all, and
 //! Debian's h2load (nghttp2 1.52) is built without ngtcp2 and nghttp3 (its
 //! `--npn-list=h3` cannot work), so each refuses an h3 scenario in one line.
@@ -56,6 +61,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 pub(crate) use barrage::{search_time_limit, SEARCH_CONNECTIONS_GROWTH};
+use barrage_contract::shape::{load_shape, LoadShape};
+use barrage_contract::Workload;
 pub use barrage_model::results::LevelStats;
 use barrage_model::search::SearchReport;
 use barrage_model::RunReport;
@@ -161,6 +168,9 @@ impl Tool for Driver {
                 self.name()
             ));
         }
+        if *self != Driver::Barrage {
+            workload_by_url(self.name(), scenario)?;
+        }
         match self {
             Driver::Barrage => barrage::supports(scenario, level),
             Driver::Wrk => wrk::supports(scenario, level),
@@ -230,6 +240,34 @@ fn fill_elapsed(stats: &mut LevelStats, elapsed: Duration) {
     if stats.responses_per_s == 0.0 {
         stats.responses_per_s = stats.responses as f64 / stats.elapsed_s;
     }
+}
+
+/// A workload scenario's load shape (none for the others, or for a name
+/// this barrage does not know, which the suite refused already).
+fn workload_shape(scenario: &Scenario) -> Option<LoadShape> {
+    let name = scenario.workload.as_deref()?;
+    Workload::from_name(name).map(load_shape)
+}
+
+/// The external tools send one request from a URL: a workload whose load
+/// is a mix, or pipelined, is barrage's alone.
+fn workload_by_url(tool: &str, scenario: &Scenario) -> Result<(), String> {
+    let Some(shape) = workload_shape(scenario) else {
+        return Ok(());
+    };
+    let name = shape.workload.name();
+    if shape.needs_mix() {
+        return Err(format!(
+            "{tool} cannot send workload {name}: its load is a mix of requests (barrage load --mix); use driver barrage"
+        ));
+    }
+    if shape.pipeline > 1 {
+        return Err(format!(
+            "{tool} cannot send workload {name}: its load is pipelined {} deep; use driver barrage",
+            shape.pipeline
+        ));
+    }
+    Ok(())
 }
 
 /// Levels no tool can run.

@@ -1,8 +1,8 @@
 //! The result store: `results/SUITE-TIMESTAMP/` with `results.json`
 //! (rewritten whole, atomically, after every measured level, so a run that is
 //! interrupted keeps what it measured), `logs/` (each server start's output)
-//! and `summary.md` (median responses/s and p99 by server and level, the
-//! suite's side-by-side tables first).
+//! and `summary.md` (median responses/s and p99 by server and level; the
+//! servers × workloads tables first, then the suite's side-by-side tables).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -77,6 +77,7 @@ pub fn summary(r: &Results) -> String {
     for w in &r.warnings {
         let _ = writeln!(s, "- warning: {w}");
     }
+    workloads(&mut s, r);
     ranking(&mut s, r);
     let sides = table::side_by_side(r);
     if !sides.is_empty() {
@@ -198,6 +199,86 @@ fn header_bytes(s: &mut String, r: &Results) {
                 res.body_bytes,
                 res.deviations.join("; ")
             );
+        }
+    }
+}
+
+/// The servers × workloads tables (a suite with workload scenarios), one
+/// per level, as the report opens with them ([`table::workload_matrices`]),
+/// each with its composite ranking.
+fn workloads(s: &mut String, r: &Results) {
+    let tables = table::workload_matrices(r);
+    if tables.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "\n## Servers × workloads\n\nMedian responses/s over repeats (the repeats' lowest–highest in brackets), `not implemented` (the manifest does not declare the workload), `failed validation: CHECK` (not loaded on it; results.json has the request and the response), `–` not run. Composite: each workload's median over the best server's, summed over the workloads every ranked server has a valid number for (docs/workloads.md)."
+    );
+    for t in &tables {
+        let _ = writeln!(s, "\n### At {} ({})\n", t.level, t.driver);
+        let names: Vec<&str> = t.columns.iter().map(|c| c.scenario.as_str()).collect();
+        let _ = writeln!(s, "| server | {} |", names.join(" | "));
+        let _ = writeln!(s, "|---|{}", "--:|".repeat(names.len()));
+        for (row, cells) in &t.rows {
+            let texts: Vec<String> = cells
+                .iter()
+                .zip(&t.columns)
+                .map(|(cell, c)| workload_cell(cell, &c.workload))
+                .collect();
+            let _ = writeln!(s, "| {row} | {} |", texts.join(" | "));
+        }
+        match t.composite() {
+            Some(c) => {
+                let places: Vec<String> = c
+                    .ranked
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (row, score))| format!("{}. {row} {score:.3}", i + 1))
+                    .collect();
+                let _ = write!(
+                    s,
+                    "\nComposite over {} (at most {}): {}",
+                    c.workloads.join(", "),
+                    c.workloads.len(),
+                    places.join(" · ")
+                );
+                let unranked: Vec<String> = c
+                    .unranked
+                    .iter()
+                    .map(|(row, lacking)| format!("{row} (no {})", lacking.join(", ")))
+                    .collect();
+                if !unranked.is_empty() {
+                    let _ = write!(s, "; not ranked: {}", unranked.join(", "));
+                }
+                let _ = writeln!(s);
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "\nNo composite: fewer than two servers have valid numbers for every workload that has any."
+                );
+            }
+        }
+    }
+}
+
+/// One cell of a servers × workloads table.
+fn workload_cell(cell: &table::MatrixCell<'_>, workload: &str) -> String {
+    let m = Metric::ResponsesPerS;
+    match cell {
+        table::MatrixCell::NotImplemented => "not implemented".into(),
+        table::MatrixCell::FailedValidation(f) => format!("failed validation: {}", f.check),
+        table::MatrixCell::NotRun => "–".into(),
+        table::MatrixCell::Measured(c) => {
+            let marks = table::workload_marks(c, workload);
+            match (c.median(m), c.range(m)) {
+                (Some(median), Some((lo, hi))) if lo < hi => {
+                    format!("{median:.0} ({lo:.0}–{hi:.0}){marks}")
+                }
+                (Some(median), _) => format!("{median:.0}{marks}"),
+                (None, _) => "failed".into(),
+            }
         }
     }
 }
@@ -365,5 +446,56 @@ mod tests {
             .collect();
         assert!(medians.windows(2).all(|w| w[0] >= w[1]), "{line}");
         assert!(line.contains("90584*"), "{line}");
+    }
+
+    /// A workload suite's summary opens with the servers × workloads
+    /// tables: medians with the repeats' spread, "not implemented",
+    /// "failed validation: CHECK", and the composite.
+    #[test]
+    fn the_summary_opens_with_the_servers_by_workloads_tables() {
+        use barrage_model::results::{ValidationFailure, ValidationOutcome, ValidationRecord};
+        let mut r = fixture("complete");
+        for sc in &mut r.suite.scenarios {
+            sc.workload = Some(if sc.name == "hello" { "json" } else { "static" }.into());
+        }
+        r.runs
+            .retain(|x| !(x.variant == "nginx" && x.scenario == "hello"));
+        let record = |server: &str, workload: &str, outcome| ValidationRecord {
+            server: server.into(),
+            workload: workload.into(),
+            outcome,
+        };
+        r.validations = vec![
+            record("nginx", "json", ValidationOutcome::NotImplemented),
+            record(
+                "barrage-target broken",
+                "static",
+                ValidationOutcome::Failed(ValidationFailure {
+                    check: "static: /static/app.css".into(),
+                    reason: "wrong type".into(),
+                    request: String::new(),
+                    response: String::new(),
+                }),
+            ),
+        ];
+        let s = summary(&r);
+        let at = s.find("\n## Servers × workloads\n").expect("the section");
+        assert!(at < s.find("\n## Ranking\n").unwrap(), "{s}");
+        assert!(s.contains(
+            "### At c=4 (barrage)\n\n| server | hello | static-4k |\n|---|--:|--:|\n| barrage-target THREADS=1 | 83558 (80168–86947)* | 82716 (73389–92043) |\n"
+        ), "{s}");
+        assert!(
+            s.contains("| nginx | not implemented | 37436 (35117–39755) |\n"),
+            "{s}"
+        );
+        assert!(
+            s.contains(
+                "| barrage-target broken | – | failed validation: static: /static/app.css |\n"
+            ),
+            "{s}"
+        );
+        assert!(s.contains("Composite over hello, static-4k (at most 2): 1. barrage-target THREADS=1 1.976 · 2. barrage-target THREADS=2 1.730; not ranked: nginx (no hello), barrage-target broken (no hello, static-4k)\n"), "{s}");
+        // A suite without workloads: no such section.
+        assert!(!summary(&fixture("complete")).contains("Servers × workloads"));
     }
 }

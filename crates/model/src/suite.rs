@@ -214,6 +214,12 @@ pub struct Scenario {
     /// Results written before workloads existed have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workload: Option<String>,
+    /// The mix file the load sends (`barrage load --mix FILE`, absolute
+    /// path): a workload scenario whose load is more than one plain GET
+    /// (`barrage_contract::shape`), the file checked in under
+    /// `data/workloads/mix/`. None for the other scenarios.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mix: Option<String>,
 }
 
 /// A scenario's wrk script: the file and the words of its `init(args)`.
@@ -260,6 +266,7 @@ impl Scenario {
     pub fn get(protocol: Protocol, path: &str) -> Scenario {
         Scenario {
             workload: None,
+            mix: None,
             name: path.into(),
             path: path.into(),
             protocol,
@@ -408,6 +415,15 @@ pub struct Quick {
     pub warmup: Duration,
     /// Levels kept (by index in the full list; default: first and last).
     pub levels: Option<Vec<usize>>,
+    /// Whether the capacity searches run too (`[quick] searches = false`
+    /// leaves them out; results written before the key existed ran them,
+    /// and `true` is not written, so they read back the same).
+    #[serde(default = "runs_searches", skip_serializing_if = "Clone::clone")]
+    pub searches: bool,
+}
+
+fn runs_searches() -> bool {
+    true
 }
 
 impl Suite {
@@ -481,7 +497,8 @@ impl Suite {
     }
 
     /// The suite as it runs: itself, or with `--quick` applied (quick
-    /// durations, one repeat, only the quick levels, sessions cut to the
+    /// durations, one repeat, only the quick levels, no capacity search
+    /// when `[quick] searches = false`, sessions cut to the
     /// quick duration). Planning the result with `quick = false` gives the
     /// same runs as planning `self` with `quick = true`, but level indices
     /// count in the reduced list.
@@ -490,7 +507,15 @@ impl Suite {
             return self.clone();
         }
         let load = self.load.subset(&self.quick_levels());
+        // `[quick] searches = false`: the capacity searches are left out.
+        let scenarios = self
+            .scenarios
+            .iter()
+            .filter(|s| self.quick.searches || s.search.is_none())
+            .cloned()
+            .collect();
         Suite {
+            scenarios,
             duration: self.quick.duration,
             warmup: self.quick.warmup,
             repeats: 1,

@@ -12,7 +12,8 @@
 //! This module holds the names, orders and numbers every part shares; the
 //! parts live beside it: the tables of levels and the side-by-side tables
 //! (`group`), their cells (`cell`), the capacity tables
-//! (`capacity`), and the lists beside the tables (`listing`).
+//! (`capacity`), the servers × workloads tables with their composite
+//! ranking (`matrix`), and the lists beside the tables (`listing`).
 
 use std::path::Path;
 
@@ -23,11 +24,16 @@ mod capacity;
 mod cell;
 mod group;
 mod listing;
+mod matrix;
 
 pub use capacity::{capacities, CapacityRow};
 pub use cell::{Cell, Metric};
 pub use group::{groups, side_by_side, Column, Grid, Group, Ranking, SideBySide};
 pub use listing::{client_host_rows, failed_runs, host_rows, not_measured, ordered_runs, probes};
+pub use matrix::{
+    workload_invalid_reasons, workload_marks, workload_matrices, Composite, MatrixCell,
+    WorkloadColumn, WorkloadMatrix,
+};
 
 /// What the reports call a server variant: its label, or the server's name
 /// when the variant has no label of its own.

@@ -15,7 +15,8 @@ pub mod tables;
 use std::path::{Path, PathBuf};
 
 /// `barrage report DIR`: reads `DIR/results.json` and writes into `DIR`
-/// `report.md`, `report.csv`, `charts/ID.svg` and `charts/ID.png` for every
+/// `report.md`, `report.csv`, `workloads.csv` (a suite with workload
+/// scenarios), `charts/ID.svg` and `charts/ID.png` for every
 /// chart of [`chart::charts_for`], and `report.html` (everything inline).
 /// Returns the files written, `report.html` last. The error is one line.
 pub fn write_report(dir: &Path) -> Result<Vec<PathBuf>, String> {
@@ -37,6 +38,14 @@ pub fn write_report(dir: &Path) -> Result<Vec<PathBuf>, String> {
         tables::csv(&results).as_bytes(),
         &mut written,
     )?;
+    let workloads = tables::workloads_csv(&results);
+    if !workloads.is_empty() {
+        write(
+            dir.join("workloads.csv"),
+            workloads.as_bytes(),
+            &mut written,
+        )?;
+    }
     let charts: Vec<(chart::Chart, String)> = chart::charts_for(&results)
         .into_iter()
         .map(|c| {

@@ -12,8 +12,13 @@
 //!   no numbers at all (the reasons are listed under the table);
 //! - `failed`: no repeat gave numbers; `–`: not measured.
 //!
+//! A suite with workload scenarios opens with the servers × workloads
+//! tables (`workloads`; cells also "not implemented" and "failed
+//! validation: CHECK"), which `workloads.csv` gives as data.
+//!
 //! This module holds the blocks and the document's order; the sections live
-//! beside it: the measured tables (`measured`), the run's context
+//! beside it: the measured tables (`measured`), the workload tables
+//! (`workloads`), the run's context
 //! (`context`), and the two writers (`markdown`,
 //! `csv`).
 
@@ -25,11 +30,14 @@ mod context;
 mod csv;
 mod markdown;
 mod measured;
+mod workloads;
 
 pub use self::csv::{csv, csv_field, CSV_COLUMNS};
 pub use self::markdown::{markdown, render_markdown};
 use context::{environment, failures, hosts, overview, probes};
 use measured::{capacity_blocks, group_blocks, ranking_blocks, side_by_side_blocks};
+use workloads::workload_blocks;
+pub use workloads::{workloads_csv, WORKLOADS_CSV_COLUMNS};
 
 /// A piece of running text.
 #[derive(Debug, Clone, PartialEq)]
@@ -158,6 +166,7 @@ pub fn document(r: &Results) -> Vec<Block> {
     }
     d.push(Block::Para(legend()));
     d.push(Block::Contents);
+    workload_blocks(r, &mut d);
     ranking_blocks(r, &mut d);
     if !r.warnings.is_empty() {
         d.push(heading(2, "warnings", "Warnings"));

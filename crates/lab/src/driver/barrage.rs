@@ -21,6 +21,12 @@
 //! `--find-max` with a script (the script sets the method), so neither is
 //! run with one.
 //!
+//! A workload scenario (docs/workloads.md) adds `--mix FILE`, the mix
+//! checked in under `data/workloads/mix/` (the path on the host that runs
+//! the load), when its load is more than one plain GET, and `--pipeline 16`
+//! for plaintext at a level of connections; the URL is then the
+//! workload's first request, which gives the host and port.
+//!
 //! The result is read from the JSON report (schema `barrage.load/1`) into
 //! the shared [`RunReport`], which is kept whole in [`Parsed::report`].
 
@@ -102,9 +108,11 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
             args.extend(["-W".into(), bits.to_string()]);
         }
     }
-    if !is_get(s) {
+    // A mix sets each request's method itself.
+    if !is_get(s) && s.mix.is_none() {
         args.extend(["--method".into(), s.method.clone()]);
     }
+    args.extend(workload_flags(run));
     for header in header_lines(s) {
         args.extend(["-H".into(), header]);
     }
@@ -118,6 +126,22 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
         }
     }
     args
+}
+
+/// A workload scenario's `--mix FILE` (its load is more than one plain
+/// GET) and `--pipeline N` (plaintext, closed loop only: the open loop of
+/// a search sends one request at a time per connection).
+fn workload_flags(run: &LoadRun) -> Vec<String> {
+    let s = run.scenario;
+    let mut flags = Vec::new();
+    if let Some(mix) = &s.mix {
+        flags.extend(["--mix".into(), mix.clone()]);
+    }
+    let pipeline = super::workload_shape(s).map_or(1, |shape| shape.pipeline);
+    if pipeline > 1 && matches!(run.level, Level::Connections(_)) {
+        flags.extend(["--pipeline".into(), pipeline.to_string()]);
+    }
+    flags
 }
 
 /// The warm-up, none for sessions (see the module's doc).
@@ -411,6 +435,54 @@ mod tests {
             }
             want.extend(words(tail).into_iter().map(|w| w.replace(":_", ": ")));
             assert_eq!(args_of(s, &level), want, "{tail}");
+        }
+    }
+
+    fn workload(name: &str, path: &str, method: &str, mix: Option<&str>) -> Scenario {
+        let mut s = scenario(Protocol::H1, path);
+        s.workload = Some(name.into());
+        s.method = method.into();
+        s.mix = mix.map(String::from);
+        s
+    }
+
+    /// A workload scenario: its mix file (no --method: the mix sets it),
+    /// and plaintext pipelined 16 deep at a level of connections only.
+    #[test]
+    fn workload_invocations() {
+        let upload = workload(
+            "upload",
+            "/upload",
+            "POST",
+            Some("/lab/data/workloads/mix/upload.toml"),
+        );
+        let json = workload("json", "/json", "GET", None);
+        let plaintext = workload("plaintext", "/plaintext", "GET", None);
+        let c = Level::Connections(512);
+        let rate = Level::Rate {
+            rate: 1000.0,
+            connections: 64,
+        };
+        let cases: Vec<(&Scenario, Level, &str)> = vec![
+            (&upload, c.clone(), "--mix /lab/data/workloads/mix/upload.toml -c 512 http://127.0.0.1:8080/upload"),
+            (&upload, rate.clone(), "--mix /lab/data/workloads/mix/upload.toml -R 1000 -c 64 http://127.0.0.1:8080/upload"),
+            (&json, c.clone(), "-c 512 http://127.0.0.1:8080/json"),
+            (&plaintext, c.clone(), "--pipeline 16 -c 512 http://127.0.0.1:8080/plaintext"),
+            (&plaintext, rate, "-R 1000 -c 64 http://127.0.0.1:8080/plaintext"),
+        ];
+        for (s, level, tail) in cases {
+            let mut want = words(COMMON);
+            want.extend(words(tail));
+            assert_eq!(args_of(s, &level), want, "{tail}");
+        }
+        // The external tools send json from its URL, and nothing that
+        // needs a mix or pipelining.
+        for driver in [Driver::Wrk, Driver::H2load, Driver::Ab] {
+            assert_eq!(driver.supports(&json, &c), Ok(()), "{driver:?}");
+            let e = driver.supports(&upload, &c).unwrap_err();
+            assert!(e.ends_with("cannot send workload upload: its load is a mix of requests (barrage load --mix); use driver barrage"), "{e}");
+            let e = driver.supports(&plaintext, &c).unwrap_err();
+            assert!(e.ends_with("cannot send workload plaintext: its load is pipelined 16 deep; use driver barrage"), "{e}");
         }
     }
 

@@ -119,23 +119,23 @@ impl ServerRun<'_> {
             .ask(server, call, SHORT_CALL, &self.opts.stop.clone())
     }
 
-    /// The scenario as the client hosts see it: its script in their
-    /// checkout, like the manifests (the same path when it is outside this
+    /// The scenario as the client hosts see it: its script and its mix
+    /// file in their checkout, like the manifests (the same path when it is outside this
     /// checkout, or on this machine alone).
     fn scenario_on_hosts(&self, scenario: &Scenario) -> Scenario {
-        let Some(script) = &scenario.script else {
-            return scenario.clone();
-        };
         let repo = &self.opts.repo;
         let repo = std::fs::canonicalize(repo).unwrap_or_else(|_| repo.clone());
-        let path = self
-            .hosts
-            .path_on_hosts(std::path::Path::new(&script.path), &repo);
+        let there = |path: &str| {
+            let path = self.hosts.path_on_hosts(std::path::Path::new(path), &repo);
+            path.to_string_lossy().into_owned()
+        };
         Scenario {
-            script: Some(ScriptRef {
-                path: path.to_string_lossy().into_owned(),
+            script: scenario.script.as_ref().map(|script| ScriptRef {
+                path: there(&script.path),
                 args: script.args.clone(),
             }),
+            // A workload's mix file, in the same checkout.
+            mix: scenario.mix.as_deref().map(there),
             ..scenario.clone()
         }
     }

@@ -66,7 +66,8 @@ impl Plan {
     /// server variant (reversed on odd repeats), each scenario, level and
     /// driver (drivers reversed on odd repeats too); a scenario with a
     /// `search` runs once per server start instead, on barrage's engine. `quick` keeps one
-    /// repeat, the quick levels and durations; `only` keeps the variants of
+    /// repeat, the quick levels and durations (and no search with `[quick]
+    /// searches = false`); `only` keeps the variants of
     /// that server (manifest name) or with that label, and may leave none.
     pub fn of(suite: &Suite, quick: bool, only: Option<&str>) -> Plan {
         let (warmup, duration, repeats) = if quick {
@@ -90,6 +91,9 @@ impl Plan {
             for &(entry, variant) in alternate(&variants, forward) {
                 for scenario in &suite.scenarios {
                     if let Some(spec) = &scenario.search {
+                        if quick && !suite.quick.searches {
+                            continue;
+                        }
                         // One search per server start, on barrage's engine.
                         runs.push(PlannedRun {
                             repeat,

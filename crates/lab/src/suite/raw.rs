@@ -16,7 +16,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::source::{self, problem, CpuList, KeyPath, Problem};
-use super::{Cores, Suite, SuiteHosts};
+use super::{Cores, Quick, Scenario, Suite, SuiteHosts};
 
 mod drivers;
 mod load;
@@ -24,6 +24,7 @@ mod scenarios;
 mod search;
 mod servers;
 mod tables;
+pub(crate) mod workload;
 
 use drivers::{check_drivers, drivers};
 use load::{load, quick, RawLoad, RawQuick};
@@ -101,6 +102,7 @@ impl RawSuite {
         let quick = quick(self.quick, &load, duration, warmup)?;
         let servers = servers(self.server, &load)?;
         let scenarios = scenarios(self.scenario, &load, dir)?;
+        check_quick_searches(&quick, &scenarios)?;
         check_drivers(&drivers, &scenarios, &load)?;
         let tables = tables(self.table, &scenarios)?;
         let hosts = hosts(self.server_host, self.client_hosts, self.inventory)?;
@@ -123,6 +125,18 @@ impl RawSuite {
             tables,
         })
     }
+}
+
+/// `[quick] searches = false` leaves some scenario to run.
+fn check_quick_searches(quick: &Quick, scenarios: &[Scenario]) -> Result<(), Problem> {
+    if quick.searches || scenarios.iter().any(|s| s.search.is_none()) {
+        return Ok(());
+    }
+    Err(problem(
+        &KeyPath::root().key("quick").key("searches"),
+        "every scenario is a capacity search: --quick would run nothing",
+        "searches = true, or a scenario without a search",
+    ))
 }
 
 /// `server_host`, `client_hosts` and `inventory`: all or none of the first

@@ -11,6 +11,7 @@ mod scripts;
 mod search;
 mod servers;
 mod tables;
+mod workloads;
 
 /// A valid suite: each error case below changes one thing in it.
 const VALID: &str = r#"name = "t"

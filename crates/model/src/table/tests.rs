@@ -81,6 +81,7 @@ fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
                 duration: second,
                 warmup: second,
                 levels: None,
+                searches: true,
             },
             session_window: None,
             drivers: vec![Driver::Wrk, Driver::Barrage],
@@ -317,4 +318,143 @@ fn side_by_side_tables_without_runs_are_left_out_and_keep_their_number() {
     assert_eq!(tables[0].grid().columns, ["c=10 h2", "c=10 h3"]);
     // No tables, no side-by-side tables.
     assert!(side_by_side(&results(Vec::new(), Vec::new())).is_empty());
+}
+
+/// Results with workload scenarios: h1 is json, h2 is noisy, h3 is upload;
+/// x passed everything, y does not implement upload and failed noisy.
+fn workload_results(runs: Vec<RunRecord>) -> Results {
+    use crate::results::{ValidationFailure, ValidationOutcome, ValidationRecord};
+    let mut r = results(runs, Vec::new());
+    for (s, w) in r
+        .suite
+        .scenarios
+        .iter_mut()
+        .zip(["json", "noisy", "upload"])
+    {
+        s.workload = Some(w.into());
+    }
+    let record = |server: &str, workload: &str, outcome| ValidationRecord {
+        server: server.into(),
+        workload: workload.into(),
+        outcome,
+    };
+    let passed = || ValidationOutcome::Passed { checks: 3 };
+    r.validations = vec![
+        record("x", "json", passed()),
+        record("x", "noisy", passed()),
+        record("x", "upload", passed()),
+        record("y", "json", passed()),
+        record(
+            "y",
+            "noisy",
+            ValidationOutcome::Failed(ValidationFailure {
+                check: "noisy: GETT".into(),
+                reason: "answered 500".into(),
+                request: "GETT / HTTP/1.1".into(),
+                response: "HTTP/1.1 500".into(),
+            }),
+        ),
+        record("y", "upload", ValidationOutcome::NotImplemented),
+    ];
+    r
+}
+
+#[test]
+fn the_workload_matrix_has_a_table_per_level_and_a_cell_per_outcome() {
+    let mut noisy = run("x", "h2", "barrage", 0, 50.0);
+    noisy.stats.as_mut().unwrap().non_2xx = Some(25);
+    let runs = vec![
+        run("x", "h1", "barrage", 0, 100.0),
+        run("y", "h1", "barrage", 0, 300.0),
+        noisy,
+        run("x", "h3", "barrage", 0, 10.0),
+        run("x", "h1", "barrage", 1, 120.0),
+    ];
+    let r = workload_results(runs);
+    let tables = workload_matrices(&r);
+    let levels: Vec<&str> = tables.iter().map(|t| t.level.as_str()).collect();
+    assert_eq!(levels, ["c=10", "c=100"]);
+    let t = &tables[0];
+    assert_eq!(t.driver, "barrage");
+    let cols: Vec<(&str, &str)> = t
+        .columns
+        .iter()
+        .map(|c| (c.scenario.as_str(), c.workload.as_str()))
+        .collect();
+    assert_eq!(cols, [("h1", "json"), ("h2", "noisy"), ("h3", "upload")]);
+    let shown = |cell: &MatrixCell, w: &str| match cell {
+        MatrixCell::Measured(c) => format!(
+            "{}{}",
+            c.median(Metric::ResponsesPerS).unwrap(),
+            workload_marks(c, w)
+        ),
+        MatrixCell::NotImplemented => "not implemented".into(),
+        MatrixCell::FailedValidation(f) => format!("failed: {}", f.check),
+        MatrixCell::NotRun => "-".into(),
+    };
+    let grid: Vec<(String, Vec<String>)> = t
+        .rows
+        .iter()
+        .map(|(row, cells)| {
+            let cells = cells
+                .iter()
+                .zip(&t.columns)
+                .map(|(c, col)| shown(c, &col.workload));
+            (row.clone(), cells.collect())
+        })
+        .collect();
+    // Noisy's 4xx are its noise: no `!` for them.
+    assert_eq!(
+        grid,
+        [
+            (
+                "x".to_string(),
+                vec!["100".into(), "50".into(), "10".into()]
+            ),
+            (
+                "y".to_string(),
+                vec![
+                    "300".into(),
+                    "failed: noisy: GETT".into(),
+                    "not implemented".into()
+                ]
+            ),
+        ]
+    );
+    // At c=100 x ran json alone, and the validations stand.
+    let t1 = &tables[1];
+    assert!(matches!(t1.rows[0].1[1], MatrixCell::NotRun));
+    assert!(matches!(t1.rows[1].1[2], MatrixCell::NotImplemented));
+    // y lacks noisy and upload: only x would be ranked, which is no ranking.
+    assert_eq!(t.composite(), None);
+}
+
+#[test]
+fn the_composite_ranks_complete_rows_over_the_workloads_they_share() {
+    let runs = vec![
+        run("x", "h1", "barrage", 0, 100.0),
+        run("y", "h1", "barrage", 0, 300.0),
+        run("x", "h2", "barrage", 0, 50.0),
+        run("y", "h2", "barrage", 0, 25.0),
+    ];
+    let mut r = workload_results(runs);
+    // y passes noisy here; nobody ran upload (not implemented by y, not
+    // reached for x): the ranking is over json and noisy.
+    r.validations[4].outcome = crate::results::ValidationOutcome::Passed { checks: 5 };
+    let t = &workload_matrices(&r)[0];
+    let c = t.composite().unwrap();
+    assert_eq!(c.workloads, ["h1", "h2"]);
+    // x: 100/300 + 50/50 = 1.333; y: 300/300 + 25/50 = 1.5.
+    let ranked: Vec<(&str, String)> = c
+        .ranked
+        .iter()
+        .map(|(s, v)| (s.as_str(), format!("{v:.3}")))
+        .collect();
+    assert_eq!(
+        ranked,
+        [("y", "1.500".to_string()), ("x", "1.333".to_string())]
+    );
+    assert!(c.unranked.is_empty());
+    // A suite without workload scenarios has no matrix.
+    assert!(workload_matrices(&results(Vec::new(), Vec::new())).is_empty());
 }

@@ -30,6 +30,7 @@ pub(super) struct RawQuick {
     duration: Option<String>,
     warmup: Option<String>,
     levels: Option<Vec<i64>>,
+    searches: Option<bool>,
 }
 
 const LOAD_KINDS: &str = "one of concurrency = [...], rate = [...] (with connections), \
@@ -190,5 +191,6 @@ pub(super) fn quick(
         duration: q_duration,
         warmup: q_warmup,
         levels,
+        searches: raw.searches.unwrap_or(true),
     })
 }

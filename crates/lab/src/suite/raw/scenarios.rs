@@ -1,6 +1,7 @@
 //! The `[[scenario]]`s: each one request (an endpoint of the contract,
 //! its protocol, method and headers, the HTTP/1 and HTTP/2 options that
-//! apply to it), with a capacity search or a wrk script. Checks what the
+//! apply to it) or a workload's requests (`workload`, see [`super::workload`]),
+//! with a capacity search or a wrk script. Checks what the
 //! engine would refuse; which driver can send it is `drivers`' part.
 
 use std::path::Path;
@@ -11,6 +12,7 @@ use serde::Deserialize;
 
 use super::super::{Load, Protocol, Scenario, ScriptRef};
 use super::search::{search, RawSearch};
+use super::workload::{from_workload, Given};
 use super::{check_name, positive, problem, KeyPath, Problem};
 
 #[derive(Deserialize)]
@@ -29,6 +31,7 @@ pub(super) struct RawScenario {
     search: Option<RawSearch>,
     script: Option<String>,
     script_args: Option<Vec<String>>,
+    workload: Option<String>,
 }
 
 pub(super) fn scenarios(
@@ -62,7 +65,9 @@ pub(super) fn scenarios(
 }
 
 fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<Scenario, Problem> {
-    let Some(name) = raw.name else {
+    let protocol = protocol(raw.protocol.as_deref(), &at.key("protocol"))?;
+    let request = request(&raw, protocol, at, dir)?;
+    let Some(name) = raw.name.or(request.default_name) else {
         return Err(problem(
             &at.key("name"),
             "missing",
@@ -70,16 +75,7 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<S
         ));
     };
     check_name(&name, &at.key("name"), "scenario name")?;
-    let Some(path) = raw.path else {
-        return Err(problem(
-            &at.key("path"),
-            "missing",
-            "the request's path, such as \"/hello\"",
-        ));
-    };
-    check_path(&path, &at.key("path"))?;
-    let protocol = protocol(raw.protocol.as_deref(), &at.key("protocol"))?;
-    let method = raw.method.unwrap_or_else(|| "GET".to_string());
+    let (path, method) = (request.path, request.method);
     if !barrage_engine::is_token(&method) {
         return Err(problem(
             &at.key("method"),
@@ -120,7 +116,8 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<S
         check_scripted(search.is_some(), &method, at)?;
     }
     Ok(Scenario {
-        workload: None,
+        workload: request.workload,
+        mix: request.mix,
         name,
         path,
         protocol,
@@ -133,6 +130,54 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<S
         connection_window_bits,
         search,
         script,
+    })
+}
+
+/// What a scenario sends: its `path` and `method`, or its workload's.
+struct Request {
+    path: String,
+    method: String,
+    workload: Option<String>,
+    mix: Option<String>,
+    /// The workload's name, the name of a scenario that gives none.
+    default_name: Option<String>,
+}
+
+fn request(
+    raw: &RawScenario,
+    protocol: Protocol,
+    at: &KeyPath,
+    dir: &Path,
+) -> Result<Request, Problem> {
+    if let Some(name) = &raw.workload {
+        let given = Given {
+            path: raw.path.is_some(),
+            method: raw.method.is_some(),
+            script: raw.script.is_some(),
+        };
+        let w = from_workload(name, given, protocol, at, dir)?;
+        return Ok(Request {
+            path: w.path,
+            method: w.method,
+            workload: Some(w.workload.name().to_string()),
+            mix: w.mix,
+            default_name: Some(w.workload.name().to_string()),
+        });
+    }
+    let Some(path) = raw.path.clone() else {
+        return Err(problem(
+            &at.key("path"),
+            "missing",
+            "the request's path, such as \"/hello\", or a workload = \"json\"",
+        ));
+    };
+    check_path(&path, &at.key("path"))?;
+    Ok(Request {
+        path,
+        method: raw.method.clone().unwrap_or_else(|| "GET".to_string()),
+        workload: None,
+        mix: None,
+        default_name: None,
     })
 }
 

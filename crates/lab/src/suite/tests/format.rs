@@ -26,7 +26,8 @@ fn the_valid_base_parses_with_its_defaults() {
         Quick {
             duration: Duration::from_secs(2),
             warmup: Duration::from_secs(1),
-            levels: None
+            levels: None,
+            searches: true,
         }
     );
     let hello = s.scenario("hello");
@@ -64,7 +65,7 @@ fn errors_name_file_line_and_key() {
         (
             "[[scenario]]\nname = \"a\"\npath = \"/hello\"\n[[scenario]]\nname = \"b\"\nprotcol = \"h1\"\n",
             "suites/t.toml:6: scenario[1].protcol: unknown key; expected one of name, path, protocol, \
-             method, headers, keepalive, http10, streams, window_bits, connection_window_bits, search, script, script_args",
+             method, headers, keepalive, http10, streams, window_bits, connection_window_bits, search, script, script_args, workload",
         ),
         // Types.
         ("repeats = \"3\"\n", "suites/t.toml:1: repeats: invalid type: string \"3\"; expected an integer"),
@@ -133,7 +134,7 @@ fn validation_errors_name_file_line_and_key() {
         (edit("name = \"a\"", "name = \"a\"\n[[server]]\nname = \"a\""), "suites/t.toml:8: server[1].label: \"a\" names two server variants; expected a different label for each entry of the same server"),
         // Scenarios.
         (edit("[[scenario]]\nname = \"hello\"\npath = \"/hello\"\n", ""), "suites/t.toml: scenario: no scenario; expected at least one [[scenario]] with a name and a path"),
-        (edit("path = \"/hello\"", ""), "suites/t.toml:8: scenario[0].path: missing; expected the request's path, such as \"/hello\""),
+        (edit("path = \"/hello\"", ""), "suites/t.toml:8: scenario[0].path: missing; expected the request's path, such as \"/hello\", or a workload = \"json\""),
         (edit("path = \"/hello\"", "path = \"/index.html\""), "suites/t.toml:10: scenario[0].path: /index.html is not an endpoint of the contract; expected a contract endpoint (/hello, /xml, /static/6b, /static/4k, /delay, /bytes), with a query if wanted"),
         (edit("path = \"/hello\"", "path = \"hello\""), "suites/t.toml:10: scenario[0].path: invalid path \"hello\"; expected a contract endpoint (/hello, /xml, /static/6b, /static/4k, /delay, /bytes), with a query if wanted"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"quic\""), "suites/t.toml:11: scenario[0].protocol: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3"),

@@ -1,0 +1,101 @@
+//! A scenario's `workload = "json"`: the workload's name checked against
+//! the contract's list, the keys a workload scenario may not give (its
+//! requests are the workload's), and what the scenario takes from the
+//! workload's load shape (`barrage_contract::shape`): the path and method
+//! of its first request (for display and probes) and the mix file the
+//! load sends, checked in under `data/workloads/mix/`.
+
+use std::path::{Path, PathBuf};
+
+use barrage_contract::shape::load_shape;
+use barrage_contract::Workload;
+
+use super::super::Protocol;
+use super::{problem, KeyPath, Problem};
+
+/// Where the mix files are, relative to the repository's root.
+pub(crate) const MIX_DIR: &str = "data/workloads/mix";
+
+/// What a workload scenario takes from its workload.
+pub(super) struct FromWorkload {
+    pub workload: Workload,
+    pub path: String,
+    pub method: String,
+    /// The mix file (absolute), when the load is more than one plain GET.
+    pub mix: Option<String>,
+}
+
+/// The keys a workload scenario was given that it may not have.
+pub(super) struct Given {
+    pub path: bool,
+    pub method: bool,
+    pub script: bool,
+}
+
+/// The workload called `name`, with what its scenario takes from it.
+pub(super) fn from_workload(
+    name: &str,
+    given: Given,
+    protocol: Protocol,
+    at: &KeyPath,
+    dir: &Path,
+) -> Result<FromWorkload, Problem> {
+    let Some(workload) = Workload::from_name(name) else {
+        return Err(problem(
+            &at.key("workload"),
+            format!("unknown workload {name:?}"),
+            format!("one of {}", Workload::names()),
+        ));
+    };
+    for (key, set) in [
+        ("path", given.path),
+        ("method", given.method),
+        ("script", given.script),
+    ] {
+        if set {
+            return Err(problem(
+                &at.key(key),
+                format!("{key} with workload {name:?}"),
+                format!("no {key}: a workload scenario sends the workload's requests (docs/workloads.md)"),
+            ));
+        }
+    }
+    let shape = load_shape(workload);
+    if protocol.multiplexed() && (shape.has_raw() || shape.pipeline > 1) {
+        return Err(problem(
+            &at.key("protocol"),
+            format!("workload {name} over {protocol}"),
+            "h1 or https: its load sends raw HTTP/1 bytes or pipelines HTTP/1.1 requests",
+        ));
+    }
+    let mix = match shape.needs_mix() {
+        true => Some(mix_file(workload, dir, at)?),
+        false => None,
+    };
+    let (method, path) = shape.first_request();
+    Ok(FromWorkload {
+        workload,
+        path,
+        method: method.to_string(),
+        mix,
+    })
+}
+
+/// `data/workloads/mix/NAME.toml` in the suite's directory `dir` or the
+/// nearest directory above it that has one (a checkout of barrage).
+fn mix_file(workload: Workload, dir: &Path, at: &KeyPath) -> Result<String, Problem> {
+    let file = format!("{MIX_DIR}/{}.toml", workload.name());
+    let start = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let found: Option<PathBuf> = start
+        .ancestors()
+        .map(|d| d.join(&file))
+        .find(|p| p.is_file());
+    match found {
+        Some(p) => Ok(p.to_string_lossy().into_owned()),
+        None => Err(problem(
+            &at.key("workload"),
+            format!("no {file} in {} or above it", start.display()),
+            "a suite inside a checkout of barrage, whose data/workloads/mix holds each workload's mix",
+        )),
+    }
+}
