@@ -122,7 +122,7 @@ func (h *handler) jsonProcessing(w http.ResponseWriter, r *http.Request, segment
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer bufPool.Put(buf)
-	if err := h.data.AppendProcessed(buf, count, m); err != nil {
+	if err := h.data.WriteProcessed(buf, count, m); err != nil {
 		reply(w, r, http.StatusInternalServerError, plainType, []byte(err.Error()))
 		return
 	}

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -153,9 +154,9 @@ func (d *Data) Processed(count int, m uint64) Processed {
 	return Processed{Items: items, Count: count}
 }
 
-// AppendProcessed serializes Processed(count, m) into buf.
-func (d *Data) AppendProcessed(buf *bytes.Buffer, count int, m uint64) error {
-	return json.NewEncoder(buf).Encode(d.Processed(count, m))
+// WriteProcessed serializes Processed(count, m) to w (encoding/json).
+func (d *Data) WriteProcessed(w io.Writer, count int, m uint64) error {
+	return json.NewEncoder(w).Encode(d.Processed(count, m))
 }
 
 // Integer parses a decimal integer, optionally negative, of at most 18 digits.
