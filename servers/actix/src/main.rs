@@ -92,7 +92,24 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/xml").route(get().to(h::xml)));
 }
 
+/// Raises the soft open-files limit to the hard one, as Go's runtime does
+/// by itself: a level of 16,384 connections needs as many descriptors.
+fn raise_open_files_limit() {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes into, and setrlimit reads, a struct we own.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 && lim.rlim_cur < lim.rlim_max {
+            lim.rlim_cur = lim.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+        }
+    }
+}
+
 fn main() {
+    raise_open_files_limit();
     let args = args().unwrap_or_else(|e| {
         eprintln!("actix: {e}");
         exit(2)
