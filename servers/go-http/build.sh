@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Builds servers/go-http/build/server (standard library only: no modules
-# to fetch, so --fetch has nothing to do). Also the build of the
-# nginx-go-* servers, which run this program behind nginx.
+# Builds servers/go-http/build/server: the standard library and
+# andybalholm/brotli (the compression workload), pinned by go.mod and
+# go.sum. Also the build of the nginx-go-* servers, which run this program
+# behind nginx.
+#   build.sh --fetch   download the pinned modules (network: the Go module proxy), then build
+#   build.sh           offline (GOPROXY=off): build from the modules already fetched
 set -euo pipefail
 cd "$(dirname "$0")"
+fetch=0
 for arg in "$@"; do
   case "$arg" in
-    --fetch) ;;
+    --fetch) fetch=1 ;;
     *) echo "go-http: unknown argument $arg; expected nothing or --fetch" >&2; exit 2 ;;
   esac
 done
@@ -19,5 +23,15 @@ mkdir -p build
 if [ -z "${GOCACHE:-}" ] && [ -z "${HOME:-}" ] && [ -z "${XDG_CACHE_HOME:-}" ]; then
   export GOCACHE=$PWD/build/gocache
 fi
+if [ -z "${GOMODCACHE:-}" ] && [ -z "${GOPATH:-}" ] && [ -z "${HOME:-}" ]; then
+  export GOMODCACHE=$PWD/build/gomodcache
+fi
+if [ "$fetch" = 1 ]; then
+  echo "go-http: go mod download (the Go module proxy)"
+  go mod download
+fi
 echo "go-http: go build -trimpath -o build/server . ($(go version | cut -d' ' -f3))"
-go build -trimpath -o build/server .
+if ! GOPROXY=off GOFLAGS=-mod=readonly go build -trimpath -o build/server .; then
+  echo "go-http: the build failed; if modules are missing, run servers/go-http/build.sh --fetch (or scripts/setup.sh)" >&2
+  exit 1
+fi

@@ -1,16 +1,17 @@
 // go-http: the barrage endpoint contract (crates/contract/src/lib.rs)
-// served by Go's standard library, over HTTP (net/http) and FastCGI
-// (net/http/fcgi, on TCP and on a Unix socket), all through one handler.
-// Seed 001 compared exactly these set-ups: Go alone, and nginx in front of
-// Go by HTTP proxy, FastCGI over TCP and FastCGI over a Unix socket.
+// and the workloads of docs/workloads.md, served by Go's standard library
+// over HTTP (net/http) and FastCGI (net/http/fcgi, on TCP and on a Unix
+// socket), all through one handler. Seed 001 compared exactly these
+// set-ups: Go alone, and nginx in front of Go by HTTP proxy, FastCGI over
+// TCP and FastCGI over a Unix socket.
 //
 // Endpoints: /hello, /xml?value=V, /static/6b, /static/4k (bodies read once
-// at start from -docroot). Other paths: 404; other methods than GET and
-// HEAD on an endpoint: 405. GOMAXPROCS comes from the environment.
+// at start from -docroot) and, with -data, the workloads (workloads.go).
+// Other paths: 404; other methods than an endpoint's: 405. GOMAXPROCS
+// comes from the environment.
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -19,62 +20,82 @@ import (
 	"net/http/fcgi"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
-	"unicode/utf8"
+
+	"barrage/servers/go-http/contract"
 )
 
-const (
-	serverName = "go"
-	allow      = "GET, HEAD"
-	xmlOpen    = "<http_test><value>"
-	xmlClose   = "</value></http_test>"
-	xmlNoValue = "<http_test><error>no value specified</error></http_test>"
-)
+const serverName = "go"
 
 var (
-	helloBody       = []byte("Hello World\n")
-	notFoundBody    = []byte("not found\n")
-	notAllowedBody  = []byte("method not allowed\n")
-	plainType       = []string{"text/plain"}
-	xmlType         = []string{"text/xml"}
-	octetStreamType = []string{"application/octet-stream"}
-	serverValue     = []string{serverName}
-	allowValue      = []string{allow}
+	helloBody      = []byte("Hello World\n")
+	notFoundBody   = []byte("not found\n")
+	notAllowedBody = []byte("method not allowed\n")
+	plainType      = []string{"text/plain"}
+	xmlType        = []string{"text/xml"}
+	serverValue    = []string{serverName}
+	getValue       = []string{"GET, HEAD"}
 )
 
 // handler serves the contract. The same value answers HTTP and FastCGI
 // requests; it sets every header itself (Content-Length included: the
 // FastCGI responder does not compute it, and nginx would chunk otherwise).
 type handler struct {
-	static6b []byte
-	static4k []byte
+	data *contract.Data
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	var body []byte
-	var ctype []string
-	switch r.URL.Path {
-	case "/hello":
-		body, ctype = helloBody, plainType
-	case "/xml":
-		body, ctype = xmlBody(r.URL.RawQuery), xmlType
-	case "/static/6b":
-		body, ctype = h.static6b, octetStreamType
-	case "/static/4k":
-		body, ctype = h.static4k, octetStreamType
-	default:
-		reply(w, r, http.StatusNotFound, plainType, notFoundBody)
+	path := r.URL.Path
+	switch path {
+	case "/baseline":
+		h.baseline(w, r)
+		return
+	case "/upload":
+		upload(w, r)
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header()["Allow"] = allowValue
-		reply(w, r, http.StatusMethodNotAllowed, plainType, notAllowedBody)
+		if h.known(path) {
+			notAllowed(w, r, getValue)
+		} else {
+			reply(w, r, http.StatusNotFound, plainType, notFoundBody)
+		}
 		return
 	}
-	reply(w, r, http.StatusOK, ctype, body)
+	switch {
+	case path == "/hello":
+		reply(w, r, http.StatusOK, plainType, helloBody)
+	case path == "/xml":
+		reply(w, r, http.StatusOK, xmlType, contract.XMLBody(r.URL.RawQuery))
+	case path == "/plaintext":
+		reply(w, r, http.StatusOK, plainType, plaintextBody)
+	case path == "/json":
+		jsonHello(w, r)
+	case len(path) > 6 && path[:6] == "/json/" && h.data.Items != nil:
+		h.jsonProcessing(w, r, path[6:])
+	case len(path) > 8 && path[:8] == "/static/":
+		h.static(w, r, path[8:])
+	default:
+		reply(w, r, http.StatusNotFound, plainType, notFoundBody)
+	}
+}
+
+// known says whether a GET endpoint is served at path (for 405 against 404).
+func (h *handler) known(path string) bool {
+	switch path {
+	case "/hello", "/xml", "/plaintext", "/json":
+		return true
+	}
+	if len(path) > 8 && path[:8] == "/static/" {
+		return h.data.Files[path[8:]] != nil
+	}
+	return len(path) > 6 && path[:6] == "/json/" && h.data.Items != nil
+}
+
+func notAllowed(w http.ResponseWriter, r *http.Request, allow []string) {
+	w.Header()["Allow"] = allow
+	reply(w, r, http.StatusMethodNotAllowed, plainType, notAllowedBody)
 }
 
 // reply writes a whole response; a HEAD response gets the headers only
@@ -105,160 +126,6 @@ func keepAliveHeader(next http.Handler) http.Handler {
 	})
 }
 
-// xmlBody is the /xml body for a raw query: the first `value` parameter,
-// form-decoded and XML-escaped, or the error document when it is missing
-// or empty.
-func xmlBody(rawQuery string) []byte {
-	value, ok := queryParam(rawQuery, "value")
-	if !ok || value == "" {
-		return []byte(xmlNoValue)
-	}
-	var b strings.Builder
-	b.Grow(len(xmlOpen) + len(value) + len(xmlClose) + 8)
-	b.WriteString(xmlOpen)
-	xmlEscape(&b, value)
-	b.WriteString(xmlClose)
-	return []byte(b.String())
-}
-
-// queryParam finds the first parameter called name, decoding names and
-// values as HTML forms do and as the contract's reference does: `+` is a
-// space, `%XX` a byte, a `%` not followed by two hex digits stays as is,
-// and bytes that are not UTF-8 become U+FFFD. (url.ParseQuery would reject
-// `100%` instead.)
-func queryParam(rawQuery, name string) (string, bool) {
-	for rawQuery != "" {
-		var pair string
-		if i := strings.IndexByte(rawQuery, '&'); i >= 0 {
-			pair, rawQuery = rawQuery[:i], rawQuery[i+1:]
-		} else {
-			pair, rawQuery = rawQuery, ""
-		}
-		if pair == "" {
-			continue
-		}
-		key, value := pair, ""
-		if i := strings.IndexByte(pair, '='); i >= 0 {
-			key, value = pair[:i], pair[i+1:]
-		}
-		if formDecode(key) == name {
-			return formDecode(value), true
-		}
-	}
-	return "", false
-}
-
-func formDecode(s string) string {
-	if strings.IndexByte(s, '%') < 0 && strings.IndexByte(s, '+') < 0 && utf8.ValidString(s) {
-		return s
-	}
-	buf := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '+':
-			buf = append(buf, ' ')
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
-			buf = append(buf, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-		default:
-			buf = append(buf, c)
-		}
-	}
-	return lossyUTF8(buf)
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c <= 'F':
-		return c - 'A' + 10
-	default:
-		return c - 'a' + 10
-	}
-}
-
-// lossyUTF8 replaces each maximal invalid subsequence with one U+FFFD, as
-// Rust's String::from_utf8_lossy does (the reference's decoding).
-func lossyUTF8(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	var out strings.Builder
-	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		if r != utf8.RuneError || size > 1 {
-			out.Write(b[:size])
-			b = b[size:]
-			continue
-		}
-		b = b[invalidPrefix(b):]
-		out.WriteRune(utf8.RuneError)
-	}
-	return out.String()
-}
-
-// invalidPrefix is the length of the maximal invalid subsequence at the
-// start of b (b does not start with a valid character): a lead byte and
-// the continuation bytes that could still have completed it.
-func invalidPrefix(b []byte) int {
-	need, lo, hi := 0, byte(0x80), byte(0xBF)
-	switch c := b[0]; {
-	case c >= 0xC2 && c <= 0xDF:
-		need = 1
-	case c == 0xE0:
-		need, lo = 2, 0xA0
-	case c >= 0xE1 && c <= 0xEC, c == 0xEE, c == 0xEF:
-		need = 2
-	case c == 0xED:
-		need, hi = 2, 0x9F
-	case c == 0xF0:
-		need, lo = 3, 0x90
-	case c >= 0xF1 && c <= 0xF3:
-		need = 3
-	case c == 0xF4:
-		need, hi = 3, 0x8F
-	default:
-		return 1
-	}
-	n := 1
-	for ; n <= need && n < len(b); n++ {
-		if b[n] < lo || b[n] > hi {
-			break
-		}
-		lo, hi = 0x80, 0xBF
-	}
-	return n
-}
-
-func xmlEscape(b *strings.Builder, s string) {
-	for {
-		i := strings.IndexAny(s, "&<>\"'")
-		if i < 0 {
-			b.WriteString(s)
-			return
-		}
-		b.WriteString(s[:i])
-		switch s[i] {
-		case '&':
-			b.WriteString("&amp;")
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '"':
-			b.WriteString("&quot;")
-		default:
-			b.WriteString("&apos;")
-		}
-		s = s[i+1:]
-	}
-}
-
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("go-http: ")
@@ -266,6 +133,7 @@ func main() {
 	fcgiTCP := flag.String("fcgi-tcp", "", "serve FastCGI on this TCP address (host:port)")
 	fcgiUnix := flag.String("fcgi-unix", "", "serve FastCGI on a Unix socket at this path")
 	docroot := flag.String("docroot", "", "directory holding static/6b and static/4k")
+	dataDir := flag.String("data", "", "the repository's data/workloads: serve the workloads of docs/workloads.md")
 	readyFile := flag.String("ready-file", "", "once every listener accepts connections, create this file (for a start script)")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -277,10 +145,11 @@ func main() {
 	if *docroot == "" {
 		log.Fatal("-docroot is required (the directory with static/6b and static/4k)")
 	}
-	h := &handler{
-		static6b: readStatic(*docroot, "6b"),
-		static4k: readStatic(*docroot, "4k"),
+	data, err := contract.Load(*dataDir, *docroot)
+	if err != nil {
+		log.Fatal(err)
 	}
+	h := &handler{data: data}
 
 	// Signals first, so that a SIGTERM during start-up still removes the socket.
 	signals := make(chan os.Signal, 1)
@@ -352,16 +221,4 @@ func main() {
 	case err := <-failed:
 		fatal(err)
 	}
-}
-
-func readStatic(docroot, name string) []byte {
-	path := filepath.Join(docroot, "static", name)
-	body, err := os.ReadFile(path)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			log.Fatalf("%s does not exist: -docroot must be servers/nginx/docroot", path)
-		}
-		log.Fatal(err)
-	}
-	return body
 }
