@@ -19,6 +19,11 @@ for tool in node npm; do
         exit 1
     fi
 done
+major="$(node -p 'process.versions.node.split(".")[0]')"
+if (( major < 20 )); then
+    echo "fastify: Fastify 5 needs Node.js 20 or later, this node is $(node --version) (Debian bookworm's nodejs is 18: install Node 20 from nodejs.org or NodeSource)" >&2
+    exit 1
+fi
 cd "$dir"
 if (( fetch )); then
     echo "fastify: npm ci (package-lock.json)"
