@@ -25,12 +25,18 @@ if (( major < 20 )); then
     exit 1
 fi
 cd "$dir"
-if (( fetch )); then
+# node_modules as npm ci made it from this package-lock.json: the lock's
+# digest is stamped after the install; npm ls fails on a missing, extra or
+# mismatched package. Neither needs the network.
+stamp=node_modules/.barrage-lock.sha256
+lock_sum() { sha256sum package-lock.json | cut -d' ' -f1; }
+current() { [[ -f "$stamp" && "$(cat "$stamp")" == "$(lock_sum)" ]] && npm ls --all >/dev/null 2>&1; }
+if (( fetch )) && ! current; then
     echo "fastify: npm ci (package-lock.json)"
     npm ci --no-audit --no-fund --loglevel=error
+    lock_sum > "$stamp"
 fi
-# npm ls fails on a missing, extra or mismatched package; it needs no network.
-if ! npm ls --all >/dev/null 2>&1; then
+if ! current; then
     echo "fastify: node_modules does not match package-lock.json; run servers/fastify/build.sh --fetch (or scripts/setup.sh)" >&2
     exit 1
 fi
