@@ -153,6 +153,14 @@ function text(reply, status, body) {
   return reply.code(status).header('server', SERVER).header('content-type', TEXT).send(body);
 }
 
+// Unknown paths and errors (a body over its limit, a client gone) answer
+// in plain text with the Server header, as every route does.
+app.setNotFoundHandler((request, reply) => text(reply, 404, 'not found\n'));
+app.setErrorHandler((err, request, reply) => {
+  const status = err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+  text(reply, status, `${err.message}\n`);
+});
+
 app.get('/hello', (request, reply) => text(reply, 200, HELLO));
 
 app.get('/xml', (request, reply) => {
