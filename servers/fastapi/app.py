@@ -107,7 +107,8 @@ def accepted(header):
 DATASET = load_dataset(os.environ["BARRAGE_DATA"])
 STATIC = load_static(os.environ["BARRAGE_DATA"], os.environ["BARRAGE_DOCROOT"])
 
-app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+# No docs, no OpenAPI schema; paths match exactly (no redirect for a trailing slash).
+app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None, redirect_slashes=False)
 
 
 def text(status, body):
