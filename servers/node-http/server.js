@@ -1,16 +1,24 @@
 // barrage contract server on Node's built-in `http` module (no npm
-// packages). One process, one thread: Node runs JavaScript on one event loop.
+// packages). One process: Node runs JavaScript on one event loop thread
+// (zlib's async compression of /json/{count} runs on libuv's thread pool).
 //
-// Usage: node server.js --host 127.0.0.1 --port 8080 --docroot DIR
-// DIR holds static/6b and static/4k, read once at start.
+// The contract's endpoints (/hello, /xml, /static/6b, /static/4k) and the
+// workloads of docs/workloads.md (workloads.js): /baseline, /plaintext,
+// /json, /json/{count}, /upload, /static/{name}.
+//
+// Usage: node server.js --host 127.0.0.1 --port 8080 --docroot DIR --data DIR
+//   --docroot  servers/nginx/docroot (static/6b and static/4k)
+//   --data     data/workloads (dataset.json, static/, static/index.tsv)
+// Everything is read once at start.
 'use strict';
 
 const http = require('http');
 const fs = require('fs');
 const path = require('path');
+const workloads = require('./workloads');
 
 function parseArgs(argv) {
-  const opts = { host: '127.0.0.1', port: 8080, docroot: null };
+  const opts = { host: '127.0.0.1', port: 8080, docroot: null, data: null };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i];
     const value = argv[i + 1];
@@ -18,10 +26,11 @@ function parseArgs(argv) {
     if (key === '--host') opts.host = value;
     else if (key === '--port') opts.port = Number(value);
     else if (key === '--docroot') opts.docroot = value;
-    else fail(`unknown argument ${key}; expected --host, --port or --docroot`);
+    else if (key === '--data') opts.data = value;
+    else fail(`unknown argument ${key}; expected --host, --port, --docroot or --data`);
   }
   if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) fail('--port must be a port number');
-  if (opts.docroot === null) fail('--docroot is required');
+  if (opts.docroot === null || opts.data === null) fail('--docroot and --data are required');
   return opts;
 }
 
@@ -39,6 +48,7 @@ const METHOD_NOT_ALLOWED = Buffer.from('method not allowed\n');
 const XML_NO_VALUE = Buffer.from('<http_test><error>no value specified</error></http_test>');
 const STATIC_6B = fs.readFileSync(path.join(opts.docroot, 'static', '6b'));
 const STATIC_4K = fs.readFileSync(path.join(opts.docroot, 'static', '4k'));
+const handleWorkload = workloads.workloads(opts.data, SERVER);
 
 const XML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const XML_SPECIAL = /[&<>"']/g;
@@ -94,7 +104,7 @@ function handle(req, res) {
       body = STATIC_4K;
       break;
     default:
-      send(res, 404, 'text/plain', NOT_FOUND);
+      if (!handleWorkload(req, res, pathname, query)) send(res, 404, 'text/plain', NOT_FOUND);
       return;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
-# Builds servers/tornado/build/venv: a Python venv with the pinned Tornado.
+# Builds servers/tornado/build/venv: a Python venv with Tornado and brotli,
+# every package pinned in requirements.txt (a `pip freeze` of the venv).
 #   build.sh --fetch   create the venv and pip-install requirements.txt (network: PyPI)
-#   build.sh           offline: check the venv has the pinned Tornado
+#   build.sh           offline: check the venv has exactly the pinned packages
 set -euo pipefail
 
 dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 venv="$dir/build/venv"
-pin="$(sed -n 's/^tornado==\([^[:space:]]*\).*/\1/p' "$dir/requirements.txt")"
-if [[ -z "$pin" ]]; then
-    echo "tornado: requirements.txt pins no tornado==VERSION" >&2
-    exit 1
-fi
+fetch=0
+for arg in "$@"; do
+    case "$arg" in
+        --fetch) fetch=1 ;;
+        *) echo "tornado: unknown argument $arg; expected nothing or --fetch" >&2; exit 2 ;;
+    esac
+done
 
-installed() {
+# The pins, as `pip freeze` prints them (comments and blank lines dropped).
+wanted() { grep -v '^[[:space:]]*\(#\|$\)' "$dir/requirements.txt" | tr 'A-Z_' 'a-z-' | sort; }
+have() {
     [[ -x "$venv/bin/python" ]] &&
-        "$venv/bin/python" -c 'import tornado, sys; sys.stdout.write(tornado.version)' 2>/dev/null
+        "$venv/bin/python" -m pip freeze --disable-pip-version-check 2>/dev/null | tr 'A-Z_' 'a-z-' | sort
 }
 
-if [[ "${1:-}" == "--fetch" ]]; then
+if (( fetch )); then
     if ! command -v python3 >/dev/null; then
         echo "tornado: needs python3 (Debian packages python3 python3-venv); run scripts/setup.sh" >&2
         exit 1
@@ -30,15 +35,14 @@ if [[ "${1:-}" == "--fetch" ]]; then
             exit 1
         fi
     fi
-    if [[ "$(installed || true)" != "$pin" ]]; then
-        echo "tornado: pip install -r requirements.txt (tornado==$pin)"
+    if [[ "$(have || true)" != "$(wanted)" ]]; then
+        echo "tornado: pip install -r requirements.txt"
         "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$dir/requirements.txt"
     fi
 fi
 
-have="$(installed || true)"
-if [[ "$have" != "$pin" ]]; then
-    echo "tornado: build/venv lacks tornado==$pin (has: ${have:-none}); run servers/tornado/build.sh --fetch (or scripts/setup.sh)" >&2
+if [[ "$(have || true)" != "$(wanted)" ]]; then
+    echo "tornado: build/venv does not hold exactly requirements.txt's pins ($(diff <(wanted) <(have || true) | grep -c '^[<>]') lines differ); run servers/tornado/build.sh --fetch (or scripts/setup.sh)" >&2
     exit 1
 fi
-echo "tornado: venv ready with tornado $have"
+echo "tornado: venv ready with $("$venv/bin/python" -c 'import tornado, brotli; print("tornado", tornado.version, "brotli", brotli.version)')"

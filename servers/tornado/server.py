@@ -1,9 +1,13 @@
 """barrage contract server on Tornado: one RequestHandler per endpoint.
 
 One process, one IOLoop (seed 004 ran every server on a single CPU).
+The contract's endpoints (/hello, /xml, /static/6b, /static/4k) here, the
+workloads of docs/workloads.md in workloads.py.
 
-Usage: python server.py --host 127.0.0.1 --port 8080 --docroot DIR
-DIR holds static/6b and static/4k, read once at start.
+Usage: python server.py --host 127.0.0.1 --port 8080 --docroot DIR --data DIR
+  --docroot  servers/nginx/docroot (static/6b and static/4k)
+  --data     data/workloads (dataset.json, static/, static/index.tsv)
+Everything is read once at start.
 """
 
 import argparse
@@ -12,7 +16,10 @@ import os
 import signal
 
 import tornado
+import tornado.httpserver
 import tornado.web
+
+import workloads
 
 SERVER = "tornado"
 HELLO = b"Hello World\n"
@@ -101,7 +108,7 @@ class NotFoundHandler(ContractHandler):
         raise tornado.web.HTTPError(404)
 
 
-def make_app(docroot):
+def make_app(docroot, data):
     def read(name):
         with open(os.path.join(docroot, "static", name), "rb") as f:
             return f.read()
@@ -112,7 +119,8 @@ def make_app(docroot):
             (r"/xml", XmlHandler),
             (r"/static/6b", StaticHandler, {"body": read("6b")}),
             (r"/static/4k", StaticHandler, {"body": read("4k")}),
-        ],
+        ]
+        + workloads.routes(ContractHandler, data),
         default_handler_class=NotFoundHandler,
         # No access log, not even for 404s.
         log_function=lambda handler: None,
@@ -124,10 +132,13 @@ async def main():
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8080)
     parser.add_argument("--docroot", required=True)
+    parser.add_argument("--data", required=True)
     args = parser.parse_args()
 
-    app = make_app(args.docroot)
-    server = app.listen(args.port, address=args.host, backlog=4096)
+    app = make_app(args.docroot, args.data)
+    # Bodies up to the upload workload's 32 MiB (Tornado's default is 100 MB).
+    server = tornado.httpserver.HTTPServer(app, max_body_size=workloads.MAX_UPLOAD)
+    server.listen(args.port, address=args.host, backlog=4096)
     print(
         "tornado: listening on %s:%d (tornado %s)"
         % (args.host, args.port, tornado.version),
