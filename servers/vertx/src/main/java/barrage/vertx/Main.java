@@ -60,6 +60,9 @@ public final class Main {
                 .setPort(port)
                 .setAcceptBacklog(8192)
                 .setTcpNoDelay(true)
+                // "Expect: 100-continue" (curl sends it for bodies over 1 MB)
+                // answered at once rather than after the client's timeout.
+                .setHandle100ContinueAutomatically(true)
                 .setCompressionSupported(true)
                 .addCompressor(StandardCompressionOptions.gzip());
         boolean brotli = Brotli.isAvailable();
