@@ -14,7 +14,8 @@
 # only then), and leaves no nginx, h2o or Caddy system service running: tests and
 # bench/ start their own servers, on a port of their own, with their own config.
 # Each servers/NAME/build.sh is run with --fetch (the only step that downloads:
-# Maven Central, PyPI, a Debian .deb); the lab reruns them offline.
+# Maven Central, PyPI, npm, crates.io, the Go module proxy, Debian .debs);
+# the lab reruns them offline.
 set -euo pipefail
 
 usage() { sed -n '2,9s/^# \{0,1\}//p' "$0"; }

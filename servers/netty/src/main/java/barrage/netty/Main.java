@@ -3,13 +3,10 @@ package barrage.netty;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.ServerChannel;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollServerSocketChannel;
@@ -20,34 +17,33 @@ import io.netty.handler.codec.DateFormatter;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpObject;
-import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 import io.netty.util.Version;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Date;
 
 /**
  * barrage's Netty 4 server under test: HttpServerCodec parses every request;
- * one handler answers the contract's /hello, /xml, /static/6b and /static/4k
- * (404 for other paths, 405 for other methods on those paths).
+ * one handler (Handler) answers the contract's /hello, /xml, /static/6b and
+ * /static/4k, and the workloads of docs/workloads.md (404 for other paths,
+ * 405 for other methods on those paths).
  *
- * Usage: Main HOST PORT DOCROOT, or Main --version. The static bodies are read once from
- * DOCROOT/static/{6b,4k}. THREADS (environment, default 1) is the number of
- * event-loop threads; one group both accepts and serves, as one nginx worker
- * does. Epoll when Netty's native transport loads, NIO otherwise.
+ * Usage: Main HOST PORT DOCROOT DATA, or Main --version. The static bodies
+ * are read once from DOCROOT/static/{6b,4k}, the workloads' dataset and
+ * static set from DATA (data/workloads/). THREADS (environment, default 1)
+ * is the number of event-loop threads; one group both accepts and serves,
+ * as one nginx worker does. Epoll when Netty's native transport loads, NIO
+ * otherwise.
  */
 public final class Main {
     static final AsciiString SERVER = AsciiString.cached("netty");
@@ -56,7 +52,11 @@ public final class Main {
     static final AsciiString OCTET_STREAM = AsciiString.cached("application/octet-stream");
     static final AsciiString ALLOW_VALUE = AsciiString.cached("GET, HEAD");
 
+    static final AsciiString APPLICATION_JSON = AsciiString.cached("application/json");
+    static final AsciiString GZIP = AsciiString.cached("gzip");
+    static final AsciiString BR = AsciiString.cached("br");
     static final ByteBuf HELLO = constant("Hello World\n".getBytes(StandardCharsets.US_ASCII));
+    static final ByteBuf PLAINTEXT = constant("Hello, World!".getBytes(StandardCharsets.US_ASCII));
     static final ByteBuf NOT_FOUND = constant("not found\n".getBytes(StandardCharsets.US_ASCII));
     static final ByteBuf METHOD_NOT_ALLOWED =
             constant("method not allowed\n".getBytes(StandardCharsets.US_ASCII));
@@ -65,9 +65,6 @@ public final class Main {
     static final byte[] XML_CLOSE = "</value></http_test>".getBytes(StandardCharsets.US_ASCII);
     static final ByteBuf XML_NO_VALUE = constant(
             "<http_test><error>no value specified</error></http_test>".getBytes(StandardCharsets.US_ASCII));
-
-    static ByteBuf static6b;
-    static ByteBuf static4k;
 
     /** The Date header value, remade when the second changes. */
     private static volatile long dateSecond = -1;
@@ -81,15 +78,22 @@ public final class Main {
                     + (Epoll.isAvailable() ? ", epoll" : ", nio"));
             return;
         }
-        if (args.length != 3) {
-            System.err.println("usage: Main HOST PORT DOCROOT");
+        if (args.length != 4) {
+            System.err.println("netty: usage: Main HOST PORT DOCROOT DATA");
             System.exit(2);
         }
         String host = args[0];
         int port = Integer.parseInt(args[1]);
         Path docroot = Path.of(args[2]);
-        static6b = constant(Files.readAllBytes(docroot.resolve("static/6b")));
-        static4k = constant(Files.readAllBytes(docroot.resolve("static/4k")));
+        Workloads workloads;
+        try {
+            workloads = Workloads.load(Path.of(args[3]), docroot);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("netty: cannot read the workload data: " + e);
+            System.exit(1);
+            return;
+        }
+        final Workloads shared = workloads;
         int threads = Integer.parseInt(System.getenv().getOrDefault("THREADS", "1"));
 
         boolean epoll = Epoll.isAvailable();
@@ -106,12 +110,17 @@ public final class Main {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new HttpServerCodec(), new Handler());
+                            // Body chunks up to 64 KiB (default 8 KiB): uploads
+                            // arrive in fewer pieces. "Expect: 100-continue" (curl
+                            // sends it for bodies over 1 MB) answered at once.
+                            ch.pipeline().addLast(new HttpServerCodec(4096, 8192, 65536),
+                                    new HttpServerExpectContinueHandler(), new Handler(shared));
                         }
                     });
             b.bind(new InetSocketAddress(host, port)).sync();
             System.out.println("netty: listening on " + host + ":" + port + " ("
-                    + (epoll ? "epoll" : "nio") + ", " + threads + " event-loop threads)");
+                    + (epoll ? "epoll" : "nio") + ", " + threads + " event-loop threads, compression gzip"
+                    + (Workloads.BROTLI ? "+br)" : ")"));
             group.terminationFuture().sync();
         } finally {
             group.shutdownGracefully();
@@ -134,96 +143,6 @@ public final class Main {
             dateSecond = second;
         }
         return value;
-    }
-
-    static final class Handler extends SimpleChannelInboundHandler<HttpObject> {
-        /** Set when a response closes the connection: later pipelined requests are dropped. */
-        private boolean closing;
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
-            // Request bodies (HttpContent) are read and dropped by the codec.
-            if (!(msg instanceof HttpRequest) || closing) {
-                return;
-            }
-            HttpRequest req = (HttpRequest) msg;
-            if (req.decoderResult().isFailure()) {
-                closing = true;
-                FullHttpResponse res = response(HttpVersion.HTTP_1_1, HttpResponseStatus.BAD_REQUEST,
-                        TEXT_PLAIN, BAD_REQUEST.duplicate(), false);
-                res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-                ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
-                return;
-            }
-
-            String uri = req.uri();
-            int q = uri.indexOf('?');
-            String path = q < 0 ? uri : uri.substring(0, q);
-            HttpMethod method = req.method();
-            boolean head = method.equals(HttpMethod.HEAD);
-            boolean allowed = head || method.equals(HttpMethod.GET);
-
-            HttpResponseStatus status = HttpResponseStatus.OK;
-            AsciiString type;
-            ByteBuf body;
-            switch (path) {
-                case "/hello":
-                    type = TEXT_PLAIN;
-                    body = HELLO.duplicate();
-                    break;
-                case "/xml":
-                    type = TEXT_XML;
-                    body = allowed ? xmlBody(q < 0 ? null : uri.substring(q + 1)) : null;
-                    break;
-                case "/static/6b":
-                    type = OCTET_STREAM;
-                    body = static6b.duplicate();
-                    break;
-                case "/static/4k":
-                    type = OCTET_STREAM;
-                    body = static4k.duplicate();
-                    break;
-                default:
-                    status = HttpResponseStatus.NOT_FOUND;
-                    type = TEXT_PLAIN;
-                    body = NOT_FOUND.duplicate();
-                    allowed = true;
-            }
-            if (!allowed) {
-                status = HttpResponseStatus.METHOD_NOT_ALLOWED;
-                type = TEXT_PLAIN;
-                body = METHOD_NOT_ALLOWED.duplicate();
-                head = false;
-            }
-
-            boolean keepAlive = HttpUtil.isKeepAlive(req);
-            FullHttpResponse res = response(req.protocolVersion(), status, type, body, head);
-            if (status == HttpResponseStatus.METHOD_NOT_ALLOWED) {
-                res.headers().set(HttpHeaderNames.ALLOW, ALLOW_VALUE);
-            }
-            if (!keepAlive) {
-                closing = true;
-                res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-                ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
-            } else {
-                if (req.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
-                    res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
-                }
-                // Flushed in channelReadComplete: pipelined requests share a write.
-                ctx.write(res, ctx.voidPromise());
-            }
-        }
-
-        @Override
-        public void channelReadComplete(ChannelHandlerContext ctx) {
-            ctx.flush();
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            // Connection resets and the like: nothing to report per request.
-            ctx.close();
-        }
     }
 
     /** A response with the contract's headers; for HEAD, Content-Length without the body. */
