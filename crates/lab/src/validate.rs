@@ -261,10 +261,21 @@ impl<'a> Responses<'a> {
                 continue;
             }
             let unread = &self.buf[self.start..self.end];
-            let (used, event) = self
+            let (used, mut event) = self
                 .parser
                 .feed(unread, false)
                 .map_err(|e| (format!("not an HTTP/1 response: {}", e.0), raw.clone()))?;
+            if event == Event::Head {
+                // A head whose body is empty (Content-Length: 0, 204, 304)
+                // completes on the next feed, which needs no bytes.
+                let (_, next) = self
+                    .parser
+                    .feed(&[], false)
+                    .map_err(|e| (format!("not an HTTP/1 response: {}", e.0), raw.clone()))?;
+                if next == Event::Complete {
+                    event = next;
+                }
+            }
             let keep = used.min((4 * EXCERPT).saturating_sub(raw.len()));
             raw.extend_from_slice(&unread[..keep]);
             self.start += used;

@@ -190,3 +190,41 @@ fn every_check_is_reported_and_a_dead_port_fails_the_first() {
     };
     assert!(f.reason.contains("cannot connect"), "{}", f.reason);
 }
+
+/// A response with an empty body (`Content-Length: 0`) is complete at its
+/// head: the reader must not wait for bytes that never come (actix and
+/// Vert.x answer `GETT` so).
+#[test]
+fn an_empty_body_completes_at_its_head() {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let server = std::thread::spawn(move || {
+        let (mut conn, _) = listener.accept().unwrap();
+        let mut buf = [0u8; 4096];
+        let mut got = Vec::new();
+        while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+            let n = conn.read(&mut buf).unwrap();
+            assert!(n > 0, "the request ended early");
+            got.extend_from_slice(&buf[..n]);
+        }
+        let head = "HTTP/1.1 405 Method Not Allowed\r\ncontent-length: 0\r\nallow: GET\r\n\r\n";
+        conn.write_all(head.as_bytes()).unwrap();
+        // Keep the connection open: only Content-Length ends the response.
+        let _ = conn.read(&mut buf);
+    });
+    let outcomes = run_checks(
+        Workload::Noisy,
+        "127.0.0.1",
+        port,
+        Duration::from_secs(5),
+        1,
+        true,
+        &mut |_| {},
+    );
+    let first = &outcomes[0];
+    assert_eq!(first.name, "noisy: bad method GETT");
+    assert!(first.result.is_ok(), "{:?}", first.result);
+    drop(outcomes);
+    server.join().unwrap();
+}
