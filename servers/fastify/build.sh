@@ -22,7 +22,7 @@ done
 major="$(node -p 'process.versions.node.split(".")[0]')"
 if (( major < 20 )); then
     echo "fastify: Fastify 5 needs Node.js 20 or later, this node is $(node --version) (Debian bookworm's nodejs is 18: install Node 20 from nodejs.org or NodeSource)" >&2
-    exit 1
+    exit 3 # scripts/setup.sh: toolchain too old, skipped
 fi
 cd "$dir"
 # node_modules as npm ci made it from this package-lock.json: the lock's

@@ -22,6 +22,11 @@ if ! command -v go >/dev/null 2>&1; then
   echo "go-fasthttp: needs go 1.26 or later; run scripts/setup.sh" >&2
   exit 1
 fi
+minor=$(go env GOVERSION | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
+if [ -n "$minor" ] && [ "$minor" -lt 26 ]; then
+  echo "go-fasthttp: fasthttp 1.78 needs go 1.26 or later, this go is $(go env GOVERSION) (Debian 12's golang-go is 1.19: install Go from go.dev)" >&2
+  exit 3 # scripts/setup.sh: toolchain too old, skipped
+fi
 mkdir -p build
 # go needs a build cache; without HOME (a bare environment) keep it here.
 if [ -z "${GOCACHE:-}" ] && [ -z "${HOME:-}" ] && [ -z "${XDG_CACHE_HOME:-}" ]; then
