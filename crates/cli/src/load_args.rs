@@ -182,6 +182,11 @@ pub struct LoadArgs {
     /// A file of paths or URLs (one per line), used in turn instead of the URL's path.
     #[arg(long, value_name = "FILE")]
     urls: Option<PathBuf>,
+    /// A weighted request mix (TOML, docs/load.md "Request mixes"): several requests,
+    /// each with a weight, placeholders {rand LO..HI} and {seq}, raw bytes. The URL
+    /// then gives only the scheme, host and port; -H headers go on every request.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["urls", "body", "method", "script"])]
+    pub(crate) mix: Option<PathBuf>,
     /// A wrk Lua script: the `wrk` table, setup, init, delay, request, response and
     /// done, as wrk runs them (docs/load.md). Words after `--` are its init(args).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["urls", "body", "method"])]
@@ -301,7 +306,7 @@ pub(crate) fn checked_spec(args: &LoadArgs) -> Result<LoadSpec, String> {
 pub(crate) fn flag(field: Field) -> Option<&'static str> {
     Some(match field {
         Field::Target => "URL",
-        Field::Requests | Field::Path => "URL or --urls",
+        Field::Requests | Field::Path => "URL, --urls or --mix",
         Field::Method => "--method",
         Field::Header => "-H",
         Field::Threads => "-t",
@@ -388,6 +393,20 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
         (None, None, None) => Some(Duration::from_secs(10)),
     };
     spec.model = model(a)?;
+    if let Some(file) = &a.mix {
+        let headers = a
+            .headers
+            .iter()
+            .map(|h| parse_header(h))
+            .collect::<Result<Vec<_>, _>>()?;
+        let read = crate::mix::read(file, &headers)?;
+        let pipeline = match spec.model {
+            Model::Closed { pipeline, .. } => pipeline,
+            _ => 1,
+        };
+        read.check(spec.protocol, spec.target.scheme, pipeline)?;
+        spec.mix = Some(read.mix);
+    }
     Ok(spec)
 }
 
