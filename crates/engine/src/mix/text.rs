@@ -231,7 +231,7 @@ mod tests {
         );
         assert_eq!(fill("plain", &mut f), "plain");
         assert_eq!(fill("", &mut f), "");
-        assert!(!Pieces::parse(b"{rand}x").is_ok());
+        assert!(Pieces::parse(b"{rand}x").is_err());
         for bad in [
             "{rand 5..1}",
             "{rand 1..x}",

@@ -217,7 +217,7 @@ impl Slotted {
     fn fixed(&self) -> WireRequest {
         let mut bytes = Vec::new();
         self.write_h1(&[], &mut bytes);
-        let mut headers: Vec<(Box<[u8]>, Box<[u8]>)> = self
+        let mut headers: Vec<crate::session::h2::hpack::Field> = self
             .fields
             .iter()
             .map(|(n, v)| (n.clone(), v.lowest().into()))

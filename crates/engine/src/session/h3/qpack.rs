@@ -139,13 +139,13 @@ pub fn encode_into<'a>(fields: impl Iterator<Item = (&'a [u8], &'a [u8])>, out: 
     for (name, value) in fields {
         let whole = STATIC
             .iter()
-            .position(|(n, v)| n.as_bytes() == &name[..] && v.as_bytes() == &value[..]);
+            .position(|(n, v)| n.as_bytes() == name && v.as_bytes() == value);
         if let Some(index) = whole {
             // Indexed field line, static: 1 T=1 index(6).
             put_int(out, 0xc0, 6, index);
             continue;
         }
-        match STATIC.iter().position(|(n, _)| n.as_bytes() == &name[..]) {
+        match STATIC.iter().position(|(n, _)| n.as_bytes() == name) {
             Some(index) => {
                 // Literal with name reference, static: 01 N=0 T=1 index(4).
                 put_int(out, 0x50, 4, index);
