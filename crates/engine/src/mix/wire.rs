@@ -30,6 +30,9 @@ pub(crate) struct CompiledMix {
     pub weights: Vec<u32>,
     /// `{seq}`: one counter for the process.
     pub seq: Arc<AtomicU64>,
+    /// `{rand}`: the run's seed (from the clock), which each worker mixes
+    /// with its number, so workers, processes and agents draw apart.
+    seed: u64,
     /// The most placeholders in one entry.
     max_slots: usize,
 }
@@ -136,6 +139,10 @@ pub(crate) fn compile(
         weights: mix.entries.iter().map(|e| e.weight).collect(),
         entries,
         seq: Arc::new(AtomicU64::new(0)),
+        seed: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id()) << 32,
         max_slots,
     }
 }
@@ -305,7 +312,7 @@ impl MixSender {
     pub fn new(mix: &CompiledMix, worker: usize) -> MixSender {
         MixSender {
             picker: Picker::new(mix.weights.iter().copied()),
-            values: Values::new(worker as u64, Arc::clone(&mix.seq)),
+            values: Values::new(mix.seed ^ worker as u64, Arc::clone(&mix.seq)),
             drawn: Vec::with_capacity(mix.max_slots),
             arena: Vec::with_capacity(1024),
             spans: Vec::with_capacity(16),
