@@ -404,3 +404,51 @@ fn http2_takes_the_same_templates() {
         (200, 100)
     );
 }
+
+#[test]
+fn http3_takes_the_same_templates() {
+    let _serial = serial();
+    let t = barrage_target::Target::start(barrage_target::TargetConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: 1,
+        tls: Some(barrage_target::TlsSetup::SelfSigned),
+        h3: true,
+    })
+    .expect("start barrage serve");
+    let ca = std::env::temp_dir().join(format!("barrage-mix-h3-{}.pem", std::process::id()));
+    std::fs::write(&ca, t.certificate_pem().unwrap()).unwrap();
+    let mut s = spec(
+        &format!("https://localhost:{}/", t.local_addr().port()),
+        closed(2),
+    );
+    s.protocol = Protocol::H3;
+    s.h2.streams = 4;
+    s.tls.ca_file = Some(ca.clone());
+    s.max_requests = Some(150);
+    s.mix = Some(Mix {
+        entries: vec![
+            entry(
+                "hello",
+                2,
+                http("GET", "/hello?x={rand 1..1000000}", "", false),
+            ),
+            entry("missing", 1, http("GET", "/nope/{seq}", "", false)),
+        ],
+    });
+    let r = run(&s);
+    let _ = std::fs::remove_file(&ca);
+    assert_eq!(r.totals.errors, 0, "{:?}", r.errors);
+    check_sums(&r);
+    assert_eq!(
+        r.templates[0].status_counts.get("200"),
+        Some(&100),
+        "{:?}",
+        r.templates
+    );
+    assert_eq!(
+        r.templates[1].status_counts.get("404"),
+        Some(&50),
+        "{:?}",
+        r.templates
+    );
+}
