@@ -67,3 +67,50 @@ fn a_mix_reports_each_template() {
     assert!(run.stdout.contains("Templates"), "{}", run.stdout);
     assert!(run.stdout.contains("404: 100"), "{}", run.stdout);
 }
+
+#[test]
+fn the_capacity_search_takes_a_mix() {
+    let _serial = serial();
+    let server =
+        barrage_testkit::TestServer::start(barrage_testkit::Behavior::Capacity { per_second: 800 });
+    let dir = TempDir::new("mix-search");
+    let file = dir.path("mix.toml");
+    std::fs::write(
+        &file,
+        "[[request]]\npath = \"/a?x={rand 1..100}\"\nweight = 2\n\n[[request]]\nmethod = \"POST\"\npath = \"/b\"\nbody = \"{seq}\"\n",
+    )
+    .unwrap();
+    let url = server.url("/");
+    let run = barrage(&[
+        "load",
+        "--find-max",
+        "--json",
+        "-",
+        "-q",
+        "--slo",
+        "p99<=20ms,errors<=0.1%",
+        "-c",
+        "100",
+        "--max-connections",
+        "300",
+        "-d",
+        "2s",
+        "--warmup",
+        "500ms",
+        "--min-rate",
+        "100",
+        "--max-rate",
+        "100000",
+        "--mix",
+        file.to_str().unwrap(),
+        &url,
+    ]);
+    // The machine may be too busy for a capacity here (client-bound, exit 1):
+    // what is checked is that the search ran its steps with the mix.
+    assert_ne!(run.code, Some(2), "{run:?}");
+    let v = run.json();
+    let steps = v["steps"].as_array().unwrap();
+    assert!(!steps.is_empty(), "{v:#}");
+    assert!(steps[0]["requests_sent"].as_u64().unwrap() > 0, "{v:#}");
+    assert_eq!(steps[0]["errors"], 0, "{v:#}");
+}
