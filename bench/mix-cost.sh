@@ -12,6 +12,12 @@
 # (/work/shared/floor) and bench/old-new.sh's: the client's user+sys CPU
 # from wait4 (GNU time) divided by the responses in its JSON.
 #
+# INSTRUCTIONS=1 also counts user-space instructions per response with
+# callgrind (valgrind): for each variant, a run of -n 12000 minus a run of
+# -n 2000 (`-t1 -c10`), divided by the 10,000 responses between them, so
+# the fixed cost of start-up drops out. Counted, so steadier than CPU time
+# on a busy machine.
+#
 # Environment: ROUNDS (6) rounds, each running the three variants in an
 # order rotated per round; DURATION seconds per run (5); PORT (8098);
 # RESULTS_DIR (bench/results). One line per run goes to stderr; the table
@@ -103,6 +109,28 @@ for round in $(seq 1 "$ROUNDS"); do
     measure "${variants[$(((round + i) % 3))]}" "$round"
   done
 done
+
+# instructions VARIANT N: user-space instructions of `-n N` under callgrind.
+instructions() {
+  local extra=()
+  case $1 in
+    mix) extra=(--mix "$TMP/mix.toml") ;;
+    urls) extra=(--urls "$TMP/urls.txt") ;;
+  esac
+  taskset -c 0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    "$BIN" load -t1 -c10 -n "$2" -q "${extra[@]}" "$URL" 2>&1 |
+    awk '/Collected :/ { print $NF }'
+}
+if [ "${INSTRUCTIONS:-0}" = 1 ]; then
+  command -v valgrind >/dev/null || die "INSTRUCTIONS=1 needs valgrind"
+  for v in "${variants[@]}"; do
+    short=$(instructions "$v" 2000)
+    long=$(instructions "$v" 12000)
+    awk -v v="$v" -v s="$short" -v l="$long" \
+      'BEGIN { printf "%s\t%.0f\n", v, (l - s) / 10000 }' | tee -a "$TMP/instr" |
+      awk -F'\t' '{ printf "mix-cost: %s: %s instructions/response\n", $1, $2 }' >&2
+  done
+fi
 stop_server
 
 mkdir -p "$RESULTS_DIR"
@@ -126,5 +154,9 @@ for v in ("plain", "mix", "urls"):
     print(f"| {v} | {med:.3f} | {int(st.median(n[(v, r)] for r in rounds))} | {med / plain:.3f} | "
           f"{st.median(ratios):.3f} | " + " ".join(f"{x:.2f}" for x in ratios) + " |")
 PY
+  if [ -s "$TMP/instr" ]; then
+    printf '\n| variant | instructions/response (callgrind, -n 12000 minus -n 2000) |\n|---|---|\n'
+    awk -F'\t' '{ printf "| %s | %s |\n", $1, $2 }' "$TMP/instr"
+  fi
 } | tee -a "$table"
 log "appended to $table"
