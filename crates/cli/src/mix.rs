@@ -69,8 +69,13 @@ pub fn read(path: &Path, headers: &[(String, String)]) -> Result<MixFileRead, St
     for e in entries {
         let span = e.span();
         let line = line_of(&text, span.start);
-        let entry = build(e.into_inner(), dir, headers)
+        let named = e.get_ref().name.is_some();
+        let mut entry = build(e.into_inner(), dir, headers)
             .map_err(|(s, m)| at(s.unwrap_or(span.clone()), m))?;
+        if !named && names.contains(&entry.name) {
+            // Default names alike (one path, other queries): the line tells them apart.
+            entry.name = format!("{} (line {line})", entry.name);
+        }
         if !names.insert(entry.name.clone()) {
             return Err(at(
                 span,

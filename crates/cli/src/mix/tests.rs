@@ -137,9 +137,9 @@ fn bad_files_are_one_line_naming_file_and_line() {
         ("[[request]]\nmethod = \"GET\"\n", 1, "no path"),
         ("[[request]]\npath = \"x\"\n", 2, "must start with /"),
         (
-            "[[request]]\npath = \"/\"\n[[request]]\npath = \"/\"\n",
-            3,
-            "named \"GET /\"",
+            "[[request]]\nname = \"a\"\npath = \"/\"\n[[request]]\nname = \"a\"\npath = \"/x\"\n",
+            4,
+            "named \"a\"",
         ),
         (
             "[[request]]\npath = \"/\"\nbody = \"@missing.bin\"\n",
@@ -166,6 +166,14 @@ fn bad_files_are_one_line_naming_file_and_line() {
     }
     let e = read_text("", &[]).map(|_| ()).unwrap_err();
     assert!(e.contains("mix.toml:1: no [[request]]"), "{e}");
+}
+
+#[test]
+fn default_names_alike_are_told_apart_by_line() {
+    let text = "[[request]]\npath = \"/a?x=1\"\n\n[[request]]\npath = \"/a?x=2\"\n";
+    let m = read_text(text, &[]).unwrap().mix;
+    let names: Vec<&str> = m.entries.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["GET /a", "GET /a (line 4)"]);
 }
 
 #[test]
