@@ -83,15 +83,18 @@ impl Values {
 }
 
 impl Draw for Values {
-    /// Uniform in `lo..=hi` (a modulo bias below 2^-40 for spans under 2^24).
+    /// Uniform in `lo..=hi`, by Lemire's multiply-shift (no division; a
+    /// bias below span / 2^64).
     #[inline]
     fn rand(&mut self, lo: i64, hi: i64) -> i64 {
-        let span = (i128::from(hi) - i128::from(lo) + 1) as u128;
-        let r = u128::from(self.next_u64());
-        if span > u128::from(u64::MAX) {
+        let r = self.next_u64();
+        // The span less one fits in u64 whatever lo and hi are.
+        let span_less_one = hi.wrapping_sub(lo) as u64;
+        if span_less_one == u64::MAX {
             return r as i64;
         }
-        (i128::from(lo) + (r % span) as i128) as i64
+        let offset = ((u128::from(r) * u128::from(span_less_one + 1)) >> 64) as u64;
+        lo.wrapping_add(offset as i64)
     }
 
     #[inline]

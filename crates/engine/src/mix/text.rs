@@ -21,6 +21,8 @@ enum Part {
 pub struct Pieces {
     text: Vec<u8>,
     parts: Vec<Part>,
+    /// How many of `parts` are slots.
+    slots: usize,
 }
 
 /// Where values for the slots come from: a worker's generator and the
@@ -36,6 +38,7 @@ impl Pieces {
         let mut p = Pieces {
             text: text.to_vec(),
             parts: Vec::new(),
+            slots: 0,
         };
         let (mut lit, mut i) = (0, 0);
         while i < text.len() {
@@ -55,6 +58,7 @@ impl Pieces {
                 Some((part, len)) => {
                     p.push_lit(lit, i);
                     p.parts.push(part);
+                    p.slots += 1;
                     i += len;
                     lit = i;
                 }
@@ -70,6 +74,7 @@ impl Pieces {
         let mut p = Pieces {
             text: bytes.to_vec(),
             parts: Vec::new(),
+            slots: 0,
         };
         p.push_lit(0, bytes.len());
         p
@@ -84,7 +89,7 @@ impl Pieces {
 
     /// Whether it has any placeholder.
     pub fn has_slots(&self) -> bool {
-        self.parts.iter().any(|p| !matches!(p, Part::Lit { .. }))
+        self.slots > 0
     }
 
     /// How many placeholders.
@@ -147,6 +152,8 @@ impl Pieces {
     /// Appends the text filled with `values` (one per slot) to `out`.
     #[inline]
     pub(crate) fn write(&self, values: &[i64], out: &mut Vec<u8>) {
+        // One capacity check for the whole text (20 bytes a number at most).
+        out.reserve(self.text.len() + 20 * self.slots);
         let mut v = values.iter();
         let mut buf = itoa::Buffer::new();
         for p in &self.parts {
