@@ -20,7 +20,7 @@ pub enum ArrivalArg {
 
 #[derive(Debug, Clone, clap::Args)]
 #[command(
-    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'"
+    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load -c100 -d30s --mix mix.toml http://127.0.0.1:8080/\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'"
 )]
 pub struct LoadArgs {
     /// The URL to load (http://host:port/path or https://…).
@@ -182,6 +182,11 @@ pub struct LoadArgs {
     /// A file of paths or URLs (one per line), used in turn instead of the URL's path.
     #[arg(long, value_name = "FILE")]
     urls: Option<PathBuf>,
+    /// A weighted request mix (TOML, docs/load.md "Request mixes"): several requests,
+    /// each with a weight, placeholders {rand LO..HI} and {seq}, raw bytes. The URL
+    /// then gives only the scheme, host and port; -H headers go on every request.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["urls", "body", "method", "script"])]
+    pub(crate) mix: Option<PathBuf>,
     /// A wrk Lua script: the `wrk` table, setup, init, delay, request, response and
     /// done, as wrk runs them (docs/load.md). Words after `--` are its init(args).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["urls", "body", "method"])]
@@ -301,7 +306,7 @@ pub(crate) fn checked_spec(args: &LoadArgs) -> Result<LoadSpec, String> {
 pub(crate) fn flag(field: Field) -> Option<&'static str> {
     Some(match field {
         Field::Target => "URL",
-        Field::Requests | Field::Path => "URL or --urls",
+        Field::Requests | Field::Path => "URL, --urls or --mix",
         Field::Method => "--method",
         Field::Header => "-H",
         Field::Threads => "-t",
@@ -388,6 +393,20 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
         (None, None, None) => Some(Duration::from_secs(10)),
     };
     spec.model = model(a)?;
+    if let Some(file) = &a.mix {
+        let headers = a
+            .headers
+            .iter()
+            .map(|h| parse_header(h))
+            .collect::<Result<Vec<_>, _>>()?;
+        let read = crate::mix::read(file, &headers)?;
+        let pipeline = match spec.model {
+            Model::Closed { pipeline, .. } => pipeline,
+            _ => 1,
+        };
+        read.check(spec.protocol, spec.target.scheme, pipeline)?;
+        spec.mix = Some(read.mix);
+    }
     Ok(spec)
 }
 

@@ -12,6 +12,7 @@ mod load;
 mod load_args;
 mod merge_cmd;
 mod metrics;
+mod mix;
 mod net_cmd;
 mod observer;
 mod report_cmd;

@@ -22,7 +22,70 @@ pub fn render(r: &RunReport) -> String {
     status(&mut s, r);
     errors(&mut s, r);
     agents(&mut s, r);
+    templates(&mut s, r);
     s
+}
+
+/// A mix's templates, one line each: weight, share of the responses,
+/// latency, statuses, and what else ended their requests.
+fn templates(s: &mut String, r: &RunReport) {
+    if r.templates.is_empty() {
+        return;
+    }
+    let width = r
+        .templates
+        .iter()
+        .map(|t| t.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(8, 40);
+    let _ = writeln!(s, "  Templates");
+    let _ = writeln!(
+        s,
+        "    {:<width$} {:>6} {:>6} {:>11} {:>9} {:>9} {:>9}  statuses; errors",
+        "name", "weight", "share", "responses", "p50", "p99", "max"
+    );
+    let all = r
+        .templates
+        .iter()
+        .map(|t| t.responses + t.closed_without_answer)
+        .sum::<u64>()
+        .max(1);
+    for t in &r.templates {
+        let l = &t.latency_us;
+        let (p50, p99, max) = if l.count == 0 {
+            ("-".to_string(), "-".to_string(), "-".to_string())
+        } else {
+            (
+                fmt_us(l.p50 as f64),
+                fmt_us(l.p99 as f64),
+                fmt_us(l.max as f64),
+            )
+        };
+        let mut outcome: Vec<String> = t
+            .status_counts
+            .iter()
+            .map(|(c, n)| format!("{c}: {}", group(*n)))
+            .collect();
+        if t.closed_without_answer > 0 {
+            outcome.push(format!(
+                "closed without answer: {}",
+                group(t.closed_without_answer)
+            ));
+        }
+        let share = 100.0 * (t.responses + t.closed_without_answer) as f64 / all as f64;
+        let name: String = t.name.chars().take(width).collect();
+        let _ =
+            writeln!(
+            s,
+            "    {name:<width$} {:>6} {:>5.1}% {:>11} {p50:>9} {p99:>9} {max:>9}  {}; errors {}",
+            t.weight,
+            share,
+            group(t.responses),
+            if outcome.is_empty() { "none".into() } else { outcome.join(", ") },
+            group(t.errors)
+        );
+    }
 }
 
 /// The responses and their rate, and the requests left unanswered.

@@ -152,12 +152,16 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
     let sessions = SessionConfig {
         protocol: spec.protocol,
         windows: H2Settings::from_bits(spec.h2.window_bits, spec.h2.connection_window_bits),
-        max_body: spec
-            .requests
-            .iter()
-            .map(|r| r.body.len())
-            .max()
-            .unwrap_or(0),
+        max_body: spec.mix.as_ref().map_or_else(
+            || {
+                spec.requests
+                    .iter()
+                    .map(|r| r.body.len())
+                    .max()
+                    .unwrap_or(0)
+            },
+            |m| m.max_body(),
+        ),
         requests_close: !matches!(
             spec.reuse,
             Reuse::KeepAlive | Reuse::Http10 { keepalive: true }
@@ -172,6 +176,10 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
             spec.reuse,
             spec.target.scheme,
         ),
+        mix: spec.mix.as_ref().map(|m| {
+            let t = &spec.target;
+            crate::mix::wire::compile(m, &t.authority, spec.reuse, t.scheme, spec.protocol)
+        }),
         reuse: spec.reuse,
         dialer: dialer(spec)?,
         sessions,
@@ -503,6 +511,10 @@ impl Merger {
                 tls_handshake_us: self.total.tls_handshake_us,
                 send_delay_us: open.then_some(self.total.send_delay_us),
             },
+            templates: crate::mix::tally::reports(
+                spec.mix.as_ref(),
+                self.summaries.iter().map(|s| &s.templates[..]),
+            ),
             agents: None,
         }
     }

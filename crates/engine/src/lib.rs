@@ -30,6 +30,7 @@ mod coordinator;
 pub mod http1;
 mod limits;
 mod link;
+pub mod mix;
 pub mod pacer;
 mod quic;
 mod recorder;
@@ -50,7 +51,7 @@ pub use barrage_model::histogram;
 pub use barrage_model::load::{
     AgentReport, AgentsReport, ArrivalKind, ConnectionStats, ErrorCount, H2Events, H2Report,
     Histograms, LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, SessionStats,
-    SpecSummary, StopReason, TargetReport, TlsReport, Totals, WireProtocol, SCHEMA,
+    SpecSummary, StopReason, TargetReport, TemplateReport, TlsReport, Totals, WireProtocol, SCHEMA,
 };
 pub use coordinator::{run, run_scripted, run_until, NoObserver, Observer, Window};
 pub use limits::{raise_open_files_limit, OpenFiles};

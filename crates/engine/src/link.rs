@@ -487,6 +487,16 @@ impl Link {
         }
     }
 
+    /// Shuts the write side of a plain TCP stream (after a mix's raw
+    /// bytes); TLS and QUIC links are left as they are.
+    pub fn shutdown_write(&mut self) {
+        if let Io::Stream(t) = &mut self.io {
+            if !t.is_tls() {
+                let _ = t.tcp().shutdown(std::net::Shutdown::Write);
+            }
+        }
+    }
+
     /// Requests go out at once (no Nagle delay), for keep-alive connections.
     pub fn set_nodelay(&mut self) {
         if let Io::Stream(t) = &mut self.io {

@@ -42,7 +42,10 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
         requests: spec.max_requests,
         warmup_s: spec.warmup.as_secs_f64(),
         timeout_s: spec.timeout.as_secs_f64(),
-        request_count: spec.requests.len(),
+        request_count: spec
+            .mix
+            .as_ref()
+            .map_or(spec.requests.len(), |m| m.entries.len()),
     };
     match spec.model {
         Model::Closed {

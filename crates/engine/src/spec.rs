@@ -144,6 +144,10 @@ pub struct LoadSpec {
     /// The part of a split plan this is ([`LoadSpec::split`]).
     #[serde(default)]
     pub part: Part,
+    /// A weighted mix of requests, sent instead of `requests` (which then
+    /// only names the target's own request).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mix: Option<crate::mix::Mix>,
 }
 
 /// A spec that cannot run: which part of it, and a message that says what
@@ -316,6 +320,7 @@ impl LoadSpec {
             h2: H2Options::default(),
             tls: TlsOptions::default(),
             part: Part::default(),
+            mix: None,
         })
     }
 
@@ -422,8 +427,19 @@ impl LoadSpec {
         if self.target.authority.contains(['\r', '\n', '\0']) {
             return err(Field::Target, "the host contains CR, LF or NUL");
         }
-        for request in &self.requests {
-            request.validate(self.protocol)?;
+        match &self.mix {
+            Some(mix) => {
+                let pipeline = match self.model {
+                    Model::Closed { pipeline, .. } => pipeline,
+                    _ => 1,
+                };
+                mix.validate(self.protocol, self.target.scheme, pipeline)?;
+            }
+            None => {
+                for request in &self.requests {
+                    request.validate(self.protocol)?;
+                }
+            }
         }
         self.validate_protocol()?;
         self.validate_model()

@@ -20,6 +20,7 @@ mod merge;
 mod protocol;
 mod spec;
 mod stats;
+mod templates;
 
 pub use protocol::{H2Events, H2Report, H3Report, TlsReport};
 pub use spec::{ArrivalKind, ModelKind, Scheme, SpecSummary, WireProtocol};
@@ -27,6 +28,7 @@ pub use stats::{
     ConnectionStats, ErrorCount, Histograms, LatencyStats, OpenLoopStats, Second, SessionStats,
     Totals,
 };
+pub use templates::TemplateReport;
 
 /// The JSON schema name and version of [`RunReport`]. Fields are added
 /// within a version (docs/json.md): `histograms.send_delay_us` came later
@@ -111,6 +113,11 @@ pub struct RunReport {
     pub series: Vec<Second>,
     /// The merged histograms, for exact re-merging later.
     pub histograms: Histograms,
+    /// A run with several request templates (a weighted mix): each one's
+    /// latency, status counts and errors beside the totals. Empty (and
+    /// absent from the JSON) when the run has one template.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub templates: Vec<TemplateReport>,
     /// A run split over agents (`barrage load --agents`): each agent's part,
     /// clock and start. Absent in a run on one process.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -71,6 +71,12 @@ impl H1Session {
         self.inflight.push_back(request);
     }
 
+    /// The last request submitted ends the connection: no more are sent,
+    /// and its response closes it.
+    pub fn close_after(&mut self) {
+        self.requests_close = true;
+    }
+
     /// Whether every request asks the server to close after its response.
     pub fn requests_close(&self) -> bool {
         self.requests_close
@@ -239,6 +245,7 @@ mod fuzz {
                 sent: now,
                 head,
                 measured: true,
+                template: 0,
             };
             s.submit(b"", request, &mut Vec::new());
         }

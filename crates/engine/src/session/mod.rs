@@ -61,6 +61,8 @@ pub struct Inflight {
     pub head: bool,
     /// Sent in the measured phase (not warm-up).
     pub measured: bool,
+    /// Which template of a mix it is (0 without a mix).
+    pub template: u16,
 }
 
 /// A response read completely.
@@ -396,6 +398,35 @@ impl Session {
         }
     }
 
+    /// Starts a request given as fields (each saying whether HTTP/2 may
+    /// index it) and a body, over HTTP/2 or HTTP/3 (a mix's template with
+    /// placeholders); HTTP/3 frames it in `frames`, a buffer the caller keeps.
+    pub(crate) fn submit_fields<'a>(
+        &mut self,
+        fields: impl Iterator<Item = (&'a [u8], &'a [u8], bool)>,
+        body: &[u8],
+        inflight: Inflight,
+        out: &mut Vec<u8>,
+        frames: &mut Vec<u8>,
+    ) {
+        match self {
+            Session::H2(s) => s.submit_fields(fields, body, inflight, out),
+            Session::H3(s) => {
+                s.submit_fields(fields.map(|(n, v, _)| (n, v)), body, inflight, frames)
+            }
+            Session::H1(_) => unreachable!("HTTP/1 requests are written whole"),
+        }
+    }
+
+    /// HTTP/1: the request just submitted is the connection's last (it
+    /// asked the server to close, or is raw bytes): no more are sent on it,
+    /// and its response ends it. Other protocols ignore it.
+    pub fn close_after(&mut self) {
+        if let Session::H1(s) = self {
+            s.close_after();
+        }
+    }
+
     /// Starts a script's send: HTTP/1.x requests, whole (one, or several to
     /// pipeline), one entry of `requests` each.
     pub fn submit_h1_batch(
@@ -516,6 +547,7 @@ mod tests {
             sent: Instant::now(),
             head: false,
             measured: true,
+            template: 0,
         };
         let mut out = Vec::new();
         session.submit_h1_batch(b"GET / HTTP/1.1\r\n\r\n", [request].into_iter(), &mut out);

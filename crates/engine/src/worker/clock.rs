@@ -332,6 +332,7 @@ impl Worker {
             handshakes_resumed: self.handshakes_resumed,
             protocols: self.protocols,
             script_error: self.script_error.take(),
+            templates: self.mix.take().map(|m| m.tallies).unwrap_or_default(),
         };
         let _ = self.tx.send(Msg::Done {
             worker: self.id,

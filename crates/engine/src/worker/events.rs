@@ -77,6 +77,7 @@ impl Worker {
             self.shared.measure_start,
         );
         tally.script = self.script.as_deref_mut().map(|s| s.hooks.as_mut());
+        tally.templates = self.mix.as_deref_mut().map(|m| &mut m.tallies[..]);
         let result = step(
             &mut conn.link,
             &mut tally,
@@ -174,6 +175,8 @@ pub(super) struct Tally<'a> {
     /// A script that wants responses, and the first error of its `response()`.
     script: Option<&'a mut (dyn crate::script::WorkerScript + 'static)>,
     script_error: Option<String>,
+    /// A mix's per-template tallies.
+    templates: Option<&'a mut [TemplateTally]>,
 }
 
 impl<'a> Tally<'a> {
@@ -195,6 +198,7 @@ impl<'a> Tally<'a> {
             first_failure: None,
             script: None,
             script_error: None,
+            templates: None,
         }
     }
 }
@@ -217,6 +221,9 @@ impl Sink for Tally<'_> {
             let latency = self.now.saturating_duration_since(c.request.intended);
             self.recorder.record_latency(latency, c.status);
             self.status_counts[c.status as usize % 1000] += 1;
+            if let Some(t) = self.templates.as_deref_mut() {
+                t[usize::from(c.request.template)].record(latency, c.status);
+            }
         }
     }
 
@@ -228,8 +235,11 @@ impl Sink for Tally<'_> {
         }
     }
 
-    fn failed(&mut self, _request: Inflight, why: StreamFailure) {
+    fn failed(&mut self, request: Inflight, why: StreamFailure) {
         *self.inflight -= 1;
+        if let (Some(t), true) = (self.templates.as_deref_mut(), request.measured) {
+            t[usize::from(request.template)].errors += 1;
+        }
         self.failures += 1;
         self.first_failure.get_or_insert(why);
     }

@@ -40,6 +40,7 @@ impl Worker {
             call_failed: false,
             timer: None,
             pause: Pause::Ask,
+            shut_write: false,
         });
         self.connecting += 1;
         self.peak_connections = self.peak_connections.max(self.conns.len());
@@ -254,6 +255,10 @@ impl Worker {
         now: Instant,
         msg: impl FnOnce() -> String,
     ) {
+        if self.mix.is_some() && self.mix_fail(key, kind, now) {
+            self.scratch.clear();
+            return self.close_conn(key, now, false);
+        }
         self.error(kind, now, msg);
         self.scratch.clear();
         self.close_conn(key, now, true);

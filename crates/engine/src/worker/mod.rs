@@ -31,6 +31,8 @@ use mio::{Events, Interest, Poll, Token};
 use slab::Slab;
 
 use crate::link::{Buffers, Dialer, Link, Readiness};
+use crate::mix::tally::TemplateTally;
+use crate::mix::wire::{CompiledMix, MixSender};
 use crate::pacer::Pacer;
 use crate::recorder::{ErrorKind, Recorder, ERROR_KINDS};
 use crate::request::WireRequest;
@@ -45,6 +47,7 @@ mod events;
 mod lifecycle;
 pub(crate) mod scripted;
 mod send;
+mod templates;
 
 use scripted::{Pause, ScriptState};
 
@@ -59,6 +62,8 @@ const MAX_CONNECTING: usize = 16;
 pub(crate) struct Shared {
     pub addr: SocketAddr,
     pub requests: Vec<WireRequest>,
+    /// A weighted mix, sent instead of `requests` when there is one.
+    pub mix: Option<CompiledMix>,
     pub reuse: Reuse,
     /// When load starts (warm-up included).
     pub start: Instant,
@@ -142,6 +147,8 @@ pub(crate) struct WorkerSummary {
     pub protocols: ProtocolCounts,
     /// The script's error that stopped the run, if this worker's failed.
     pub script_error: Option<String>,
+    /// A mix's per-template tallies (empty without a mix).
+    pub templates: Vec<TemplateTally>,
 }
 
 /// What a ready connection should send.
@@ -212,6 +219,8 @@ struct Conn {
     timer: Option<Instant>,
     /// A script's think time before the next send.
     pause: Pause,
+    /// A raw mix entry was sent: shut the write side once it is written.
+    shut_write: bool,
 }
 
 pub(crate) struct Worker {
@@ -264,6 +273,8 @@ pub(crate) struct Worker {
     /// Connections paused by the script's `delay()`: (until, key).
     pauses: BinaryHeap<Reverse<(Instant, usize)>>,
     script_error: Option<String>,
+    /// A mix's choice, values, buffers and tallies.
+    mix: Option<Box<MixSender>>,
 }
 
 impl Worker {
@@ -336,6 +347,7 @@ impl Worker {
             script,
             pauses: BinaryHeap::new(),
             script_error: None,
+            mix: shared.mix.as_ref().map(|m| Box::new(MixSender::new(m, id))),
             shared,
         })
     }

@@ -136,6 +136,7 @@ impl Worker {
             sent: now,
             head,
             measured,
+            template: 0,
         });
         // Scripts that make requests run over HTTP/1 only (checked before the run).
         conn.link

@@ -133,6 +133,9 @@ impl Worker {
     }
 
     fn submit(&mut self, key: usize, intended: Instant, now: Instant, measured: bool) {
+        if self.mix.is_some() {
+            return self.submit_mix(key, intended, now, measured);
+        }
         let req = &self.shared.requests[self.next_request % self.shared.requests.len()];
         self.next_request = self.next_request.wrapping_add(1);
         let conn = &mut self.conns[key];
@@ -141,6 +144,7 @@ impl Worker {
             sent: now,
             head: req.head,
             measured,
+            template: 0,
         };
         conn.link.session.submit(req, inflight, &mut self.scratch);
         conn.calls += 1;
@@ -159,6 +163,7 @@ impl Worker {
             Ok(n) => self.recorder.counters.bytes_written += n,
             Err(e) => return self.fail(key, e.kind, now, || e.message),
         }
+        self.shut_when_written(key);
         self.file_timer(key);
     }
 
@@ -168,6 +173,7 @@ impl Worker {
         match self.conns[key].link.flush() {
             Ok(n) => {
                 self.recorder.counters.bytes_written += n;
+                self.shut_when_written(key);
                 true
             }
             Err(e) => {

@@ -65,6 +65,7 @@ impl RunReport {
             }
         }
         merge_series(&mut self.series, &theirs);
+        super::templates::merge_templates(&mut self.templates, &other.templates);
     }
 
     /// Why `self` and `other` are not the same plan, or `None` when they

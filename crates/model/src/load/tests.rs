@@ -86,6 +86,7 @@ fn report(latencies: &[u64], connections: usize, elapsed_s: f64) -> RunReport {
             connect_us: connect,
             ..Histograms::default()
         },
+        templates: Vec::new(),
         agents: None,
     }
 }
@@ -228,4 +229,49 @@ fn unknown_schema_names_the_writer() {
         "written by a barrage with schema \"barrage.load/9\", which this version does not read; \
          expected a `barrage load --json` report (schema barrage.load/1)"
     );
+}
+
+fn template(name: &str, latencies: &[u64], status: &str) -> TemplateReport {
+    let h = hist(latencies.iter().copied());
+    let n = latencies.len() as u64;
+    TemplateReport {
+        name: name.into(),
+        weight: 1,
+        requests_sent: n,
+        responses: n,
+        responses_not_2xx_3xx: 0,
+        closed_without_answer: 0,
+        errors: 0,
+        status_counts: [(status.to_string(), n)].into(),
+        latency_us: LatencyStats::from_histogram(&h),
+        histogram_us: h,
+    }
+}
+
+#[test]
+fn templates_merge_by_name_and_round_trip() {
+    let mut a = report(&[100, 200, 300], 1, 1.0);
+    a.templates = vec![
+        template("get", &[100, 200], "200"),
+        template("post", &[300], "201"),
+    ];
+    let mut b = report(&[400, 500], 1, 1.0);
+    b.templates = vec![
+        template("get", &[400], "200"),
+        template("post", &[500], "400"),
+    ];
+    let text = a.to_json();
+    assert!(text.contains("\"templates\""));
+    assert_eq!(RunReport::from_json(&text).unwrap(), a);
+    a.merge(&b);
+    assert_eq!(a.templates.len(), 2);
+    let get = &a.templates[0];
+    assert_eq!((get.responses, get.latency_us.max), (3, 400));
+    let post = &a.templates[1];
+    assert_eq!(post.status_counts.get("400"), Some(&1));
+    assert_eq!(post.status_counts.get("201"), Some(&1));
+    let summed: u64 = a.templates.iter().map(|t| t.responses).sum();
+    assert_eq!(summed, a.totals.responses);
+    // One template: no section in the JSON.
+    assert!(!report(&[1], 1, 1.0).to_json().contains("templates"));
 }

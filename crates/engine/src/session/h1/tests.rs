@@ -12,6 +12,7 @@ fn req(head: bool) -> Inflight {
         sent: now,
         head,
         measured: true,
+        template: 0,
     }
 }
 

@@ -29,6 +29,7 @@ pub fn fuzz_server_bytes(data: &[u8]) {
         sent: now,
         head: false,
         measured: true,
+        template: 0,
     };
     // Four streams in flight, so that responses have somewhere to land; the
     // input chooses where it is split, to exercise frames cut across reads.

@@ -127,6 +127,7 @@ impl Encoder {
     }
 
     /// Encodes one header block (names must be lower-case).
+    #[cfg(test)]
     pub fn encode<'a>(
         &mut self,
         headers: impl Iterator<Item = (&'a [u8], &'a [u8])>,
@@ -136,11 +137,27 @@ impl Encoder {
             put_int(out, 0x20, 5, size);
         }
         for (name, value) in headers {
-            self.encode_one(name, value, out);
+            self.encode_one(name, value, true, out);
         }
     }
 
-    fn encode_one(&mut self, name: &[u8], value: &[u8], out: &mut Vec<u8>) {
+    /// As [`encode`](Self::encode), each field saying whether it may enter
+    /// the dynamic table: a value that changes every time (a placeholder's)
+    /// goes as a literal without indexing.
+    pub fn encode_flagged<'a>(
+        &mut self,
+        headers: impl Iterator<Item = (&'a [u8], &'a [u8], bool)>,
+        out: &mut Vec<u8>,
+    ) {
+        if let Some(size) = self.pending_update.take() {
+            put_int(out, 0x20, 5, size);
+        }
+        for (name, value, index) in headers {
+            self.encode_one(name, value, index, out);
+        }
+    }
+
+    fn encode_one(&mut self, name: &[u8], value: &[u8], index: bool, out: &mut Vec<u8>) {
         let mut name_index = 0;
         for (i, (n, v)) in self.table.iter().enumerate() {
             if &**n == name && &**v == value {
@@ -158,8 +175,9 @@ impl Encoder {
             }
         }
         let entry = name.len() + value.len() + ENTRY_OVERHEAD;
-        if entry > self.max_size {
-            // Would empty the table and still not fit: send it unindexed.
+        if entry > self.max_size || !index {
+            // Would empty the table and still not fit, or changes every
+            // time: send it unindexed.
             put_int(out, 0x00, 4, name_index);
             if name_index == 0 {
                 put_str(out, name);

@@ -193,22 +193,30 @@ impl H2Session {
     /// Appends a request's frames to `out` on a new stream (after [`room`](Self::room)
     /// said there is one).
     pub fn submit(&mut self, req: &H2Request, request: Inflight, out: &mut Vec<u8>) {
+        let fields = req.headers.iter().map(|(n, v)| (&n[..], &v[..], true));
+        self.submit_fields(fields, &req.body, request, out);
+    }
+
+    /// As [`submit`](Self::submit), for a request given as fields (each
+    /// saying whether HPACK may index it) and a body.
+    pub fn submit_fields<'a>(
+        &mut self,
+        fields: impl Iterator<Item = (&'a [u8], &'a [u8], bool)>,
+        body: &[u8],
+        request: Inflight,
+        out: &mut Vec<u8>,
+    ) {
         let id = self.next_stream;
         self.next_stream += 2;
         let at = out.len();
         frame::put_header(out, 0, kind::HEADERS, 0, id);
-        self.encoder
-            .encode(req.headers.iter().map(|(n, v)| (&n[..], &v[..])), out);
+        self.encoder.encode_flagged(fields, out);
         let block_len = out.len() - at - HEADER_LEN;
-        let end_stream = if req.body.is_empty() {
-            flag::END_STREAM
-        } else {
-            0
-        };
+        let end_stream = if body.is_empty() { flag::END_STREAM } else { 0 };
         let len = (block_len as u32).to_be_bytes();
         out[at..at + 3].copy_from_slice(&len[1..]);
         out[at + 4] = flag::END_HEADERS | end_stream;
-        let mut chunks = req.body.chunks(self.peer_max_frame).peekable();
+        let mut chunks = body.chunks(self.peer_max_frame).peekable();
         while let Some(chunk) = chunks.next() {
             let last = if chunks.peek().is_none() {
                 flag::END_STREAM
@@ -218,7 +226,7 @@ impl H2Session {
             frame::put_header(out, chunk.len(), kind::DATA, last, id);
             out.extend_from_slice(chunk);
         }
-        self.send_window -= req.body.len() as i64;
+        self.send_window -= body.len() as i64;
         self.streams.push(
             id,
             Stream {

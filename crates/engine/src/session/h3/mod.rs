@@ -235,6 +235,40 @@ impl H3Session {
         }
     }
 
+    /// Sends a request given as fields and a body (a mix's template with
+    /// placeholders), framed in `frames`, a buffer the caller keeps.
+    pub fn submit_fields<'a>(
+        &mut self,
+        fields: impl Iterator<Item = (&'a [u8], &'a [u8])>,
+        body: &[u8],
+        inflight: Inflight,
+        frames: &mut Vec<u8>,
+    ) {
+        // The block goes after room for its frame header (at most 1 + 8 bytes).
+        const ROOM: usize = 9;
+        frames.clear();
+        frames.resize(ROOM, 0);
+        qpack::encode_into(fields, frames);
+        let (kind, kind_len) = varint(frame::HEADERS);
+        let (len, len_len) = varint((frames.len() - ROOM) as u64);
+        let at = ROOM - kind_len - len_len;
+        frames[at..at + kind_len].copy_from_slice(&kind[..kind_len]);
+        frames[at + kind_len..ROOM].copy_from_slice(&len[..len_len]);
+        if !body.is_empty() {
+            put_varint(frames, frame::DATA);
+            put_varint(frames, body.len() as u64);
+            frames.extend_from_slice(body);
+        }
+        let frames = &frames[at..];
+        match self.quic.streams().open(Dir::Bi) {
+            Some(id) => self.start(id, frames, inflight),
+            None => {
+                self.blocked = true;
+                self.waiting.push_back((inflight, frames.into()));
+            }
+        }
+    }
+
     fn start(&mut self, id: StreamId, frames: &[u8], request: Inflight) {
         let mut send = self.quic.send_stream(id);
         let taken = send.write(frames).unwrap_or(0);
@@ -478,3 +512,22 @@ impl H3Session {
 
 #[cfg(test)]
 mod tests;
+
+/// A QUIC varint in a stack buffer: its bytes and how many.
+fn varint(v: u64) -> ([u8; 8], usize) {
+    let mut b = [0u8; 8];
+    let n = match v {
+        0..=63 => 1,
+        64..=16383 => 2,
+        16384..=1_073_741_823 => 4,
+        _ => 8,
+    };
+    let tag: u64 = match n {
+        1 => 0,
+        2 => 0x4000,
+        4 => 0x8000_0000,
+        _ => 0xc000_0000_0000_0000,
+    };
+    b[..n].copy_from_slice(&(tag | v).to_be_bytes()[8 - n..]);
+    (b, n)
+}

@@ -126,32 +126,39 @@ const STATIC: [(&str, &str); 99] = [
 /// dynamic table is used; a field the static table holds whole is one index,
 /// one whose name it holds is a literal with that name, the rest literals.
 pub fn encode(fields: &[Field]) -> Vec<u8> {
+    let mut out = Vec::new();
+    encode_into(fields.iter().map(|(n, v)| (&n[..], &v[..])), &mut out);
+    out
+}
+
+/// As [`encode`], appending to `out` (a buffer that keeps its capacity).
+pub fn encode_into<'a>(fields: impl Iterator<Item = (&'a [u8], &'a [u8])>, out: &mut Vec<u8>) {
     // Required Insert Count 0, Delta Base 0.
-    let mut out = vec![0, 0];
+    out.extend_from_slice(&[0, 0]);
+    let out = &mut *out;
     for (name, value) in fields {
         let whole = STATIC
             .iter()
-            .position(|(n, v)| n.as_bytes() == &name[..] && v.as_bytes() == &value[..]);
+            .position(|(n, v)| n.as_bytes() == name && v.as_bytes() == value);
         if let Some(index) = whole {
             // Indexed field line, static: 1 T=1 index(6).
-            put_int(&mut out, 0xc0, 6, index);
+            put_int(out, 0xc0, 6, index);
             continue;
         }
-        match STATIC.iter().position(|(n, _)| n.as_bytes() == &name[..]) {
+        match STATIC.iter().position(|(n, _)| n.as_bytes() == name) {
             Some(index) => {
                 // Literal with name reference, static: 01 N=0 T=1 index(4).
-                put_int(&mut out, 0x50, 4, index);
+                put_int(out, 0x50, 4, index);
             }
             None => {
                 // Literal with literal name: 001 N=0 H=0 length(3) name.
-                put_int(&mut out, 0x20, 3, name.len());
+                put_int(out, 0x20, 3, name.len());
                 out.extend_from_slice(name);
             }
         }
-        put_int(&mut out, 0, 7, value.len());
+        put_int(out, 0, 7, value.len());
         out.extend_from_slice(value);
     }
-    out
 }
 
 /// Reads a response's field section and returns its `:status`.

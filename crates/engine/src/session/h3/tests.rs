@@ -51,6 +51,7 @@ fn inflight() -> Inflight {
         sent: now,
         head: false,
         measured: true,
+        template: 0,
     }
 }
 
