@@ -182,6 +182,7 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
         timeout: spec.timeout,
         stop,
         halt: AtomicBool::new(false),
+        sources: crate::source::plan(spec)?,
     })
 }
 
@@ -228,17 +229,10 @@ fn check_open_files(spec: &LoadSpec) -> Result<(), SpecError> {
     let Ok(limit) = raise_open_files_limit() else {
         return Ok(());
     };
-    let want = spec.peak_connections() as u64;
-    if want > limit.connections_that_fit() {
-        return Err(SpecError::new(Field::Resources, format!(
-            "{want} connections do not fit under the open-files limit of {} (hard limit {}): \
-             at most {} fit; raise the hard limit (ulimit -Hn, or LimitNOFILE= for a service) or use fewer connections",
-            limit.soft,
-            limit.hard,
-            limit.connections_that_fit()
-        )));
+    match limit.refusal(spec.peak_connections() as u64) {
+        Some(line) => Err(SpecError::new(Field::Resources, line)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 fn worker_count(spec: &LoadSpec) -> usize {

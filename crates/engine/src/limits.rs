@@ -42,11 +42,52 @@ impl OpenFiles {
     pub fn connections_that_fit(&self) -> u64 {
         self.soft.saturating_sub(SPARE_FDS)
     }
+
+    /// Why `connections` cannot run in this process, in one line naming
+    /// the limit, the descriptors needed and what to do; `None` if they fit.
+    pub fn refusal(&self, connections: u64) -> Option<String> {
+        if connections <= self.connections_that_fit() {
+            return None;
+        }
+        let raise = if self.soft < self.hard {
+            format!("; the hard limit is {}", self.hard)
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "{connections} connections need {} file descriptors, above this process's open-files \
+             limit (RLIMIT_NOFILE) of {}{raise}: at most {} connections fit here; split the load \
+             over agents (barrage load --agents, or lab hosts: docs/distributed.md) or raise the \
+             hard limit (ulimit -Hn, LimitNOFILE=) where it may be raised",
+            connections + SPARE_FDS,
+            self.soft,
+            self.connections_that_fit(),
+        ))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refuses_past_the_limit_in_one_line() {
+        let l = OpenFiles {
+            soft: 20_000,
+            hard: 20_000,
+        };
+        assert_eq!(l.refusal(16_384), None);
+        assert_eq!(l.refusal(20_000 - SPARE_FDS), None);
+        let line = l.refusal(20_000).unwrap();
+        assert!(!line.contains('\n'), "{line}");
+        for part in [
+            "20064 file descriptors",
+            "RLIMIT_NOFILE) of 20000",
+            "--agents",
+        ] {
+            assert!(line.contains(part), "{part:?} not in {line}");
+        }
+    }
 
     #[test]
     fn raises_to_hard() {

@@ -2,7 +2,7 @@
 //! data ([`Model`]), there is one run loop for all of them.
 
 use std::fmt;
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
 pub use barrage_model::load::Scheme;
@@ -144,6 +144,12 @@ pub struct LoadSpec {
     /// The part of a split plan this is ([`LoadSpec::split`]).
     #[serde(default)]
     pub part: Part,
+    /// Local addresses the connections leave from, in turn (`--source`).
+    /// Empty: the system's choice, except to an IPv4 loopback target that
+    /// needs more than half a port range, where 127.0.0.2… are used
+    /// (`source.rs`).
+    #[serde(default)]
+    pub sources: Vec<IpAddr>,
 }
 
 /// A spec that cannot run: which part of it, and a message that says what
@@ -197,6 +203,8 @@ pub enum Field {
     ServerName,
     /// What the machine gives the run: threads, open files.
     Resources,
+    /// The source addresses connections leave from.
+    Sources,
 }
 
 impl SpecError {
@@ -316,6 +324,7 @@ impl LoadSpec {
             h2: H2Options::default(),
             tls: TlsOptions::default(),
             part: Part::default(),
+            sources: Vec::new(),
         })
     }
 

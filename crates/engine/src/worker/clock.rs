@@ -57,10 +57,9 @@ impl Worker {
             return (self.inflight == 0 && !sessions_open) || now >= deadline;
         }
         if self.reconnects > 0 && now >= self.reconnect_at {
-            for _ in 0..std::mem::take(&mut self.reconnects) {
-                self.open_conn(now);
-            }
+            self.to_open += std::mem::take(&mut self.reconnects);
         }
+        self.open_pending(now);
         self.dispatch_due(now);
         false
     }
@@ -245,6 +244,9 @@ impl Worker {
                 }
                 if self.reconnects > 0 {
                     at = at.min(self.reconnect_at);
+                }
+                if self.opens_waiting() {
+                    at = now; // the next batch, after this turn's events
                 }
             }
         }

@@ -7,9 +7,41 @@ use super::*;
 use crate::link::{DialError, SetUp, SetUpError};
 
 impl Worker {
+    /// Opens connections the plan still owes (the pool, reconnects): a
+    /// batch per turn of the loop, with at most `MAX_CONNECTS_IN_FLIGHT`
+    /// under way, so the connects that are done are read between batches.
+    pub(super) fn open_pending(&mut self, now: Instant) {
+        let room = MAX_CONNECTS_IN_FLIGHT.saturating_sub(self.connecting);
+        let n = self.to_open.min(OPEN_BATCH).min(room);
+        self.to_open -= n;
+        for _ in 0..n {
+            self.open_conn(now);
+        }
+    }
+
+    /// Connections wait to be opened and may be now.
+    pub(super) fn opens_waiting(&self) -> bool {
+        self.to_open > 0 && self.connecting < MAX_CONNECTS_IN_FLIGHT
+    }
+
     pub(super) fn open_conn(&mut self, now: Instant) {
-        let mut link = match Link::dial(&self.shared.dialer, &self.sessions, self.addr, now) {
+        // Timing: a connect is timed from its own connect() call, not from
+        // the turn of the loop that started it with others, to the poll
+        // that reported it done (`connected_at`).
+        let since = Instant::now();
+        let source = self.next_source();
+        let dialed = Link::dial(
+            &self.shared.dialer,
+            &self.sessions,
+            self.addr,
+            source.map(|(_, a)| a),
+            since,
+        );
+        let mut link = match dialed {
             Ok(link) => link,
+            Err(DialError::PortsExhausted(msg)) => {
+                return self.ports_exhausted(source.map(|(i, _)| i), now, msg)
+            }
             Err(DialError::Connect(msg)) => return self.connect_failed(now, msg),
             Err(DialError::Other(e)) => return self.error(e.kind, now, || e.message),
         };
@@ -19,7 +51,7 @@ impl Worker {
             return;
         }
         let early = link.start_early();
-        let key = self.add_conn(link, now);
+        let key = self.add_conn(link, since);
         if early {
             // A resumed session whose ticket allows it sends its requests
             // with the handshake's first flight.
@@ -28,6 +60,42 @@ impl Worker {
         }
         // QUIC's first flight leaves at once.
         self.flush_scratch(key, now);
+    }
+
+    /// The source address for the next connection, in turn, and its index.
+    fn next_source(&mut self) -> Option<(usize, IpAddr)> {
+        if self.sources.is_empty() {
+            return None;
+        }
+        let i = self.next_source % self.sources.len();
+        self.next_source = i + 1;
+        Some((i, self.sources[i]))
+    }
+
+    /// No local port was free from source `used` (`None`: the system's
+    /// choice). To an IPv4 loopback target with no `--source`, the next
+    /// loopback address takes its place and the connect is tried again;
+    /// otherwise it failed.
+    fn ports_exhausted(&mut self, used: Option<usize>, now: Instant, msg: String) {
+        if self.shared.sources.add_on_exhaustion {
+            if let Some(next) = crate::source::next_loopback(&self.sources) {
+                match used {
+                    Some(i) => self.sources[i] = next,
+                    None => self.sources.push(next),
+                }
+                self.next_source = used.unwrap_or(0);
+                return self.open_conn(now);
+            }
+        }
+        self.connect_failed(now, msg)
+    }
+
+    /// When a connect begun at `since` was seen done: when the poll that
+    /// reported it returned (the events handled before it in the same
+    /// batch are the client's time, not the network's), else now.
+    fn connected_at(&self, since: Instant, now: Instant) -> Instant {
+        self.polled_at
+            .map_or(now, |polled| polled.max(since).min(now))
     }
 
     /// Files a connection that is being set up.
@@ -83,7 +151,8 @@ impl Worker {
             Ok(SetUp::Connected) => {
                 self.connecting -= 1;
                 if now >= self.shared.measure_start {
-                    self.recorder.record_connect(now - since);
+                    let took = self.connected_at(since, now) - since;
+                    self.recorder.record_connect(took);
                 }
                 self.conns[key].state = ConnState::Handshaking { since: now };
                 self.on_set_up(key, Readiness::default(), now);
@@ -124,7 +193,8 @@ impl Worker {
     ) {
         let measured = now >= self.shared.measure_start;
         if connected && measured {
-            self.recorder.record_connect(now - since);
+            let took = self.connected_at(since, now) - since;
+            self.recorder.record_connect(took);
         }
         if !secured {
             return;

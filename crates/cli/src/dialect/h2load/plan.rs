@@ -85,6 +85,7 @@ pub fn build(o: &Options, cores: u64, stdin: &mut dyn FnMut() -> String) -> Resu
             server_name: None,
         },
         part: Default::default(),
+        sources: Vec::new(),
     };
     match &mode {
         Mode::Requests { n } => spec.max_requests = Some(*n),
