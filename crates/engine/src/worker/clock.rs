@@ -60,6 +60,7 @@ impl Worker {
             self.to_open += std::mem::take(&mut self.reconnects);
         }
         self.open_pending(now);
+        self.ramp_done(now);
         self.dispatch_due(now);
         false
     }
@@ -247,6 +248,9 @@ impl Worker {
                 }
                 if self.opens_waiting() {
                     at = now; // the next batch, after this turn's events
+                }
+                if let (Some(last_batch), 0) = (self.ramp, self.to_open) {
+                    at = at.min(last_batch + RAMP_GRACE); // the ramp's end at the latest
                 }
             }
         }

@@ -13,9 +13,42 @@ impl Worker {
     pub(super) fn open_pending(&mut self, now: Instant) {
         let room = MAX_CONNECTS_IN_FLIGHT.saturating_sub(self.connecting);
         let n = self.to_open.min(OPEN_BATCH).min(room);
+        if n == 0 {
+            return;
+        }
         self.to_open -= n;
+        if self.ramp.is_some() {
+            self.ramp = Some(now);
+        }
         for _ in 0..n {
             self.open_conn(now);
+        }
+    }
+
+    /// Ends a closed loop's ramp once its pool is open (or the last connects
+    /// are `RAMP_GRACE` late): every open connection starts sending now, as
+    /// wrk's and h2load's do once their connects, all issued first, are done.
+    /// Connects are thus timed while the loop does nothing else.
+    pub(super) fn ramp_done(&mut self, now: Instant) {
+        let Some(last_batch) = self.ramp else {
+            return;
+        };
+        // Connects that failed are retried after a pause, as any; they do
+        // not hold the others back.
+        if self.to_open > 0 || (self.connecting > 0 && now < last_batch + RAMP_GRACE) {
+            return;
+        }
+        self.ramp = None;
+        let open: Vec<usize> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| matches!(c.state, ConnState::Open { .. }))
+            .map(|(key, _)| key)
+            .collect();
+        for key in open {
+            if self.is_open(key) {
+                self.fill(key, now);
+            }
         }
     }
 
@@ -279,6 +312,9 @@ impl Worker {
         }
         conn.link.session.count_connection(&mut self.protocols);
         conn.link.session.on_connect(&mut self.scratch);
+        if self.ramp.is_some() {
+            return self.flush_scratch(key, now); // sends when the pool is open
+        }
         self.fill(key, now);
     }
 

@@ -62,6 +62,10 @@ const OPEN_BATCH: usize = 32;
 /// Connects under way at most while the pool is opened: no more SYNs in
 /// flight than a server's accept queue usually holds (somaxconn 4096).
 const MAX_CONNECTS_IN_FLIGHT: usize = 1024;
+/// A closed loop's pool sends nothing until it is open, or until this long
+/// after its last connect was started (connects whose SYN was dropped join
+/// when they are done, a second or more later).
+const RAMP_GRACE: Duration = Duration::from_millis(200);
 
 /// What every worker of a run shares.
 pub(crate) struct Shared {
@@ -241,6 +245,9 @@ pub(crate) struct Worker {
     connecting: usize,
     /// Connections the plan wants that are not started yet (the pool, reconnects).
     to_open: usize,
+    /// A closed loop's pool is being opened: connections that are open wait
+    /// to send until the rest are (`ramp_done`). When the last batch began.
+    ramp: Option<Instant>,
     /// The source addresses this worker's connections leave from, in turn
     /// (a connect that finds no free port may add one), and the next one.
     sources: Vec<IpAddr>,
@@ -308,6 +315,7 @@ impl Worker {
             Plan::Closed { pipeline, .. } => pipeline,
             _ => 1,
         };
+        let ramp = matches!(plan, Plan::Closed { .. }).then_some(start);
         let to_open = match plan {
             Plan::Closed { connections, .. } | Plan::Open { connections, .. } => connections,
             Plan::Sessions { .. } => 0,
@@ -328,6 +336,7 @@ impl Worker {
             inflight: 0,
             connecting: 0,
             to_open,
+            ramp,
             sources: shared.sources.addrs.clone(),
             next_source: id,
             polled_at: None,
