@@ -105,10 +105,19 @@ fn run_here(args: &LoadArgs, spec: &LoadSpec, mut script: Option<Loaded>) -> Exi
         observer.publish(Arc::clone(live));
     }
     observer.machine_lines(args.progress_lines);
+    let listen_before = on_this_host(spec).then(barrage_lab::monitor::listen_queue);
     let report = match crate::script::run(script.as_mut(), spec, &mut observer, stop) {
         Ok(r) => r,
         Err(e) => return usage_error(spec_error(&e, flag)),
     };
+    if let (Some(Some(before)), Some(after)) = (listen_before, barrage_lab::monitor::listen_queue())
+    {
+        let during = after.since(&before);
+        let what = format!("this run (-c {})", spec.peak_connections());
+        if let Some(line) = barrage_lab::monitor::listen_overflow_warning(&during, &what) {
+            eprintln!("barrage: warning: {line}");
+        }
+    }
     if let Err(e) = observer.finish() {
         eprintln!("barrage: error: {e}");
     }
@@ -125,6 +134,13 @@ fn run_here(args: &LoadArgs, spec: &LoadSpec, mut script: Option<Loaded>) -> Exi
         return ExitCode::from(EXIT_FAILED);
     }
     common::exit_code(&report)
+}
+
+/// The target is an address of this machine, whose listen-queue counters
+/// barrage can read (`/proc/net/netstat`).
+fn on_this_host(spec: &LoadSpec) -> bool {
+    let ip = spec.target.addr.ip();
+    ip.is_loopback() || std::net::UdpSocket::bind((ip, 0)).is_ok()
 }
 
 /// Sleeps until the wall clock reads `at` (at once if it is past).
