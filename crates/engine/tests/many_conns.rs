@@ -99,3 +99,28 @@ fn a_source_of_another_family_is_refused_before_any_connect() {
     assert!(e.message.contains("same IP family"), "{e}");
     assert!(peers.lock().unwrap().is_empty());
 }
+
+/// An open loop's pool is opened in batches too; requests due before it is
+/// all open must not open connections beyond `max_connections`.
+#[test]
+fn an_open_loop_pool_opened_in_batches_stays_within_max_connections() {
+    let _serial = serial();
+    let t = target();
+    let model = barrage_engine::Model::Open {
+        rate_per_s: 20_000.0,
+        arrival: barrage_engine::Arrival::Uniform,
+        connections: 200,
+        max_connections: 200,
+    };
+    let mut s = spec(&hello(&t), model);
+    s.max_requests = Some(2_000);
+    let r = run(&s);
+    check_invariants(&r);
+    assert_eq!(error_kinds(&r), Vec::<&str>::new(), "{:?}", r.errors);
+    assert_eq!(r.connections.opened, 200);
+    assert!(
+        r.connections.peak_open <= 200,
+        "{}",
+        r.connections.peak_open
+    );
+}

@@ -151,7 +151,8 @@ impl Worker {
                         return true;
                     }
                 }
-                let max = *max_connections;
+                // The pool's connections not started yet count: they come.
+                let max = max_connections.saturating_sub(self.to_open);
                 if self.conns.len() < max && self.connecting < MAX_CONNECTING {
                     self.open_conn(now);
                     return self.connecting < MAX_CONNECTING && self.conns.len() < max;
