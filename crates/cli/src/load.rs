@@ -110,14 +110,11 @@ fn run_here(args: &LoadArgs, spec: &LoadSpec, mut script: Option<Loaded>) -> Exi
         Ok(r) => r,
         Err(e) => return usage_error(spec_error(&e, flag)),
     };
-    if let (Some(Some(before)), Some(after)) = (listen_before, barrage_lab::monitor::listen_queue())
-    {
-        let during = after.since(&before);
-        let what = format!("this run (-c {})", spec.peak_connections());
-        if let Some(line) = barrage_lab::monitor::listen_overflow_warning(&during, &what) {
-            eprintln!("barrage: warning: {line}");
-        }
-    }
+    let overflowed = listen_before.flatten().and_then(|before| {
+        let during = barrage_lab::monitor::listen_queue()?.since(&before);
+        let what = format!("this run ({} connections)", spec.peak_connections());
+        barrage_lab::monitor::listen_overflow_warning(&during, &what)
+    });
     if let Err(e) = observer.finish() {
         eprintln!("barrage: error: {e}");
     }
@@ -129,6 +126,9 @@ fn run_here(args: &LoadArgs, spec: &LoadSpec, mut script: Option<Loaded>) -> Exi
         args.html.as_deref(),
     ) {
         return ExitCode::from(EXIT_FAILED);
+    }
+    if let Some(line) = overflowed {
+        eprintln!("barrage: warning: {line}");
     }
     if !crate::script::after(script.as_ref(), &report) {
         return ExitCode::from(EXIT_FAILED);

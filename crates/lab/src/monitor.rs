@@ -291,7 +291,7 @@ pub fn listen_overflow_warning(during: &ListenQueue, level: &str) -> Option<Stri
     }
     let somaxconn = during
         .somaxconn
-        .map_or(String::new(), |n| format!(" ({n} there)"));
+        .map_or(String::new(), |n| format!(" ({n} on that host)"));
     Some(format!(
         "the server's accept queue overflowed {} times during {level} (ListenOverflows on its \
          host; SYNs dropped and retried after 1 s or more, which the connect times include): \
@@ -490,7 +490,7 @@ IpExt: 0 0 5
             line.contains("overflowed 7 times during 16384 connections"),
             "{line}"
         );
-        assert!(line.contains("(4096 there)"), "{line}");
+        assert!(line.contains("(4096 on that host)"), "{line}");
         assert_eq!(listen_overflow_warning(&ListenQueue::default(), "x"), None);
     }
 
