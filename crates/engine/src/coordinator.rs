@@ -229,10 +229,12 @@ fn check_open_files(spec: &LoadSpec) -> Result<(), SpecError> {
     let Ok(limit) = raise_open_files_limit() else {
         return Ok(());
     };
-    match limit.refusal(spec.peak_connections() as u64) {
-        Some(line) => Err(SpecError::new(Field::Resources, line)),
-        None => Ok(()),
+    let connections = spec.peak_connections() as u64;
+    if let Some(line) = limit.refusal(connections) {
+        return Err(SpecError::new(Field::Resources, line));
     }
+    crate::limits::reserve_fd_table(connections + crate::limits::SPARE_FDS, &limit);
+    Ok(())
 }
 
 fn worker_count(spec: &LoadSpec) -> usize {
