@@ -105,10 +105,16 @@ fn run_here(args: &LoadArgs, spec: &LoadSpec, mut script: Option<Loaded>) -> Exi
         observer.publish(Arc::clone(live));
     }
     observer.machine_lines(args.progress_lines);
+    let listen_before = on_this_host(spec).then(barrage_lab::monitor::listen_queue);
     let report = match crate::script::run(script.as_mut(), spec, &mut observer, stop) {
         Ok(r) => r,
         Err(e) => return usage_error(spec_error(&e, flag)),
     };
+    let overflowed = listen_before.flatten().and_then(|before| {
+        let during = barrage_lab::monitor::listen_queue()?.since(&before);
+        let what = format!("this run ({} connections)", spec.peak_connections());
+        barrage_lab::monitor::listen_overflow_warning(&during, &what)
+    });
     if let Err(e) = observer.finish() {
         eprintln!("barrage: error: {e}");
     }
@@ -121,10 +127,20 @@ fn run_here(args: &LoadArgs, spec: &LoadSpec, mut script: Option<Loaded>) -> Exi
     ) {
         return ExitCode::from(EXIT_FAILED);
     }
+    if let Some(line) = overflowed {
+        eprintln!("barrage: warning: {line}");
+    }
     if !crate::script::after(script.as_ref(), &report) {
         return ExitCode::from(EXIT_FAILED);
     }
     common::exit_code(&report)
+}
+
+/// The target is an address of this machine, whose listen-queue counters
+/// barrage can read (`/proc/net/netstat`).
+fn on_this_host(spec: &LoadSpec) -> bool {
+    let ip = spec.target.addr.ip();
+    ip.is_loopback() || std::net::UdpSocket::bind((ip, 0)).is_ok()
 }
 
 /// Sleeps until the wall clock reads `at` (at once if it is past).

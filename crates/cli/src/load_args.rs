@@ -94,6 +94,10 @@ pub struct LoadArgs {
     /// TLS: the server name to send (SNI) and verify [default: the URL's host].
     #[arg(long, value_name = "NAME")]
     sni: Option<String>,
+    /// Local addresses the connections leave from, in turn (e.g. 127.0.0.2,127.0.0.3)
+    /// [default: the system's; to 127.0.0.1, also 127.0.0.2… past half the port range].
+    #[arg(long = "source", value_name = "ADDR[,ADDR...]", value_delimiter = ',')]
+    sources: Vec<std::net::IpAddr>,
 
     /// Open loop: requests started per second, whatever the server does.
     #[arg(
@@ -326,6 +330,7 @@ pub(crate) fn flag(field: Field) -> Option<&'static str> {
         Field::Reuse => "--no-keepalive/--http1.0",
         Field::CaFile => "--cacert",
         Field::ServerName => "--sni",
+        Field::Sources => "--source",
         Field::Resources => return None,
     })
 }
@@ -384,6 +389,7 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
         resume: a.tls_resume,
         server_name: a.sni.clone(),
     };
+    spec.sources = a.sources.clone();
     spec.timeout = a.timeout;
     spec.warmup = a.warmup;
     spec.max_requests = a.requests;

@@ -261,6 +261,10 @@ fn a_quick_suite_records_everything_and_reports_the_failures() {
             "the engine's full report is kept"
         );
         assert!(x["server_usage"]["samples"].as_array().is_some());
+        assert!(
+            x["listen_queue"]["drops"].is_u64(),
+            "listen queue over the level"
+        );
     }
     let servers = r["servers"].as_array().unwrap();
     let target = servers.iter().find(|s| s["server"] == "target").unwrap();

@@ -190,6 +190,7 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
         timeout: spec.timeout,
         stop,
         halt: AtomicBool::new(false),
+        sources: crate::source::plan(spec)?,
     })
 }
 
@@ -236,16 +237,11 @@ fn check_open_files(spec: &LoadSpec) -> Result<(), SpecError> {
     let Ok(limit) = raise_open_files_limit() else {
         return Ok(());
     };
-    let want = spec.peak_connections() as u64;
-    if want > limit.connections_that_fit() {
-        return Err(SpecError::new(Field::Resources, format!(
-            "{want} connections do not fit under the open-files limit of {} (hard limit {}): \
-             at most {} fit; raise the hard limit (ulimit -Hn, or LimitNOFILE= for a service) or use fewer connections",
-            limit.soft,
-            limit.hard,
-            limit.connections_that_fit()
-        )));
+    let connections = spec.peak_connections() as u64;
+    if let Some(line) = limit.refusal(connections) {
+        return Err(SpecError::new(Field::Resources, line));
     }
+    crate::limits::reserve_fd_table(connections + crate::limits::SPARE_FDS, &limit);
     Ok(())
 }
 

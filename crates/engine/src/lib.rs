@@ -39,6 +39,7 @@ mod request;
 pub mod script;
 pub mod search;
 pub mod session;
+mod source;
 mod spec;
 mod timer;
 mod tls;

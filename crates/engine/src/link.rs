@@ -23,7 +23,7 @@
 //! hold a protocol's state (that is the session's).
 
 use std::io;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -121,6 +121,9 @@ pub(crate) struct LinkError {
 pub(crate) enum DialError {
     /// The connect failed: tried again after a pause.
     Connect(String),
+    /// No free local port towards the target from this source
+    /// (`EADDRNOTAVAIL`): another source address may have one.
+    PortsExhausted(String),
     /// Anything else (the TLS set-up): counted, not retried.
     Other(LinkError),
 }
@@ -184,16 +187,26 @@ pub(crate) struct Link {
 
 impl Link {
     /// Starts a connection to `addr` with the transport the run's protocol needs.
+    /// `source`: the local address to leave from (the system's choice if `None`).
     pub fn dial(
         dialer: &Dialer,
         config: &SessionConfig,
         addr: SocketAddr,
+        source: Option<IpAddr>,
         now: Instant,
     ) -> Result<Link, DialError> {
         let (io, session) = match config.needs() {
             Needs::ByteStream => {
-                let tcp = TcpStream::connect(addr)
-                    .map_err(|e| DialError::Connect(connect_message(&e, addr)))?;
+                let tcp = match source {
+                    None => TcpStream::connect(addr),
+                    Some(source) => crate::source::connect_from(source, addr),
+                }
+                .map_err(|e| match e.raw_os_error() {
+                    Some(libc::EADDRNOTAVAIL) => {
+                        DialError::PortsExhausted(connect_message(&e, addr))
+                    }
+                    _ => DialError::Connect(connect_message(&e, addr)),
+                })?;
                 let transport = match &dialer.tls {
                     None => Transport::Plain(tcp),
                     Some(tls) => Transport::tls(tcp, &tls.config, tls.name.clone())
@@ -205,8 +218,9 @@ impl Link {
                 let Some(client) = &dialer.quic else {
                     return Err(DialError::Connect("no QUIC configuration".into()));
                 };
-                let (link, quic) = QuicLink::connect(addr, &client.config, &client.name, now)
-                    .map_err(|e| DialError::Connect(e.0))?;
+                let (link, quic) =
+                    QuicLink::connect(addr, source, &client.config, &client.name, now)
+                        .map_err(|e| DialError::Connect(e.0))?;
                 (Io::Datagrams(Box::new(link)), session::for_quic(quic))
             }
         };
@@ -586,7 +600,7 @@ fn connect_message(e: &io::Error, addr: SocketAddr) -> String {
         return format!("connect to {addr}: {e} (raise the open-files limit: ulimit -n)");
     }
     if e.raw_os_error() == Some(libc::EADDRNOTAVAIL) {
-        return format!("connect to {addr}: {e} (local ports exhausted: widen net.ipv4.ip_local_port_range or use keep-alive)");
+        return format!("connect to {addr}: {e} (no free local port: widen net.ipv4.ip_local_port_range, use keep-alive, or more source addresses: --source)");
     }
     format!("connect to {addr}: {e}")
 }

@@ -10,7 +10,7 @@
 //! measured in BENCHMARKS.md ("Choosing the HTTP/3 implementation").
 
 use std::io::{self, IoSliceMut};
-use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -90,13 +90,15 @@ impl QuicLink {
     /// A socket connected to `peer` and the connection's first flight ready to send.
     pub fn connect(
         peer: SocketAddr,
+        source: Option<IpAddr>,
         config: &ClientConfig,
         server_name: &str,
         now: Instant,
     ) -> Result<(QuicLink, Connection), ConnectError> {
-        let any: SocketAddr = match peer {
-            SocketAddr::V4(_) => (Ipv4Addr::UNSPECIFIED, 0).into(),
-            SocketAddr::V6(_) => (Ipv6Addr::UNSPECIFIED, 0).into(),
+        let any: SocketAddr = match (source, peer) {
+            (Some(source), _) => (source, 0).into(),
+            (None, SocketAddr::V4(_)) => (Ipv4Addr::UNSPECIFIED, 0).into(),
+            (None, SocketAddr::V6(_)) => (Ipv6Addr::UNSPECIFIED, 0).into(),
         };
         let io = |what: &str, e: io::Error| ConnectError(format!("{what}: {e}"));
         let socket = UdpSocket::bind(any).map_err(|e| io("UDP socket", e))?;

@@ -2,7 +2,7 @@
 //! data ([`Model`]), there is one run loop for all of them.
 
 use std::fmt;
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
 pub use barrage_model::load::Scheme;
@@ -148,6 +148,12 @@ pub struct LoadSpec {
     /// only names the target's own request).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mix: Option<crate::mix::Mix>,
+    /// Local addresses the connections leave from, in turn (`--source`).
+    /// Empty: the system's choice, except to an IPv4 loopback target that
+    /// needs more than half a port range, where 127.0.0.2… are used
+    /// (`source.rs`).
+    #[serde(default)]
+    pub sources: Vec<IpAddr>,
 }
 
 /// A spec that cannot run: which part of it, and a message that says what
@@ -201,6 +207,8 @@ pub enum Field {
     ServerName,
     /// What the machine gives the run: threads, open files.
     Resources,
+    /// The source addresses connections leave from.
+    Sources,
 }
 
 impl SpecError {
@@ -321,6 +329,7 @@ impl LoadSpec {
             tls: TlsOptions::default(),
             part: Part::default(),
             mix: None,
+            sources: Vec::new(),
         })
     }
 

@@ -70,6 +70,9 @@ pub enum Call {
     Read { path: PathBuf },
     /// Sockets in TIME_WAIT on the host.
     TimeWait,
+    /// The host's listen-queue counters, if readable
+    /// (`Option<`[`barrage_model::results::ListenQueue`]`>`).
+    ListenQueue,
     /// Remove a run's scratch directory (only one under `results/.remote/`).
     Clean { path: PathBuf },
     /// Kill the tools running there now (another client host failed).

@@ -16,7 +16,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-pub use barrage_model::results::{MonitorReport, Sample};
+pub use barrage_model::results::{ListenQueue, MonitorReport, Sample};
 
 use crate::process::{read_stat, tree_pids_by_children};
 
@@ -257,6 +257,49 @@ fn count_time_wait(table: &str) -> u64 {
         .count() as u64
 }
 
+/// This host's listen-queue counters now (`None` where /proc/net/netstat
+/// cannot be read), with net.core.somaxconn.
+pub fn listen_queue() -> Option<ListenQueue> {
+    let mut counters = parse_netstat(&fs::read_to_string("/proc/net/netstat").ok()?)?;
+    counters.somaxconn = fs::read_to_string("/proc/sys/net/core/somaxconn")
+        .ok()
+        .and_then(|s| s.trim().parse().ok());
+    Some(counters)
+}
+
+/// `ListenOverflows` and `ListenDrops` of the `TcpExt:` lines of a
+/// /proc/net/netstat text (a line of names, then a line of values).
+pub fn parse_netstat(text: &str) -> Option<ListenQueue> {
+    let mut tcp_ext = text.lines().filter(|l| l.starts_with("TcpExt:"));
+    let (names, values) = (tcp_ext.next()?, tcp_ext.next()?);
+    let value = |name: &str| {
+        let at = names.split_whitespace().position(|n| n == name)?;
+        values.split_whitespace().nth(at)?.parse::<u64>().ok()
+    };
+    Some(ListenQueue {
+        overflows: value("ListenOverflows")?,
+        drops: value("ListenDrops")?,
+        somaxconn: None,
+    })
+}
+
+/// The warning for a level during which the server host's accept queues
+/// overflowed (`None` if they did not).
+pub fn listen_overflow_warning(during: &ListenQueue, level: &str) -> Option<String> {
+    if during.overflows == 0 {
+        return None;
+    }
+    let somaxconn = during
+        .somaxconn
+        .map_or(String::new(), |n| format!(" ({n} on that host)"));
+    Some(format!(
+        "the server's accept queue overflowed {} times during {level} (ListenOverflows on its \
+         host; SYNs dropped and retried after 1 s or more, which the connect times include): \
+         raise its listen backlog and net.core.somaxconn{somaxconn}",
+        during.overflows
+    ))
+}
+
 /// A child's own resources, from wait4 (its waited-for children included).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct ChildUsage {
@@ -418,6 +461,43 @@ mod tests {
         assert_eq!(count_time_wait(""), 0);
         // The header's 4th column is "st", not a state.
         assert_eq!(count_time_wait(table.lines().next().unwrap()), 0);
+    }
+
+    /// Two TcpExt lines as Linux 6.x writes them (shortened), after the
+    /// IpExt ones that must not be read.
+    const NETSTAT: &str = "\
+TcpExt: SyncookiesSent SyncookiesRecv SyncookiesFailed EmbryonicRsts PruneCalled DelayedACKLost ListenOverflows ListenDrops TCPHPHits
+TcpExt: 97 148 0 13 10 40421 11033 11034 200735297
+IpExt: InNoRoutes InTruncatedPkts ListenOverflows
+IpExt: 0 0 5
+";
+
+    #[test]
+    fn parse_netstat_reads_the_tcp_ext_counters() {
+        let q = parse_netstat(NETSTAT).unwrap();
+        assert_eq!((q.overflows, q.drops), (11033, 11034));
+        assert_eq!(parse_netstat("IpExt: A\nIpExt: 1\n"), None);
+        assert_eq!(parse_netstat("TcpExt: ListenOverflows\n"), None);
+        let later = ListenQueue {
+            overflows: 11040,
+            drops: 11041,
+            somaxconn: Some(4096),
+        };
+        let during = later.since(&q);
+        assert_eq!((during.overflows, during.drops), (7, 7));
+        let line = listen_overflow_warning(&during, "16384 connections").unwrap();
+        assert!(
+            line.contains("overflowed 7 times during 16384 connections"),
+            "{line}"
+        );
+        assert!(line.contains("(4096 on that host)"), "{line}");
+        assert_eq!(listen_overflow_warning(&ListenQueue::default(), "x"), None);
+    }
+
+    #[test]
+    fn listen_queue_reads_proc() {
+        let q = listen_queue().expect("/proc/net/netstat is readable here");
+        assert!(q.drops >= q.overflows);
     }
 
     #[test]

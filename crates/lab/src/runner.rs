@@ -327,6 +327,7 @@ fn new_record(run: &PlannedRun) -> RunRecord {
         server_usage: MonitorReport::default(),
         time_wait_before: 0,
         time_wait_after: 0,
+        listen_queue: None,
         report: None,
         clients: Vec::new(),
         latency_not_mergeable: false,

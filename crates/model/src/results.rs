@@ -195,6 +195,36 @@ pub struct RunRecord {
     /// outcome; `stats` are then the step that gave the answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<SearchReport>,
+    /// The server host's accept-queue overflows during the level (absent
+    /// when they could not be read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub listen_queue: Option<ListenQueue>,
+}
+
+/// A host's listen-queue counters (`TcpExt` of /proc/net/netstat), read
+/// before and after a level; in a [`RunRecord`], the difference. Counted
+/// over the whole host, every listening socket.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListenQueue {
+    /// `ListenOverflows`: a SYN or a handshake's last ACK found the accept
+    /// queue full (the client then retries after a second or more).
+    pub overflows: u64,
+    /// `ListenDrops`: connection requests dropped by a listener, overflows included.
+    pub drops: u64,
+    /// `net.core.somaxconn` on that host, the cap of every accept queue.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub somaxconn: Option<u64>,
+}
+
+impl ListenQueue {
+    /// What happened between `before` and `self` (somaxconn: the later one's).
+    pub fn since(&self, before: &ListenQueue) -> ListenQueue {
+        ListenQueue {
+            overflows: self.overflows.saturating_sub(before.overflows),
+            drops: self.drops.saturating_sub(before.drops),
+            somaxconn: self.somaxconn,
+        }
+    }
 }
 
 /// How a server start went.

@@ -57,10 +57,10 @@ impl Worker {
             return (self.inflight == 0 && !sessions_open) || now >= deadline;
         }
         if self.reconnects > 0 && now >= self.reconnect_at {
-            for _ in 0..std::mem::take(&mut self.reconnects) {
-                self.open_conn(now);
-            }
+            self.to_open += std::mem::take(&mut self.reconnects);
         }
+        self.open_pending(now);
+        self.ramp_done(now);
         self.dispatch_due(now);
         false
     }
@@ -151,7 +151,8 @@ impl Worker {
                         return true;
                     }
                 }
-                let max = *max_connections;
+                // The pool's connections not started yet count: they come.
+                let max = max_connections.saturating_sub(self.to_open);
                 if self.conns.len() < max && self.connecting < MAX_CONNECTING {
                     self.open_conn(now);
                     return self.connecting < MAX_CONNECTING && self.conns.len() < max;
@@ -245,6 +246,12 @@ impl Worker {
                 }
                 if self.reconnects > 0 {
                     at = at.min(self.reconnect_at);
+                }
+                if self.opens_waiting() {
+                    at = now; // the next batch, after this turn's events
+                }
+                if let (Some(last_batch), 0) = (self.ramp, self.to_open) {
+                    at = at.min(last_batch + RAMP_GRACE); // the ramp's end at the latest
                 }
             }
         }

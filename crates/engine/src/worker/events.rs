@@ -53,7 +53,7 @@ impl Worker {
             }
             Err(LinkError { kind, message }) => return self.fail(key, kind, now, || message),
         }
-        if self.is_open(key) {
+        if self.is_open(key) && self.ramp.is_none() {
             self.fill(key, now);
         } else {
             self.flush_scratch(key, now);

@@ -7,9 +7,74 @@ use super::*;
 use crate::link::{DialError, SetUp, SetUpError};
 
 impl Worker {
+    /// Opens connections the plan still owes (the pool, reconnects): a
+    /// batch per turn of the loop, with at most `MAX_CONNECTS_IN_FLIGHT`
+    /// under way, so the connects that are done are read between batches.
+    pub(super) fn open_pending(&mut self, now: Instant) {
+        let room = MAX_CONNECTS_IN_FLIGHT.saturating_sub(self.connecting);
+        let n = self.to_open.min(OPEN_BATCH).min(room);
+        if n == 0 {
+            return;
+        }
+        self.to_open -= n;
+        if self.ramp.is_some() {
+            self.ramp = Some(now);
+        }
+        for _ in 0..n {
+            self.open_conn(now);
+        }
+    }
+
+    /// Ends a closed loop's ramp once its pool is open (or the last connects
+    /// are `RAMP_GRACE` late): every open connection starts sending now, as
+    /// wrk's and h2load's do once their connects, all issued first, are done.
+    /// Connects are thus timed while the loop does nothing else.
+    pub(super) fn ramp_done(&mut self, now: Instant) {
+        let Some(last_batch) = self.ramp else {
+            return;
+        };
+        // Connects that failed are retried after a pause, as any; they do
+        // not hold the others back.
+        if self.to_open > 0 || (self.connecting > 0 && now < last_batch + RAMP_GRACE) {
+            return;
+        }
+        self.ramp = None;
+        let open: Vec<usize> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| matches!(c.state, ConnState::Open { .. }))
+            .map(|(key, _)| key)
+            .collect();
+        for key in open {
+            if self.is_open(key) {
+                self.fill(key, now);
+            }
+        }
+    }
+
+    /// Connections wait to be opened and may be now.
+    pub(super) fn opens_waiting(&self) -> bool {
+        self.to_open > 0 && self.connecting < MAX_CONNECTS_IN_FLIGHT
+    }
+
     pub(super) fn open_conn(&mut self, now: Instant) {
-        let mut link = match Link::dial(&self.shared.dialer, &self.sessions, self.addr, now) {
+        // Timing: a connect is timed from its own connect() call, not from
+        // the turn of the loop that started it with others, to the poll
+        // that reported it done (`connected_at`).
+        let since = Instant::now();
+        let source = self.next_source();
+        let dialed = Link::dial(
+            &self.shared.dialer,
+            &self.sessions,
+            self.addr,
+            source.map(|(_, a)| a),
+            since,
+        );
+        let mut link = match dialed {
             Ok(link) => link,
+            Err(DialError::PortsExhausted(msg)) => {
+                return self.ports_exhausted(source.map(|(i, _)| i), now, msg)
+            }
             Err(DialError::Connect(msg)) => return self.connect_failed(now, msg),
             Err(DialError::Other(e)) => return self.error(e.kind, now, || e.message),
         };
@@ -19,7 +84,7 @@ impl Worker {
             return;
         }
         let early = link.start_early();
-        let key = self.add_conn(link, now);
+        let key = self.add_conn(link, since);
         if early {
             // A resumed session whose ticket allows it sends its requests
             // with the handshake's first flight.
@@ -28,6 +93,42 @@ impl Worker {
         }
         // QUIC's first flight leaves at once.
         self.flush_scratch(key, now);
+    }
+
+    /// The source address for the next connection, in turn, and its index.
+    fn next_source(&mut self) -> Option<(usize, IpAddr)> {
+        if self.sources.is_empty() {
+            return None;
+        }
+        let i = self.next_source % self.sources.len();
+        self.next_source = i + 1;
+        Some((i, self.sources[i]))
+    }
+
+    /// No local port was free from source `used` (`None`: the system's
+    /// choice). To an IPv4 loopback target with no `--source`, the next
+    /// loopback address takes its place and the connect is tried again;
+    /// otherwise it failed.
+    fn ports_exhausted(&mut self, used: Option<usize>, now: Instant, msg: String) {
+        if self.shared.sources.add_on_exhaustion {
+            if let Some(next) = crate::source::next_loopback(&self.sources) {
+                match used {
+                    Some(i) => self.sources[i] = next,
+                    None => self.sources.push(next),
+                }
+                self.next_source = used.unwrap_or(0);
+                return self.open_conn(now);
+            }
+        }
+        self.connect_failed(now, msg)
+    }
+
+    /// When a connect begun at `since` was seen done: when the poll that
+    /// reported it returned (the events handled before it in the same
+    /// batch are the client's time, not the network's), else now.
+    fn connected_at(&self, since: Instant, now: Instant) -> Instant {
+        self.polled_at
+            .map_or(now, |polled| polled.max(since).min(now))
     }
 
     /// Files a connection that is being set up.
@@ -84,7 +185,8 @@ impl Worker {
             Ok(SetUp::Connected) => {
                 self.connecting -= 1;
                 if now >= self.shared.measure_start {
-                    self.recorder.record_connect(now - since);
+                    let took = self.connected_at(since, now) - since;
+                    self.recorder.record_connect(took);
                 }
                 self.conns[key].state = ConnState::Handshaking { since: now };
                 self.on_set_up(key, Readiness::default(), now);
@@ -125,7 +227,8 @@ impl Worker {
     ) {
         let measured = now >= self.shared.measure_start;
         if connected && measured {
-            self.recorder.record_connect(now - since);
+            let took = self.connected_at(since, now) - since;
+            self.recorder.record_connect(took);
         }
         if !secured {
             return;
@@ -210,6 +313,9 @@ impl Worker {
         }
         conn.link.session.count_connection(&mut self.protocols);
         conn.link.session.on_connect(&mut self.scratch);
+        if self.ramp.is_some() {
+            return self.flush_scratch(key, now); // sends when the pool is open
+        }
         self.fill(key, now);
     }
 

@@ -21,7 +21,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
@@ -37,6 +37,7 @@ use crate::pacer::Pacer;
 use crate::recorder::{ErrorKind, Recorder, ERROR_KINDS};
 use crate::request::WireRequest;
 use crate::session::{Depth, Inflight, ProtocolCounts, SessionConfig};
+use crate::source::Sources;
 use crate::spec::Reuse;
 use crate::timer::Timer;
 use crate::transport::TlsSummary;
@@ -57,6 +58,17 @@ const WINDOW: Duration = Duration::from_secs(1);
 const MAX_BACKOFF: Duration = Duration::from_secs(1);
 /// Open loop: connections being opened at once while requests wait for one.
 const MAX_CONNECTING: usize = 16;
+/// The pool (and reconnects) is opened this many connects per turn of the
+/// loop, so that the connects done are read between batches: a 16k pool
+/// issued in one go would be read only after its last `connect()`.
+const OPEN_BATCH: usize = 32;
+/// Connects under way at most while the pool is opened: no more SYNs in
+/// flight than a server's accept queue usually holds (somaxconn 4096).
+const MAX_CONNECTS_IN_FLIGHT: usize = 1024;
+/// A closed loop's pool sends nothing until it is open, or until this long
+/// after its last connect was started (connects whose SYN was dropped join
+/// when they are done, a second or more later).
+const RAMP_GRACE: Duration = Duration::from_millis(200);
 
 /// What every worker of a run shares.
 pub(crate) struct Shared {
@@ -83,6 +95,8 @@ pub(crate) struct Shared {
     pub sessions: SessionConfig,
     /// HTTP/2 and HTTP/3: streams per connection.
     pub streams: usize,
+    /// The source addresses connections leave from.
+    pub sources: Sources,
 }
 
 /// This worker's share of the load model.
@@ -238,6 +252,17 @@ pub(crate) struct Worker {
     next_request: usize,
     inflight: usize,
     connecting: usize,
+    /// Connections the plan wants that are not started yet (the pool, reconnects).
+    to_open: usize,
+    /// A closed loop's pool is being opened: connections that are open wait
+    /// to send until the rest are (`ramp_done`). When the last batch began.
+    ramp: Option<Instant>,
+    /// The source addresses this worker's connections leave from, in turn
+    /// (a connect that finds no free port may add one), and the next one.
+    sources: Vec<IpAddr>,
+    next_source: usize,
+    /// When the poll whose events are being handled returned.
+    polled_at: Option<Instant>,
     /// Closed loop: connections to reopen after a connect error, and when.
     reconnects: usize,
     reconnect_at: Instant,
@@ -301,6 +326,11 @@ impl Worker {
             Plan::Closed { pipeline, .. } => pipeline,
             _ => 1,
         };
+        let ramp = matches!(plan, Plan::Closed { .. }).then_some(start);
+        let to_open = match plan {
+            Plan::Closed { connections, .. } | Plan::Open { connections, .. } => connections,
+            Plan::Sessions { .. } => 0,
+        };
         let mut sessions = shared.sessions;
         sessions.keep_responses = script.as_deref().is_some_and(|s| s.hooks.wants_responses());
         Ok(Worker {
@@ -316,6 +346,11 @@ impl Worker {
             next_request: id,
             inflight: 0,
             connecting: 0,
+            to_open,
+            ramp,
+            sources: shared.sources.addrs.clone(),
+            next_source: id,
+            polled_at: None,
             reconnects: 0,
             reconnect_at: start,
             backoff: Duration::from_millis(10),
@@ -355,14 +390,6 @@ impl Worker {
     /// Runs until the plan is done, the time is up, or the stop flag is set.
     pub fn run(mut self) {
         let mut events = Events::with_capacity(1024);
-        let now = Instant::now();
-        let initial = match self.plan {
-            Plan::Closed { connections, .. } | Plan::Open { connections, .. } => connections,
-            Plan::Sessions { .. } => 0,
-        };
-        for _ in 0..initial {
-            self.open_conn(now);
-        }
         loop {
             let now = Instant::now();
             if self.tick(now) {
@@ -375,6 +402,7 @@ impl Worker {
                 }
                 continue;
             }
+            self.polled_at = Some(Instant::now());
             for event in events.iter() {
                 let now = Instant::now();
                 // What happens after a window's end goes in the next window (a
@@ -395,6 +423,7 @@ impl Worker {
                 };
                 self.on_event(event.token().0, ready, now);
             }
+            self.polled_at = None;
         }
         self.finish();
     }

@@ -341,6 +341,7 @@ fn host_call(call: Call, agent: &Agent) -> Result<Value, String> {
                 .map_err(|e| format!("cannot read {}: {e}", path.display())),
         ),
         Call::TimeWait => json(Ok(crate::monitor::time_wait_sockets())),
+        Call::ListenQueue => json(Ok(crate::monitor::listen_queue())),
         Call::Cancel => {
             agent.kill_tools();
             json(Ok(()))

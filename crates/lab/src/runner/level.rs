@@ -21,6 +21,7 @@ use super::merge::{self, split_level, HostRun, SEARCH_ON_HOSTS};
 use super::{live, new_record, scenario_port, Running, ServerRun, SHORT_CALL};
 use crate::driver::{Invocation, LoadRun, Tool};
 use crate::host::{Call, Executed, Hosts, BARRAGE};
+use crate::monitor::ListenQueue;
 use crate::store::RunRecord;
 use crate::suite::{Driver, Level, PlannedRun, Scenario, ScriptRef};
 use crate::tool::DRIVER_SLACK;
@@ -73,6 +74,7 @@ impl ServerRun<'_> {
         }
         let scenario = self.scenario_on_hosts(scenario);
         record.time_wait_before = self.ask_server(&Call::TimeWait).unwrap_or(0);
+        let listen_before = self.listen_queue();
         let shape = self.shape(run);
         let index = self.store.results.runs.len();
         let run_dir = self.store.dir.join("run");
@@ -109,7 +111,34 @@ impl ServerRun<'_> {
             }
             Err(e) => record.error = Some(e),
         }
+        self.note_listen_queue(&mut record, listen_before, run);
         record
+    }
+
+    /// The server host's listen-queue counters now, if it tells them.
+    fn listen_queue(&mut self) -> Option<ListenQueue> {
+        self.ask_server::<Option<ListenQueue>>(&Call::ListenQueue)
+            .ok()
+            .flatten()
+    }
+
+    /// Records the server host's accept-queue overflows over the level,
+    /// and warns when there were any.
+    fn note_listen_queue(
+        &mut self,
+        record: &mut RunRecord,
+        before: Option<ListenQueue>,
+        run: &PlannedRun,
+    ) {
+        let (Some(before), Some(after)) = (before, self.listen_queue()) else {
+            return;
+        };
+        let during = after.since(&before);
+        record.listen_queue = Some(during);
+        let level = format!("{} {} {}", run.server, run.scenario, run.level);
+        if let Some(line) = crate::monitor::listen_overflow_warning(&during, &level) {
+            (self.opts.progress)(&format!("warning: {line}"));
+        }
     }
 
     /// A short call to the server host.
