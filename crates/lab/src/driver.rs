@@ -170,6 +170,12 @@ impl Tool for Driver {
         }
         if *self != Driver::Barrage {
             workload_by_url(self.name(), scenario)?;
+            if scenario.mix.is_some() && scenario.workload.is_none() {
+                return Err(format!(
+                    "{} cannot send a mix of requests (barrage load --mix); use driver barrage",
+                    self.name()
+                ));
+            }
         }
         match self {
             Driver::Barrage => barrage::supports(scenario, level),

@@ -32,6 +32,7 @@ pub(super) struct RawScenario {
     script: Option<String>,
     script_args: Option<Vec<String>>,
     workload: Option<String>,
+    mix: Option<String>,
 }
 
 pub(super) fn scenarios(
@@ -150,6 +151,13 @@ fn request(
     dir: &Path,
 ) -> Result<Request, Problem> {
     if let Some(name) = &raw.workload {
+        if raw.mix.is_some() {
+            return Err(problem(
+                &at.key("mix"),
+                "a mix beside a workload",
+                "no mix: a workload's load is its own (data/workloads/mix/)",
+            ));
+        }
         let given = Given {
             path: raw.path.is_some(),
             method: raw.method.is_some(),
@@ -172,13 +180,50 @@ fn request(
         ));
     };
     check_path(&path, &at.key("path"))?;
+    let mix = match &raw.mix {
+        Some(file) => Some(user_mix(file, raw, at, dir)?),
+        None => None,
+    };
     Ok(Request {
         path,
         method: raw.method.clone().unwrap_or_else(|| "GET".to_string()),
         workload: None,
-        mix: None,
+        mix,
         default_name: None,
     })
+}
+
+/// A scenario's own `mix = "FILE"` (a `barrage load --mix` file, relative
+/// to the suite file's directory): the requests its load sends, each with
+/// its method, so no `method` or `script` beside it; its `path` is the
+/// request the probe sends before load.
+fn user_mix(file: &str, raw: &RawScenario, at: &KeyPath, dir: &Path) -> Result<String, Problem> {
+    const EXPECTED: &str =
+        "a barrage load --mix file (docs/load.md), relative to the suite file's directory, such as \"mixes/api.toml\"";
+    let at_mix = at.key("mix");
+    if raw.method.is_some() || raw.script.is_some() {
+        return Err(problem(
+            &at_mix,
+            "a mix beside a method or a script",
+            "either mix (each of its requests has its method) or method/script, not both",
+        ));
+    }
+    if file.trim().is_empty() {
+        return Err(problem(&at_mix, "empty", EXPECTED));
+    }
+    match std::fs::canonicalize(dir.join(file)) {
+        Ok(p) if p.is_file() => Ok(p.to_string_lossy().into_owned()),
+        Ok(p) => Err(problem(
+            &at_mix,
+            format!("{} is not a file", p.display()),
+            EXPECTED,
+        )),
+        Err(e) => Err(problem(
+            &at_mix,
+            format!("cannot read {}: {e}", dir.join(file).display()),
+            EXPECTED,
+        )),
+    }
 }
 
 /// `protocol` (h1 when not given).

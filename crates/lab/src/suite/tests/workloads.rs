@@ -148,3 +148,31 @@ fn the_workloads_suite_quick_plan_is_under_ten_minutes() {
         quick.runs
     );
 }
+
+/// A scenario's own mix (`mix = "FILE"`, relative to the suite), barrage's
+/// alone, and its errors.
+#[test]
+fn a_scenario_may_send_its_own_mix() {
+    let suite = in_repo(&format!(
+        "{BASE}name = \"api\"\npath = \"/hello\"\nmix = \"../data/workloads/mix/baseline.toml\"\n"
+    ))
+    .unwrap();
+    let api = suite.scenario("api");
+    let mix = api.mix.as_deref().unwrap();
+    assert!(
+        Path::new(mix).is_absolute() && mix.ends_with("baseline.toml"),
+        "{mix}"
+    );
+    assert_eq!(api.workload, None);
+    let table: &[(String, &str)] = &[
+        (format!("{BASE}path = \"/hello\"\nmix = \"no-such.toml\"\n"), "mix: cannot read"),
+        (format!("{BASE}path = \"/hello\"\nmethod = \"POST\"\nmix = \"../data/workloads/mix/baseline.toml\"\n"), "mix: a mix beside a method or a script"),
+        (format!("{BASE}workload = \"json\"\nmix = \"../data/workloads/mix/baseline.toml\"\n"), "mix: a mix beside a workload"),
+        (format!("{BASE}name = \"m\"\npath = \"/hello\"\nmix = \"../data/workloads/mix/baseline.toml\"\n").replace("name = \"t\"\n", "name = \"t\"\ndriver = \"wrk\"\n"), "wrk cannot send a mix of requests"),
+    ];
+    for (text, want) in table {
+        let e = in_repo_error(text);
+        assert!(e.contains(want), "{e}\nwant: {want}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+}
