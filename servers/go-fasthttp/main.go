@@ -137,7 +137,14 @@ func upload(ctx *fasthttp.RequestCtx) {
 		methodNotAllowed(ctx, "POST")
 		return
 	}
-	n, err := io.Copy(io.Discard, io.LimitReader(ctx.RequestBodyStream(), contract.MaxUpload+1))
+	var n int64
+	var err error
+	if stream := ctx.RequestBodyStream(); stream != nil {
+		n, err = io.Copy(io.Discard, io.LimitReader(stream, contract.MaxUpload+1))
+	} else {
+		// No body to stream (none was sent, or fasthttp read it whole).
+		n = int64(len(ctx.Request.Body()))
+	}
 	switch {
 	case err != nil:
 		ctx.SetConnectionClose()

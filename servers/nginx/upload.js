@@ -15,6 +15,13 @@ function count(r) {
         return;
     }
     var body = r.requestBuffer;
+    var length = r.headersIn['Content-Length'];
+    if (body === undefined && r.headersIn['Transfer-Encoding'] === undefined &&
+        (length === undefined || length === '0')) {
+        // No body at all: nothing was received.
+        r.return(200, '0');
+        return;
+    }
     if (body === undefined) {
         r.return(500, 'request body not in memory\n');
         return;

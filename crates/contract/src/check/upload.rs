@@ -1,6 +1,7 @@
-//! The checks of upload: random bodies of each size the load sends and one
-//! of 17 bytes, each answered with its byte count; and a chunked upload (no
-//! `Content-Length`), so that a server that echoes `Content-Length` fails.
+//! The checks of upload: random bodies of each size the load sends, one of
+//! 17 bytes and an empty one, each answered with its byte count; and a
+//! chunked upload (no `Content-Length`), so that a server that echoes
+//! `Content-Length` fails.
 
 use super::{number_body, response, status, Check, Exchange, Requests, Rng};
 use crate::data::UPLOAD_SIZES;
@@ -19,7 +20,7 @@ fn count_judge(n: usize) -> impl Fn(&super::Reply) -> Result<(), String> + Send 
 }
 
 pub(super) fn upload(req: &Requests, rng: &mut Rng) -> Vec<Check> {
-    let mut sizes = vec![17];
+    let mut sizes = vec![0, 17];
     sizes.extend(UPLOAD_SIZES);
     let mut out: Vec<Check> = sizes
         .into_iter()
