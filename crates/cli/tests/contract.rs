@@ -2,7 +2,8 @@
 //! here is built and started through the lab, and every endpoint its
 //! manifest declares is probed over every protocol it declares; status,
 //! headers and body are checked against the endpoint contract
-//! (`crates/contract/src/lib.rs`).
+//! (`crates/contract/src/lib.rs`), and every workload it declares is
+//! validated as the lab validates it before load (docs/workloads.md).
 //!
 //! A manifest marked `unavailable` is listed and not started. The test is
 //! `#[ignore = "needs …"]`: scripts/setup.sh installs everything the
@@ -18,6 +19,7 @@ use barrage_lab::manifest::ServerSpec;
 use barrage_lab::probe::probe;
 use barrage_lab::process::{build, check_requires, ServerProcess, StartConfig};
 use barrage_lab::suite::{Protocol, Scenario, Variant};
+use barrage_lab::validate::{validate, ValidationOutcome, CHECK_TIMEOUT};
 
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
 const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -73,7 +75,8 @@ fn free_ports() -> [u16; 3] {
 
 enum Outcome {
     Unavailable(String),
-    Checked(usize),
+    /// Probes sent, workloads validated.
+    Checked(usize, usize),
 }
 
 /// Builds, starts, probes and stops one server; `Err` lists what failed.
@@ -134,12 +137,23 @@ fn check_server(spec: &ServerSpec, work: &Path) -> Result<Outcome, Vec<String>> 
             Err(e) => failures.push(format!("{what}: no response: {e}")),
         }
     }
+    for &workload in &spec.workloads {
+        let seed = 27 + workload as u64;
+        if let ValidationOutcome::Failed(f) =
+            validate(workload, "127.0.0.1", port, CHECK_TIMEOUT, seed)
+        {
+            failures.push(format!(
+                "{name}: workload {workload}: {}: {} (request {}; response {})",
+                f.check, f.reason, f.request, f.response
+            ));
+        }
+    }
     if !server.alive() {
         failures.push(format!("{name}: exited during the probes{}", tail(&log)));
     }
     server.stop(STOP_GRACE);
     if failures.is_empty() {
-        Ok(Outcome::Checked(scenarios.len()))
+        Ok(Outcome::Checked(scenarios.len(), spec.workloads.len()))
     } else {
         Err(failures)
     }
@@ -167,9 +181,9 @@ fn every_obtainable_server_serves_the_contract() {
         let spec = ServerSpec::find(&servers, name).unwrap_or_else(|e| panic!("{e}"));
         let line = match check_server(&spec, &work) {
             Ok(Outcome::Unavailable(why)) => format!("unavailable  {why}"),
-            Ok(Outcome::Checked(n)) => {
+            Ok(Outcome::Checked(n, w)) => {
                 checked += 1;
-                format!("ok           {n} probes")
+                format!("ok           {n} probes, {w} workloads")
             }
             Err(e) => {
                 let line = format!("FAILED       {}", e[0]);

@@ -19,7 +19,7 @@ use barrage_contract::check::{self, escape, Check, Exchange, Reply, Response, St
 pub use barrage_contract::Workload;
 use barrage_engine::http1;
 use barrage_engine::session::h1::response::{Event, ResponseParser};
-use barrage_model::results::{ValidationFailure, ValidationOutcome};
+pub use barrage_model::results::{ValidationFailure, ValidationOutcome};
 
 /// How long one check may take by default (its required waits on top).
 pub const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
