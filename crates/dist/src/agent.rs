@@ -59,7 +59,11 @@ pub fn serve_with(
             agent.end();
             return 0;
         };
-        if agent.running.as_ref().is_some_and(|(_, h)| h.is_finished()) {
+        if agent
+            .running
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished())
+        {
             agent.running = None;
         }
         match msg {
@@ -96,7 +100,18 @@ struct Serving {
     out: Out,
     extension: Option<Arc<dyn Extension>>,
     prepared: Option<LoadSpec>,
-    running: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
+    running: Option<Running>,
+}
+
+/// The run under way: how to stop it, whether it has said its last word
+/// (its result or error), and its thread.
+struct Running {
+    stop: Arc<AtomicBool>,
+    /// Set just before the run's last event is written: a controller that
+    /// read that event may prepare the next run while the thread is still
+    /// dropping what it held (a loaded machine can deschedule it there).
+    reported: Arc<AtomicBool>,
+    handle: std::thread::JoinHandle<()>,
 }
 
 impl Serving {
@@ -116,8 +131,13 @@ impl Serving {
                 cores,
                 threads,
             } => {
-                if self.running.is_some() {
-                    return self.error("a run is under way: stop it first".into());
+                if let Some(running) = self.running.take() {
+                    if !running.reported.load(Ordering::SeqCst) {
+                        self.running = Some(running);
+                        return self.error("a run is under way: stop it first".into());
+                    }
+                    // It has reported: only its clean-up is left.
+                    let _ = running.handle.join();
                 }
                 match prepare(*spec, ca_pem, cores, threads) {
                     Ok(spec) => {
@@ -132,9 +152,15 @@ impl Serving {
                     return self.error("start before prepare".into());
                 };
                 let stop = Arc::new(AtomicBool::new(false));
-                let (stop2, out2) = (stop.clone(), self.out.clone());
-                let handle = std::thread::spawn(move || run(spec, at_unix_us, stop2, out2));
-                self.running = Some((stop, handle));
+                let reported = Arc::new(AtomicBool::new(false));
+                let (stop2, reported2, out2) = (stop.clone(), reported.clone(), self.out.clone());
+                let handle =
+                    std::thread::spawn(move || run(spec, at_unix_us, stop2, reported2, out2));
+                self.running = Some(Running {
+                    stop,
+                    reported,
+                    handle,
+                });
             }
             Request::Stop => self.stop(),
             Request::Call { id, call } => self.call(id, call),
@@ -146,8 +172,8 @@ impl Serving {
     }
 
     fn stop(&self) {
-        if let Some((stop, _)) = &self.running {
-            stop.store(true, Ordering::SeqCst);
+        if let Some(running) = &self.running {
+            running.stop.store(true, Ordering::SeqCst);
         }
     }
 
@@ -242,7 +268,13 @@ fn pin(cores: &[usize]) -> Result<(), String> {
 /// CPU this process used so far (user + system), seconds.
 pub use barrage_engine::search::process_cpu_seconds as cpu_seconds;
 
-fn run(spec: LoadSpec, at_unix_us: u64, stop: Arc<AtomicBool>, out: Out) {
+fn run(
+    spec: LoadSpec,
+    at_unix_us: u64,
+    stop: Arc<AtomicBool>,
+    reported: Arc<AtomicBool>,
+    out: Out,
+) {
     // Sleep to the start instant, coarsely then finely, watching `stop`.
     loop {
         let now = unix_us_now();
@@ -267,6 +299,7 @@ fn run(spec: LoadSpec, at_unix_us: u64, stop: Arc<AtomicBool>, out: Out) {
             message: e.to_string(),
         },
     };
+    reported.store(true, Ordering::SeqCst);
     say(&out, &ev);
 }
 
