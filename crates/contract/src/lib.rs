@@ -44,6 +44,7 @@
 
 pub mod check;
 pub mod data;
+pub mod database;
 pub mod shape;
 pub mod workload;
 

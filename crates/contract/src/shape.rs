@@ -136,6 +136,16 @@ pub fn load_shape(workload: Workload) -> LoadShape {
         Workload::Upload => upload(),
         Workload::StaticSet => static_set(),
         Workload::Noisy => noisy(),
+        Workload::Db => vec![weighted("GET /db", 1, HttpRequest::get("/db"))],
+        Workload::Queries | Workload::Updates => {
+            return load_shape_queries(workload, DEFAULT_QUERIES)
+        }
+        Workload::Fortunes => vec![weighted("GET /fortunes", 1, HttpRequest::get("/fortunes"))],
+        Workload::Items => vec![weighted(
+            "GET /items",
+            1,
+            HttpRequest::get("/items?min=10&max=50&limit=50"),
+        )],
     };
     LoadShape {
         workload,
@@ -144,6 +154,26 @@ pub fn load_shape(workload: Workload) -> LoadShape {
             Workload::Plaintext => PLAINTEXT_PIPELINE,
             _ => 1,
         },
+    }
+}
+
+/// N of `/queries` and `/updates` when a scenario gives none (the largest
+/// of TechEmpower's 1, 5, 10, 15, 20).
+pub const DEFAULT_QUERIES: usize = 20;
+
+/// The load of `queries` or `updates` at `queries=N` (a scenario's
+/// `queries = N`); any other workload's shape as [`load_shape`] gives it.
+pub fn load_shape_queries(workload: Workload, queries: usize) -> LoadShape {
+    let path = match workload {
+        Workload::Queries => format!("/queries?queries={queries}"),
+        Workload::Updates => format!("/updates?queries={queries}"),
+        other => return load_shape(other),
+    };
+    let name = path.clone();
+    LoadShape {
+        workload,
+        requests: vec![weighted(format!("GET {name}"), 1, HttpRequest::get(path))],
+        pipeline: 1,
     }
 }
 
@@ -427,7 +457,7 @@ mod tests {
     #[test]
     fn every_other_workload_needs_a_mix() {
         for w in Workload::ALL {
-            let plain = matches!(w, Workload::Json | Workload::Plaintext);
+            let plain = matches!(w, Workload::Json | Workload::Plaintext) || w.needs_database();
             assert_eq!(load_shape(w).needs_mix(), !plain, "{w}");
         }
     }

@@ -30,11 +30,25 @@ pub enum Workload {
     StaticSet,
     /// The baseline mixed with malformed requests (HttpArena's noisy traffic).
     Noisy,
+    /// `GET /db`: one random World row from PostgreSQL (TechEmpower's db).
+    Db,
+    /// `GET /queries?queries=N`: N random World rows, one query each
+    /// (TechEmpower's queries).
+    Queries,
+    /// `GET /fortunes`: the Fortune table plus one row, sorted, as escaped
+    /// HTML (TechEmpower's fortunes).
+    Fortunes,
+    /// `GET /updates?queries=N`: N World rows read, changed and written
+    /// back (TechEmpower's updates).
+    Updates,
+    /// `GET /items?min=&max=&limit=`: an unindexed price-range search over
+    /// 100,000 items (HttpArena's async-db).
+    Items,
 }
 
 impl Workload {
     /// Every workload, in contract order.
-    pub const ALL: [Workload; 8] = [
+    pub const ALL: [Workload; 13] = [
         Workload::Baseline,
         Workload::Plaintext,
         Workload::Json,
@@ -43,6 +57,21 @@ impl Workload {
         Workload::Upload,
         Workload::StaticSet,
         Workload::Noisy,
+        Workload::Db,
+        Workload::Queries,
+        Workload::Fortunes,
+        Workload::Updates,
+        Workload::Items,
+    ];
+
+    /// The workloads that need a database (docs/workloads.md, "Database
+    /// workloads"): the lab starts PostgreSQL for them.
+    pub const DATABASE: [Workload; 5] = [
+        Workload::Db,
+        Workload::Queries,
+        Workload::Fortunes,
+        Workload::Updates,
+        Workload::Items,
     ];
 
     /// The name suites, manifests and the command line use.
@@ -56,6 +85,11 @@ impl Workload {
             Workload::Upload => "upload",
             Workload::StaticSet => "static",
             Workload::Noisy => "noisy",
+            Workload::Db => "db",
+            Workload::Queries => "queries",
+            Workload::Fortunes => "fortunes",
+            Workload::Updates => "updates",
+            Workload::Items => "items",
         }
     }
 
@@ -82,7 +116,24 @@ impl Workload {
             Workload::Upload => "POST /upload of 0.5 to 20 MB: the bytes received",
             Workload::StaticSet => "20 static files in rotation, precompressed text",
             Workload::Noisy => "the baseline mixed with malformed requests",
+            Workload::Db => "GET /db: one random World row from PostgreSQL",
+            Workload::Queries => "GET /queries?queries=N: N World rows, one query each",
+            Workload::Fortunes => "GET /fortunes: the Fortune table plus one, sorted, escaped HTML",
+            Workload::Updates => "GET /updates?queries=N: N World rows read, changed, written back",
+            Workload::Items => {
+                "GET /items?min=&max=&limit=: a price-range search over 100,000 items"
+            }
         }
+    }
+
+    /// Whether the workload needs a database.
+    pub fn needs_database(self) -> bool {
+        Workload::DATABASE.contains(&self)
+    }
+
+    /// Whether the request takes a query count (`queries=N`).
+    pub fn takes_queries(self) -> bool {
+        matches!(self, Workload::Queries | Workload::Updates)
     }
 }
 
