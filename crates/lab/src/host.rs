@@ -97,6 +97,29 @@ pub enum Call {
         timeout_ms: u64,
         seed: u64,
     },
+    /// Start a suite's service on this host ([`ServiceStarted`]): for
+    /// PostgreSQL, `initdb` into `run_dir` (or a copy of the checked cache
+    /// under `cache`), the data of `data/database/hello_world.sql` (from
+    /// `data_dir`) loaded and checked, listening on `host` and a Unix socket
+    /// in `run_dir`, pinned to `cores` (empty: not pinned), its log in
+    /// `log`. The service then has an id like a server's: `Alive`,
+    /// `LogTail`, `MonitorStart`/`MonitorStop` and `Stop` take it.
+    ServiceStart {
+        service: barrage_model::suite::Service,
+        /// `max_connections` when the suite's settings give none.
+        max_connections: u32,
+        host: String,
+        cores: Vec<usize>,
+        data_dir: PathBuf,
+        run_dir: PathBuf,
+        cache: PathBuf,
+        log: PathBuf,
+    },
+    /// Reset service `id`'s statement counters (`pg_stat_statements_reset()`).
+    ServiceReset { id: u64 },
+    /// Service `id`'s statements since the last reset
+    /// ([`barrage_model::results::WorkDone`]).
+    ServiceWork { id: u64 },
     /// Run a load generator pinned to `cores` ([`Executed`]); past
     /// `limit_ms` it is killed. Its CPU of the first `warmup_ms` is not
     /// counted. With `read_back`, that file's text comes back too (and is
@@ -129,6 +152,26 @@ pub struct Started {
     pub backend_port: u16,
     pub ready_ms: u64,
     pub pinned_cpus: Option<Vec<usize>>,
+}
+
+/// [`Call::ServiceStart`]'s answer.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ServiceStarted {
+    pub id: u64,
+    /// The connection string the servers get (`DATABASE_URL`), with the
+    /// password: `postgres://benchmarkdbuser:benchmarkdbpass@HOST:PORT/hello_world`.
+    pub url: String,
+    pub port: u16,
+    pub version: Option<String>,
+    pub pinned_cpus: Option<Vec<usize>>,
+    /// The settings it runs with.
+    pub settings: BTreeMap<String, String>,
+    /// The data directory is a copy of the checked cache.
+    pub cached: bool,
+    pub ready_ms: u64,
+    pub load_ms: Option<u64>,
+    /// What the data check found.
+    pub check: String,
 }
 
 /// [`Call::Exec`]'s answer.

@@ -160,6 +160,7 @@ fn begin(
     let warnings = setup::warnings(suite, &environment, &records);
     let results = Results {
         validations: Vec::new(),
+        services: Vec::new(),
         schema: SCHEMA.into(),
         suite_file: opts.suite_file.display().to_string(),
         suite: suite.clone(),
@@ -312,6 +313,8 @@ fn scenario_port<'s>(
 fn new_record(run: &PlannedRun) -> RunRecord {
     RunRecord {
         repeat: run.repeat,
+        proof: None,
+        service_usage: Default::default(),
         server: run.server.clone(),
         variant: run.variant.label.clone(),
         scenario: run.scenario.clone(),

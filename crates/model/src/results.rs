@@ -49,6 +49,86 @@ pub struct Results {
     /// (docs/workloads.md). Empty when no scenario names a workload.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub validations: Vec<ValidationRecord>,
+    /// One entry per start of a suite's service (`[[service]]`): where, how
+    /// long its start and data took, and how it ended.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub services: Vec<ServiceRecord>,
+}
+
+/// One start of a service (a restart after it died is another).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ServiceRecord {
+    /// The suite's name for it (`[[service]] name`).
+    pub name: String,
+    /// `postgres`.
+    pub kind: String,
+    /// The host it ran on (a run across hosts); none: this machine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// `postgres --version`'s words, e.g. `PostgreSQL 15.18`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// The connection string the servers were given, password elided.
+    pub url: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pinned_cpus: Option<Vec<usize>>,
+    /// The settings it ran with (the lab's defaults and the suite's).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub settings: BTreeMap<String, String>,
+    /// Its data directory came from the checked cache (else it was made
+    /// and loaded afresh).
+    pub cached: bool,
+    /// From the start call to the data checked and the service ready, ms.
+    pub ready_ms: u64,
+    /// Loading the data (fresh only), ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_ms: Option<u64>,
+    /// What the check of its data found (row counts, checksums).
+    pub check: String,
+    /// Why it failed to start, died, or was restarted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Statements of the benchmark's user since the last reset of
+/// `pg_stat_statements`, sorted by table and kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkDone {
+    /// `SELECT`s of `world` (calls) and the rows they returned.
+    pub world_reads: u64,
+    pub world_rows_read: u64,
+    /// `UPDATE`s of `world` (calls) and the rows they changed.
+    pub world_writes: u64,
+    pub world_rows_written: u64,
+    /// `SELECT`s of `fortune` (calls).
+    pub fortune_reads: u64,
+    /// `SELECT`s of `items` (calls) and the rows they returned.
+    pub item_reads: u64,
+    pub item_rows_read: u64,
+    /// Every other statement (transactions, `SET`, prepared statements' admin).
+    pub other: u64,
+}
+
+/// A database workload level's proof of work (docs/workloads.md "Proof of
+/// work"): what the server did in the database against what its successful
+/// responses need.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProofOfWork {
+    /// Successful (2xx) responses of the level, warm-up included when the
+    /// driver counts it.
+    pub requests: u64,
+    pub done: WorkDone,
+    /// Reads of the workload's table per request.
+    pub queries_per_request: f64,
+    /// Rows of the table read (db, queries, items) or written (updates) per request.
+    pub rows_per_request: f64,
+    /// What each request needs (`barrage_contract::database::required_work`).
+    pub required_queries: u64,
+    pub required_rows_written: u64,
+    /// Why the level is invalid (fewer queries or rows than needed), with
+    /// the figures; none: the work was done.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invalid: Option<String>,
 }
 
 /// A server's validation on one workload, done once per run before any
@@ -199,6 +279,13 @@ pub struct RunRecord {
     /// when they could not be read).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub listen_queue: Option<ListenQueue>,
+    /// A database workload's proof of work (none for other scenarios, or
+    /// when the counters could not be read: then `error` says why).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<ProofOfWork>,
+    /// The suite's services' CPU and memory during the level, by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub service_usage: BTreeMap<String, MonitorReport>,
 }
 
 /// A host's listen-queue counters (`TcpExt` of /proc/net/netstat), read

@@ -45,6 +45,41 @@ pub struct Suite {
     /// order; results.json written before they existed has none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tables: Vec<SuiteTable>,
+    /// The services the servers need (`[[service]]`, docs/suites.md
+    /// "Services"), started before the first server and stopped after the
+    /// last; none in results written before services existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub services: Vec<Service>,
+}
+
+/// A `[[service]]` of a suite: a database the servers talk to, run by the
+/// lab through its whole life.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Service {
+    /// Its name (`name`, default the kind's: `postgres`).
+    pub name: String,
+    pub kind: ServiceKind,
+    /// The host it runs on in a run across hosts (a host of the lab file);
+    /// none: the server's host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// Its cores (`cores = [2]`); none: a core of its host that neither the
+    /// server nor the load has, where there is one, else not pinned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cores: Option<Vec<usize>>,
+    /// Settings over the lab's defaults (for PostgreSQL: `postgresql.conf`
+    /// names and values, `max_connections = "512"`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub settings: BTreeMap<String, String>,
+}
+
+/// What a service is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ServiceKind {
+    /// PostgreSQL 15 from Debian's packages, with the database workloads'
+    /// data (`data/database/hello_world.sql`).
+    Postgres,
 }
 
 /// A `[[table]]` of a suite: scenarios side by side, the reports' first
@@ -220,6 +255,10 @@ pub struct Scenario {
     /// `data/workloads/mix/`. None for the other scenarios.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mix: Option<String>,
+    /// N of a `queries` or `updates` workload scenario (`queries = 20`,
+    /// `/queries?queries=N`); none for every other scenario.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queries: Option<usize>,
 }
 
 /// A scenario's wrk script: the file and the words of its `init(args)`.
@@ -267,6 +306,7 @@ impl Scenario {
         Scenario {
             workload: None,
             mix: None,
+            queries: None,
             name: path.into(),
             path: path.into(),
             protocol,

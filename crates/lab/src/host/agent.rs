@@ -158,6 +158,10 @@ impl Agent {
                 warmup_ms,
                 read_back,
             } => json(self.exec(program, args, &cores, limit_ms, warmup_ms, read_back)),
+            // Issue 28 in progress: crates/lab/src/service/ answers these.
+            Call::ServiceStart { .. } | Call::ServiceReset { .. } | Call::ServiceWork { .. } => {
+                Err("services are not implemented yet".into())
+            }
             other => host_call(other, self),
         }
     }

@@ -123,6 +123,7 @@ impl RawSuite {
             drivers,
             hosts,
             tables,
+            services: Vec::new(),
         })
     }
 }

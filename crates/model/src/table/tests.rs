@@ -63,6 +63,7 @@ fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
     let second = Duration::from_secs(1);
     Results {
         validations: Vec::new(),
+        services: Vec::new(),
         schema: SCHEMA.into(),
         suite_file: "suites/t.toml".into(),
         suite: Suite {
@@ -87,6 +88,7 @@ fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
             drivers: vec![Driver::Wrk, Driver::Barrage],
             hosts: None,
             tables,
+            services: Vec::new(),
         },
         quick: false,
         only: None,

@@ -119,6 +119,7 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<S
     Ok(Scenario {
         workload: request.workload,
         mix: request.mix,
+        queries: None,
         name,
         path,
         protocol,
