@@ -39,17 +39,33 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../report/tests/fixtures")
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+/// A scratch directory, removed when dropped (a test leaves nothing in /tmp).
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> Scratch {
     let dir =
         std::env::temp_dir().join(format!("barrage-cli-compare-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
 /// A results directory: the recorded tiny suite's results.json (one
 /// server, /hello, driver barrage, c=4) with one run per given rate.
-fn results_dir(name: &str, rates: &[f64]) -> PathBuf {
+fn results_dir(name: &str, rates: &[f64]) -> Scratch {
     let text = std::fs::read_to_string(fixtures().join("compare-run/results.json")).unwrap();
     let mut r: Value = serde_json::from_str(&text).unwrap();
     let template = r["runs"][0].clone();
@@ -187,7 +203,8 @@ fn bad_input_is_one_line_and_exit_2() {
     );
     assert!(run.stdout.is_empty());
 
-    let junk = temp_dir("junk").join("junk.json");
+    let junk_dir = temp_dir("junk");
+    let junk = junk_dir.join("junk.json");
     std::fs::write(&junk, "not json").unwrap();
     let run = barrage(&["compare", s(&junk), s(&good)]);
     assert_eq!(run.code, Some(2), "{run:?}");

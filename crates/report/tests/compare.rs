@@ -46,8 +46,24 @@ fn results(suite: &str, rows: &[(&str, &[f64], &[f64])]) -> Value {
     r
 }
 
+/// A scratch directory, removed when dropped (a test leaves nothing in /tmp).
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Writes `results.json` into a fresh directory and returns the directory.
-fn write_dir(name: &str, r: &Value) -> PathBuf {
+fn write_dir(name: &str, r: &Value) -> Scratch {
     let dir = std::env::temp_dir().join(format!("barrage-compare-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -56,7 +72,7 @@ fn write_dir(name: &str, r: &Value) -> PathBuf {
         serde_json::to_string_pretty(r).unwrap(),
     )
     .unwrap();
-    dir
+    Scratch(dir)
 }
 
 fn run_compare(name: &str, a: &Value, b: &Value) -> String {
