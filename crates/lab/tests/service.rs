@@ -2,8 +2,10 @@
 //! PostgreSQL 15 (`/usr/lib/postgresql/15/bin`, or `BARRAGE_PG_BIN`): a
 //! fresh start, the work of a known set of statements counted and reset,
 //! a stop that leaves nothing, a cached start, a killed postmaster seen by
-//! `Alive`, a broken cache rebuilt, and a start that fails naming its log
-//! line. Few starts (CI time): one test walks the whole life.
+//! `Alive`, a broken cache rebuilt, Ctrl-C's `kill_all_started`, and a
+//! start that fails naming its log line. Few starts (CI time), and
+//! `kill_all_started` kills every group of the process: one test walks the
+//! whole life.
 #![cfg(target_os = "linux")]
 
 use std::collections::BTreeMap;
@@ -196,6 +198,18 @@ fn postgres_service_lifecycle() {
     let scratch = Scratch::new("life");
     let agent = Agent::new();
 
+    // A start that fails is one line naming the line of the log that says why.
+    let settings = [("no_such_setting".to_string(), "1".to_string())].into();
+    let e = start(&agent, &scratch, "run0", settings).unwrap_err();
+    eprintln!("{e}");
+    assert!(!e.contains('\n'), "one line: {e}");
+    assert!(
+        e.contains("unrecognized configuration parameter \"no_such_setting\"")
+            && e.contains("run0.log:"),
+        "{e}"
+    );
+    assert!(!scratch.0.join("run0/postgres").exists());
+
     // A fresh start: initdb, load, check, the cache made.
     let fresh = start(&agent, &scratch, "run1", BTreeMap::new()).unwrap();
     eprintln!("fresh: {fresh:?}");
@@ -295,24 +309,11 @@ fn postgres_service_lifecycle() {
         rebuilt.check
     );
     assert_eq!(fs::read_to_string(entry.join("checksums")).unwrap(), sums);
-    let footprint = Footprint::of(&scratch, "run3", rebuilt.port);
-    stop(&agent, rebuilt.id);
-    footprint.assert_gone();
-}
 
-#[test]
-#[ignore = "needs PostgreSQL"]
-fn a_start_that_fails_names_the_log_line() {
-    let scratch = Scratch::new("bad");
-    let agent = Agent::new();
-    let settings = [("no_such_setting".to_string(), "1".to_string())].into();
-    let e = start(&agent, &scratch, "run", settings).unwrap_err();
-    eprintln!("{e}");
-    assert!(!e.contains('\n'), "one line: {e}");
-    assert!(
-        e.contains("unrecognized configuration parameter \"no_such_setting\"")
-            && e.contains("run.log:"),
-        "{e}"
-    );
-    assert!(!scratch.0.join("run/postgres").exists());
+    // Ctrl-C's path: kill_all_started ends the cluster and what it leaves.
+    let footprint = Footprint::of(&scratch, "run3", rebuilt.port);
+    barrage_lab::process::kill_all_started();
+    footprint.assert_gone();
+    assert!(!alive(&agent, rebuilt.id));
+    stop(&agent, rebuilt.id);
 }

@@ -6,6 +6,8 @@
 //! cache removed and rebuilt (mod.rs).
 
 use std::fs;
+use std::io;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -94,9 +96,41 @@ impl Cache {
     }
 }
 
+/// Threads that copy files: a data directory is some 1,000 small files,
+/// and creating them is most of a start from the cache.
+const COPY_THREADS: usize = 4;
+
 /// Copies a directory tree (files, directories, symbolic links, modes),
 /// giving every entry to `run_as` when there is one.
-fn copy_tree(from: &Path, to: &Path, run_as: Option<RunAs>) -> std::io::Result<()> {
+fn copy_tree(from: &Path, to: &Path, run_as: Option<RunAs>) -> io::Result<()> {
+    let mut files = Vec::new();
+    make_dirs(from, to, run_as, &mut files)?;
+    let per_thread = files.len().div_ceil(COPY_THREADS).max(1);
+    std::thread::scope(|scope| {
+        let copiers: Vec<_> = files
+            .chunks(per_thread)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .try_for_each(|(from, to)| copy_file(from, to, run_as))
+                })
+            })
+            .collect();
+        copiers.into_iter().try_for_each(|c| {
+            c.join()
+                .unwrap_or_else(|_| Err(io::Error::other("a copying thread panicked")))
+        })
+    })
+}
+
+/// Makes the directories and symbolic links of the tree; lists its files.
+fn make_dirs(
+    from: &Path,
+    to: &Path,
+    run_as: Option<RunAs>,
+    files: &mut Vec<(PathBuf, PathBuf)>,
+) -> io::Result<()> {
     fs::create_dir(to)?;
     fs::set_permissions(to, fs::metadata(from)?.permissions())?;
     chown(to, run_as)?;
@@ -105,21 +139,35 @@ fn copy_tree(from: &Path, to: &Path, run_as: Option<RunAs>) -> std::io::Result<(
         let kind = entry.file_type()?;
         let target = to.join(entry.file_name());
         if kind.is_dir() {
-            copy_tree(&entry.path(), &target, run_as)?;
+            make_dirs(&entry.path(), &target, run_as, files)?;
         } else if kind.is_symlink() {
             std::os::unix::fs::symlink(fs::read_link(entry.path())?, &target)?;
             if let Some(user) = run_as {
                 std::os::unix::fs::lchown(&target, Some(user.uid), Some(user.gid))?;
             }
         } else {
-            fs::copy(entry.path(), &target)?;
-            chown(&target, run_as)?;
+            files.push((entry.path(), target));
         }
     }
     Ok(())
 }
 
-fn chown(path: &Path, run_as: Option<RunAs>) -> std::io::Result<()> {
+fn copy_file(from: &Path, to: &Path, run_as: Option<RunAs>) -> io::Result<()> {
+    let mut source = fs::File::open(from)?;
+    let mode = source.metadata()?.permissions().mode();
+    let mut copy = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(mode)
+        .open(to)?;
+    if let Some(user) = run_as {
+        std::os::unix::fs::fchown(&copy, Some(user.uid), Some(user.gid))?;
+    }
+    io::copy(&mut source, &mut copy)?;
+    Ok(())
+}
+
+fn chown(path: &Path, run_as: Option<RunAs>) -> io::Result<()> {
     match run_as {
         Some(user) => std::os::unix::fs::chown(path, Some(user.uid), Some(user.gid)),
         None => Ok(()),
@@ -147,7 +195,6 @@ mod tests {
 
     #[test]
     fn a_tree_is_copied_with_its_modes_and_links() {
-        use std::os::unix::fs::PermissionsExt;
         let tmp = std::env::temp_dir().join(format!("barrage-cache-copy-{}", std::process::id()));
         let _ = fs::remove_dir_all(&tmp);
         let from = tmp.join("from");

@@ -13,7 +13,7 @@ use barrage_contract::database::{
 use postgres::Client;
 
 use super::cluster::{self, Binaries, SUPERUSER};
-use super::postgres::{describe, Postgres};
+use super::postgres::{describe, Postgres, ADMIN_DATABASE};
 
 /// Checksums of a loaded database (md5 of every row, in id order): kept
 /// beside the cache, compared at each start from it.
@@ -46,11 +46,13 @@ impl Checksums {
 }
 
 /// Creates `benchmarkdbuser` and `hello_world`, runs the SQL file with
-/// `psql` as the superuser, and adds `pg_stat_statements`. Returns how long
-/// it took.
+/// `psql` as the superuser, and adds `pg_stat_statements`. The database
+/// `postgres` is dropped: nothing uses it, and a quarter fewer files make
+/// each start from the cache quicker (connect to `hello_world`). Returns
+/// how long it took.
 pub fn load(pg: &Postgres, bin: &Binaries, sql: &Path) -> Result<Duration, String> {
     let began = Instant::now();
-    let mut admin = pg.connect("postgres")?;
+    let mut admin = pg.connect(ADMIN_DATABASE)?;
     let statements = [
         format!("CREATE ROLE {DATABASE_USER} LOGIN PASSWORD '{DATABASE_PASSWORD}'"),
         format!("CREATE DATABASE {DATABASE_NAME} OWNER {DATABASE_USER}"),
@@ -63,8 +65,13 @@ pub fn load(pg: &Postgres, bin: &Binaries, sql: &Path) -> Result<Duration, Strin
     drop(admin);
     psql(pg, bin, sql)?;
     let mut db = pg.connect(DATABASE_NAME)?;
-    db.batch_execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
-        .map_err(|e| format!("CREATE EXTENSION pg_stat_statements: {}", describe(&e)))?;
+    for statement in [
+        "CREATE EXTENSION IF NOT EXISTS pg_stat_statements",
+        "DROP DATABASE IF EXISTS postgres",
+    ] {
+        db.batch_execute(statement)
+            .map_err(|e| format!("{statement}: {}", describe(&e)))?;
+    }
     Ok(began.elapsed())
 }
 

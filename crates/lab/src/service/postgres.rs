@@ -24,6 +24,9 @@ use super::{log_line, work};
 use crate::process::{self, Stopped};
 
 const POLL: Duration = Duration::from_millis(20);
+/// The database the lab's connections before the load go to (the
+/// cluster's `postgres` database is dropped after it: data.rs).
+pub const ADMIN_DATABASE: &str = "template1";
 /// The least time a fast shutdown gets (it writes a checkpoint).
 pub const MIN_GRACE: Duration = Duration::from_secs(10);
 
@@ -286,7 +289,7 @@ impl Postgres {
                 ));
             }
             if postmaster_status(&self.places.data).as_deref() == Some("ready") {
-                match self.try_connect("postgres") {
+                match self.try_connect(ADMIN_DATABASE) {
                     Ok(_) => return Ok(()),
                     // Refused for good (not "starting up"): no use waiting.
                     Err(e) if e.as_db_error().is_some() && !starting(&e) => {
