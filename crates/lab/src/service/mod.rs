@@ -267,7 +267,11 @@ impl Setup<'_> {
             ));
         }
         drop(pg);
-        self.cache.save(&launch.places.data, &sums)?;
+        // Without a cache the run goes on; the next start loads again.
+        let check = match self.cache.save(&launch.places.data, &sums) {
+            Ok(()) => check,
+            Err(e) => format!("{check}; not cached: {e}"),
+        };
         let pg = launch.start(READY_LIMIT)?;
         Ok(Up {
             pg,
@@ -347,6 +351,30 @@ mod tests {
         fs::write(&log, "").unwrap();
         assert_eq!(log_line(&log, 0), None);
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_cluster_goes_in_the_run_unless_postgres_cannot_reach_it() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = std::env::temp_dir().join(format!("barrage-places-{}", std::process::id()));
+        let closed = tmp.join("closed");
+        fs::create_dir_all(&closed).unwrap();
+        fs::set_permissions(&closed, fs::Permissions::from_mode(0o700)).unwrap();
+        // A user that owns nothing here (not this process's).
+        let stranger = Some(RunAs {
+            uid: 54_321,
+            gid: 54_321,
+        });
+        let open = places(&tmp.join("run"), stranger, 5432).unwrap();
+        assert_eq!(open.base, tmp.join("run/postgres"));
+        assert_eq!(open.data, tmp.join("run/postgres/data"));
+        let elsewhere = places(&closed.join("run"), stranger, 5432).unwrap();
+        assert!(elsewhere.base.starts_with(std::env::temp_dir()));
+        assert!(!elsewhere.base.starts_with(&closed), "{elsewhere:?}");
+        let long = tmp.join("x".repeat(120));
+        let short = places(&long, None, 5432).unwrap();
+        assert!(!short.base.starts_with(&long), "{short:?}");
+        let _ = fs::remove_dir_all(&tmp);
     }
 
     #[test]
