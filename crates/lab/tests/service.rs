@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use barrage_lab::host::{Agent, Call, ServiceStarted};
 use barrage_lab::process::Stopped;
-use barrage_model::results::WorkDone;
+use barrage_model::results::{MonitorReport, WorkDone};
 use barrage_model::suite::{Service, ServiceKind};
 use serde_json::Value;
 
@@ -46,6 +46,7 @@ fn start(
     scratch: &Scratch,
     run: &str,
     settings: BTreeMap<String, String>,
+    cores: Vec<usize>,
 ) -> Result<ServiceStarted, String> {
     let data_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
     let service = Service {
@@ -61,7 +62,7 @@ fn start(
             service,
             max_connections: 50,
             host: "127.0.0.1".into(),
-            cores: vec![],
+            cores,
             data_dir,
             run_dir: scratch.0.join(run),
             cache: scratch.0.join("cache"),
@@ -200,7 +201,7 @@ fn postgres_service_lifecycle() {
 
     // A start that fails is one line naming the line of the log that says why.
     let settings = [("no_such_setting".to_string(), "1".to_string())].into();
-    let e = start(&agent, &scratch, "run0", settings).unwrap_err();
+    let e = start(&agent, &scratch, "run0", settings, vec![]).unwrap_err();
     eprintln!("{e}");
     assert!(!e.contains('\n'), "one line: {e}");
     assert!(
@@ -211,7 +212,7 @@ fn postgres_service_lifecycle() {
     assert!(!scratch.0.join("run0/postgres").exists());
 
     // A fresh start: initdb, load, check, the cache made.
-    let fresh = start(&agent, &scratch, "run1", BTreeMap::new()).unwrap();
+    let fresh = start(&agent, &scratch, "run1", BTreeMap::new(), vec![]).unwrap();
     eprintln!("fresh: {fresh:?}");
     assert!(!fresh.cached && fresh.load_ms.is_some(), "{fresh:?}");
     assert!(fresh.check.contains("world 10000 rows"), "{}", fresh.check);
@@ -226,6 +227,7 @@ fn postgres_service_lifecycle() {
 
     // The work of a known set of statements, exactly; a reset zeroes it.
     call(&agent, Call::ServiceReset { id: fresh.id }).unwrap();
+    call(&agent, Call::MonitorStart { id: fresh.id }).unwrap();
     known_work(&fresh.url);
     let done = work(&agent, fresh.id);
     let want = WorkDone {
@@ -239,6 +241,13 @@ fn postgres_service_lifecycle() {
         other: 0,
     };
     assert_eq!(done, want);
+    // Its CPU and memory are sampled like a server's (the postmaster's tree).
+    let usage: MonitorReport =
+        serde_json::from_value(call(&agent, Call::MonitorStop { id: fresh.id }).unwrap()).unwrap();
+    assert!(
+        !usage.samples.is_empty() && usage.max_rss_bytes > 0,
+        "{usage:?}"
+    );
     call(&agent, Call::ServiceReset { id: fresh.id }).unwrap();
     assert_eq!(work(&agent, fresh.id), WorkDone::default());
     let tail: String = serde_json::from_value(
@@ -264,12 +273,13 @@ fn postgres_service_lifecycle() {
     );
     footprint.assert_gone();
 
-    // From the cache: no load, the same data, sooner.
-    let cached = start(&agent, &scratch, "run2", BTreeMap::new()).unwrap();
+    // From the cache: no load, the same data, sooner; pinned to core 0.
+    let cached = start(&agent, &scratch, "run2", BTreeMap::new(), vec![0]).unwrap();
     eprintln!("cached: {cached:?}");
     assert!(cached.cached && cached.load_ms.is_none(), "{cached:?}");
     assert!(cached.check.contains("as when loaded"), "{}", cached.check);
     assert!(cached.ready_ms < fresh.ready_ms, "{cached:?} {fresh:?}");
+    assert_eq!(cached.pinned_cpus, Some(vec![0]), "pinned as asked");
 
     // A killed postmaster is not alive; the stop still cleans up.
     let footprint = Footprint::of(&scratch, "run2", cached.port);
@@ -300,7 +310,7 @@ fn postgres_service_lifecycle() {
         .unwrap();
     let sums = fs::read_to_string(entry.join("checksums")).unwrap();
     fs::write(entry.join("checksums"), sums.replace("items ", "items 0")).unwrap();
-    let rebuilt = start(&agent, &scratch, "run3", BTreeMap::new()).unwrap();
+    let rebuilt = start(&agent, &scratch, "run3", BTreeMap::new(), vec![]).unwrap();
     eprintln!("rebuilt: {rebuilt:?}");
     assert!(!rebuilt.cached && rebuilt.load_ms.is_some(), "{rebuilt:?}");
     assert!(
