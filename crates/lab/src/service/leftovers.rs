@@ -11,6 +11,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::thread;
@@ -49,7 +50,7 @@ pub fn note_segments(postmaster: u32) {
     let Some(data) = live().get(&postmaster).map(|l| l.data.clone()) else {
         return;
     };
-    let found = mapped_segments(&cluster_pids(&data, postmaster));
+    let found = mapped_segments(&cluster_pids(&data));
     if let Some(l) = live().get_mut(&postmaster) {
         l.segments.extend(found);
     }
@@ -73,7 +74,7 @@ pub fn kill_all_started() {
 /// removes its shared memory and socket files. True when no process was
 /// left to kill.
 pub fn kill_and_clean(l: &Leftovers) -> bool {
-    let pids = cluster_pids(&l.data, l.postmaster);
+    let pids = cluster_pids(&l.data);
     let mut segments = l.segments.clone();
     segments.extend(mapped_segments(&pids));
     let sysv = sysv_segment(&l.data);
@@ -82,7 +83,7 @@ pub fn kill_and_clean(l: &Leftovers) -> bool {
         unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
     }
     let deadline = Instant::now() + KILL_WAIT;
-    while !cluster_pids(&l.data, l.postmaster).is_empty() && Instant::now() < deadline {
+    while !cluster_pids(&l.data).is_empty() && Instant::now() < deadline {
         thread::sleep(POLL);
     }
     if let Some((key, id)) = sysv {
@@ -105,18 +106,24 @@ pub fn remove_sockets(l: &Leftovers) {
     }
 }
 
-/// Live processes of the cluster: the postmaster, and every process whose
-/// working directory is the data directory (backends chdir there).
-pub fn cluster_pids(data: &Path, postmaster: u32) -> Vec<u32> {
+/// Live processes of the cluster: those of the data directory's owner
+/// whose working directory is the data directory (the postmaster chdirs
+/// there at once, and its children inherit it). Never a pid by number: a
+/// reaped postmaster's may be another process's by now.
+pub fn cluster_pids(data: &Path) -> Vec<u32> {
     let Ok(entries) = fs::read_dir("/proc") else {
         return Vec::new();
     };
+    let owner = fs::metadata(data).map(|m| m.uid()).ok();
+    let of_cluster = |pid: u32| {
+        let proc_dir = format!("/proc/{pid}");
+        owner.is_some()
+            && fs::metadata(&proc_dir).is_ok_and(|m| Some(m.uid()) == owner)
+            && fs::read_link(format!("{proc_dir}/cwd")).is_ok_and(|cwd| cwd == data)
+    };
     let mut pids: Vec<u32> = entries
         .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|&pid| {
-            pid == postmaster
-                || fs::read_link(format!("/proc/{pid}/cwd")).is_ok_and(|cwd| cwd == data)
-        })
+        .filter(|&pid| of_cluster(pid))
         .filter(|&pid| running(pid))
         .collect();
     pids.sort_unstable();

@@ -221,8 +221,8 @@ impl Postgres {
         }
         let deadline = Instant::now() + grace;
         let killed = loop {
-            let gone = self.exited().is_some()
-                && leftovers::cluster_pids(&self.places.data, pid).is_empty();
+            let gone =
+                self.exited().is_some() && leftovers::cluster_pids(&self.places.data).is_empty();
             if gone {
                 break false;
             }
