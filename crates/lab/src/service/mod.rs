@@ -116,7 +116,10 @@ fn start_postgres(req: &StartRequest, spawn: Spawn) -> Result<(Postgres, Service
         sql: &sql,
         host: req.host,
     };
-    let up = setup.up()?;
+    let up = setup.up().inspect_err(|_| {
+        // Nothing runs any more (a Postgres is killed when dropped).
+        let _ = fs::remove_dir_all(&places.base);
+    })?;
     let started = ServiceStarted {
         id: 0,
         url: url(req.host, port),
@@ -262,8 +265,8 @@ impl Setup<'_> {
         let stopped = pg.shutdown(CACHE_SHUTDOWN);
         if stopped.killed || stopped.exit != Some(0) {
             return Err(format!(
-                "PostgreSQL did not shut down cleanly after the load ({stopped:?}): {}",
-                log_line(launch.log, 0).unwrap_or_default()
+                "PostgreSQL did not shut down cleanly after the load ({stopped:?}); see {}",
+                launch.log.display()
             ));
         }
         drop(pg);

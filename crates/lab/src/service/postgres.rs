@@ -197,10 +197,8 @@ impl Postgres {
             let client = self.admin.as_mut().expect("connected just above");
             match f(client) {
                 Ok(v) => return Ok(v),
-                Err(e) if attempt == 0 && client.is_closed() => {
-                    self.admin = None;
-                    let _ = e;
-                }
+                // A connection closed under it (a restart): once more.
+                Err(_) if attempt == 0 && client.is_closed() => self.admin = None,
                 Err(e) => return Err(describe(&e)),
             }
         }
@@ -208,8 +206,9 @@ impl Postgres {
     }
 
     /// A fast shutdown: SIGINT to the postmaster, then, if the cluster is
-    /// still there after `grace`, SIGKILL to all of it. Whatever it leaves (shared memory, socket files) is removed; its
-    /// data directory is kept (for the cache).
+    /// still there after `grace`, SIGKILL to all of it. Whatever it leaves
+    /// (shared memory, socket files) is removed; its data directory is
+    /// kept (for the cache).
     pub fn shutdown(&mut self, grace: Duration) -> Stopped {
         self.admin = None;
         let pid = self.pid();
