@@ -47,9 +47,13 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # tmux is the terminal the live view's test reads.
 # servers/nginx loads two of Debian's nginx modules for the workloads:
 # brotli_static (the static set's .br files) and njs (counting uploads).
+# PostgreSQL 15 is the database workloads' service (the lab runs its own
+# cluster from /usr/lib/postgresql/15/bin, as user postgres, with
+# pg_stat_statements from the contrib modules).
 packages=(build-essential pkg-config nginx-light h2o caddy nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3 chromium
   openssh-server openssh-client iproute2 prometheus tmux
-  libnginx-mod-http-brotli-static libnginx-mod-http-js)
+  libnginx-mod-http-brotli-static libnginx-mod-http-js
+  postgresql-15 postgresql-contrib)
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
@@ -105,8 +109,8 @@ else
   say "Debian packages present: ${packages[*]}"
 fi
 
-# Debian starts nginx, h2o and Caddy as services on port 80 (and Prometheus on
-# 9090, on every address) when it installs them
+# Debian starts nginx, h2o and Caddy as services on port 80 (Prometheus on
+# 9090, on every address; PostgreSQL's cluster 15/main on 5432) when it installs them
 # (unless a policy-rc.d forbids it, as in containers). Stop them and keep them
 # from starting at boot: nothing here uses them.
 stop_system_service() {
@@ -132,6 +136,7 @@ stop_system_service nginx
 stop_system_service h2o
 stop_system_service caddy
 stop_system_service prometheus
+stop_system_service postgresql
 
 # Rust: rustup's cargo if there is one, else Debian's (old, but it builds on a
 # fresh machine that cannot reach rustup).
