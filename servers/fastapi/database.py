@@ -27,7 +27,7 @@ import orjson
 from fastapi import APIRouter, Request, Response
 
 # The manifest's [database] pool, for a start without DATABASE_POOL.
-DEFAULT_POOL = 16
+DEFAULT_POOL = 8
 WORLD_ROWS = 10_000
 MAX_QUERIES = 500
 MAX_ITEMS = 50
@@ -64,6 +64,14 @@ def pool_size():
     return max(1, total // workers)
 
 
+async def keep_session(conn):
+    """The pool's reset on release, beyond the open transaction asyncpg
+    always rolls back: nothing. The default would send `SELECT
+    pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL` after every
+    request, for session state (advisory locks, cursors, LISTEN, SET) that
+    these routes never make."""
+
+
 @contextlib.asynccontextmanager
 async def lifespan(app):
     """Opens this worker's pool at start (with DATABASE_URL), closes it at exit."""
@@ -72,7 +80,7 @@ async def lifespan(app):
     if url:
         size = pool_size()
         try:
-            pool = await asyncpg.create_pool(url, min_size=size, max_size=size)
+            pool = await asyncpg.create_pool(url, min_size=size, max_size=size, reset=keep_session)
         except (OSError, asyncpg.PostgresError) as e:
             # One line and out, rather than uvicorn's traceback.
             print("fastapi: cannot open a pool of %d to DATABASE_URL: %s" % (size, e), file=sys.stderr, flush=True)
