@@ -3,9 +3,11 @@
 The endpoints of the contract (/hello, /xml, /static/6b, /static/4k) and
 the workloads of docs/workloads.md: /baseline, /plaintext, /json,
 /json/{count} (with gzip or brotli when Accept-Encoding allows), /upload and
-/static/{name}. Everything is read once at import from two directories named
-by the environment (server.py sets them, so that every uvicorn worker
-process sees them):
+/static/{name}; the database workloads (/db, /queries, /fortunes, /updates,
+/items) are database.py's, on DATABASE_URL through an asyncpg pool.
+Everything is read once at import from two directories named by the
+environment (server.py sets them, so that every uvicorn worker process
+sees them):
 
   BARRAGE_DATA     data/workloads (dataset.json, static/, static/index.tsv)
   BARRAGE_DOCROOT  servers/nginx/docroot (static/6b and static/4k)
@@ -23,6 +25,8 @@ from fastapi import FastAPI, Request, Response
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel
 from starlette.requests import ClientDisconnect
+
+import database
 
 HELLO = b"Hello World\n"
 PLAINTEXT = b"Hello, World!"
@@ -108,7 +112,14 @@ DATASET = load_dataset(os.environ["BARRAGE_DATA"])
 STATIC = load_static(os.environ["BARRAGE_DATA"], os.environ["BARRAGE_DOCROOT"])
 
 # No docs, no OpenAPI schema; paths match exactly (no redirect for a trailing slash).
-app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None, redirect_slashes=False)
+app = FastAPI(
+    openapi_url=None,
+    docs_url=None,
+    redoc_url=None,
+    redirect_slashes=False,
+    lifespan=database.lifespan,
+)
+app.include_router(database.router)
 
 
 def text(status, body):

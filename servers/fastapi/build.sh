@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds servers/fastapi/build/venv: a Python venv with FastAPI, uvicorn
-# (uvloop, httptools), orjson and brotli, every package pinned in
+# (uvloop, httptools), orjson, brotli and asyncpg, every package pinned in
 # requirements.txt (a `pip freeze` of the venv).
 #   build.sh --fetch   create the venv and pip-install requirements.txt (network: PyPI)
 #   build.sh           offline: check the venv has exactly the pinned packages

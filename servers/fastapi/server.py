@@ -2,7 +2,8 @@
 
 Usage: python server.py --host H --port P --data DIR --docroot DIR [--workers N]
 --workers (default: $WORKERS, else 1) uvicorn worker processes sharing the
-listening socket; the data directories reach each worker through the
+listening socket; the data directories and the worker count (for the
+database pool's share, database.py) reach each worker through the
 environment.
 """
 
@@ -27,11 +28,16 @@ def main():
             raise ValueError
     except ValueError:
         sys.exit("fastapi: --workers (or WORKERS) must be a positive integer, not %r" % args.workers)
+    pool = os.environ.get("DATABASE_POOL", "")
+    if pool and not (pool.isdigit() and int(pool) >= 1):
+        sys.exit("fastapi: DATABASE_POOL must be a positive integer, not %r" % pool)
     for name, path in (("--data", args.data), ("--docroot", args.docroot)):
         if not os.path.isdir(path):
             sys.exit("fastapi: %s %s is not a directory" % (name, path))
     os.environ["BARRAGE_DATA"] = os.path.abspath(args.data)
     os.environ["BARRAGE_DOCROOT"] = os.path.abspath(args.docroot)
+    # database.py divides DATABASE_POOL among the workers.
+    os.environ["BARRAGE_WORKERS"] = str(workers)
     print(
         "fastapi: starting uvicorn %s on %s:%d, %d worker(s)"
         % (uvicorn.__version__, args.host, args.port, workers),
@@ -45,7 +51,8 @@ def main():
         workers=workers,
         loop="uvloop",
         http="httptools",
-        lifespan="off",
+        # database.py opens each worker's pool at start-up.
+        lifespan="on",
         access_log=False,
         # "error": uvicorn logs each malformed request as a warning, which
         # the noisy workload would pay for in writes to the log.

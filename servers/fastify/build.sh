@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs servers/fastify/node_modules: Fastify and its dependencies at the
-# versions package-lock.json pins.
+# Installs servers/fastify/node_modules: Fastify, pg (the database workloads)
+# and their dependencies at the versions package-lock.json pins.
 #   build.sh --fetch   npm ci (network: the npm registry)
 #   build.sh           offline: check node_modules matches package-lock.json
 set -euo pipefail

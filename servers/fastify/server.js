@@ -6,6 +6,8 @@
 // workloads of docs/workloads.md: /baseline, /plaintext, /json,
 // /json/:count (gzip or brotli when Accept-Encoding allows), /upload and
 // /static/:name. The dataset and the static files are read once at start.
+// The database workloads (/db, /queries, /fortunes, /updates, /items) are
+// database.js's, on DATABASE_URL through pg.Pool.
 //
 // Usage: node server.js --host H --port P --data DIR --docroot DIR
 //   --data     data/workloads (dataset.json, static/, static/index.tsv)
@@ -17,6 +19,7 @@ const path = require('path');
 const zlib = require('zlib');
 const { promisify } = require('util');
 const Fastify = require('fastify');
+const { registerDatabase } = require('./database');
 
 const SERVER = 'fastify';
 const HELLO = Buffer.from('Hello World\n');
@@ -267,6 +270,8 @@ app.register(async (scope) => {
   scope.addContentTypeParser('*', bodyParser(0, MAX_UPLOAD));
   scope.post('/upload', (request, reply) => text(reply, 200, String(request.body ? request.body.received : 0)));
 });
+
+registerDatabase(app, SERVER, text, fail);
 
 app.listen({ host: opts.host, port: opts.port, backlog: 4096 }, (err, address) => {
   if (err) fail(err.message);

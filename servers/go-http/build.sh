@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds servers/go-http/build/server: the standard library and
-# andybalholm/brotli (the compression workload), pinned by go.mod and
-# go.sum. Also the build of the nginx-go-* servers, which run this program
-# behind nginx.
+# Builds servers/go-http/build/server: the standard library,
+# andybalholm/brotli (the compression workload) and jackc/pgx v5 (the
+# database workloads; pgx 5.12's go.mod asks for Go 1.25 or later), pinned
+# by go.mod and go.sum. Also the build of the nginx-go-* servers, which run
+# this program behind nginx.
 #   build.sh --fetch   download the pinned modules (network: the Go module proxy), then build
 #   build.sh           offline (GOPROXY=off): build from the modules already fetched
 set -euo pipefail
@@ -17,6 +18,11 @@ done
 if ! command -v go >/dev/null 2>&1; then
   echo "go-http: needs go (Debian package golang-go); run scripts/setup.sh" >&2
   exit 1
+fi
+minor=$(go env GOVERSION | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
+if [ -n "$minor" ] && [ "$minor" -lt 25 ]; then
+  echo "go-http: pgx 5.12 needs go 1.25 or later, this go is $(go env GOVERSION) (Debian 12's golang-go is 1.19: install Go from go.dev)" >&2
+  exit 3 # scripts/setup.sh: toolchain too old, skipped
 fi
 mkdir -p build
 # go needs a build cache; without HOME (a bare environment) keep it here.

@@ -6,7 +6,8 @@
 // TCP and FastCGI over a Unix socket.
 //
 // Endpoints: /hello, /xml?value=V, /static/6b, /static/4k (bodies read once
-// at start from -docroot) and, with -data, the workloads (workloads.go).
+// at start from -docroot) and, with -data, the workloads (workloads.go);
+// the database workloads with DATABASE_URL (database.go).
 // Other paths: 404; other methods than an endpoint's: 405. GOMAXPROCS
 // comes from the environment.
 package main
@@ -22,6 +23,8 @@ import (
 	"os/signal"
 	"strconv"
 	"syscall"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"barrage/servers/go-http/contract"
 )
@@ -43,6 +46,7 @@ var (
 // FastCGI responder does not compute it, and nginx would chunk otherwise).
 type handler struct {
 	data *contract.Data
+	pool *pgxpool.Pool // nil without DATABASE_URL (database.go)
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -76,6 +80,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.jsonProcessing(w, r, path[6:])
 	case len(path) > 8 && path[:8] == "/static/":
 		h.static(w, r, path[8:])
+	case h.database(w, r, path):
 	default:
 		reply(w, r, http.StatusNotFound, plainType, notFoundBody)
 	}
@@ -84,7 +89,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // known says whether a GET endpoint is served at path (for 405 against 404).
 func (h *handler) known(path string) bool {
 	switch path {
-	case "/hello", "/xml", "/plaintext", "/json":
+	case "/hello", "/xml", "/plaintext", "/json", "/db", "/queries", "/fortunes", "/updates", "/items":
 		return true
 	}
 	if len(path) > 8 && path[:8] == "/static/" {
@@ -149,7 +154,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	h := &handler{data: data}
+	pool, err := openDatabase()
+	if err != nil {
+		log.Fatal(err)
+	}
+	h := &handler{data: data, pool: pool}
 
 	// Signals first, so that a SIGTERM during start-up still removes the socket.
 	signals := make(chan os.Signal, 1)

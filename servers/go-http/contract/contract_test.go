@@ -65,3 +65,25 @@ func TestQueryParam(t *testing.T) {
 		}
 	}
 }
+
+func TestDatabaseRules(t *testing.T) {
+	for query, want := range map[string]int{"": 1, "queries=": 1, "queries=foo": 1, "queries=0": 1,
+		"queries=-3": 1, "queries=7": 7, "queries=500": 500, "queries=501": 500, "queries=99999999999999999999": 1} {
+		if got := Queries(query); got != want {
+			t.Errorf("Queries(%q) = %d, want %d", query, got, want)
+		}
+	}
+	if lo, hi, limit := ItemSearch(""); lo != 10 || hi != 50 || limit != 50 {
+		t.Errorf("ItemSearch default = %d %d %d", lo, hi, limit)
+	}
+	if lo, hi, limit := ItemSearch("min=x&max=9999&limit=0"); lo != 10 || hi != 9999 || limit != 1 {
+		t.Errorf("ItemSearch = %d %d %d", lo, hi, limit)
+	}
+	page := string(FortunesPage([]Fortune{{2, "b & <c>"}, {1, "フ"}, {3, "a'\""}}))
+	want := fortunesHead + "<tr><td>0</td><td>Additional fortune added at request time.</td></tr>" +
+		"<tr><td>3</td><td>a&#39;&quot;</td></tr><tr><td>2</td><td>b &amp; &lt;c&gt;</td></tr>" +
+		"<tr><td>1</td><td>フ</td></tr>" + fortunesTail
+	if page != want {
+		t.Errorf("FortunesPage = %s", page)
+	}
+}
