@@ -58,7 +58,7 @@ pub async fn json() -> HttpResponse {
 
 /// The first parameter called `name`, decoded as HTML forms are (the
 /// contract's `query_param`).
-fn query_param<'a>(query: &'a str, name: &str) -> Option<Cow<'a, str>> {
+pub fn query_param<'a>(query: &'a str, name: &str) -> Option<Cow<'a, str>> {
     form_urlencoded::parse(query.as_bytes())
         .find(|(key, _)| key == name)
         .map(|(_, value)| value)

@@ -1,6 +1,7 @@
 //! actix-web serving barrage's endpoint contract (`/hello`, `/xml`,
-//! `/static/6b`, `/static/4k`) and the eight workloads of
-//! docs/workloads.md, as actix applications are usually written: one
+//! `/static/6b`, `/static/4k`), the eight workloads of docs/workloads.md
+//! and its five database workloads (src/db.rs; `DATABASE_URL` and
+//! `DATABASE_POOL` from the environment), as actix applications are usually written: one
 //! `App` with a resource per path, `web::Data` for what is read at start,
 //! serde for JSON, the Compress middleware for the compression workload,
 //! N single-threaded workers (one per core by `--workers 0`, as
@@ -11,6 +12,7 @@
 //! servers/nginx/docroot).
 
 mod data;
+mod db;
 mod handlers;
 
 use std::path::PathBuf;
@@ -23,6 +25,7 @@ use actix_web::middleware::{Compress, DefaultHeaders};
 use actix_web::{guard, web, App, HttpServer, Route};
 
 use crate::data::Data;
+use crate::db::Db;
 use crate::handlers as h;
 
 struct Args {
@@ -89,7 +92,12 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/upload").route(web::post().to(h::upload)))
         .service(web::resource("/static/{name}").route(get().to(h::static_file)))
         .service(web::resource("/hello").route(get().to(h::hello)))
-        .service(web::resource("/xml").route(get().to(h::xml)));
+        .service(web::resource("/xml").route(get().to(h::xml)))
+        .service(web::resource("/db").route(get().to(db::db)))
+        .service(web::resource("/queries").route(get().to(db::queries_handler)))
+        .service(web::resource("/fortunes").route(get().to(db::fortunes)))
+        .service(web::resource("/updates").route(get().to(db::updates)))
+        .service(web::resource("/items").route(get().to(db::items)));
 }
 
 /// Raises the soft open-files limit to the hard one, as Go's runtime does
@@ -119,11 +127,18 @@ fn main() {
         exit(1)
     });
     let data = web::Data::new(data);
+    let db = Db::from_env().unwrap_or_else(|e| {
+        eprintln!("actix: {e}");
+        exit(2)
+    });
+    eprintln!("actix: {}", db.describe());
+    let db = web::Data::new(db);
     let listen = args.listen.clone();
     let result = actix_web::rt::System::new().block_on(async move {
         HttpServer::new(move || {
             App::new()
                 .app_data(data.clone())
+                .app_data(db.clone())
                 .wrap(DefaultHeaders::new().add((SERVER, "actix")))
                 .configure(routes)
                 .default_service(web::to(h::not_found))

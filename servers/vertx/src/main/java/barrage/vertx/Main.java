@@ -23,7 +23,9 @@ import java.util.Map;
  * barrage's Eclipse Vert.x server under test: a vertx-web Router answers the
  * contract's /hello, /static/6b and /static/4k and every workload of
  * docs/workloads.md (baseline, plaintext, json, json-processing,
- * compression, upload, static, noisy).
+ * compression, upload, static, noisy), and its database workloads (db,
+ * queries, fortunes, updates, items: Database, on DATABASE_URL with a pool
+ * of DATABASE_POOL connections).
  *
  * Usage: Main HOST PORT DATA DOCROOT. DATA is data/workloads/ (dataset.json,
  * static/ with index.tsv), DOCROOT servers/nginx/docroot (static/6b, 4k);
@@ -76,9 +78,18 @@ public final class Main {
             // under 10 KB: the encoder made per response allocates its window.
             options.addCompressor(StandardCompressionOptions.brotli(4, 18, BrotliMode.TEXT));
         }
+        Database db;
+        try {
+            db = Database.fromEnv(vertx);
+        } catch (IllegalArgumentException e) {
+            System.err.println("vertx: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.out.println("vertx: " + db.describe());
         final Data shared = data;
         final int instances = threads;
-        vertx.deployVerticle(() -> new Server(shared, options),
+        vertx.deployVerticle(() -> new Server(shared, db, options),
                         new DeploymentOptions().setInstances(instances))
                 .onSuccess(id -> System.out.println("vertx: listening on " + host + ":" + port + " ("
                         + (vertx.isNativeTransportEnabled() ? "epoll" : "nio") + ", " + instances

@@ -44,11 +44,13 @@ final class Server extends VerticleBase {
     static final long MAX_MULTIPLIER = 1_000_000;
 
     private final Main.Data data;
+    private final Database db;
     private final HttpServerOptions options;
     private CharSequence date = formatDate();
 
-    Server(Main.Data data, HttpServerOptions options) {
+    Server(Main.Data data, Database db, HttpServerOptions options) {
         this.data = data;
+        this.db = db;
         this.options = options;
     }
 
@@ -64,6 +66,11 @@ final class Server extends VerticleBase {
         router.post("/baseline").handler(this::baselinePost);
         router.post("/upload").handler(this::upload);
         getOrHead(router, "/static/:name").handler(this::staticFile);
+        getOrHead(router, "/db").handler(ctx -> db.db(this, ctx));
+        getOrHead(router, "/queries").handler(ctx -> db.queries(this, ctx));
+        getOrHead(router, "/fortunes").handler(ctx -> db.fortunes(this, ctx));
+        getOrHead(router, "/updates").handler(ctx -> db.updates(this, ctx));
+        getOrHead(router, "/items").handler(ctx -> db.items(this, ctx));
         return vertx.createHttpServer(options).requestHandler(router).listen();
     }
 
