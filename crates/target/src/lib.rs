@@ -46,6 +46,17 @@
 //! | `POST /upload`                   | 200 `text/plain`, the body bytes received (counted as they stream in) |
 //! | `GET /static/{name}`             | the file of the static set, or its `.br`/`.gz` variant per `Accept-Encoding`; 404 for other names |
 //!
+//! | `GET /db`                        | 200 `application/json`, one random World row from the database |
+//! | `GET /queries?queries=N`         | 200 `application/json`, N rows (1..=500), one query each  |
+//! | `GET /fortunes`                  | 200 `text/html; charset=utf-8`, the fortune table plus one, sorted, escaped |
+//! | `GET /updates?queries=N`         | 200 `application/json`, N distinct rows read, given new numbers, written in one batch |
+//! | `GET /items?min=&max=&limit=`    | 200 `application/json`, `{"items":[…],"count":K}`          |
+//!
+//! The database workloads need a [`Database`] ([`Target::start_with_database`]):
+//! a deadpool pool of tokio-postgres connections with their statements
+//! prepared; the World reads of one request go out together on one
+//! connection (pipelined). Without one they answer 503.
+//!
 //! `/baseline` allows `GET`, `HEAD` and `POST`, `/upload` only `POST`
 //! (405 with `Allow` otherwise); a bad number is 400. Compression picks
 //! the coding with the higher q-value, brotli on a tie, never one with
