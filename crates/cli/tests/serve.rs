@@ -209,3 +209,33 @@ fn serve_plain_and_tls_listeners_from_one_process() {
     );
     assert!(stderr.contains(&says), "{stderr}");
 }
+
+#[test]
+fn serve_with_a_bad_database_setting_is_one_line_and_exit_2() {
+    let r = barrage(&[
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--database",
+        "postgres://u:secret@h:notaport/db",
+    ]);
+    let line = r.usage_error(&"--database with a bad port");
+    assert!(
+        line.starts_with("bad database URL postgres://u:***@h:notaport/db: "),
+        "{r:?}"
+    );
+    assert!(line.contains("--database takes postgres://"), "{r:?}");
+    // The environment's pool size is checked as the flag is.
+    let out = Command::new(BIN)
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .env("DATABASE_URL", "postgres://u@127.0.0.1:1/db")
+        .env("DATABASE_POOL", "0")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.trim_end(),
+        "barrage: error: DATABASE_POOL=\"0\" is not a pool size; give 1 to 10000 connections"
+    );
+}
