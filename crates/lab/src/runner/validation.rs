@@ -112,6 +112,8 @@ impl ServerRun<'_> {
             port: server.port,
             timeout_ms: CHECK_TIMEOUT.as_millis() as u64,
             seed,
+            // The suite's postgres service URL: the lab's runner gives it (issue 28).
+            database: None,
         };
         let client = self.hosts.clients[0];
         let stop = self.opts.stop.clone();
