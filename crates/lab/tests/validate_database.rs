@@ -1,130 +1,77 @@
-//! The database workloads' validation against a real PostgreSQL 15 that
-//! this test starts (as `postgres`, on a free loopback port, the data of
-//! `data/database/hello_world.sql` loaded) and stops: the executor's
-//! queries read every column as text, a bad statement is one reason, and
-//! the checks of the five workloads judge servers that use that database.
+//! The database workloads' validation against a real PostgreSQL 15,
+//! started by the lab's own service calls (`ServiceStart` … `Stop`, the
+//! data of `data/database/hello_world.sql` loaded): the executor's queries
+//! read every column as text and a bad statement is one reason; the
+//! built-in target (`barrage serve`) on that database passes the checks of
+//! the five workloads through the agent's `Validate` call, which carries
+//! the database's URL (and fail, saying why, without it). One PostgreSQL
+//! start for the whole file (CI time).
+#![cfg(target_os = "linux")]
 
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::{Arc, Mutex};
 
 use barrage_contract::check::{Check, Fault, Reply, Step};
-use barrage_lab::validate::{run_check, Target};
+use barrage_contract::Workload;
+use barrage_lab::host::{Agent, Call, ServiceStarted};
+use barrage_lab::validate::{run_check, Target, ValidationOutcome};
+use barrage_model::suite::{Service, ServiceKind};
+use barrage_target::{Database, DatabaseConfig, TargetConfig};
 
-/// A throwaway PostgreSQL with the workloads' data; stopped and removed on drop.
+/// The lab's PostgreSQL in a directory of the test's own; stopped and
+/// removed on drop.
 struct Pg {
-    bin: PathBuf,
+    agent: Agent,
+    started: ServiceStarted,
     dir: PathBuf,
-    port: u16,
 }
 
 impl Pg {
     fn start() -> Pg {
-        let bin = PathBuf::from(
-            std::env::var("BARRAGE_PG_BIN").unwrap_or("/usr/lib/postgresql/15/bin".into()),
-        );
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap()
-            .port();
         let dir = std::env::temp_dir().join(format!("barrage-validate-pg-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        run(Command::new("install")
-            .args(["-d", "-o", "postgres"])
-            .arg(&dir));
-        let pg = Pg { bin, dir, port };
-        let data = pg.dir.join("data");
-        pg.as_postgres("initdb", &["-A", "trust", "-U", "postgres", "-D"], &data);
-        let options = format!(
-            "-p {port} -k {} -c listen_addresses=127.0.0.1 -c synchronous_commit=off -c fsync=off",
-            pg.dir.display()
-        );
-        let log = pg.dir.join("log");
-        let start = [
-            "-w",
-            "-l",
-            log.to_str().unwrap(),
-            "-o",
-            &options,
-            "start",
-            "-D",
-        ];
-        pg.as_postgres("pg_ctl", &start, &data);
-        let role = "CREATE ROLE benchmarkdbuser LOGIN PASSWORD 'benchmarkdbpass'";
-        pg.psql(
-            "postgres",
-            &[
-                "-c",
-                role,
-                "-c",
-                "CREATE DATABASE hello_world OWNER benchmarkdbuser",
-            ],
-        );
-        let sql = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/database/hello_world.sql");
-        pg.psql("hello_world", &["-f", sql.to_str().unwrap()]);
-        pg
-    }
-
-    fn url(&self) -> String {
-        format!(
-            "postgres://benchmarkdbuser:benchmarkdbpass@127.0.0.1:{}/hello_world",
-            self.port
-        )
-    }
-
-    fn as_postgres(&self, tool: &str, args: &[&str], path: &Path) {
-        let mut cmd = Command::new("runuser");
-        cmd.args(["-u", "postgres", "--"]).arg(self.bin.join(tool));
-        run(cmd.args(args).arg(path));
-    }
-
-    fn psql(&self, db: &str, args: &[&str]) {
-        let mut cmd = Command::new(self.bin.join("psql"));
-        cmd.args([
-            "-q",
-            "-v",
-            "ON_ERROR_STOP=1",
-            "-U",
-            "postgres",
-            "-d",
-            db,
-            "-h",
-        ]);
-        cmd.arg(&self.dir).args(["-p", &self.port.to_string()]);
-        run(cmd.args(args));
-    }
-
-    /// One statement as the superuser, its text output.
-    fn sql(&self, sql: &str) -> String {
-        let out = Command::new(self.bin.join("psql"))
-            .args(["-qAt", "-U", "postgres", "-d", "hello_world", "-h"])
-            .arg(&self.dir)
-            .args(["-p", &self.port.to_string(), "-c", sql])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{sql}: {out:?}");
-        String::from_utf8(out.stdout).unwrap().trim().to_string()
+        std::fs::create_dir_all(&dir).unwrap();
+        let agent = Agent::new();
+        let service = Service {
+            name: "postgres".into(),
+            kind: ServiceKind::Postgres,
+            host: None,
+            cores: None,
+            settings: Default::default(),
+        };
+        let call = Call::ServiceStart {
+            service,
+            max_connections: 50,
+            host: "127.0.0.1".into(),
+            cores: vec![],
+            data_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data"),
+            run_dir: dir.join("run"),
+            cache: dir.join("cache"),
+            log: dir.join("postgres.log"),
+        };
+        let started = call_agent(&agent, &call).expect("PostgreSQL starts");
+        Pg {
+            agent,
+            started,
+            dir,
+        }
     }
 }
 
 impl Drop for Pg {
     fn drop(&mut self) {
-        let data = self.dir.join("data");
-        let mut cmd = Command::new("runuser");
-        cmd.args(["-u", "postgres", "--"])
-            .arg(self.bin.join("pg_ctl"));
-        let _ = cmd
-            .args(["-m", "fast", "-w", "stop", "-D"])
-            .arg(&data)
-            .output();
+        let stop = Call::Stop {
+            id: self.started.id,
+            grace_ms: 10_000,
+        };
+        let _ = call_agent::<serde_json::Value>(&self.agent, &stop);
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
-fn run(cmd: &mut Command) {
-    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
-    assert!(out.status.success(), "{cmd:?}: {out:?}");
+fn call_agent<T: serde::de::DeserializeOwned>(agent: &Agent, call: &Call) -> Result<T, String> {
+    let answer = agent.call(serde_json::to_value(call).unwrap())?;
+    Ok(serde_json::from_value(answer).unwrap())
 }
 
 /// A check of `sql` alone that keeps the replies it was judged on.
@@ -138,38 +85,27 @@ fn query_check(sql: &str) -> (Check, Arc<Mutex<Vec<Reply>>>) {
     (check, seen)
 }
 
-#[test]
-#[ignore = "needs PostgreSQL"]
-fn the_checks_read_the_servers_database() {
-    let pg = Pg::start();
-    let url = pg.url();
+/// The executor reads rows as text, NULL as `None`; a bad statement is
+/// one reason without the password.
+fn queries_read_text(url: &str) {
     let target = Target {
-        database: Some(&url),
+        database: Some(url),
         ..Target::new("127.0.0.1", 9)
     };
-
-    let sql =
-        "SELECT id, name, active, tags, rating_score, NULL FROM items WHERE id <= 2 ORDER BY id";
+    let sql = "SELECT id, name, active, tags, rating_score, NULL FROM items WHERE id = 1";
     let (check, seen) = query_check(sql);
     assert_eq!(run_check(&check, &target), Ok(()));
     let seen = seen.lock().unwrap();
     let [Reply::Rows(rows)] = seen.as_slice() else {
         panic!("{seen:?}")
     };
-    assert_eq!(rows.len(), 2);
-    let want = pg.sql("SELECT name, active::text, tags::text FROM items WHERE id = 1");
-    let row = &rows[0];
-    assert_eq!(row[0].as_deref(), Some("1"));
-    assert_eq!(
-        want,
-        format!(
-            "{}|{}|{}",
-            row[1].as_deref().unwrap(),
-            ["false", "true"][(row[2].as_deref() == Some("t")) as usize],
-            row[3].as_deref().unwrap()
-        )
-    );
-    assert!(row[4].as_deref().unwrap().parse::<f64>().is_ok());
+    let row: Vec<Option<&str>> = rows[0].iter().map(Option::as_deref).collect();
+    assert_eq!(row[..2], [Some("1"), Some("Item 1")]);
+    assert!(matches!(row[2], Some("t" | "f")), "{row:?}");
+    let tags: serde_json::Value = serde_json::from_str(row[3].unwrap()).unwrap();
+    assert!(tags.is_array(), "{row:?}");
+    let score: f64 = row[4].unwrap().parse().unwrap();
+    assert!((1.0..=5.0).contains(&score), "{row:?}");
     assert_eq!(row[5], None);
 
     let (bad, _) = query_check("SELECT * FROM nope");
@@ -184,4 +120,58 @@ fn the_checks_read_the_servers_database() {
         "{}",
         failure.reason
     );
+}
+
+/// `workload`'s outcome through the agent's `Validate` call.
+fn validate_call(
+    agent: &Agent,
+    w: Workload,
+    port: u16,
+    database: Option<&str>,
+) -> ValidationOutcome {
+    let call = Call::Validate {
+        workload: w.name().into(),
+        host: "127.0.0.1".into(),
+        port,
+        timeout_ms: 10_000,
+        seed: 28,
+        database: database.map(str::to_string),
+    };
+    call_agent(agent, &call).unwrap()
+}
+
+#[test]
+#[ignore = "needs PostgreSQL"]
+fn the_database_workloads_are_checked_against_the_database() {
+    let pg = Pg::start();
+    let url = pg.started.url.clone();
+    queries_read_text(&url);
+
+    let database = Database::new(&DatabaseConfig {
+        url: url.clone(),
+        pool: 4,
+    })
+    .unwrap();
+    let cfg = TargetConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: 1,
+        tls: None,
+        h3: false,
+    };
+    let serve = barrage_target::Target::start_with_database(cfg, Some(database)).unwrap();
+    let port = serve.local_addr().port();
+    for w in Workload::ALL.into_iter().filter(|w| w.needs_database()) {
+        match validate_call(&pg.agent, w, port, Some(&url)) {
+            ValidationOutcome::Passed { checks } => assert!(checks > 0, "{w}"),
+            other => panic!("barrage serve on {w}: {other:?}"),
+        }
+    }
+    let ValidationOutcome::Failed(f) = validate_call(&pg.agent, Workload::Db, port, None) else {
+        panic!("db without a database passed")
+    };
+    assert!(
+        f.reason.starts_with("no database to check against: "),
+        "{f:?}"
+    );
+    serve.shutdown();
 }
