@@ -21,6 +21,9 @@
 //! [`workloads::WorkloadServer`] serves the contract's workloads, correctly or breaking one rule
 //! on request, for the tests of validation before load.
 //!
+//! [`database::DbServer`] serves the database workloads from a real PostgreSQL, correctly or
+//! breaking one rule (a cache of rows, unescaped fortunes, updates that write nothing).
+//!
 //! ```
 //! use std::io::{Read, Write};
 //! use barrage_testkit::{Behavior, TestServer};
@@ -35,11 +38,14 @@
 //! assert_eq!(server.requests(), 1);
 //! ```
 
+pub mod database;
 pub mod h2;
 pub mod h3;
 mod listener;
 pub mod mutate;
 pub mod workloads;
+
+pub use database::{DbBreak, DbServer};
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};

@@ -8,7 +8,7 @@
 //! thread per connection (the [`crate::listener`] half every testkit server
 //! shares); the wire format is in `workloads/wire.rs`.
 
-mod wire;
+pub(crate) mod wire;
 
 use std::io::Write;
 use std::net::{Shutdown, SocketAddr};
