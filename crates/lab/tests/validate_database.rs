@@ -4,8 +4,11 @@
 //! read every column as text and a bad statement is one reason; the
 //! built-in target (`barrage serve`) on that database passes the checks of
 //! the five workloads through the agent's `Validate` call, which carries
-//! the database's URL (and fail, saying why, without it). One PostgreSQL
-//! start for the whole file (CI time).
+//! the database's URL (and fail, saying why, without it); the testkit's
+//! database server passes too, and fails the check named for the rule it
+//! breaks (fortunes not escaped, updates that write nothing; a cache is
+//! the proof of work's to catch, not validation's). One PostgreSQL start
+//! for the whole file (CI time).
 #![cfg(target_os = "linux")]
 
 use std::path::{Path, PathBuf};
@@ -17,6 +20,7 @@ use barrage_lab::host::{Agent, Call, ServiceStarted};
 use barrage_lab::validate::{run_check, Target, ValidationOutcome};
 use barrage_model::suite::{Service, ServiceKind};
 use barrage_target::{Database, DatabaseConfig, TargetConfig};
+use barrage_testkit::{DbBreak, DbServer};
 
 /// The lab's PostgreSQL in a directory of the test's own; stopped and
 /// removed on drop.
@@ -174,4 +178,44 @@ fn the_database_workloads_are_checked_against_the_database() {
         "{f:?}"
     );
     serve.shutdown();
+    testkit_modes(&pg.agent, &url);
+}
+
+/// The testkit's database server: correct (and caching: its rows are
+/// still the database's) it passes; each other rule broken fails its check.
+fn testkit_modes(agent: &Agent, url: &str) {
+    for broken in [DbBreak::None, DbBreak::CachesRows] {
+        let server = DbServer::start(url, broken).unwrap();
+        for w in Workload::ALL.into_iter().filter(|w| w.needs_database()) {
+            let outcome = validate_call(agent, w, server.addr().port(), Some(url));
+            assert!(
+                matches!(outcome, ValidationOutcome::Passed { .. }),
+                "{broken:?} on {w}: {outcome:?}"
+            );
+        }
+    }
+    let table = [
+        (
+            DbBreak::UnescapedFortunes,
+            Workload::Fortunes,
+            "fortunes: the table, sorted and escaped",
+            "not escaped: a raw '<' or '>' in the cell \"<script>",
+        ),
+        (
+            DbBreak::UpdatesWriteNothing,
+            Workload::Updates,
+            "updates: /updates?queries=20 writes its rows",
+            "the update was not written",
+        ),
+    ];
+    for (broken, w, check, why) in table {
+        let server = DbServer::start(url, broken).unwrap();
+        let outcome = validate_call(agent, w, server.addr().port(), Some(url));
+        let ValidationOutcome::Failed(f) = outcome else {
+            panic!("{broken:?} passed {w}: {outcome:?}")
+        };
+        assert_eq!(f.check, check, "{f:?}");
+        assert!(f.reason.contains(why), "{broken:?}: {}", f.reason);
+        assert!(f.response.starts_with("HTTP/1.1 200"), "{f:?}");
+    }
 }
