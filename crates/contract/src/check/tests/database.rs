@@ -226,6 +226,43 @@ fn broken_database_answers_fail_and_say_why() {
     );
     fails(Updates, "queries=0 gives 1", &wrong, "0 rows, want 1");
     fails(Items, "limit=5 gives as many", &wrong, "want 5");
+    let stale_item = with(|r, resp| {
+        if r.path == "/items" {
+            let mut v: serde_json::Value = serde_json::from_slice(&resp.body).unwrap();
+            if let Some(item) = v["items"].get_mut(0) {
+                item["rating"]["score"] = serde_json::json!(9.5);
+            }
+            resp.body = serde_json::to_vec(&v).unwrap();
+        }
+    });
+    fails(
+        Items,
+        "limit=50 gives 50",
+        &stale_item,
+        "rating is {\"count\"",
+    );
+    let flat_rating = with(|r, resp| {
+        if r.path == "/items" {
+            let mut v: serde_json::Value = serde_json::from_slice(&resp.body).unwrap();
+            if let Some(item) = v["items"].get_mut(0) {
+                item["rating"] = serde_json::json!(4.5);
+            }
+            resp.body = serde_json::to_vec(&v).unwrap();
+        }
+    });
+    fails(Items, "limit=50 gives 50", &flat_rating, "want an object");
+    let empty_html = with(|r, resp| {
+        if r.path == "/fortunes" {
+            resp.headers = vec![("content-type".into(), "text/html; charset=utf-8".into())];
+            resp.body = b"<table></table>".to_vec();
+        }
+    });
+    fails(
+        Fortunes,
+        "fortunes: the table",
+        &empty_html,
+        "0 rows in the table, want 13",
+    );
 }
 
 #[test]
