@@ -3,7 +3,9 @@
 //! checked as it is; a catalogue server is built and started as the lab
 //! starts it (its prepare and start calls, on this machine), checked, and
 //! stopped. One line per check; exit 0 when every check passed, 1 when any
-//! failed, 2 on bad input.
+//! failed, 2 on bad input. The database workloads' checks read the
+//! server's PostgreSQL at `--database URL` (default: env `DATABASE_URL`),
+//! which a catalogue server started here is given too.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,19 +16,19 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use barrage_lab::host::{Call, Hosts, Prepared, Started, CALL_LIMIT};
 use barrage_lab::manifest::ServerSpec;
 use barrage_lab::suite::Variant;
-use barrage_lab::validate::{run_checks, CheckOutcome, Workload};
+use barrage_lab::validate::{redact, run_checks, CheckOutcome, Target, Workload};
 
 use crate::{usage_error, EXIT_FAILED};
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Workloads: baseline, plaintext, json, json-processing, compression, upload, static, noisy (docs/workloads.md).\n\nExamples:\n  barrage verify http://127.0.0.1:8080 --workload json,plaintext\n  barrage verify go-http\n  barrage verify barrage-target --workload upload"
+    after_help = "Workloads: baseline, plaintext, json, json-processing, compression, upload, static, noisy; with a database also db, queries, fortunes, updates, items (docs/workloads.md).\n\nExamples:\n  barrage verify http://127.0.0.1:8080 --workload json,plaintext\n  barrage verify go-http\n  barrage verify barrage-target --workload upload\n  barrage verify http://127.0.0.1:8080 --workload db,updates --database postgres://benchmarkdbuser:benchmarkdbpass@127.0.0.1:5432/hello_world"
 )]
 pub struct VerifyArgs {
     /// A server of the catalogue (servers/NAME/server.toml), or an http:// URL.
     target: String,
     /// The workloads to check (repeat or comma-separate) [default: those the server
-    /// declares; all eight for a URL].
+    /// declares; for a URL the eight without a database, all thirteen with one].
     #[arg(long, value_name = "W", value_delimiter = ',')]
     workload: Vec<String>,
     /// The server manifests.
@@ -38,6 +40,11 @@ pub struct VerifyArgs {
     /// The seed of the checks' numbers and bodies [default: from the clock; printed].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// The server's PostgreSQL (postgres://USER:PASSWORD@HOST:PORT/DB): the database
+    /// workloads' checks compare the answers with its rows, and a catalogue server
+    /// started here gets it as DATABASE_URL [default: env DATABASE_URL].
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
 }
 
 pub fn main(args: VerifyArgs) -> ExitCode {
@@ -54,6 +61,13 @@ pub fn main(args: VerifyArgs) -> ExitCode {
             }
         }
     }
+    let database = args.database.clone().or_else(database_from_env);
+    if let Some(url) = &database {
+        if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+            return usage_error(format!("--database {}: not a postgres:// URL", redact(url)));
+        }
+    }
+    let args = VerifyArgs { database, ..args };
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -64,10 +78,13 @@ pub fn main(args: VerifyArgs) -> ExitCode {
             Ok(hp) => hp,
             Err(e) => return usage_error(e),
         };
-        let workloads = if asked.is_empty() {
-            Workload::ALL.to_vec()
-        } else {
-            asked
+        let workloads = match (asked.is_empty(), &args.database) {
+            (true, Some(_)) => Workload::ALL.to_vec(),
+            (true, None) => Workload::ALL
+                .into_iter()
+                .filter(|w| !w.needs_database())
+                .collect(),
+            (false, _) => asked,
         };
         println!("verify {host}:{port} (seed {seed})");
         return exit(verify(&workloads, &host, port, &args, seed));
@@ -92,12 +109,26 @@ fn http_target(url: &str) -> Result<(String, u16), String> {
     Ok((host, parsed.port_or_known_default().unwrap_or(80)))
 }
 
+/// `DATABASE_URL` when it is set and not empty.
+fn database_from_env() -> Option<String> {
+    std::env::var("DATABASE_URL").ok().filter(|u| !u.is_empty())
+}
+
 /// Runs every check of `workloads`; how many failed (or were not implemented).
 fn verify(workloads: &[Workload], host: &str, port: u16, args: &VerifyArgs, seed: u64) -> usize {
     let mut failed = 0;
     let mut total = 0;
+    let target = Target {
+        host,
+        port,
+        timeout: args.timeout,
+        database: args.database.as_deref(),
+    };
+    if let Some(url) = target.database {
+        println!("database {}", redact(url));
+    }
     for &w in workloads {
-        let outcomes = run_checks(w, host, port, args.timeout, seed, false, &mut print_check);
+        let outcomes = run_checks(w, &target, seed, false, &mut print_check);
         total += outcomes.len();
         failed += outcomes.iter().filter(|o| o.result.is_err()).count();
     }
@@ -148,6 +179,10 @@ fn catalogue(args: &VerifyArgs, asked: Vec<Workload>, seed: u64) -> ExitCode {
     }
     if workloads.is_empty() {
         return exit(undeclared.len());
+    }
+    if let Some(url) = &args.database {
+        // The server started here reads its database as the lab's do.
+        std::env::set_var("DATABASE_URL", url);
     }
     let scratch = std::env::temp_dir().join(format!("barrage-verify-{}", std::process::id()));
     let started = start(&spec, &args.servers, &scratch);

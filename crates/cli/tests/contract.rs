@@ -19,7 +19,7 @@ use barrage_lab::manifest::ServerSpec;
 use barrage_lab::probe::probe;
 use barrage_lab::process::{build, check_requires, ServerProcess, StartConfig};
 use barrage_lab::suite::{Protocol, Scenario, Variant};
-use barrage_lab::validate::{validate, ValidationOutcome, CHECK_TIMEOUT};
+use barrage_lab::validate::{validate, Target, ValidationOutcome};
 
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
 const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -137,11 +137,16 @@ fn check_server(spec: &ServerSpec, work: &Path) -> Result<Outcome, Vec<String>> 
             Err(e) => failures.push(format!("{what}: no response: {e}")),
         }
     }
+    // The database workloads' checks read the server's database: the one
+    // in DATABASE_URL, which the server inherited.
+    let database = std::env::var("DATABASE_URL").ok();
+    let target = Target {
+        database: database.as_deref(),
+        ..Target::new("127.0.0.1", port)
+    };
     for &workload in &spec.workloads {
         let seed = 27 + workload as u64;
-        if let ValidationOutcome::Failed(f) =
-            validate(workload, "127.0.0.1", port, CHECK_TIMEOUT, seed)
-        {
+        if let ValidationOutcome::Failed(f) = validate(workload, &target, seed) {
             failures.push(format!(
                 "{name}: workload {workload}: {}: {} (request {}; response {})",
                 f.check, f.reason, f.request, f.response

@@ -12,6 +12,7 @@ fn verify(args: &[&str]) -> (Output, String) {
     let out = Command::new(BIN)
         .arg("verify")
         .args(args)
+        .env_remove("DATABASE_URL")
         .output()
         .expect("run barrage");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -57,6 +58,30 @@ fn a_broken_rule_fails_its_check_by_name_with_exit_1() {
 }
 
 #[test]
+fn a_database_check_without_a_database_says_so() {
+    let server = WorkloadServer::start(Break::Nothing);
+    let (out, stdout) = verify(&[&server.url("/"), "--workload", "updates,fortunes"]);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(
+            "FAIL  updates: /updates?queries=20 writes its rows: no database to check against: "
+        ),
+        "{stdout}"
+    );
+    // The fortunes page is compared with the contract's rows: no database read.
+    assert!(
+        stdout.contains("FAIL  fortunes: the table, sorted and escaped: status 404"),
+        "{stdout}"
+    );
+    // A URL alone is checked on the workloads that need no database.
+    let (_, stdout) = verify(&[&server.url("/"), "--seed", "3"]);
+    assert!(
+        !stdout.contains("db:") && stdout.contains("pass  json"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_2() {
     for (args, want) in [
         (
@@ -64,6 +89,10 @@ fn bad_input_is_one_line_and_exit_2() {
             "--workload xml: unknown workload; expected one of baseline, plaintext",
         ),
         (&["https://127.0.0.1:1/"][..], "give an http:// URL"),
+        (
+            &["http://127.0.0.1:1/", "--database", "mysql://u:secret@h/db"][..],
+            "--database mysql://u:***@h/db: not a postgres:// URL",
+        ),
         (
             &["no-such-server", "--servers", "/nonexistent"][..],
             "no server \"no-such-server\"",

@@ -89,13 +89,17 @@ pub enum Call {
     },
     /// Run `workload`'s checks at `host:port` over HTTP/1.1, each within
     /// `timeout_ms`, numbers drawn from `seed`
-    /// ([`barrage_model::results::ValidationOutcome`], `crate::validate`).
+    /// ([`barrage_model::results::ValidationOutcome`], `crate::validate`);
+    /// the database workloads' checks read `database` (the URL the server
+    /// was given; without one they fail saying so).
     Validate {
         workload: String,
         host: String,
         port: u16,
         timeout_ms: u64,
         seed: u64,
+        #[serde(default)]
+        database: Option<String>,
     },
     /// Start a suite's service on this host ([`ServiceStarted`]): for
     /// PostgreSQL, `initdb` into `run_dir` (or a copy of the checked cache

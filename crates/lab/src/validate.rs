@@ -10,6 +10,12 @@
 //! bounded by a timeout (plus the waits it requires). The first failing
 //! check becomes a `ValidationFailure` with excerpts of the request and the
 //! response, escaped and capped.
+//!
+//! The database workloads' checks also read the database the server uses
+//! ([`Step::Query`]): this module runs that SQL with the `postgres` crate
+//! (one connection per check, every column read as text) at the URL the
+//! [`Target`] gives. A check that reads the database fails with one reason
+//! when there is none to read.
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream, ToSocketAddrs};
@@ -29,6 +35,29 @@ pub const EXCERPT: usize = 300;
 /// Largest response body read.
 const MAX_BODY: usize = 64 << 20;
 
+/// Where the checks go: the server at `host:port`, each check's time, and
+/// the database it uses (a `postgres://` URL; the database workloads'
+/// checks compare its rows with the answers).
+#[derive(Debug, Clone, Copy)]
+pub struct Target<'a> {
+    pub host: &'a str,
+    pub port: u16,
+    pub timeout: Duration,
+    pub database: Option<&'a str>,
+}
+
+impl<'a> Target<'a> {
+    /// The server at `host:port` with the default [`CHECK_TIMEOUT`], no database.
+    pub fn new(host: &'a str, port: u16) -> Target<'a> {
+        Target {
+            host,
+            port,
+            timeout: CHECK_TIMEOUT,
+            database: None,
+        }
+    }
+}
+
 /// One check's name and how it went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckOutcome {
@@ -36,15 +65,9 @@ pub struct CheckOutcome {
     pub result: Result<(), ValidationFailure>,
 }
 
-/// Runs `workload`'s checks against `host:port` until the first failure.
-pub fn validate(
-    workload: Workload,
-    host: &str,
-    port: u16,
-    timeout: Duration,
-    seed: u64,
-) -> ValidationOutcome {
-    let outcomes = run_checks(workload, host, port, timeout, seed, true, &mut |_| {});
+/// Runs `workload`'s checks against `target` until the first failure.
+pub fn validate(workload: Workload, target: &Target, seed: u64) -> ValidationOutcome {
+    let outcomes = run_checks(workload, target, seed, true, &mut |_| {});
     let checks = outcomes.len();
     match outcomes.into_iter().find_map(|o| o.result.err()) {
         Some(failure) => ValidationOutcome::Failed(failure),
@@ -52,21 +75,19 @@ pub fn validate(
     }
 }
 
-/// Runs `workload`'s checks against `host:port` in order, each reported to
+/// Runs `workload`'s checks against `target` in order, each reported to
 /// `each` as it ends; stops after the first failure when `first_failure`.
 pub fn run_checks(
     workload: Workload,
-    host: &str,
-    port: u16,
-    timeout: Duration,
+    target: &Target,
     seed: u64,
     first_failure: bool,
     each: &mut dyn FnMut(&CheckOutcome),
 ) -> Vec<CheckOutcome> {
-    let authority = authority(host, port);
+    let authority = authority(target.host, target.port);
     let mut out = Vec::new();
     for c in check::checks(workload, seed, &authority) {
-        let result = run_check(&c, host, port, timeout);
+        let result = run_check(&c, target);
         let outcome = CheckOutcome {
             name: c.name.clone(),
             result,
@@ -82,25 +103,33 @@ pub fn run_checks(
 }
 
 /// Runs one check: its steps in order, then its judge.
-pub fn run_check(
-    check: &Check,
-    host: &str,
-    port: u16,
-    timeout: Duration,
-) -> Result<(), ValidationFailure> {
+pub fn run_check(check: &Check, target: &Target) -> Result<(), ValidationFailure> {
     let fail = |exchange: Option<&Exchange>, reason: String, response: String| ValidationFailure {
         check: check.name.clone(),
         reason,
         request: exchange.map_or_else(String::new, |e| excerpt(&e.bytes())),
         response,
     };
-    let addr = resolve(host, port).map_err(|e| fail(check.exchanges().next(), e, String::new()))?;
+    let first = check.exchanges().next();
+    let timeout = target.timeout;
+    if check.needs_database() && target.database.is_none() {
+        return Err(fail(first, NO_DATABASE.into(), String::new()));
+    }
+    let addr = resolve(target.host, target.port).map_err(|e| fail(first, e, String::new()))?;
     let deadline = Instant::now() + timeout + check.waits();
+    let mut database = Database::new(target.database.unwrap_or_default(), timeout);
     let mut replies = Vec::new();
     let mut raws = Vec::new();
     for step in &check.steps {
         match step {
             Step::Wait(d) => std::thread::sleep(*d),
+            Step::Query(sql) => {
+                let rows = database
+                    .query(sql)
+                    .map_err(|why| fail(first, why, String::new()))?;
+                raws.push(format!("({} rows from the database)", rows.len()).into_bytes());
+                replies.push(Reply::Rows(rows));
+            }
             Step::Exchange(e) => {
                 let read = exchange(addr, e, deadline, timeout)
                     .map_err(|(why, raw)| fail(Some(e), why, raw_excerpt(&raw)))?;
@@ -119,6 +148,92 @@ pub fn run_check(
             raw_excerpt(raw),
         )
     })
+}
+
+/// Why a check that reads the database cannot run without one.
+pub const NO_DATABASE: &str = "no database to check against: this check compares the answers with \
+     the rows of the server's PostgreSQL; give its URL (barrage verify --database URL or \
+     DATABASE_URL; the lab gives its suite's postgres service)";
+
+/// The database a check reads: connected at its first query, closed with it.
+struct Database<'a> {
+    url: &'a str,
+    timeout: Duration,
+    client: Option<postgres::Client>,
+}
+
+impl<'a> Database<'a> {
+    fn new(url: &'a str, timeout: Duration) -> Database<'a> {
+        Database {
+            url,
+            timeout,
+            client: None,
+        }
+    }
+
+    /// The rows `sql` gives, every column as text (`None` for NULL).
+    fn query(&mut self, sql: &str) -> Result<Vec<Vec<Option<String>>>, String> {
+        let at = redact(self.url);
+        if self.client.is_none() {
+            self.client = Some(connect(self.url, self.timeout).map_err(|e| {
+                format!("cannot connect to the database at {at}: {}", pg_error(&e))
+            })?);
+        }
+        let client = self.client.as_mut().expect("connected above");
+        let messages = client
+            .simple_query(sql)
+            .map_err(|e| format!("the database at {at}: {}: {sql}", pg_error(&e)))?;
+        Ok(messages
+            .iter()
+            .filter_map(|m| match m {
+                postgres::SimpleQueryMessage::Row(row) => Some(
+                    (0..row.len())
+                        .map(|i| row.get(i).map(str::to_string))
+                        .collect(),
+                ),
+                _ => None,
+            })
+            .collect())
+    }
+}
+
+/// A client of the database at `url` (no TLS), connecting and each
+/// statement bounded by `timeout`.
+fn connect(url: &str, timeout: Duration) -> Result<postgres::Client, postgres::Error> {
+    let mut config: postgres::Config = url.parse()?;
+    config.connect_timeout(timeout);
+    config.options(&format!("-c statement_timeout={}", timeout.as_millis()));
+    config.application_name("barrage-verify");
+    config.connect(postgres::NoTls)
+}
+
+/// The database's own message when there is one.
+fn pg_error(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => db.message().to_string(),
+        None => match std::error::Error::source(e) {
+            Some(source) => format!("{e}: {source}"),
+            None => e.to_string(),
+        },
+    }
+}
+
+/// `url` without its password (`postgres://user:***@host/db`).
+pub fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (auth, tail) = match rest.find('/') {
+        Some(i) => rest.split_at(i),
+        None => (rest, ""),
+    };
+    match auth.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((user, _)) => format!("{scheme}://{user}:***@{host}{tail}"),
+            None => url.to_string(),
+        },
+        None => url.to_string(),
+    }
 }
 
 /// What a server sent, or `connection closed` when nothing.
@@ -355,5 +470,30 @@ mod tests {
         assert!(long.len() < EXCERPT + 20, "{long}");
         assert_eq!(raw_excerpt(b""), "(nothing)");
         assert_eq!(authority("::1", 80), "[::1]:80");
+    }
+
+    #[test]
+    fn a_database_check_without_a_database_fails_with_one_reason() {
+        let checks = check::checks(Workload::Updates, 1, "127.0.0.1:1");
+        let target = Target::new("127.0.0.1", 1);
+        let failure = run_check(&checks[0], &target).unwrap_err();
+        assert_eq!(failure.reason, NO_DATABASE);
+        assert!(failure.request.starts_with("GET /updates?queries=20"));
+        let gone = Target {
+            database: Some("postgres://u:secret@127.0.0.1:1/db"),
+            ..Target::new("127.0.0.1", 1)
+        };
+        let failure = run_check(&checks[0], &gone).unwrap_err();
+        assert!(
+            failure
+                .reason
+                .starts_with("cannot connect to the database at postgres://u:***@127.0.0.1:1/db"),
+            "{}",
+            failure.reason
+        );
+        assert!(!failure.reason.contains("secret"));
+        assert_eq!(redact("postgres://a:b@c@h:5/d"), "postgres://a:***@h:5/d");
+        assert_eq!(redact("postgres://a@h/d"), "postgres://a@h/d");
+        assert_eq!(redact("host=h"), "host=h");
     }
 }

@@ -104,6 +104,7 @@ fn noise_judge(
                 (None, false) => String::new(),
             }
         )),
+        Reply::Rows(_) => Err("rows of the database where a response was expected".into()),
     }
 }
 

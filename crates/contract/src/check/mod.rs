@@ -3,8 +3,9 @@
 //! send, how, and a pure judge of what came back.
 //!
 //! A [`Check`] is a name, a list of [`Step`]s (an [`Exchange`] of bytes on
-//! a new connection, or a required [`Step::Wait`]) and a judge over the
-//! [`Reply`]s in the order they were read. Every exchange opens its own
+//! a new connection, a required [`Step::Wait`], or a [`Step::Query`] of the
+//! database the server reads) and a judge over the [`Reply`]s in the order
+//! they were read (a query's rows are one [`Reply::Rows`]). Every exchange opens its own
 //! connection: a fragmented request, a half-closed noise request and 16
 //! pipelined requests are all one exchange each; "a new connection after
 //! the noise" is the next check's exchange. Randomness (the numbers, the
@@ -15,9 +16,11 @@
 //! sends the bytes and parses the responses with the engine's HTTP/1 stack.
 //! One file per workload or group: `baseline.rs` (baseline, noisy),
 //! `text.rs` (plaintext, json), `processing.rs` (json-processing,
-//! compression), `upload.rs`, `statics.rs`; the judges' helpers are here.
+//! compression), `upload.rs`, `statics.rs`, `database.rs` (db, queries,
+//! fortunes, updates, items); the judges' helpers are here.
 
 mod baseline;
+mod database;
 mod processing;
 mod statics;
 mod text;
@@ -90,18 +93,30 @@ impl Check {
     pub fn exchanges(&self) -> impl Iterator<Item = &Exchange> {
         self.steps.iter().filter_map(|s| match s {
             Step::Exchange(e) => Some(e),
-            Step::Wait(_) => None,
+            Step::Wait(_) | Step::Query(_) => None,
         })
     }
 
-    /// The exchange whose replies include reply number `reply`.
+    /// Whether the check reads the database ([`Step::Query`]): it cannot
+    /// run without one.
+    pub fn needs_database(&self) -> bool {
+        self.steps.iter().any(|s| matches!(s, Step::Query(_)))
+    }
+
+    /// The exchange whose replies include reply number `reply` (`None`
+    /// for a query's rows).
     pub fn exchange_of(&self, reply: usize) -> Option<&Exchange> {
         let mut first = 0;
-        for e in self.exchanges() {
-            if reply < first + e.responses {
-                return Some(e);
+        for step in &self.steps {
+            let (exchange, replies) = match step {
+                Step::Exchange(e) => (Some(e), e.responses),
+                Step::Query(_) => (None, 1),
+                Step::Wait(_) => (None, 0),
+            };
+            if reply < first + replies {
+                return exchange;
             }
-            first += e.responses;
+            first += replies;
         }
         None
     }
@@ -112,7 +127,7 @@ impl Check {
             .iter()
             .map(|s| match s {
                 Step::Wait(d) => *d,
-                Step::Exchange(_) => Duration::ZERO,
+                Step::Exchange(_) | Step::Query(_) => Duration::ZERO,
             })
             .sum()
     }
@@ -125,6 +140,11 @@ pub enum Step {
     Exchange(Exchange),
     /// Wait this long before the next step (the plaintext `Date` rule).
     Wait(Duration),
+    /// Run this SQL on the database the server uses (as its user), every
+    /// column read as text: one [`Reply::Rows`]. The database workloads
+    /// compare answers with the rows, and snapshot a table before and after
+    /// a request that writes.
+    Query(String),
 }
 
 /// Bytes sent on a new connection, and how many responses to read back.
@@ -183,6 +203,9 @@ pub enum Reply {
     /// The server closed the connection without a response (only after a
     /// half-close: otherwise the executor reports the close itself).
     Closed,
+    /// The rows a [`Step::Query`] returned, each column as text (`None`
+    /// for NULL), in the order the database gave them.
+    Rows(Vec<Vec<Option<String>>>),
 }
 
 /// A parsed response: the status, the fields (names lower-case, values
@@ -246,12 +269,11 @@ pub fn checks(workload: Workload, seed: u64, authority: &str) -> Vec<Check> {
         Workload::Compression => processing::compression(&req, &mut rng),
         Workload::Upload => upload::upload(&req, &mut rng),
         Workload::StaticSet => statics::static_set(&req),
-        // The database workloads' checks: crates/contract/src/check/database.rs (issue 28, in progress).
-        Workload::Db
-        | Workload::Queries
-        | Workload::Fortunes
-        | Workload::Updates
-        | Workload::Items => Vec::new(),
+        Workload::Db => database::db(&req),
+        Workload::Queries => database::queries(&req),
+        Workload::Fortunes => database::fortunes(&req),
+        Workload::Updates => database::updates(&req),
+        Workload::Items => database::items(&req),
     }
 }
 
@@ -341,6 +363,7 @@ pub(crate) fn response(reply: &Reply) -> Result<&Response, String> {
     match reply {
         Reply::Response(r) => Ok(r),
         Reply::Closed => Err("the server closed the connection without a response".into()),
+        Reply::Rows(_) => Err("rows of the database where a response was expected".into()),
     }
 }
 

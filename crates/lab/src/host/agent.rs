@@ -466,6 +466,7 @@ fn host_call(call: Call, agent: &Agent) -> Result<Value, String> {
             port,
             timeout_ms,
             seed,
+            database,
         } => {
             let workload = barrage_contract::Workload::from_name(&workload).ok_or_else(|| {
                 format!(
@@ -473,10 +474,13 @@ fn host_call(call: Call, agent: &Agent) -> Result<Value, String> {
                     barrage_contract::Workload::names()
                 )
             })?;
-            let timeout = Duration::from_millis(timeout_ms);
-            json(Ok(crate::validate::validate(
-                workload, &host, port, timeout, seed,
-            )))
+            let target = crate::validate::Target {
+                host: &host,
+                port,
+                timeout: Duration::from_millis(timeout_ms),
+                database: database.as_deref(),
+            };
+            json(Ok(crate::validate::validate(workload, &target, seed)))
         }
         other => Err(format!("not a host call: {other:?}")),
     }

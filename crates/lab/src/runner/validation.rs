@@ -112,6 +112,9 @@ impl ServerRun<'_> {
             port: server.port,
             timeout_ms: CHECK_TIMEOUT.as_millis() as u64,
             seed,
+            // The suite's postgres service URL, which the database
+            // workloads' checks read (to wire: `self.services.url()`).
+            database: None,
         };
         let client = self.hosts.clients[0];
         let stop = self.opts.stop.clone();
