@@ -52,6 +52,7 @@ fn strings(items: &[&str]) -> Vec<String> {
 
 fn spec(dir: &Path, command: &[&str]) -> ServerSpec {
     ServerSpec {
+        database_pool: None,
         vars: BTreeMap::new(),
         name: "test-server".to_string(),
         description: String::new(),
