@@ -34,10 +34,13 @@ mod group;
 mod level;
 mod live;
 mod merge;
+mod proof;
+mod service;
 mod setup;
 mod validation;
 
-use group::Running;
+use group::{GroupEnd, Running};
+use service::Services;
 
 /// What `barrage run` was asked to do.
 pub struct RunOptions {
@@ -115,21 +118,57 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
     for w in &store.results.warnings {
         (opts.progress)(&format!("warning: {w}"));
     }
-    let failed_servers = run_plan(&mut opts, &suite, &specs, &plan, &mut store, &mut hosts);
-    // Every agent ends, and every server and tool it started.
+    let pools = specs.values().filter_map(|s| s.database_pool).max();
+    let mut services = match Services::start(
+        &mut opts,
+        &suite,
+        pools.unwrap_or(0),
+        &mut hosts,
+        &mut store,
+    ) {
+        Ok(s) => s,
+        Err(e) => {
+            hosts.close();
+            finish(&mut store, &opts)?;
+            return Err(e);
+        }
+    };
+    let mut ctx = PlanRun {
+        suite: &suite,
+        specs: &specs,
+        store: &mut store,
+        hosts: &mut hosts,
+        services: &mut services,
+    };
+    let ended = ctx.run_plan(&mut opts, &plan);
+    // Every service stops, every agent ends, and every server and tool it
+    // started, whatever happened.
+    services.stop_all(&mut hosts);
     hosts.close();
-    let failed_servers = failed_servers?;
+    let failed_servers = match ended {
+        Ok(n) => n,
+        Err(e) => {
+            finish(&mut store, &opts)?;
+            return Err(e);
+        }
+    };
+    let interrupted = finish(&mut store, &opts)?;
+    Ok(RunOutcome {
+        dir: store.dir.clone(),
+        failed_servers,
+        interrupted,
+    })
+}
+
+/// The results written as the run ended; whether it was interrupted.
+fn finish(store: &mut Store, opts: &RunOptions) -> Result<bool, String> {
     let interrupted = opts.stop.load(Ordering::Relaxed);
     store.results.interrupted = interrupted;
     store.results.complete = !interrupted;
     store.results.finished_at = Some(env::rfc3339_utc(SystemTime::now()));
     store.write()?;
     store.write_summary()?;
-    Ok(RunOutcome {
-        dir: store.dir.clone(),
-        failed_servers,
-        interrupted,
-    })
+    Ok(interrupted)
 }
 
 /// The run's hosts made ready and its results begun: the environment of
@@ -196,40 +235,57 @@ fn begin(
     Ok(store)
 }
 
-/// Runs the plan's server starts in order; how many servers failed.
-fn run_plan(
-    opts: &mut RunOptions,
-    suite: &Suite,
-    specs: &BTreeMap<String, ServerSpec>,
-    plan: &Plan,
-    store: &mut Store,
-    hosts: &mut Hosts,
-) -> Result<usize, String> {
-    let total = plan.runs.len();
-    let started = Instant::now();
-    let mut done = 0usize;
-    let mut failed_servers = 0;
-    for group in groups(&plan.runs) {
-        if opts.stop.load(Ordering::Relaxed) {
-            break;
+/// What the plan's server starts share: the suite, its manifests, the
+/// results, the hosts and the services.
+struct PlanRun<'a> {
+    suite: &'a Suite,
+    specs: &'a BTreeMap<String, ServerSpec>,
+    store: &'a mut Store,
+    hosts: &'a mut Hosts,
+    services: &'a mut Services,
+}
+
+impl PlanRun<'_> {
+    /// Runs the plan's server starts in order; how many servers failed,
+    /// or the line that stopped the suite (a service that died twice).
+    /// After a service's restart, the server start it interrupted starts
+    /// again for its remaining levels (it needs the new connection string).
+    fn run_plan(&mut self, opts: &mut RunOptions, plan: &Plan) -> Result<usize, String> {
+        let total = plan.runs.len();
+        let started = Instant::now();
+        let mut done = 0usize;
+        let mut failed_servers = 0;
+        let mut queue: std::collections::VecDeque<Vec<&PlannedRun>> = groups(&plan.runs).into();
+        while let Some(group) = queue.pop_front() {
+            if opts.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let first = group[0];
+            let mut runner = ServerRun {
+                opts,
+                suite: self.suite,
+                spec: &self.specs[&first.server],
+                store: self.store,
+                first,
+                hosts: self.hosts,
+                services: self.services,
+                level_line: String::new(),
+            };
+            let end = runner.run_group(&group, &mut done, total, started);
+            self.store.write()?;
+            self.store.write_summary()?;
+            match end {
+                GroupEnd::Done => {}
+                GroupEnd::ServerFailed => failed_servers += 1,
+                GroupEnd::Again(rest) => queue.push_front(group[rest..].to_vec()),
+                GroupEnd::Stop(line) => {
+                    (opts.progress)(&line);
+                    return Err(line);
+                }
+            }
         }
-        let first = group[0];
-        let mut runner = ServerRun {
-            opts,
-            suite,
-            spec: &specs[&first.server],
-            store,
-            first,
-            hosts,
-            level_line: String::new(),
-        };
-        if !runner.run_group(&group, &mut done, total, started) {
-            failed_servers += 1;
-        }
-        store.write()?;
-        store.write_summary()?;
+        Ok(failed_servers)
     }
-    Ok(failed_servers)
 }
 
 /// The manifest of every server the suite names.
@@ -269,6 +325,8 @@ struct ServerRun<'a> {
     first: &'a PlannedRun,
     /// The server host and the client hosts.
     hosts: &'a mut Hosts,
+    /// The suite's services, running.
+    services: &'a mut Services,
     /// The progress line of the level running (the live line's start).
     level_line: String,
 }

@@ -3,8 +3,9 @@
 //! an external tool runs on several), a discarded warm-up run for tools
 //! without one of their own, then the measured run on every client host at
 //! once through [`Hosts::ask_all`], with the server sampled on its host
-//! from the end of the warm-up, and the live line read from the client
-//! hosts' progress.
+//! from the end of the warm-up (the suite's services too), the live line
+//! read from the client hosts' progress, and a database workload's proof
+//! of work counted around it ([`super::proof`]).
 //!
 //! barrage's own engine on several client hosts runs as `barrage load
 //! --part I/N --start-at T` (one plan split N ways, one start instant on
@@ -94,6 +95,14 @@ impl ServerRun<'_> {
             }
             false => loads[0].inv.display.clone(),
         };
+        // A database workload's counters from before its warm-up.
+        let counting = match self.proof_reset(&scenario) {
+            Ok(c) => c,
+            Err(e) => {
+                record.error = Some(e);
+                None
+            }
+        };
         self.warm_up(&loads, &shape);
         match self.execute(&loads, &shape, server.id, &mut record) {
             Ok(executed) => {
@@ -110,6 +119,9 @@ impl ServerRun<'_> {
                 merge::settle(&mut record, run.driver, &runs, &json_out, across);
             }
             Err(e) => record.error = Some(e),
+        }
+        if let Some(counting) = counting {
+            self.proof_read(counting, &mut record);
         }
         self.note_listen_queue(&mut record, listen_before, run);
         record
@@ -328,9 +340,16 @@ impl ServerRun<'_> {
         let stop = self.opts.stop.clone();
         let busy = shape.lead + shape.planned + shape.warmup;
         let calls = self.exec_calls(loads, shape, busy);
+        let services: Vec<(usize, u64, String)> = self
+            .services
+            .running
+            .iter()
+            .map(|s| (s.host, s.id, s.service.name.clone()))
+            .collect();
         let mut watch = Watch {
             measured_from: Instant::now() + shape.lead + shape.warmup,
             server_id,
+            services,
             monitoring: None,
             live: self
                 .opts
@@ -349,6 +368,12 @@ impl ServerRun<'_> {
         if watch.monitoring == Some(true) {
             let call = Call::MonitorStop { id: server_id };
             record.server_usage = self.ask_server(&call).unwrap_or_default();
+            for (host, id, name) in &watch.services {
+                let call = Call::MonitorStop { id: *id };
+                if let Ok(usage) = self.hosts.ask(*host, &call, SHORT_CALL, &stop) {
+                    record.service_usage.insert(name.clone(), usage);
+                }
+            }
         }
         record.time_wait_after = self.ask_server(&Call::TimeWait).unwrap_or(0);
         if let Some(e) = failed {
@@ -414,6 +439,8 @@ fn start_at_arg(unix_us: u64) -> String {
 struct Watch {
     measured_from: Instant,
     server_id: u64,
+    /// The services sampled beside the server: host, id, name.
+    services: Vec<(usize, u64, String)>,
     /// None: not started yet; whether it started.
     monitoring: Option<bool>,
     /// Where the live line goes, and the level's progress line it follows.
@@ -433,6 +460,10 @@ impl Watch {
             let call = Call::MonitorStart { id: self.server_id };
             let started = h.ask::<()>(h.server, &call, SHORT_CALL, stop).is_ok();
             self.monitoring = Some(started);
+            for (host, id, _) in &self.services {
+                let call = Call::MonitorStart { id: *id };
+                let _ = h.ask::<()>(*host, &call, SHORT_CALL, stop);
+            }
         }
         if now >= self.asked + PROGRESS_EVERY {
             self.asked = now;

@@ -184,11 +184,19 @@ pub fn service_line(s: &Service) -> String {
     if !settings.is_empty() {
         words.push(settings.join(" "));
     }
-    format!("{}; started before the first server (about {} the first time)", words.join(", "), human(SERVICE_START))
+    format!(
+        "{}; started before the first server (about {} the first time)",
+        words.join(", "),
+        human(SERVICE_START)
+    )
 }
 
 fn join(cores: &[usize]) -> String {
-    cores.iter().map(usize::to_string).collect::<Vec<_>>().join(",")
+    cores
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// The levels planned, with their indices in the full list.

@@ -83,7 +83,10 @@ fn service(raw: RawService, at: &KeyPath) -> Result<Service, Problem> {
     }
     let mut settings = BTreeMap::new();
     for (key, Scalar(value)) in raw.settings.unwrap_or_default().0 {
-        let ok = !key.is_empty() && key.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.".contains(&b));
+        let ok = !key.is_empty()
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"_.".contains(&b));
         if !ok || value.contains(['\n', '\'']) {
             return Err(problem(
                 &at.key("settings").key(&key),
