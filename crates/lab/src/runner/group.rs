@@ -64,6 +64,7 @@ impl ServerRun<'_> {
             log,
             ready_ms: None,
             pinned_cpus: None,
+            database_pool: self.spec.database_pool,
         }
     }
 
