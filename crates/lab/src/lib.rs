@@ -33,6 +33,7 @@ pub mod probe;
 pub mod process;
 pub mod remote;
 pub mod runner;
+pub mod service;
 pub mod store;
 pub mod suite;
 pub mod tool;

@@ -117,6 +117,17 @@ fn unregister(pgid: u32) {
     started().retain(|&p| p != pgid);
 }
 
+/// Adds a process group started elsewhere in the lab (a service's
+/// postmaster) to what [`kill_all_started`] kills.
+pub(crate) fn register_group(pgid: u32) {
+    register(pgid);
+}
+
+/// Takes it out again once it has been stopped.
+pub(crate) fn unregister_group(pgid: u32) {
+    unregister(pgid);
+}
+
 /// Pins what `cmd` starts to `cores` before it runs (as `taskset -c`); no
 /// cores, no pinning. For the load generators (the servers pin themselves in
 /// [`ServerProcess::start`]).
@@ -132,10 +143,12 @@ pub fn pin_command(cmd: &mut Command, cores: &[usize]) -> Result<(), String> {
 }
 
 /// SIGKILLs every process group started here (servers, builds, version
-/// commands) that has not been stopped yet. For the Ctrl-C path: call it
-/// from the thread that handles the signal, not from inside a signal handler
-/// (it takes a lock).
+/// commands) that has not been stopped yet, and every service's cluster
+/// with what it leaves (shared memory, sockets: `service::kill_all_started`).
+/// For the Ctrl-C path: call it from the thread that handles the signal,
+/// not from inside a signal handler (it takes a lock).
 pub fn kill_all_started() {
+    crate::service::kill_all_started();
     for &pgid in started().iter() {
         signal_group(pgid, libc::SIGKILL);
     }

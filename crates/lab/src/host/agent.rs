@@ -4,10 +4,11 @@
 //! It runs in `barrage agent` on another host, and in the lab's own
 //! process for this machine: the same handlers either way.
 //!
-//! It keeps what it started (servers by id, running tools) and nothing
-//! else; it knows nothing of suites, levels or results. No process it
-//! started outlives it: [`Agent::shutdown`] kills every server group and
-//! every tool (a channel's agent calls it when its controller goes).
+//! It keeps what it started (servers and services by id, running tools)
+//! and nothing else; it knows nothing of suites, levels or results. No
+//! process it started outlives it: [`Agent::shutdown`] kills every server
+//! group, every service's cluster and every tool (a channel's agent calls
+//! it when its controller goes).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,10 +20,11 @@ use barrage_model::results::Environment;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Call, Executed, Prepared, Started, BARRAGE};
+use super::{Call, Executed, Prepared, ServiceStarted, Started, BARRAGE};
 use crate::manifest::ServerSpec;
 use crate::monitor::Monitor;
-use crate::process::{self, BuildOutcome, ServerProcess, StartConfig};
+use crate::process::{self, BuildOutcome, ServerProcess, StartConfig, Stopped};
+use crate::service::{self, Postgres, StartRequest};
 use crate::suite::Variant;
 use crate::tool::{run_tool, OnProgress, DRIVER_SLACK};
 
@@ -76,9 +78,55 @@ impl OwnedStart {
     }
 }
 
+/// A server under test or a service, under its id.
 struct Server {
-    process: ServerProcess,
+    process: Running,
     monitor: Option<Monitor>,
+}
+
+enum Running {
+    Server(ServerProcess),
+    Postgres(Box<Postgres>),
+}
+
+impl Running {
+    fn pid(&self) -> u32 {
+        match self {
+            Running::Server(p) => p.pid(),
+            Running::Postgres(p) => p.pid(),
+        }
+    }
+
+    fn alive(&mut self) -> bool {
+        match self {
+            Running::Server(p) => p.alive(),
+            Running::Postgres(p) => p.alive(),
+        }
+    }
+
+    fn log_tail(&self, lines: usize) -> String {
+        match self {
+            Running::Server(p) => p.log_tail(lines),
+            Running::Postgres(p) => p.log_tail(lines),
+        }
+    }
+
+    /// A server: SIGTERM, SIGKILL after `grace`. PostgreSQL: a fast
+    /// shutdown (SIGINT to the postmaster), SIGKILL only after `grace`
+    /// (at least [`service::MIN_GRACE`]), its directory removed.
+    fn stop(self, grace: Duration) -> Stopped {
+        match self {
+            Running::Server(p) => p.stop(grace),
+            Running::Postgres(p) => p.stop(grace),
+        }
+    }
+
+    fn postgres(&mut self, id: u64) -> Result<&mut Postgres, String> {
+        match self {
+            Running::Postgres(p) => Ok(p),
+            Running::Server(_) => Err(format!("{id} is a server, not a service")),
+        }
+    }
 }
 
 const STOP_GRACE_LIMIT: Duration = Duration::from_secs(30);
@@ -158,10 +206,27 @@ impl Agent {
                 warmup_ms,
                 read_back,
             } => json(self.exec(program, args, &cores, limit_ms, warmup_ms, read_back)),
-            // Issue 28 in progress: crates/lab/src/service/ answers these.
-            Call::ServiceStart { .. } | Call::ServiceReset { .. } | Call::ServiceWork { .. } => {
-                Err("services are not implemented yet".into())
-            }
+            Call::ServiceStart {
+                service,
+                max_connections,
+                host,
+                cores,
+                data_dir,
+                run_dir,
+                cache,
+                log,
+            } => json(self.start_service(&StartRequest {
+                service: &service,
+                max_connections,
+                host: &host,
+                cores: &cores,
+                data_dir: &data_dir,
+                run_dir: &run_dir,
+                cache: &cache,
+                log: &log,
+            })),
+            Call::ServiceReset { id } => json(self.with(id, |s| s.process.postgres(id)?.reset())),
+            Call::ServiceWork { id } => json(self.with(id, |s| s.process.postgres(id)?.work())),
             other => host_call(other, self),
         }
     }
@@ -175,18 +240,7 @@ impl Agent {
         let ready = server.wait_ready(None)?;
         let _ = server.pin_tree();
         let pinned_cpus = process::cpu_affinity(server.pid()).ok();
-        let id = {
-            let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
-            *next += 1;
-            *next
-        };
-        self.servers().insert(
-            id,
-            Server {
-                process: server,
-                monitor: None,
-            },
-        );
+        let id = self.keep(Running::Server(server));
         Ok(Started {
             id,
             port,
@@ -197,10 +251,48 @@ impl Agent {
         })
     }
 
+    /// Starts a service (its data loaded and checked) and keeps it under a
+    /// new id, its postmaster spawned from the spawner thread.
+    fn start_service(&self, req: &StartRequest) -> Result<ServiceStarted, String> {
+        let spawn = |cmd: std::process::Command| {
+            let mut cmd = cmd;
+            self.on_spawner(move || cmd.spawn())
+                .map_err(std::io::Error::other)?
+        };
+        let (pg, mut started) = service::start(req, &spawn)?;
+        started.id = self.keep(Running::Postgres(Box::new(pg)));
+        Ok(started)
+    }
+
+    /// Keeps a started server or service under a new id.
+    fn keep(&self, process: Running) -> u64 {
+        let id = {
+            let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
+            *next += 1;
+            *next
+        };
+        self.servers().insert(
+            id,
+            Server {
+                process,
+                monitor: None,
+            },
+        );
+        id
+    }
+
     /// Starts a server from the spawner thread, which lives as long as the
     /// agent: with `die_with_starter`, the server's leader dies with the
     /// agent even when the agent is killed outright.
     fn start_on_spawner(&self, owned: OwnedStart) -> Result<ServerProcess, String> {
+        self.on_spawner(move || owned.start())?
+    }
+
+    /// Runs `job` on the spawner thread and returns its result.
+    fn on_spawner<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, String> {
         let mut spawner = self.spawner.lock().unwrap_or_else(|e| e.into_inner());
         let jobs = spawner.get_or_insert_with(|| {
             let (tx, rx) = std::sync::mpsc::channel::<Job>();
@@ -217,12 +309,12 @@ impl Agent {
         });
         let (tx, rx) = std::sync::mpsc::channel();
         jobs.send(Box::new(move || {
-            let _ = tx.send(owned.start());
+            let _ = tx.send(job());
         }))
         .map_err(|_| "the agent's spawner thread is gone".to_string())?;
         drop(spawner);
         rx.recv()
-            .map_err(|_| "the agent's spawner thread is gone".to_string())?
+            .map_err(|_| "the agent's spawner thread is gone".to_string())
     }
 
     fn servers(&self) -> std::sync::MutexGuard<'_, BTreeMap<u64, Server>> {
@@ -297,7 +389,8 @@ impl Agent {
         })
     }
 
-    /// Ends every tool and server this agent started (SIGKILL), now.
+    /// Ends every tool, server and service this agent started (SIGKILL),
+    /// now; a service's shared memory and sockets go too.
     pub fn shutdown(&self) {
         self.stop.store(true, Ordering::SeqCst);
         self.kill_tools();
