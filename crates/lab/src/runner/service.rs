@@ -41,6 +41,21 @@ pub(super) struct Services {
     max_connections: u32,
 }
 
+/// The services' data, relative to a checkout.
+const DATA_SQL: &str = "data/database/hello_world.sql";
+
+/// `data/database` of the checkout the suite file is in (the nearest
+/// directory above it that has one), else of `repo`.
+fn data_dir(suite_file: &std::path::Path, repo: &std::path::Path) -> Option<PathBuf> {
+    let suite = std::fs::canonicalize(suite_file).unwrap_or_else(|_| suite_file.to_path_buf());
+    suite
+        .ancestors()
+        .skip(1)
+        .chain(std::iter::once(repo))
+        .find(|d| d.join(DATA_SQL).is_file())
+        .map(|d| d.join("data/database"))
+}
+
 /// Restarts a service gets after it died (then the suite stops).
 const RESTARTS: u32 = 1;
 
@@ -55,13 +70,24 @@ impl Services {
         store: &mut Store,
     ) -> Result<Services, String> {
         let repo = std::fs::canonicalize(&opts.repo).unwrap_or_else(|_| opts.repo.clone());
+        let data_dir = match data_dir(&opts.suite_file, &repo) {
+            Some(d) => d,
+            None if suite.services.is_empty() => PathBuf::new(),
+            None => {
+                return Err(format!(
+                    "services: no {DATA_SQL} above {} or in {}: run from a checkout of barrage",
+                    opts.suite_file.display(),
+                    repo.display()
+                ))
+            }
+        };
         let cache = match hosts.across() {
             false => opts.results_root.join(".cache"),
             true => hosts.cache.with_file_name(".cache"),
         };
         let mut services = Services {
             running: Vec::new(),
-            data_dir: hosts.path_on_hosts(&repo.join("data/database"), &repo),
+            data_dir: hosts.path_on_hosts(&data_dir, &repo),
             cache,
             max_connections: max_connections(suite, pools),
         };
