@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use barrage_target::{Target, TargetConfig, TlsSetup};
+use barrage_target::{Database, DatabaseConfig, Target, TargetConfig, TlsSetup};
 
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("tls_source").args(["tls", "cert"])))]
@@ -42,9 +42,50 @@ pub struct ServeArgs {
     /// workers. Needs --tls or --cert.
     #[arg(long, value_name = "ADDR", requires = "tls_source")]
     tls_listen: Option<SocketAddr>,
+    /// The PostgreSQL of the database workloads (/db, /queries, /fortunes,
+    /// /updates, /items), e.g.
+    /// postgres://benchmarkdbuser:benchmarkdbpass@127.0.0.1:5432/hello_world.
+    /// One connection is made at start: a database refusing connections is
+    /// tried for 5 s, then barrage serve exits 1 saying why. Default: the
+    /// environment's DATABASE_URL; without either, those endpoints answer 503.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// Connections in the database pool (with --tls-listen, both listeners
+    /// share it). Default: the environment's DATABASE_POOL,
+    /// else 16.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    database_pool: Option<u32>,
 }
 
 impl ServeArgs {
+    /// The pool of --database and --database-pool (or their environment
+    /// variables), not connected yet.
+    fn database(&self) -> Result<Option<Database>, String> {
+        let url = match &self.database {
+            Some(url) => url.clone(),
+            None => match std::env::var("DATABASE_URL") {
+                Ok(url) if !url.trim().is_empty() => url,
+                _ => return Ok(None),
+            },
+        };
+        let pool = match (self.database_pool, std::env::var("DATABASE_POOL")) {
+            (Some(n), _) => n as usize,
+            (None, Ok(text)) => match text.trim().parse::<usize>() {
+                Ok(n) if (1..=10_000).contains(&n) => n,
+                _ => {
+                    return Err(format!(
+                        "DATABASE_POOL={text:?} is not a pool size; give 1 to 10000 connections"
+                    ))
+                }
+            },
+            (None, Err(_)) => DEFAULT_POOL,
+        };
+        let database = Database::new(&DatabaseConfig { url, pool }).map_err(|e| {
+            format!("{e}; --database takes postgres://USER:PASSWORD@HOST:PORT/DATABASE")
+        })?;
+        Ok(Some(database))
+    }
+
     fn tls(&self) -> Option<TlsSetup> {
         match (&self.cert, &self.key) {
             (Some(cert), Some(key)) => Some(TlsSetup::Files {
@@ -57,7 +98,14 @@ impl ServeArgs {
     }
 }
 
+/// Connections in the database pool without --database-pool or DATABASE_POOL.
+const DEFAULT_POOL: usize = 16;
+
 pub fn main(args: ServeArgs) -> ExitCode {
+    let database = match args.database() {
+        Ok(database) => database,
+        Err(msg) => return crate::usage_error(msg),
+    };
     let tls = args.tls();
     let from_files = matches!(tls, Some(TlsSetup::Files { .. }));
     let cfg = TargetConfig {
@@ -75,7 +123,7 @@ pub fn main(args: ServeArgs) -> ExitCode {
     });
     let mut plain = None;
     let mut cert_out_error = None;
-    let result = barrage_target::run_until_signal_with(cfg, |target| {
+    let result = barrage_target::run_until_signal_with(cfg, database.clone(), |target| {
         if let Some(path) = &args.cert_out {
             if let Err(e) = write_certificate(target, path) {
                 cert_out_error = Some(format!(
@@ -87,11 +135,15 @@ pub fn main(args: ServeArgs) -> ExitCode {
         }
         let mut on = listening_on(target, args.h3);
         if let Some(plain_cfg) = plain_cfg {
-            let started = Target::start(plain_cfg)?;
+            let started = Target::start_with_database(plain_cfg, database.clone())?;
             on = format!("{} and {on}", listening_on(&started, false));
             plain = Some(started);
         }
-        eprintln!("barrage serve: listening on {on}; Ctrl-C stops");
+        let db = match &database {
+            Some(database) => format!("; database {database}"),
+            None => String::new(),
+        };
+        eprintln!("barrage serve: listening on {on}{db}; Ctrl-C stops");
         Ok(())
     });
     if let Some(plain) = plain {

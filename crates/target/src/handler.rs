@@ -2,9 +2,11 @@
 //! and builds the response, without allocating for the static endpoints.
 //! The workloads of the second edition are routed in [`workloads`], their
 //! bodies read in [`body`], compressed in [`encoding`]; [`reply`] frames
-//! every answer the same way for each HTTP version.
+//! every answer the same way for each HTTP version; the database
+//! workloads are [`database`]'s.
 
 mod body;
+pub(crate) mod database;
 mod encoding;
 mod reply;
 mod workloads;
@@ -27,6 +29,7 @@ use tokio::time::Sleep;
 
 use crate::contract::{self, Endpoint};
 use body::BodyTask;
+use database::{Database, DbTask};
 use reply::{Reply, OCTET_STREAM, TEXT_PLAIN, TEXT_XML};
 
 /// An atomic counter on its own cache line, so the two counters bumped by
@@ -70,13 +73,14 @@ impl Stats {
     }
 }
 
-/// Routing result: reply now, after a delay (`/delay`), or once the
-/// request body is read.
+/// Routing result: reply now, after a delay (`/delay`), once the
+/// request body is read, or once the database answered.
 #[derive(Debug)]
 pub(crate) enum Outcome {
     Now(Reply),
     After(Duration, Reply),
     Body(BodyTask),
+    Database(DbTask),
 }
 
 /// Applies the contract to a request head.
@@ -88,6 +92,7 @@ pub(crate) fn route(
 ) -> Outcome {
     let Some(endpoint) = Endpoint::from_path(path) else {
         return workloads::route(method, path, query, headers)
+            .or_else(|| database::route(method, path, query))
             .unwrap_or_else(|| Outcome::Now(Reply::not_found()));
     };
     if method != Method::GET && method != Method::HEAD {
@@ -166,11 +171,29 @@ pub(crate) struct TargetService {
     /// `Alt-Svc` added to every hyper response (HTTP/1.1, h2) when the
     /// server also speaks HTTP/3.
     alt_svc: Option<HeaderValue>,
+    /// The pool of the database workloads; without it they answer 503.
+    database: Option<Database>,
 }
 
 impl TargetService {
-    pub(crate) fn new(stats: Arc<Stats>, alt_svc: Option<HeaderValue>) -> TargetService {
-        TargetService { stats, alt_svc }
+    pub(crate) fn new(
+        stats: Arc<Stats>,
+        alt_svc: Option<HeaderValue>,
+        database: Option<Database>,
+    ) -> TargetService {
+        TargetService {
+            stats,
+            alt_svc,
+            database,
+        }
+    }
+
+    /// The reply of a database workload.
+    async fn database_reply(&self, task: DbTask) -> Reply {
+        match &self.database {
+            Some(database) => database.answer(task).await,
+            None => database::no_database(),
+        }
     }
 
     /// The response to a request, protocol-neutral: the head (without
@@ -192,6 +215,7 @@ impl TargetService {
         let reply = match route(method, uri.path(), uri.query(), headers) {
             Outcome::Body(task) => task.run(body).await,
             Outcome::Now(reply) => discard(body, async { reply }).await,
+            Outcome::Database(task) => discard(body, self.database_reply(task)).await,
             Outcome::After(delay, reply) => {
                 discard(body, async move {
                     tokio::time::sleep(delay).await;
@@ -240,6 +264,14 @@ impl Service<Request<Incoming>> for TargetService {
                     service.response(reply, head)
                 }))
             }
+            Outcome::Database(task) => {
+                let service = self.clone();
+                ResponseFuture::Body(Box::pin(async move {
+                    let reply = service.database_reply(task).await;
+                    service.stats.count_response();
+                    service.response(reply, head)
+                }))
+            }
         }
     }
 }
@@ -262,7 +294,8 @@ pub(crate) enum ResponseFuture {
         response: Option<Response<Full<Bytes>>>,
         stats: Arc<Stats>,
     },
-    /// Once the request body is read (`POST /baseline`, `/upload`).
+    /// Once the request body is read (`POST /baseline`, `/upload`) or the
+    /// database answered.
     Body(Pin<Box<dyn Future<Output = Response<Full<Bytes>>> + Send>>),
 }
 
@@ -297,7 +330,9 @@ mod tests {
     fn now(outcome: Outcome) -> Reply {
         match outcome {
             Outcome::Now(reply) => reply,
-            Outcome::After(..) | Outcome::Body(_) => panic!("unexpected delay or body"),
+            Outcome::After(..) | Outcome::Body(_) | Outcome::Database(_) => {
+                panic!("unexpected delay, body or database")
+            }
         }
     }
 
@@ -378,7 +413,9 @@ mod tests {
                 assert_eq!(d, Duration::from_millis(contract::MAX_DELAY_MS));
                 assert_eq!(&reply.body[..], contract::DELAY_BODY);
             }
-            Outcome::Now(_) | Outcome::Body(_) => panic!("expected a delay"),
+            Outcome::Now(_) | Outcome::Body(_) | Outcome::Database(_) => {
+                panic!("expected a delay")
+            }
         }
     }
 

@@ -38,6 +38,7 @@ use socket2::{Domain, Protocol, Socket, Type};
 use tokio::sync::{mpsc, watch};
 use tokio::task::{JoinHandle, JoinSet};
 
+use crate::handler::database::Database;
 use crate::handler::{Stats, TargetService};
 use crate::server::{stopped, HANDSHAKE_TIMEOUT};
 
@@ -116,6 +117,7 @@ impl Http3 {
         sockets: Vec<UdpSocket>,
         crypto: Arc<QuicServerConfig>,
         stats: Arc<Stats>,
+        database: Option<Database>,
     ) -> io::Result<Http3> {
         let mut config = ServerConfig::with_crypto(crypto);
         config.transport_config(Arc::new(transport()));
@@ -137,7 +139,7 @@ impl Http3 {
             .collect::<io::Result<_>>()?;
         Ok(Http3 {
             endpoints,
-            service: TargetService::new(Arc::clone(&stats), None),
+            service: TargetService::new(Arc::clone(&stats), None, database),
             stats,
         })
     }

@@ -135,6 +135,7 @@ use crate::http3::Http3;
 use crate::server::Server;
 use crate::tls::Tls;
 
+pub use crate::handler::database::{Database, DatabaseConfig};
 pub use crate::tls::TlsSetup;
 
 /// How to run a [`Target`].
@@ -203,6 +204,21 @@ impl Target {
     /// or directory (os error 2)`. So is [`TargetConfig::h3`] without
     /// [`TargetConfig::tls`].
     pub fn start(cfg: TargetConfig) -> io::Result<Target> {
+        Target::start_with_database(cfg, None)
+    }
+
+    /// [`Target::start`], serving the database workloads from `database`
+    /// (without it they answer 503; targets given clones of one
+    /// [`Database`] share its pool). A connection is taken before the
+    /// server listens, to check that the database answers: a database
+    /// that refuses connections is tried again for up to 5 s; then, or at
+    /// once when the database itself refuses (a wrong password, no such
+    /// database), the error (`ConnectionRefused`) says so and names the
+    /// database with its password hidden.
+    pub fn start_with_database(
+        cfg: TargetConfig,
+        database: Option<Database>,
+    ) -> io::Result<Target> {
         if cfg.h3 && cfg.tls.is_none() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -221,6 +237,12 @@ impl Target {
             .thread_name("barrage-target-worker")
             .enable_all()
             .build()?;
+        if let Some(database) = &database {
+            if let Err(e) = check(&rt, database) {
+                rt.shutdown_background();
+                return Err(e);
+            }
+        }
         let stats = Arc::new(Stats::default());
         let (acceptor, certificate_pem, quic) = match tls {
             Some(tls) => (Some(tls.acceptor), Some(tls.certificate_pem), tls.quic),
@@ -230,7 +252,12 @@ impl Target {
             let _guard = rt.enter();
             tokio::net::TcpListener::from_std(std_listener).and_then(|listener| {
                 let http3 = match quic {
-                    Some(crypto) => Some(Http3::new(udp_sockets, crypto, Arc::clone(&stats))?),
+                    Some(crypto) => Some(Http3::new(
+                        udp_sockets,
+                        crypto,
+                        Arc::clone(&stats),
+                        database.clone(),
+                    )?),
                     None => None,
                 };
                 Ok((listener, http3))
@@ -246,7 +273,7 @@ impl Target {
         };
         let alt_svc = http3.as_ref().map(|_| alt_svc(local_addr.port()));
         let (stop, stop_rx) = watch::channel(false);
-        let server = Server::new(Arc::clone(&stats), acceptor, alt_svc);
+        let server = Server::new(Arc::clone(&stats), acceptor, alt_svc, database);
         let thread = std::thread::Builder::new()
             .name("barrage-target".into())
             .spawn(move || server::run(rt, listener, server, http3, stop_rx))?;
@@ -308,6 +335,18 @@ impl Drop for Target {
     }
 }
 
+/// Checks `database` on `rt` (a connection made there runs its task
+/// there), from a thread of its own so that a caller inside another
+/// runtime can start a target too.
+fn check(rt: &tokio::runtime::Runtime, database: &Database) -> io::Result<()> {
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| rt.block_on(database.check()))
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("connecting to the database panicked")))
+    })
+}
+
 /// Binds the TCP listener and, with HTTP/3, one UDP socket per worker on
 /// the same address and port.
 fn bind(cfg: &TargetConfig) -> io::Result<(std::net::TcpListener, Vec<std::net::UdpSocket>)> {
@@ -337,14 +376,17 @@ fn alt_svc(port: u16) -> hyper::header::HeaderValue {
 /// For the CLI: starts a [`Target`], prints nothing itself, blocks until
 /// SIGINT or SIGTERM (Ctrl-C elsewhere), then shuts it down cleanly.
 pub fn run_until_signal(cfg: TargetConfig) -> io::Result<()> {
-    run_until_signal_with(cfg, |_| Ok(()))
+    run_until_signal_with(cfg, None, |_| Ok(()))
 }
 
-/// [`run_until_signal`], calling `on_ready` once the server listens (to
-/// say where, or to write out its certificate). An error from `on_ready`
-/// shuts the server down and is returned.
+/// [`run_until_signal`], with the database workloads served from
+/// `database` (see [`Target::start_with_database`]), calling `on_ready`
+/// once the server listens (to say where, or to write out its
+/// certificate). An error from `on_ready` shuts the server down and is
+/// returned.
 pub fn run_until_signal_with(
     cfg: TargetConfig,
+    database: Option<Database>,
     on_ready: impl FnOnce(&Target) -> io::Result<()>,
 ) -> io::Result<()> {
     let signals = tokio::runtime::Builder::new_current_thread()
@@ -352,7 +394,7 @@ pub fn run_until_signal_with(
         .build()?;
     // Install the handlers before the server is up, so an early signal is not lost.
     let wait = signals.block_on(async { signal_waiter() })?;
-    let target = Target::start(cfg)?;
+    let target = Target::start_with_database(cfg, database)?;
     on_ready(&target)?;
     let result = signals.block_on(wait);
     target.shutdown();

@@ -16,6 +16,7 @@ use tokio::runtime::Runtime;
 use tokio::sync::{mpsc, watch};
 use tokio_rustls::TlsAcceptor;
 
+use crate::handler::database::Database;
 use crate::handler::{Stats, TargetService};
 use crate::http3::Http3;
 use crate::tls::Alpn;
@@ -77,18 +78,20 @@ pub(crate) struct Server {
 
 impl Server {
     /// A server for plain TCP, or for TLS when `tls` is set; `alt_svc`
-    /// (announcing HTTP/3) goes on every response when set.
+    /// (announcing HTTP/3) goes on every response when set; `database`
+    /// serves the database workloads.
     pub(crate) fn new(
         stats: Arc<Stats>,
         tls: Option<TlsAcceptor>,
         alt_svc: Option<HeaderValue>,
+        database: Option<Database>,
     ) -> Server {
         Server {
             plain: builder(),
             h2: builder().http2_only(),
             http1: builder().http1_only(),
             tls,
-            service: TargetService::new(Arc::clone(&stats), alt_svc),
+            service: TargetService::new(Arc::clone(&stats), alt_svc, database),
             stats,
         }
     }
