@@ -96,14 +96,17 @@ impl ServerRun<'_> {
             false => loads[0].inv.display.clone(),
         };
         // A database workload's counters from before its warm-up.
-        let counting = match self.proof_reset(&scenario) {
+        let mut counting = match self.proof_reset(&scenario) {
             Ok(c) => c,
             Err(e) => {
                 record.error = Some(e);
                 None
             }
         };
-        self.warm_up(&loads, &shape);
+        let warm = self.warm_up(&loads, &shape, run.driver, &json_out);
+        if let Some(c) = &mut counting {
+            c.warmup_responses = warm;
+        }
         match self.execute(&loads, &shape, server.id, &mut record) {
             Ok(executed) => {
                 let runs: Vec<HostRun> = loads
@@ -186,7 +189,13 @@ impl ServerRun<'_> {
         // Sessions (a count of connections at a rate) get no warm-up: a
         // warm-up would spend sessions the level counts.
         let sessions = matches!(run.level, Level::Sessions { .. });
-        let builtin_warmup = matches!(run.driver, Driver::Barrage | Driver::H2load) && !sessions;
+        // A database workload's proof of work counts the warm-up's queries
+        // too: its warm-up is a run of its own whose responses are counted.
+        let counted = self.services.postgres().is_some()
+            && !run.level.is_search()
+            && super::proof::needs_database(suite.scenario(&run.scenario));
+        let builtin_warmup =
+            matches!(run.driver, Driver::Barrage | Driver::H2load) && !sessions && !counted;
         let native = run.driver == Driver::Barrage;
         let search = run.level.is_search();
         // One start instant matters when the load comes over channels:
@@ -301,8 +310,16 @@ impl ServerRun<'_> {
         args
     }
 
-    /// Tools without a warm-up of their own get a discarded run first.
-    fn warm_up(&mut self, loads: &[ClientLoad], shape: &Shape) {
+    /// Tools without a warm-up of their own (and database levels, whose
+    /// warm-up is counted) get a run first, not measured; its successful
+    /// responses (summed over the hosts; 0 when unread).
+    fn warm_up(
+        &mut self,
+        loads: &[ClientLoad],
+        shape: &Shape,
+        driver: Driver,
+        json_out: &std::path::Path,
+    ) -> u64 {
         let warmup = self.suite.warmup;
         let calls: Vec<(usize, Call)> = loads
             .iter()
@@ -314,18 +331,22 @@ impl ServerRun<'_> {
                     cores: l.cores.clone(),
                     limit_ms: (warmup + DRIVER_SLACK).as_millis() as u64,
                     warmup_ms: 0,
-                    read_back: None,
+                    read_back: shape.native.then(|| l.json_there.clone()),
                 };
                 Some((l.host, call))
             })
             .collect();
         if calls.is_empty() {
-            return;
+            return 0;
         }
         let stop = self.opts.stop.clone();
         let limit = warmup + DRIVER_SLACK + SHORT_CALL;
-        let _: (Vec<Result<Executed, String>>, _) =
+        let (ran, _): (Vec<Result<Executed, String>>, _) =
             self.hosts.ask_all(calls, limit, &stop, &mut |_| {});
+        ran.iter()
+            .flatten()
+            .map(|e| warm_responses(driver, e, json_out))
+            .sum()
     }
 
     /// The measured run on every client host at once; the server sampled
@@ -418,6 +439,24 @@ impl ServerRun<'_> {
             calls.push((l.host, call));
         }
         calls
+    }
+}
+
+/// The successful responses of a warm-up run, as its driver reads them
+/// (barrage's report comes back as the file's text).
+fn warm_responses(driver: Driver, e: &Executed, json_out: &std::path::Path) -> u64 {
+    if let Some(text) = &e.file {
+        let _ = std::fs::write(json_out, text);
+    }
+    let elapsed = Duration::from_secs_f64(e.elapsed_s);
+    let parsed = driver.parse(&e.stdout, &e.stderr, json_out, elapsed);
+    let _ = std::fs::remove_file(json_out);
+    match parsed {
+        Ok(p) => p
+            .stats
+            .responses
+            .saturating_sub(p.stats.non_2xx.unwrap_or(0)),
+        Err(_) => 0,
     }
 }
 

@@ -22,6 +22,15 @@ pub(super) struct Counting {
     queries: usize,
     host: usize,
     id: u64,
+    /// The successful responses of the level's warm-up run (its queries
+    /// are counted too).
+    pub warmup_responses: u64,
+}
+
+/// Whether a scenario is of a database workload.
+pub(super) fn needs_database(scenario: &Scenario) -> bool {
+    let workload = scenario.workload.as_deref().and_then(Workload::from_name);
+    workload.is_some_and(Workload::needs_database)
 }
 
 impl ServerRun<'_> {
@@ -46,6 +55,7 @@ impl ServerRun<'_> {
             queries: scenario.queries.unwrap_or(DEFAULT_QUERIES),
             host,
             id,
+            warmup_responses: 0,
         }))
     }
 
@@ -59,7 +69,7 @@ impl ServerRun<'_> {
             .ask::<WorkDone>(counting.host, &call, SHORT_CALL, &stop)
         {
             Ok(done) => {
-                let requests = successful_responses(record);
+                let requests = successful_responses(record) + counting.warmup_responses;
                 record.proof = judge(counting.workload, counting.queries, requests, done);
                 if let Some(why) = record.proof.as_ref().and_then(|p| p.invalid.as_ref()) {
                     let level = format!("{} {} {}", record.server, record.scenario, record.level);
@@ -78,8 +88,9 @@ impl ServerRun<'_> {
 
 /// The successful (2xx) responses a level's record counts: its stats',
 /// or for a capacity search the sum over its steps (each step's achieved
-/// rate over its window, less its errors). Warm-ups are not counted: the
-/// server did their queries too, which only makes the check lenient.
+/// rate over its window, less its errors; the steps' warm-ups are not
+/// counted, which only makes the check lenient). A level's warm-up run is
+/// added by the runner.
 pub fn successful_responses(record: &RunRecord) -> u64 {
     if let Some(search) = &record.search {
         let per_step = |s: &barrage_model::search::StepRecord| {

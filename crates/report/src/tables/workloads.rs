@@ -24,7 +24,7 @@ pub(super) fn workload_blocks(r: &Results, d: &mut Vec<Block>) {
     d.push(Block::Para(vec![text(
         "A table per level: each cell the median responses/s over repeats, with the interval of the median from the repeats' order statistics (from the lowest to the highest with fewer than 6 repeats; its confidence is in workloads.csv and the HTML's tooltips), and the marks of the tables below (",
     ), code("*"), text(" client-bound, "), code("!"), text(
-        " invalid: errors, timeouts or non-2xx responses, except noisy's answers to its noise). A server that does not declare a workload is not implemented for it; one that failed a check before any load was not loaded on it (the checks are listed below). The composite under each table: each workload's median divided by the best server's, summed over the workloads every ranked server has a valid number for.",
+        " invalid: errors, timeouts or non-2xx responses, except noisy's answers to its noise, and a database level whose proof of work failed or whose service died). A database workload's figure has its queries per request beside it (q/req, from pg_stat_statements). A server that does not declare a workload is not implemented for it; one that failed a check before any load was not loaded on it (the checks are listed below). The composite under each table: each workload's median divided by the best server's, summed over the workloads every ranked server has a valid number for.",
     )]));
     for t in &tables {
         let id = format!("workloads-{}", model::slug(&t.level));
