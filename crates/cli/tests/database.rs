@@ -213,7 +213,7 @@ fn proof_of_work_catches_a_cache_and_a_killed_postgres_is_restarted() {
     assert!(killed, "{stderr}");
     let r = results(dir);
     let services = r["services"].as_array().unwrap();
-    assert_eq!(services.len(), 2, "{stderr}");
+    assert_eq!(services.len(), 2, "{services:?}\n{stderr}");
     assert!(
         services[0]["cached"].as_bool().unwrap(),
         "the first run's cache: {services:?}"
@@ -232,7 +232,7 @@ fn proof_of_work_catches_a_cache_and_a_killed_postgres_is_restarted() {
     );
     let after = runs
         .iter()
-        .find(|x| x["level"] == "c=8")
+        .find(|x| x["level_index"] == 1)
         .unwrap_or_else(|| panic!("{stderr}"));
     assert!(after["proof"]["invalid"].is_null(), "{after}");
     assert_eq!(
