@@ -119,16 +119,17 @@ impl Services {
                 service.name,
                 hosts.name(host)
             ));
-            match services.start_one(service, host, cores, 1, hosts, &opts.stop) {
-                Ok((running, record)) => {
-                    (opts.progress)(&started_line(&record));
-                    store.results.services.push(record);
-                    services.running.push(running);
-                }
-                Err((record, why)) => {
-                    store.results.services.push(record);
+            let (record, running) = services.start_one(service, host, cores, 1, hosts, &opts.stop);
+            let failed = record.error.clone();
+            if running.is_some() {
+                (opts.progress)(&started_line(&record));
+            }
+            store.results.services.push(record);
+            match (running, failed) {
+                (Some(running), _) => services.running.push(running),
+                (None, why) => {
                     services.stop_all(hosts);
-                    return Err(why);
+                    return Err(why.unwrap_or_default());
                 }
             }
         }
@@ -158,8 +159,9 @@ impl Services {
             .find(|s| s.service.kind == ServiceKind::Postgres)
     }
 
-    /// One start of `service` on member `host`: its record, or the record
-    /// of the failure and one line saying why.
+    /// One start of `service` on member `host`: its record and the
+    /// running service, or the record of the failure (its `error` the one
+    /// line saying why) and none.
     fn start_one(
         &self,
         service: &Service,
@@ -168,7 +170,7 @@ impl Services {
         start: u32,
         hosts: &mut Hosts,
         stop: &AtomicBool,
-    ) -> Result<(RunningService, ServiceRecord), (ServiceRecord, String)> {
+    ) -> (ServiceRecord, Option<RunningService>) {
         let name = match start {
             1 => format!("service-{}", service.name),
             n => format!("service-{}-{n}", service.name),
@@ -215,12 +217,11 @@ impl Services {
                     starts: start,
                     cores,
                 };
-                Ok((running, record))
+                (record, Some(running))
             }
             Err(e) => {
-                let why = format!("service {} failed to start: {e}", service.name);
-                record.error = Some(why.clone());
-                Err((record, why))
+                record.error = Some(format!("service {} failed to start: {e}", service.name));
+                (record, None)
             }
         }
     }
@@ -269,14 +270,17 @@ impl Services {
             ));
         }
         let cores = old.cores.clone();
-        match self.start_one(&old.service, old.host, cores, old.starts + 1, hosts, stop) {
-            Ok((running, mut record)) => {
+        let (mut record, running) =
+            self.start_one(&old.service, old.host, cores, old.starts + 1, hosts, stop);
+        match running {
+            Some(running) => {
                 record.error = Some(format!("restarted: {why}"));
                 store.results.services.push(record);
                 self.running[i] = running;
                 Ok(())
             }
-            Err((record, e)) => {
+            None => {
+                let e = record.error.clone().unwrap_or_default();
                 store.results.services.push(record);
                 Err(format!("{why}; restarting it failed: {e}: the suite stops"))
             }
