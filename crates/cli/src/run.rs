@@ -270,6 +270,10 @@ fn finished(outcome: &runner::RunOutcome) -> ExitCode {
         "barrage run: results in {} (results.json, summary.md, logs/)",
         outcome.dir.display()
     );
+    if let Some(line) = &outcome.stopped {
+        eprintln!("barrage run: stopped: {line}");
+        return ExitCode::from(EXIT_FAILED);
+    }
     if outcome.interrupted {
         eprintln!("barrage run: interrupted; the results hold what was measured");
         return ExitCode::from(EXIT_FAILED);

@@ -74,7 +74,7 @@ fn suite(servers: &[&str], levels: &str, scenarios: &str) -> String {
 
 /// `barrage run` from the checkout (its data/database), with the scratch
 /// servers and results; stderr's lines go to `on_line` as they come.
-fn run(scratch: &Path, suite_text: &str, on_line: &mut dyn FnMut(&str)) -> (bool, String) {
+fn run(scratch: &Path, suite_text: &str, on_line: &mut dyn FnMut(&str, u32)) -> (bool, String) {
     let file = scratch.join("suite.toml");
     std::fs::write(&file, suite_text).unwrap();
     // barrage-target's manifest from the checkout, the cache's from here.
@@ -97,9 +97,10 @@ fn run(scratch: &Path, suite_text: &str, on_line: &mut dyn FnMut(&str)) -> (bool
         .spawn()
         .unwrap();
     let mut all = String::new();
+    let pid = child.id();
     for line in BufReader::new(child.stderr.take().unwrap()).lines() {
         let line = line.unwrap();
-        on_line(&line);
+        on_line(&line, pid);
         all.push_str(&line);
         all.push('\n');
     }
@@ -146,7 +147,7 @@ fn proof_of_work_catches_a_cache_and_a_killed_postgres_is_restarted() {
     let (ok, stderr) = run(
         dir,
         &suite(&["barrage-target", "cache"], "[8]", scenarios),
-        &mut |_| {},
+        &mut |_, _| {},
     );
     assert!(ok, "{stderr}");
     let r = results(dir);
@@ -199,14 +200,10 @@ fn proof_of_work_catches_a_cache_and_a_killed_postgres_is_restarted() {
             "[4, 8]",
             "[[scenario]]\nworkload = \"db\"\n",
         ),
-        &mut |line| {
+        &mut |line, _| {
             if !killed && line.contains("· c=4 ·") {
                 killed = true;
-                let results_dir = results_dir.clone();
-                std::thread::spawn(move || {
-                    std::thread::sleep(Duration::from_millis(1200));
-                    kill_postmaster(&results_dir);
-                });
+                kill_soon(&results_dir);
             }
         },
     );
@@ -242,6 +239,60 @@ fn proof_of_work_catches_a_cache_and_a_killed_postgres_is_restarted() {
     );
     let left = running_under(dir);
     assert!(left.is_empty(), "left running: {left:?}");
+
+    // Killed again after its restart: the suite stops with one line.
+    let mut kills = 0;
+    let three = suite(
+        &["barrage-target"],
+        "[4, 8, 16]",
+        "[[scenario]]\nworkload = \"db\"\n",
+    );
+    let (ok, stderr) = run(dir, &three, &mut |line, _| {
+        if (kills == 0 && line.contains("· c=4 ·")) || (kills == 1 && line.contains("· c=8 ·"))
+        {
+            kills += 1;
+            kill_soon(&results_dir);
+        }
+    });
+    assert!(!ok && kills == 2, "{stderr}");
+    let last = stderr.lines().last().unwrap();
+    assert!(
+        last.starts_with("barrage run: stopped: service postgres died: ")
+            && last.ends_with(", after its restart: the suite stops (results so far are kept)"),
+        "{stderr}"
+    );
+    let r = results(dir);
+    assert_eq!(r["complete"], false);
+    assert_eq!(r["runs"].as_array().unwrap().len(), 2, "c=16 not run");
+    let left = running_under(dir);
+    assert!(left.is_empty(), "left running: {left:?}");
+
+    // Ctrl-C mid-level: the service stops with the rest.
+    let mut sent = false;
+    let (ok, stderr) = run(dir, &three, &mut |line, pid| {
+        if !sent && line.contains("· c=4 ·") {
+            sent = true;
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(1200));
+                // SAFETY: a signal to the run this test started.
+                unsafe { libc::kill(pid as i32, libc::SIGINT) };
+            });
+        }
+    });
+    assert!(!ok && sent, "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    let left = running_under(dir);
+    assert!(left.is_empty(), "left running after Ctrl-C: {left:?}");
+}
+
+/// Kills the newest PostgreSQL in a moment (during the level whose line
+/// just came).
+fn kill_soon(results: &Path) {
+    let results = results.to_path_buf();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(1200));
+        kill_postmaster(&results);
+    });
 }
 
 /// SIGKILLs the PostgreSQL of the newest run (its postmaster.pid there).

@@ -83,6 +83,9 @@ pub struct RunOutcome {
     /// Servers that failed (build, start, readiness, death mid-run).
     pub failed_servers: usize,
     pub interrupted: bool,
+    /// The line that stopped the suite before its end (a service that
+    /// failed to start, or died again after its restart).
+    pub stopped: Option<String>,
 }
 
 const STOP_GRACE: Duration = Duration::from_secs(5);
@@ -127,10 +130,9 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
         &mut store,
     ) {
         Ok(s) => s,
-        Err(e) => {
+        Err(line) => {
             hosts.close();
-            finish(&mut store, &opts)?;
-            return Err(e);
+            return stopped(&mut store, &opts, 0, line);
         }
     };
     let mut ctx = PlanRun {
@@ -145,26 +147,43 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
     // started, whatever happened.
     services.stop_all(&mut hosts);
     hosts.close();
-    let failed_servers = match ended {
-        Ok(n) => n,
-        Err(e) => {
-            finish(&mut store, &opts)?;
-            return Err(e);
-        }
+    let failed_servers = match ended? {
+        PlanEnd::Done(n) => n,
+        PlanEnd::Stopped(n, line) => return stopped(&mut store, &opts, n, line),
     };
-    let interrupted = finish(&mut store, &opts)?;
+    let interrupted = finish(&mut store, &opts, false)?;
     Ok(RunOutcome {
         dir: store.dir.clone(),
         failed_servers,
         interrupted,
+        stopped: None,
     })
 }
 
-/// The results written as the run ended; whether it was interrupted.
-fn finish(store: &mut Store, opts: &RunOptions) -> Result<bool, String> {
+/// A run stopped by a service (one that failed to start, or died after
+/// its restart): the results so far written, the line kept.
+fn stopped(
+    store: &mut Store,
+    opts: &RunOptions,
+    failed_servers: usize,
+    line: String,
+) -> Result<RunOutcome, String> {
+    store.results.warnings.push(line.clone());
+    let interrupted = finish(store, opts, true)?;
+    Ok(RunOutcome {
+        dir: store.dir.clone(),
+        failed_servers,
+        interrupted,
+        stopped: Some(line),
+    })
+}
+
+/// The results written as the run ended (`cut`: before its plan's end);
+/// whether it was interrupted.
+fn finish(store: &mut Store, opts: &RunOptions, cut: bool) -> Result<bool, String> {
     let interrupted = opts.stop.load(Ordering::Relaxed);
     store.results.interrupted = interrupted;
-    store.results.complete = !interrupted;
+    store.results.complete = !interrupted && !cut;
     store.results.finished_at = Some(env::rfc3339_utc(SystemTime::now()));
     store.write()?;
     store.write_summary()?;
@@ -247,10 +266,10 @@ struct PlanRun<'a> {
 
 impl PlanRun<'_> {
     /// Runs the plan's server starts in order; how many servers failed,
-    /// or the line that stopped the suite (a service that died twice).
+    /// and the line that stopped the suite (a service that died twice).
     /// After a service's restart, the server start it interrupted starts
     /// again for its remaining levels (it needs the new connection string).
-    fn run_plan(&mut self, opts: &mut RunOptions, plan: &Plan) -> Result<usize, String> {
+    fn run_plan(&mut self, opts: &mut RunOptions, plan: &Plan) -> Result<PlanEnd, String> {
         let total = plan.runs.len();
         let started = Instant::now();
         let mut done = 0usize;
@@ -278,14 +297,18 @@ impl PlanRun<'_> {
                 GroupEnd::Done => {}
                 GroupEnd::ServerFailed => failed_servers += 1,
                 GroupEnd::Again(rest) => queue.push_front(group[rest..].to_vec()),
-                GroupEnd::Stop(line) => {
-                    (opts.progress)(&line);
-                    return Err(line);
-                }
+                GroupEnd::Stop(line) => return Ok(PlanEnd::Stopped(failed_servers, line)),
             }
         }
-        Ok(failed_servers)
+        Ok(PlanEnd::Done(failed_servers))
     }
+}
+
+/// How the plan ended: with the servers that failed, and the line that
+/// stopped it before its end.
+enum PlanEnd {
+    Done(usize),
+    Stopped(usize, String),
 }
 
 /// The manifest of every server the suite names.
