@@ -109,14 +109,19 @@ fn run(scratch: &Path, suite_text: &str, on_line: &mut dyn FnMut(&str, u32)) -> 
 
 /// The newest results.json under the scratch results.
 fn results(scratch: &Path) -> Value {
+    let text = std::fs::read_to_string(newest(scratch).join("results.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// The newest results directory under the scratch results.
+fn newest(scratch: &Path) -> PathBuf {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(scratch.join("results"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_dir() && !p.file_name().unwrap().to_string_lossy().starts_with('.'))
         .collect();
     dirs.sort();
-    let text = std::fs::read_to_string(dirs.last().unwrap().join("results.json")).unwrap();
-    serde_json::from_str(&text).unwrap()
+    dirs.pop().unwrap()
 }
 
 /// The pids of processes whose command line mentions `dir`.
@@ -189,6 +194,8 @@ fn proof_of_work_catches_a_cache_and_a_killed_postgres_is_restarted() {
         .collect();
     assert_eq!(pools, [&Value::from(16), &Value::from(1)]);
     assert!(stderr.contains("proof of work invalid"), "{stderr}");
+    let summary = std::fs::read_to_string(newest(dir).join("summary.md")).unwrap();
+    assert!(summary.contains(" (5.0 q/req)"), "{summary}");
 
     // PostgreSQL killed during the first of two levels.
     let mut killed = false;
