@@ -2,7 +2,10 @@
 //! pin, wait until ready, validate each workload (runner/validation.rs),
 //! probe each scenario, then run every level with the
 //! driver while the monitors watch; stop the server; record everything as
-//! it goes.
+//! it goes. A suite's services (runner/service.rs: PostgreSQL for the
+//! database workloads) start before the first server and stop after the
+//! last, on every exit; a database level's proof of work is counted around
+//! it (runner/proof.rs).
 //!
 //! The same code runs a suite on this machine alone and across hosts: the
 //! server host and the client hosts are a [`Hosts`] set, and every step is

@@ -277,6 +277,10 @@ impl ServerRun<'_> {
     /// connection string); the line that stops the suite when it cannot be.
     fn services_after(&mut self, record: &mut RunRecord) -> Result<bool, String> {
         let stop = self.opts.stop.clone();
+        // Ctrl-C: everything stops, nothing is restarted.
+        if stop.load(Ordering::Relaxed) {
+            return Ok(false);
+        }
         let dead = self.services.dead(self.hosts, &stop);
         if dead.is_empty() {
             return Ok(false);
