@@ -401,4 +401,39 @@ mod tests {
         );
         assert_eq!(elide_password("postgres://h/db"), "postgres://h/db");
     }
+
+    fn suite(extra: &str) -> Suite {
+        let text = format!("[cores]\nserver = [1]\nclient = [0]\n[load]\nconcurrency = [64, 512]\n[[service]]\nkind = \"postgres\"\n{extra}[[server]]\nname = \"a\"\n[[scenario]]\nworkload = \"db\"\n");
+        crate::suite::parse(&text, std::path::Path::new("t.toml")).unwrap()
+    }
+
+    #[test]
+    fn max_connections_fit_the_levels_and_the_pools() {
+        assert_eq!(max_connections(&suite(""), 16), 512 + 64);
+        assert_eq!(max_connections(&suite(""), 200), 800 + 64);
+        let small = crate::suite::parse(
+            "[load]\nconcurrency = [4]\n[[server]]\nname = \"a\"\n[[scenario]]\nname = \"h\"\npath = \"/hello\"\n",
+            std::path::Path::new("t.toml"),
+        )
+        .unwrap();
+        assert_eq!(max_connections(&small, 1), 100, "at least 100");
+    }
+
+    #[test]
+    fn a_service_gets_the_cores_nobody_else_has_or_its_own() {
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let work = std::env::temp_dir();
+        let hosts = Hosts::local("barrage".into(), stop, work.clone(), work);
+        let s = suite("");
+        let free = service_cores(&s.services[0], hosts.server, &s, &hosts);
+        let all = online_cores();
+        assert_eq!(
+            free,
+            (2..all).collect::<Vec<_>>(),
+            "not 0 (the load) nor 1 (the server)"
+        );
+        let given = suite("cores = [5]\n");
+        assert_eq!(service_cores(&given.services[0], 0, &given, &hosts), [5]);
+        hosts.close();
+    }
 }
