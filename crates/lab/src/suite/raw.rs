@@ -6,8 +6,8 @@
 //! hosts) and puts the suite together; each part of the file has its own
 //! module beside it: the load and `--quick` ([`load`]), the servers and
 //! their variants ([`servers`]), the scenarios ([`scenarios`]) with their
-//! capacity searches ([`search`]), the report tables ([`tables`]) and what
-//! the drivers can run ([`drivers`]). Each checks one file's text only: no
+//! capacity searches ([`search`]), the report tables ([`tables`]), the
+//! services ([`services`]) and what the drivers can run ([`drivers`]). Each checks one file's text only: no
 //! manifest is read and nothing runs here.
 
 use std::path::Path;
