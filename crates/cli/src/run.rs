@@ -92,7 +92,12 @@ fn layout(
         }
     };
     let inventory = Inventory::load(&inventory_file).map_err(|e| format!("--hosts {e}"))?;
-    for name in std::iter::once(&server).chain(&clients) {
+    let services: Vec<String> = suite
+        .services
+        .iter()
+        .filter_map(|s| s.host.clone())
+        .collect();
+    for name in std::iter::once(&server).chain(&clients).chain(&services) {
         inventory.host(name)?;
     }
     let lab = if inventory.netns.is_empty() {
@@ -128,6 +133,7 @@ fn layout(
             ssh,
             server,
             clients,
+            services,
             remote_root,
         }),
         lab,
@@ -264,6 +270,10 @@ fn finished(outcome: &runner::RunOutcome) -> ExitCode {
         "barrage run: results in {} (results.json, summary.md, logs/)",
         outcome.dir.display()
     );
+    if let Some(line) = &outcome.stopped {
+        eprintln!("barrage run: stopped: {line}");
+        return ExitCode::from(EXIT_FAILED);
+    }
     if outcome.interrupted {
         eprintln!("barrage run: interrupted; the results hold what was measured");
         return ExitCode::from(EXIT_FAILED);

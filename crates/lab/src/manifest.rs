@@ -46,6 +46,9 @@ pub struct ServerSpec {
     /// defaults (`[vars]`); a suite's variant overrides them
     /// ([`ServerSpec::variables`]).
     pub vars: BTreeMap<String, String>,
+    /// Connections in its database pool (`[database] pool = 16`): given to
+    /// it as `DATABASE_POOL` and `{database_pool}`, shown in the report.
+    pub database_pool: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -86,8 +89,11 @@ pub struct Requires {
 /// `{port}`, `{addr}`, `{tls_port}`, `{backend_port}` (a third free port,
 /// for a backend the server starts itself), `{tls_cert}` and `{tls_key}`
 /// (a self-signed certificate for 127.0.0.1 and localhost, written into
-/// the run directory), `{dir}`, `{run_dir}`, `{barrage}`.
-pub const BUILTIN_VARS: [&str; 10] = [
+/// the run directory), `{dir}`, `{run_dir}`, `{barrage}`, and for the
+/// database workloads `{database_url}` (the suite's PostgreSQL; empty when
+/// the suite has no service) and `{database_pool}` (`[database] pool`;
+/// empty without it).
+pub const BUILTIN_VARS: [&str; 12] = [
     "host",
     "port",
     "addr",
@@ -98,6 +104,8 @@ pub const BUILTIN_VARS: [&str; 10] = [
     "dir",
     "run_dir",
     "barrage",
+    "database_url",
+    "database_pool",
 ];
 /// The response headers the contract requires ([`ServerSpec::missing_headers`] may excuse them).
 pub const CONTRACT_HEADERS: [&str; 2] = ["date", "content-type"];
@@ -298,6 +306,13 @@ struct RawSpec {
     start: Option<RawStart>,
     ready: Option<RawReady>,
     version: Option<RawVersion>,
+    database: Option<RawDatabase>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDatabase {
+    pool: Option<i64>,
 }
 
 #[derive(Deserialize)]
@@ -403,6 +418,7 @@ impl RawSpec {
             }
         };
         let ready = ready(self.ready, &endpoints)?;
+        let database_pool = database_pool(self.database, &root.key("database").key("pool"))?;
         let requires = self.requires.map_or_else(Requires::default, |r| Requires {
             binaries: r.binaries.unwrap_or_default(),
             packages: r.packages.unwrap_or_default(),
@@ -422,7 +438,19 @@ impl RawSpec {
             unavailable,
             missing_headers,
             vars,
+            database_pool,
         })
+    }
+}
+
+/// `[database] pool`: 1 to 10,000 connections.
+fn database_pool(raw: Option<RawDatabase>, at: &KeyPath) -> Result<Option<u32>, Problem> {
+    let expected = "the connections of the server's database pool, 1 to 10000, such as pool = 16";
+    match raw.map(|d| d.pool) {
+        None => Ok(None),
+        Some(None) => Err(problem(at, "missing", expected)),
+        Some(Some(n)) if (1..=10_000).contains(&n) => Ok(Some(n as u32)),
+        Some(Some(n)) => Err(problem(at, format!("{n} is out of range"), expected)),
     }
 }
 

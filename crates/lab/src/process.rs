@@ -194,6 +194,14 @@ impl ServerProcess {
         cmd.args(args)
             .current_dir(&cwd)
             .envs(&cfg.spec.variables(cfg.variant));
+        // The suite's database (the runner puts its URL among the
+        // variant's variables when the suite has a service).
+        if !vars["database_url"].is_empty() {
+            cmd.env("DATABASE_URL", &vars["database_url"]);
+        }
+        if !vars["database_pool"].is_empty() {
+            cmd.env("DATABASE_POOL", &vars["database_pool"]);
+        }
         for (key, value) in &spec.start.env {
             cmd.env(key, sub("env", value)?);
         }
@@ -474,6 +482,10 @@ fn start_vars(cfg: &StartConfig, cert: &Path, key: &Path) -> BTreeMap<String, St
     for (name, value) in builtins {
         vars.insert(name.to_string(), value);
     }
+    // `{database_url}`: the runner's (the suite's service), else none.
+    vars.entry("database_url".into()).or_default();
+    let pool = cfg.spec.database_pool.map(|p| p.to_string());
+    vars.insert("database_pool".into(), pool.unwrap_or_default());
     vars
 }
 

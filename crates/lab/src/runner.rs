@@ -2,7 +2,10 @@
 //! pin, wait until ready, validate each workload (runner/validation.rs),
 //! probe each scenario, then run every level with the
 //! driver while the monitors watch; stop the server; record everything as
-//! it goes.
+//! it goes. A suite's services (runner/service.rs: PostgreSQL for the
+//! database workloads) start before the first server and stop after the
+//! last, on every exit; a database level's proof of work is counted around
+//! it (runner/proof.rs).
 //!
 //! The same code runs a suite on this machine alone and across hosts: the
 //! server host and the client hosts are a [`Hosts`] set, and every step is
@@ -34,10 +37,13 @@ mod group;
 mod level;
 mod live;
 mod merge;
+mod proof;
+mod service;
 mod setup;
 mod validation;
 
-use group::Running;
+use group::{GroupEnd, Running};
+use service::Services;
 
 /// What `barrage run` was asked to do.
 pub struct RunOptions {
@@ -80,6 +86,9 @@ pub struct RunOutcome {
     /// Servers that failed (build, start, readiness, death mid-run).
     pub failed_servers: usize,
     pub interrupted: bool,
+    /// The line that stopped the suite before its end (a service that
+    /// failed to start, or died again after its restart).
+    pub stopped: Option<String>,
 }
 
 const STOP_GRACE: Duration = Duration::from_secs(5);
@@ -115,21 +124,73 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
     for w in &store.results.warnings {
         (opts.progress)(&format!("warning: {w}"));
     }
-    let failed_servers = run_plan(&mut opts, &suite, &specs, &plan, &mut store, &mut hosts);
-    // Every agent ends, and every server and tool it started.
+    let pools = specs.values().filter_map(|s| s.database_pool).max();
+    let mut services = match Services::start(
+        &mut opts,
+        &suite,
+        pools.unwrap_or(0),
+        &mut hosts,
+        &mut store,
+    ) {
+        Ok(s) => s,
+        Err(line) => {
+            hosts.close();
+            return stopped(&mut store, &opts, 0, line);
+        }
+    };
+    let mut ctx = PlanRun {
+        suite: &suite,
+        specs: &specs,
+        store: &mut store,
+        hosts: &mut hosts,
+        services: &mut services,
+    };
+    let ended = ctx.run_plan(&mut opts, &plan);
+    // Every service stops, every agent ends, and every server and tool it
+    // started, whatever happened.
+    services.stop_all(&mut hosts);
     hosts.close();
-    let failed_servers = failed_servers?;
-    let interrupted = opts.stop.load(Ordering::Relaxed);
-    store.results.interrupted = interrupted;
-    store.results.complete = !interrupted;
-    store.results.finished_at = Some(env::rfc3339_utc(SystemTime::now()));
-    store.write()?;
-    store.write_summary()?;
+    let failed_servers = match ended? {
+        PlanEnd::Done(n) => n,
+        PlanEnd::Stopped(n, line) => return stopped(&mut store, &opts, n, line),
+    };
+    let interrupted = finish(&mut store, &opts, false)?;
     Ok(RunOutcome {
         dir: store.dir.clone(),
         failed_servers,
         interrupted,
+        stopped: None,
     })
+}
+
+/// A run stopped by a service (one that failed to start, or died after
+/// its restart): the results so far written, the line kept.
+fn stopped(
+    store: &mut Store,
+    opts: &RunOptions,
+    failed_servers: usize,
+    line: String,
+) -> Result<RunOutcome, String> {
+    store.results.warnings.push(line.clone());
+    let interrupted = finish(store, opts, true)?;
+    Ok(RunOutcome {
+        dir: store.dir.clone(),
+        failed_servers,
+        interrupted,
+        stopped: Some(line),
+    })
+}
+
+/// The results written as the run ended (`cut`: before its plan's end);
+/// whether it was interrupted.
+fn finish(store: &mut Store, opts: &RunOptions, cut: bool) -> Result<bool, String> {
+    let interrupted = opts.stop.load(Ordering::Relaxed);
+    store.results.interrupted = interrupted;
+    store.results.complete = !interrupted && !cut;
+    store.results.finished_at = Some(env::rfc3339_utc(SystemTime::now()));
+    store.write()?;
+    store.write_summary()?;
+    Ok(interrupted)
 }
 
 /// The run's hosts made ready and its results begun: the environment of
@@ -196,40 +257,61 @@ fn begin(
     Ok(store)
 }
 
-/// Runs the plan's server starts in order; how many servers failed.
-fn run_plan(
-    opts: &mut RunOptions,
-    suite: &Suite,
-    specs: &BTreeMap<String, ServerSpec>,
-    plan: &Plan,
-    store: &mut Store,
-    hosts: &mut Hosts,
-) -> Result<usize, String> {
-    let total = plan.runs.len();
-    let started = Instant::now();
-    let mut done = 0usize;
-    let mut failed_servers = 0;
-    for group in groups(&plan.runs) {
-        if opts.stop.load(Ordering::Relaxed) {
-            break;
+/// What the plan's server starts share: the suite, its manifests, the
+/// results, the hosts and the services.
+struct PlanRun<'a> {
+    suite: &'a Suite,
+    specs: &'a BTreeMap<String, ServerSpec>,
+    store: &'a mut Store,
+    hosts: &'a mut Hosts,
+    services: &'a mut Services,
+}
+
+impl PlanRun<'_> {
+    /// Runs the plan's server starts in order; how many servers failed,
+    /// and the line that stopped the suite (a service that died twice).
+    /// After a service's restart, the server start it interrupted starts
+    /// again for its remaining levels (it needs the new connection string).
+    fn run_plan(&mut self, opts: &mut RunOptions, plan: &Plan) -> Result<PlanEnd, String> {
+        let total = plan.runs.len();
+        let started = Instant::now();
+        let mut done = 0usize;
+        let mut failed_servers = 0;
+        let mut queue: std::collections::VecDeque<Vec<&PlannedRun>> = groups(&plan.runs).into();
+        while let Some(group) = queue.pop_front() {
+            if opts.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let first = group[0];
+            let mut runner = ServerRun {
+                opts,
+                suite: self.suite,
+                spec: &self.specs[&first.server],
+                store: self.store,
+                first,
+                hosts: self.hosts,
+                services: self.services,
+                level_line: String::new(),
+            };
+            let end = runner.run_group(&group, &mut done, total, started);
+            self.store.write()?;
+            self.store.write_summary()?;
+            match end {
+                GroupEnd::Done => {}
+                GroupEnd::ServerFailed => failed_servers += 1,
+                GroupEnd::Again(rest) => queue.push_front(group[rest..].to_vec()),
+                GroupEnd::Stop(line) => return Ok(PlanEnd::Stopped(failed_servers, line)),
+            }
         }
-        let first = group[0];
-        let mut runner = ServerRun {
-            opts,
-            suite,
-            spec: &specs[&first.server],
-            store,
-            first,
-            hosts,
-            level_line: String::new(),
-        };
-        if !runner.run_group(&group, &mut done, total, started) {
-            failed_servers += 1;
-        }
-        store.write()?;
-        store.write_summary()?;
+        Ok(PlanEnd::Done(failed_servers))
     }
-    Ok(failed_servers)
+}
+
+/// How the plan ended: with the servers that failed, and the line that
+/// stopped it before its end.
+enum PlanEnd {
+    Done(usize),
+    Stopped(usize, String),
 }
 
 /// The manifest of every server the suite names.
@@ -269,6 +351,8 @@ struct ServerRun<'a> {
     first: &'a PlannedRun,
     /// The server host and the client hosts.
     hosts: &'a mut Hosts,
+    /// The suite's services, running.
+    services: &'a mut Services,
     /// The progress line of the level running (the live line's start).
     level_line: String,
 }

@@ -213,7 +213,7 @@ fn workloads(s: &mut String, r: &Results) {
     }
     let _ = writeln!(
         s,
-        "\n## Servers × workloads\n\nMedian responses/s over repeats (the repeats' lowest–highest in brackets), `not implemented` (the manifest does not declare the workload), `failed validation: CHECK` (not loaded on it; results.json has the request and the response), `–` not run. Composite: each workload's median over the best server's, summed over the workloads every ranked server has a valid number for (docs/workloads.md)."
+        "\n## Servers × workloads\n\nMedian responses/s over repeats (the repeats' lowest–highest in brackets), `not implemented` (the manifest does not declare the workload), `failed validation: CHECK` (not loaded on it; results.json has the request and the response), `–` not run; a database workload's figure has its queries per request beside it (`q/req`, from pg_stat_statements; `!` also marks a failed proof of work). Composite: each workload's median over the best server's, summed over the workloads every ranked server has a valid number for (docs/workloads.md)."
     );
     for t in &tables {
         let _ = writeln!(s, "\n### At {} ({})\n", t.level, t.driver);
@@ -272,11 +272,15 @@ fn workload_cell(cell: &table::MatrixCell<'_>, workload: &str) -> String {
         table::MatrixCell::NotRun => "–".into(),
         table::MatrixCell::Measured(c) => {
             let marks = table::workload_marks(c, workload);
+            // A database workload's queries per request, beside its figure.
+            let q = table::queries_per_request(c)
+                .map(|q| format!(" ({q:.1} q/req)"))
+                .unwrap_or_default();
             match (c.median(m), c.range(m)) {
                 (Some(median), Some((lo, hi))) if lo < hi => {
-                    format!("{median:.0} ({lo:.0}–{hi:.0}){marks}")
+                    format!("{median:.0}{q} ({lo:.0}–{hi:.0}){marks}")
                 }
-                (Some(median), _) => format!("{median:.0}{marks}"),
+                (Some(median), _) => format!("{median:.0}{q}{marks}"),
                 (None, _) => "failed".into(),
             }
         }

@@ -52,6 +52,7 @@ fn strings(items: &[&str]) -> Vec<String> {
 
 fn spec(dir: &Path, command: &[&str]) -> ServerSpec {
     ServerSpec {
+        database_pool: None,
         vars: BTreeMap::new(),
         name: "test-server".to_string(),
         description: String::new(),
@@ -788,4 +789,30 @@ fn a_child_that_ends_in_the_warm_up_is_still_waited_with_usage() {
     assert!(!sleep_while_running(&child, warm_up_end, &AtomicBool::new(true)).unwrap());
     let waited = wait_with_usage(&mut child, never, &AtomicBool::new(true)).unwrap();
     assert_eq!(waited.status.signal(), Some(libc::SIGKILL));
+}
+
+/// The suite's database reaches the server: `DATABASE_URL` and
+/// `DATABASE_POOL` in its environment and `{database_url}`,
+/// `{database_pool}` in its templates; without a service, neither
+/// variable is set and the templates are empty.
+#[test]
+fn the_database_url_and_pool_reach_the_server() {
+    let dir = TempDir::new("database");
+    let line = "echo \"env=$DATABASE_URL|${{DATABASE_POOL-unset}} vars={database_url}|{database_pool}\"; exit 3";
+    let mut spec = spec(dir.path(), &["sh", "-c", line]);
+    spec.database_pool = Some(12);
+    let url = "postgres://benchmarkdbuser:benchmarkdbpass@127.0.0.1:5432/hello_world";
+    let with = variant(&[("database_url", url)]);
+    let mut server = start(&spec, &with, free_port(), &[]);
+    let error = server.wait_ready(None).unwrap_err();
+    assert!(
+        error.contains(&format!("env={url}|12 vars={url}|12")),
+        "{error}"
+    );
+    server.stop(Duration::from_secs(1));
+    spec.database_pool = None;
+    let mut server = start(&spec, &variant(&[]), free_port(), &[]);
+    let error = server.wait_ready(None).unwrap_err();
+    assert!(error.contains("env=|unset vars=|"), "{error}");
+    server.stop(Duration::from_secs(1));
 }

@@ -215,6 +215,9 @@ pub struct ServerRecord {
     pub ready_ms: Option<u64>,
     /// The server's CPU affinity as /proc showed it after the start.
     pub pinned_cpus: Option<Vec<usize>>,
+    /// Connections in its database pool (its manifest's `[database] pool`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub database_pool: Option<u32>,
 }
 
 /// A scenario's probe on one server start.

@@ -31,8 +31,8 @@ pub use cell::{Cell, Metric};
 pub use group::{groups, side_by_side, Column, Grid, Group, Ranking, SideBySide};
 pub use listing::{client_host_rows, failed_runs, host_rows, not_measured, ordered_runs, probes};
 pub use matrix::{
-    workload_invalid_reasons, workload_marks, workload_matrices, Composite, MatrixCell,
-    WorkloadColumn, WorkloadMatrix,
+    queries_per_request, workload_invalid_reasons, workload_marks, workload_matrices, Composite,
+    MatrixCell, WorkloadColumn, WorkloadMatrix,
 };
 
 /// What the reports call a server variant: its label, or the server's name

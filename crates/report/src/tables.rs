@@ -28,6 +28,7 @@ use crate::model;
 
 mod context;
 mod csv;
+mod database;
 mod markdown;
 mod measured;
 mod workloads;
@@ -35,6 +36,7 @@ mod workloads;
 pub use self::csv::{csv, csv_field, CSV_COLUMNS};
 pub use self::markdown::{markdown, render_markdown};
 use context::{environment, failures, hosts, overview, probes};
+use database::database_blocks;
 use measured::{capacity_blocks, group_blocks, ranking_blocks, side_by_side_blocks};
 use workloads::workload_blocks;
 pub use workloads::{workloads_csv, WORKLOADS_CSV_COLUMNS};
@@ -167,6 +169,7 @@ pub fn document(r: &Results) -> Vec<Block> {
     d.push(Block::Para(legend()));
     d.push(Block::Contents);
     workload_blocks(r, &mut d);
+    database_blocks(r, &mut d);
     ranking_blocks(r, &mut d);
     if !r.warnings.is_empty() {
         d.push(heading(2, "warnings", "Warnings"));

@@ -31,6 +31,8 @@ pub struct Layout {
     pub ssh: SshOptions,
     pub server: String,
     pub clients: Vec<String>,
+    /// Hosts the run also needs: its services' (`[[service]] host`).
+    pub services: Vec<String>,
     /// The checkout on the hosts (`--remote-root`; default: the same path
     /// as here).
     pub remote_root: PathBuf,
@@ -134,7 +136,7 @@ impl Hosts {
         log: &mut dyn FnMut(&str),
     ) -> Result<Hosts, String> {
         let mut names: Vec<String> = vec![layout.server.clone()];
-        for c in &layout.clients {
+        for c in layout.clients.iter().chain(&layout.services) {
             if !names.contains(c) {
                 names.push(c.clone());
             }
@@ -205,6 +207,20 @@ impl Hosts {
         match (&self.members[host].reach, &self.ctl) {
             (Reach::Channel(i), Some(ctl)) => ctl.agents.get(*i),
             _ => None,
+        }
+    }
+
+    /// The member called `name`, if the set has it.
+    pub fn named(&self, name: &str) -> Option<usize> {
+        self.members.iter().position(|m| m.name == name)
+    }
+
+    /// The address a host's services listen on and the others reach it
+    /// at (its namespace's or SSH address; 127.0.0.1 for this machine).
+    pub fn address(&self, host: usize) -> String {
+        match (self.channel(host), &self.layout) {
+            (Some(agent), Some(layout)) => server_address(&layout.inventory, &agent.host),
+            _ => "127.0.0.1".into(),
         }
     }
 

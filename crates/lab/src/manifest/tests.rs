@@ -233,19 +233,19 @@ fn the_valid_base_parses_with_its_defaults() {
 fn errors_name_file_line_and_key() {
     let table: &[(String, &str)] = &[
         (edit("name = \"srv\"", "name = \"other\""), "servers/srv/server.toml:1: name: \"other\" differs from the manifest's directory \"srv\"; expected the directory's name: servers/NAME/server.toml"),
-        (edit("name = \"srv\"", "name = \"srv\"\nport = 80"), "servers/srv/server.toml:2: port: unknown key; expected one of name, description, endpoints, protocols, workloads, unavailable, missing_headers, vars, requires, build, start, ready, version"),
+        (edit("name = \"srv\"", "name = \"srv\"\nport = 80"), "servers/srv/server.toml:2: port: unknown key; expected one of name, description, endpoints, protocols, workloads, unavailable, missing_headers, vars, requires, build, start, ready, version, database"),
         (edit("endpoints = [\"/hello\"]", "endpoints = [\"/hello\", \"/\"]"), "servers/srv/server.toml:2: endpoints[1]: \"/\" is not an endpoint of the contract; expected contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes"),
         (edit("name = \"srv\"", "name = \"srv\"\nmissing_headers = [\"server\"]"), "servers/srv/server.toml:2: missing_headers[0]: \"server\" is not a header the contract requires; expected some of date, content-type"),
         (edit("endpoints = [\"/hello\"]", "endpoints = []"), "servers/srv/server.toml:2: endpoints: no endpoint; expected at least one of the contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes"),
         (edit("protocols = [\"h1\"]", "protocols = [\"h1\", \"quic\"]"), "servers/srv/server.toml:3: protocols[1]: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3"),
-        (edit("protocols = [\"h1\"]", "protocols = [\"h1\"]\nworkloads = [\"json\", \"xml\"]"), "servers/srv/server.toml:4: workloads[1]: unknown workload \"xml\"; expected one of baseline, plaintext, json, json-processing, compression, upload, static, noisy"),
+        (edit("protocols = [\"h1\"]", "protocols = [\"h1\"]\nworkloads = [\"json\", \"xml\"]"), "servers/srv/server.toml:4: workloads[1]: unknown workload \"xml\"; expected one of baseline, plaintext, json, json-processing, compression, upload, static, noisy, db, queries, fortunes, updates, items"),
         (edit("protocols = [\"h1\"]", "protocols = [\"h1\"]\nworkloads = [\"json\", \"json\"]"), "servers/srv/server.toml:4: workloads[1]: json is listed twice; expected each workload once"),
-        (edit("N = \"1\"", "port = \"1\""), "servers/srv/server.toml:5: vars.port: invalid variable name \"port\"; expected letters, digits and '_', not one of the built-ins host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage"),
+        (edit("N = \"1\"", "port = \"1\""), "servers/srv/server.toml:5: vars.port: invalid variable name \"port\"; expected letters, digits and '_', not one of the built-ins host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage, database_url, database_pool"),
         (edit("[start]\ncommand = [\"srv\", \"--port\", \"{port}\", \"-n\", \"{N}\"]\n", ""), "servers/srv/server.toml: start: missing; expected a [start] table with the command that starts the server"),
         (edit("command = [\"srv\", \"--port\", \"{port}\", \"-n\", \"{N}\"]", "command = []"), "servers/srv/server.toml:7: start.command: empty; expected the command and its arguments, such as [\"{barrage}\", \"serve\", \"--listen\", \"{addr}\"]"),
-        (edit("\"{N}\"]", "\"{M}\"]"), "servers/srv/server.toml:7: start.command[4]: unknown variable {M}; expected a variable among host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
-        (format!("{VALID}env = {{ X = \"{{nope}}\" }}\n"), "servers/srv/server.toml:8: start.env.X: unknown variable {nope}; expected a variable among host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
-        (format!("{VALID}[start.files]\n\"a.conf\" = '''\nevents {{\n}}\n'''\n"), "servers/srv/server.toml:9: start.files.\"a.conf\": a lone { in \"{\\n}\\n\"; expected a variable among host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
+        (edit("\"{N}\"]", "\"{M}\"]"), "servers/srv/server.toml:7: start.command[4]: unknown variable {M}; expected a variable among host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage, database_url, database_pool, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
+        (format!("{VALID}env = {{ X = \"{{nope}}\" }}\n"), "servers/srv/server.toml:8: start.env.X: unknown variable {nope}; expected a variable among host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage, database_url, database_pool, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
+        (format!("{VALID}[start.files]\n\"a.conf\" = '''\nevents {{\n}}\n'''\n"), "servers/srv/server.toml:9: start.files.\"a.conf\": a lone { in \"{\\n}\\n\"; expected a variable among host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage, database_url, database_pool, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
         (format!("{VALID}[start.files]\n\"../x\" = \"\"\n"), "servers/srv/server.toml:9: start.files.\"../x\": \"../x\" is not a file name inside {run_dir}; expected a relative path without '..', such as \"nginx.conf\""),
         (format!("{VALID}[build]\ncommand = [\"make\", \"{{port}}\"]\n"), "servers/srv/server.toml:9: build.command[1]: unknown variable {port}; expected a variable among dir, barrage, N, or {{ and }} for literal braces; add a default under [vars] for a new one"),
         (format!("{VALID}[build]\ncommand = [\"make\"]\nsources = [\"/etc/passwd\"]\n"), "servers/srv/server.toml:10: build.sources[0]: \"/etc/passwd\" is not inside the manifest's directory or a sibling server's; expected a path relative to the manifest's directory (or ../OTHER/... for a sibling server's sources), without other '..'"),
@@ -281,4 +281,27 @@ fn the_manifests_of_the_docs_parse() {
         found += 1;
     }
     assert!(found >= 4, "{found} manifests in docs/suites.md");
+}
+
+#[test]
+fn a_database_pool_is_read_and_its_variables_are_built_in() {
+    assert_eq!(parse(VALID).unwrap().database_pool, None);
+    let text = format!(
+        "{}\n[database]\npool = 24\n",
+        edit(
+            "\"-n\", \"{N}\"]",
+            "\"-n\", \"{N}\", \"{database_url}\", \"{database_pool}\"]"
+        )
+    );
+    assert_eq!(parse(&text).unwrap().database_pool, Some(24));
+    for (pool, want) in [
+        ("pool = 0", "database.pool: 0 is out of range; expected the connections of the server's database pool, 1 to 10000"),
+        ("", "database.pool: missing"),
+        ("size = 4", "database.size: unknown key; expected pool"),
+    ] {
+        let e = parse(&format!("{VALID}[database]\n{pool}\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(want), "{e}\nwant: {want}");
+    }
 }

@@ -334,6 +334,7 @@ mod tests {
     #[test]
     fn version_gives_up_after_its_time_limit() {
         let spec = ServerSpec {
+            database_pool: None,
             vars: BTreeMap::new(),
             name: "slow".into(),
             description: String::new(),

@@ -13,8 +13,23 @@ use barrage_model::results::ProbeResult;
 
 use super::{progress_line, sanitize, ServerRun, PROBE_TIMEOUT, SHORT_CALL, STOP_GRACE};
 use crate::host::{Call, Prepared, Started, StopAnswer, CALL_LIMIT};
-use crate::store::{ProbeRecord, ServerRecord, StartStatus};
+use crate::store::{ProbeRecord, RunRecord, ServerRecord, StartStatus};
 use crate::suite::{PlannedRun, Scenario};
+
+/// How a server start ended.
+#[derive(Debug, PartialEq)]
+pub(super) enum GroupEnd {
+    /// Its levels ran (or it was unavailable, or the run was stopped).
+    Done,
+    /// It failed: build, start, readiness, death mid-run.
+    ServerFailed,
+    /// A service died and was restarted: the group's runs from this index
+    /// on run again in a new start of the server (the new connection string).
+    Again(usize),
+    /// A service died and could not be restarted: the suite stops, this
+    /// line says why.
+    Stop(String),
+}
 
 /// A server started on the server host.
 pub(super) struct Running {
@@ -49,6 +64,7 @@ impl ServerRun<'_> {
             log,
             ready_ms: None,
             pinned_cpus: None,
+            database_pool: self.spec.database_pool,
         }
     }
 
@@ -61,19 +77,19 @@ impl ServerRun<'_> {
         )
     }
 
-    /// Runs one server start's levels. False when the server failed.
+    /// Runs one server start's levels.
     pub(super) fn run_group(
         &mut self,
         group: &[&PlannedRun],
         done: &mut usize,
         total: usize,
         started: Instant,
-    ) -> bool {
+    ) -> GroupEnd {
         if let Some(why) = &self.spec.unavailable {
             let rec = self.record_server(StartStatus::Unavailable, Some(why.clone()), None);
             self.store.results.servers.push(rec);
             *done += group.len();
-            return true;
+            return GroupEnd::Done;
         }
         let log_name = self.log_name();
         let log = self.store.log_path(&log_name);
@@ -87,7 +103,10 @@ impl ServerRun<'_> {
                 let rec = self.record_server(status, Some(why), fetched.then_some(rel_log));
                 self.store.results.servers.push(rec);
                 *done += group.len();
-                return !failed;
+                return match failed {
+                    true => GroupEnd::ServerFailed,
+                    false => GroupEnd::Done,
+                };
             }
         };
         let mut rec = self.record_server(StartStatus::Ok, None, Some(rel_log));
@@ -100,10 +119,10 @@ impl ServerRun<'_> {
             port: server.port,
             tls_port: server.tls_port,
         };
-        let ok = self.run_levels(group, &running, done, total, started);
+        let end = self.run_levels(group, &running, done, total, started);
         self.stop_server(server.id);
         self.fetch_log(&log_there, &log);
-        ok
+        end
     }
 
     /// Prepares and starts the group's server variant on the server host.
@@ -142,10 +161,15 @@ impl ServerRun<'_> {
             .clone()
             .or_else(|| h.cores(server_host))
             .unwrap_or_else(|| self.suite.cores.server.clone());
+        // The suite's database: `{database_url}` and DATABASE_URL.
+        let mut variant = first.variant.clone();
+        if let Some(url) = self.services.url() {
+            variant.vars.insert("database_url".into(), url.to_string());
+        }
         let start = Call::Start {
             servers_dir,
             server: first.server.clone(),
-            variant: first.variant.clone(),
+            variant,
             host: h.server_address.clone(),
             cores,
             run_dir: h.work.join("run").join(log_name.trim_end_matches(".log")),
@@ -193,7 +217,8 @@ impl ServerRun<'_> {
     }
 
     /// Probes the group's scenarios on a started server, then runs its
-    /// levels; false when the server died (or its host stopped answering).
+    /// levels; how it ended: the server died (or its host stopped
+    /// answering), a service died.
     fn run_levels(
         &mut self,
         group: &[&PlannedRun],
@@ -201,7 +226,7 @@ impl ServerRun<'_> {
         done: &mut usize,
         total: usize,
         started: Instant,
-    ) -> bool {
+    ) -> GroupEnd {
         // Validation before load: a workload's scenarios are not probed or
         // run on a server that does not implement it or failed its checks.
         let mut invalid = self.validate_all(group, server);
@@ -223,9 +248,15 @@ impl ServerRun<'_> {
             if invalid.contains(&run.scenario) {
                 continue;
             }
-            let record = self.measure(run, server);
+            let mut record = self.measure(run, server);
+            let services = self.services_after(&mut record);
             self.store.results.runs.push(record);
             let _ = self.store.write();
+            match services {
+                Ok(false) => {}
+                Ok(true) => return GroupEnd::Again(i + 1),
+                Err(line) => return GroupEnd::Stop(line),
+            }
             if self.opts.stop.load(Ordering::Relaxed) {
                 break;
             }
@@ -235,10 +266,36 @@ impl ServerRun<'_> {
                     rec.reason = Some(why);
                 }
                 *done += group.len() - (i + 1);
-                return false;
+                return GroupEnd::ServerFailed;
             }
         }
-        true
+        GroupEnd::Done
+    }
+
+    /// After a level: a service that died during it marks the level and
+    /// is restarted (true: the server must start again for the new
+    /// connection string); the line that stops the suite when it cannot be.
+    fn services_after(&mut self, record: &mut RunRecord) -> Result<bool, String> {
+        let stop = self.opts.stop.clone();
+        // Ctrl-C: everything stops, nothing is restarted.
+        if stop.load(Ordering::Relaxed) {
+            return Ok(false);
+        }
+        let dead = self.services.dead(self.hosts, &stop);
+        if dead.is_empty() {
+            return Ok(false);
+        }
+        for (i, why) in &dead {
+            let mark = format!("{why} during the level");
+            record.error = Some(match record.error.take() {
+                Some(e) => format!("{mark}; {e}"),
+                None => mark,
+            });
+            (self.opts.progress)(&format!("{why}: restarting it"));
+            self.services
+                .restart(*i, why, self.hosts, self.store, &stop)?;
+        }
+        Ok(true)
     }
 
     /// Why server `id` on the server host is no longer running, if it is not.

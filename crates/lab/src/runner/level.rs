@@ -3,8 +3,9 @@
 //! an external tool runs on several), a discarded warm-up run for tools
 //! without one of their own, then the measured run on every client host at
 //! once through [`Hosts::ask_all`], with the server sampled on its host
-//! from the end of the warm-up, and the live line read from the client
-//! hosts' progress.
+//! from the end of the warm-up (the suite's services too), the live line
+//! read from the client hosts' progress, and a database workload's proof
+//! of work counted around it ([`super::proof`]).
 //!
 //! barrage's own engine on several client hosts runs as `barrage load
 //! --part I/N --start-at T` (one plan split N ways, one start instant on
@@ -94,7 +95,18 @@ impl ServerRun<'_> {
             }
             false => loads[0].inv.display.clone(),
         };
-        self.warm_up(&loads, &shape);
+        // A database workload's counters from before its warm-up.
+        let mut counting = match self.proof_reset(&scenario) {
+            Ok(c) => c,
+            Err(e) => {
+                record.error = Some(e);
+                None
+            }
+        };
+        let warm = self.warm_up(&loads, &shape, run.driver, &json_out);
+        if let Some(c) = &mut counting {
+            c.warmup_responses = warm;
+        }
         match self.execute(&loads, &shape, server.id, &mut record) {
             Ok(executed) => {
                 let runs: Vec<HostRun> = loads
@@ -110,6 +122,9 @@ impl ServerRun<'_> {
                 merge::settle(&mut record, run.driver, &runs, &json_out, across);
             }
             Err(e) => record.error = Some(e),
+        }
+        if let Some(counting) = counting {
+            self.proof_read(counting, &mut record);
         }
         self.note_listen_queue(&mut record, listen_before, run);
         record
@@ -174,7 +189,13 @@ impl ServerRun<'_> {
         // Sessions (a count of connections at a rate) get no warm-up: a
         // warm-up would spend sessions the level counts.
         let sessions = matches!(run.level, Level::Sessions { .. });
-        let builtin_warmup = matches!(run.driver, Driver::Barrage | Driver::H2load) && !sessions;
+        // A database workload's proof of work counts the warm-up's queries
+        // too: its warm-up is a run of its own whose responses are counted.
+        let counted = self.services.postgres().is_some()
+            && !run.level.is_search()
+            && super::proof::needs_database(suite.scenario(&run.scenario));
+        let builtin_warmup =
+            matches!(run.driver, Driver::Barrage | Driver::H2load) && !sessions && !counted;
         let native = run.driver == Driver::Barrage;
         let search = run.level.is_search();
         // One start instant matters when the load comes over channels:
@@ -289,8 +310,16 @@ impl ServerRun<'_> {
         args
     }
 
-    /// Tools without a warm-up of their own get a discarded run first.
-    fn warm_up(&mut self, loads: &[ClientLoad], shape: &Shape) {
+    /// Tools without a warm-up of their own (and database levels, whose
+    /// warm-up is counted) get a run first, not measured; its successful
+    /// responses (summed over the hosts; 0 when unread).
+    fn warm_up(
+        &mut self,
+        loads: &[ClientLoad],
+        shape: &Shape,
+        driver: Driver,
+        json_out: &std::path::Path,
+    ) -> u64 {
         let warmup = self.suite.warmup;
         let calls: Vec<(usize, Call)> = loads
             .iter()
@@ -302,18 +331,22 @@ impl ServerRun<'_> {
                     cores: l.cores.clone(),
                     limit_ms: (warmup + DRIVER_SLACK).as_millis() as u64,
                     warmup_ms: 0,
-                    read_back: None,
+                    read_back: shape.native.then(|| l.json_there.clone()),
                 };
                 Some((l.host, call))
             })
             .collect();
         if calls.is_empty() {
-            return;
+            return 0;
         }
         let stop = self.opts.stop.clone();
         let limit = warmup + DRIVER_SLACK + SHORT_CALL;
-        let _: (Vec<Result<Executed, String>>, _) =
+        let (ran, _): (Vec<Result<Executed, String>>, _) =
             self.hosts.ask_all(calls, limit, &stop, &mut |_| {});
+        ran.iter()
+            .flatten()
+            .map(|e| warm_responses(driver, e, json_out))
+            .sum()
     }
 
     /// The measured run on every client host at once; the server sampled
@@ -328,9 +361,16 @@ impl ServerRun<'_> {
         let stop = self.opts.stop.clone();
         let busy = shape.lead + shape.planned + shape.warmup;
         let calls = self.exec_calls(loads, shape, busy);
+        let services: Vec<(usize, u64, String)> = self
+            .services
+            .running
+            .iter()
+            .map(|s| (s.host, s.id, s.service.name.clone()))
+            .collect();
         let mut watch = Watch {
             measured_from: Instant::now() + shape.lead + shape.warmup,
             server_id,
+            services,
             monitoring: None,
             live: self
                 .opts
@@ -349,6 +389,12 @@ impl ServerRun<'_> {
         if watch.monitoring == Some(true) {
             let call = Call::MonitorStop { id: server_id };
             record.server_usage = self.ask_server(&call).unwrap_or_default();
+            for (host, id, name) in &watch.services {
+                let call = Call::MonitorStop { id: *id };
+                if let Ok(usage) = self.hosts.ask(*host, &call, SHORT_CALL, &stop) {
+                    record.service_usage.insert(name.clone(), usage);
+                }
+            }
         }
         record.time_wait_after = self.ask_server(&Call::TimeWait).unwrap_or(0);
         if let Some(e) = failed {
@@ -396,6 +442,24 @@ impl ServerRun<'_> {
     }
 }
 
+/// The successful responses of a warm-up run, as its driver reads them
+/// (barrage's report comes back as the file's text).
+fn warm_responses(driver: Driver, e: &Executed, json_out: &std::path::Path) -> u64 {
+    if let Some(text) = &e.file {
+        let _ = std::fs::write(json_out, text);
+    }
+    let elapsed = Duration::from_secs_f64(e.elapsed_s);
+    let parsed = driver.parse(&e.stdout, &e.stderr, json_out, elapsed);
+    let _ = std::fs::remove_file(json_out);
+    match parsed {
+        Ok(p) => p
+            .stats
+            .responses
+            .saturating_sub(p.stats.non_2xx.unwrap_or(0)),
+        Err(_) => 0,
+    }
+}
+
 /// The program a host runs: its own barrage for the native driver.
 fn program(shape: &Shape, inv: &Invocation) -> String {
     match shape.native {
@@ -414,6 +478,8 @@ fn start_at_arg(unix_us: u64) -> String {
 struct Watch {
     measured_from: Instant,
     server_id: u64,
+    /// The services sampled beside the server: host, id, name.
+    services: Vec<(usize, u64, String)>,
     /// None: not started yet; whether it started.
     monitoring: Option<bool>,
     /// Where the live line goes, and the level's progress line it follows.
@@ -433,6 +499,10 @@ impl Watch {
             let call = Call::MonitorStart { id: self.server_id };
             let started = h.ask::<()>(h.server, &call, SHORT_CALL, stop).is_ok();
             self.monitoring = Some(started);
+            for (host, id, _) in &self.services {
+                let call = Call::MonitorStart { id: *id };
+                let _ = h.ask::<()>(*host, &call, SHORT_CALL, stop);
+            }
         }
         if now >= self.asked + PROGRESS_EVERY {
             self.asked = now;

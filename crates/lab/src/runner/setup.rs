@@ -64,7 +64,8 @@ fn host_record(hosts: &mut Hosts, i: usize, stop: &AtomicBool) -> Result<HostRec
         role: match (server, client) {
             (true, true) => "server+client",
             (true, false) => "server",
-            _ => "client",
+            (false, true) => "client",
+            (false, false) => "service",
         }
         .into(),
         address: match netns {

@@ -216,6 +216,7 @@ path = "/hello"
             tls_port: 0,
         };
         let group: Vec<&PlannedRun> = plan.runs.iter().collect();
+        let mut services = super::super::Services::none();
         let mut skipped = Vec::new();
         for _ in 0..2 {
             let mut run = ServerRun {
@@ -225,6 +226,7 @@ path = "/hello"
                 store: &mut store,
                 first: group[0],
                 hosts: &mut hosts,
+                services: &mut services,
                 level_line: String::new(),
             };
             skipped = run.validate_all(&group, &running);

@@ -15,11 +15,17 @@ use serde::{Deserialize, Serialize};
 
 use barrage_model::suite::TYPICAL_SEARCH_STEPS;
 
+use barrage_model::suite::{Service, ServiceKind};
+
 use super::{driver_name, quick_sessions, Driver, Level, Load, ServerEntry, Suite, Variant};
 
 /// Time counted per server start in the estimate: build check, start,
 /// readiness and probes.
 pub const START_OVERHEAD: Duration = Duration::from_secs(3);
+/// Time counted per service (`[[service]]`) in the estimate: PostgreSQL
+/// made, loaded and checked afresh (docs/workloads.md's bar; a cached data
+/// directory takes about 5 s).
+pub const SERVICE_START: Duration = Duration::from_secs(60);
 
 /// One measured run of a plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -48,7 +54,10 @@ pub struct Plan {
     pub duration: Duration,
     pub repeats: u32,
     pub runs: Vec<PlannedRun>,
-    /// Warm-ups, windows and [`START_OVERHEAD`] per server start.
+    /// The suite's services, started before the first server.
+    pub services: Vec<Service>,
+    /// Warm-ups, windows, [`START_OVERHEAD`] per server start and
+    /// [`SERVICE_START`] per service.
     pub estimate: Duration,
 }
 
@@ -135,6 +144,7 @@ impl Plan {
             duration,
             repeats,
             runs,
+            services: suite.services.clone(),
             estimate: Duration::ZERO,
         };
         let measured: Duration = plan
@@ -148,9 +158,45 @@ impl Plan {
                 _ => warmup + r.level.window(duration),
             })
             .sum();
-        plan.estimate = measured + START_OVERHEAD * plan.starts().count() as u32;
+        plan.estimate = measured
+            + START_OVERHEAD * plan.starts().count() as u32
+            + SERVICE_START * plan.services.len() as u32;
         plan
     }
+}
+
+/// A service as --dry-run shows it: `postgres: postgres on host db,
+/// cores 2, max_connections=512; started before the first server`.
+pub fn service_line(s: &Service) -> String {
+    let kind = match s.kind {
+        ServiceKind::Postgres => "postgres",
+    };
+    let mut words = vec![format!("{}: {kind}", s.name)];
+    words.push(match &s.host {
+        Some(h) => format!("on host {h}"),
+        None => "on the server's host".into(),
+    });
+    words.push(match &s.cores {
+        Some(c) => format!("cores {}", join(c)),
+        None => "a core the server and the load do not use".into(),
+    });
+    let settings: Vec<String> = s.settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    if !settings.is_empty() {
+        words.push(settings.join(" "));
+    }
+    format!(
+        "{}; started before the first server (about {} the first time)",
+        words.join(", "),
+        human(SERVICE_START)
+    )
+}
+
+fn join(cores: &[usize]) -> String {
+    cores
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// The levels planned, with their indices in the full list.
@@ -225,6 +271,9 @@ impl fmt::Display for Plan {
             human(self.duration),
             human(START_OVERHEAD)
         )?;
+        for s in &self.services {
+            writeln!(f, "service {}", service_line(s))?;
+        }
         let rows: Vec<[String; 6]> = self
             .runs
             .iter()

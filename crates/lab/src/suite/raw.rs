@@ -6,8 +6,8 @@
 //! hosts) and puts the suite together; each part of the file has its own
 //! module beside it: the load and `--quick` ([`load`]), the servers and
 //! their variants ([`servers`]), the scenarios ([`scenarios`]) with their
-//! capacity searches ([`search`]), the report tables ([`tables`]) and what
-//! the drivers can run ([`drivers`]). Each checks one file's text only: no
+//! capacity searches ([`search`]), the report tables ([`tables`]), the
+//! services ([`services`]) and what the drivers can run ([`drivers`]). Each checks one file's text only: no
 //! manifest is read and nothing runs here.
 
 use std::path::Path;
@@ -23,6 +23,7 @@ mod load;
 mod scenarios;
 mod search;
 mod servers;
+mod services;
 mod tables;
 pub(crate) mod workload;
 
@@ -30,6 +31,7 @@ use drivers::{check_drivers, drivers};
 use load::{load, quick, RawLoad, RawQuick};
 use scenarios::{scenarios, RawScenario};
 use servers::{servers, RawServer};
+use services::{services, RawService};
 use tables::{tables, RawTable};
 
 const DEFAULT_DURATION: Duration = Duration::from_secs(10);
@@ -55,6 +57,7 @@ pub(super) struct RawSuite {
     server: Option<Vec<RawServer>>,
     scenario: Option<Vec<RawScenario>>,
     table: Option<Vec<RawTable>>,
+    service: Option<Vec<RawService>>,
     server_host: Option<String>,
     client_hosts: Option<Vec<String>>,
     inventory: Option<String>,
@@ -105,6 +108,7 @@ impl RawSuite {
         check_quick_searches(&quick, &scenarios)?;
         check_drivers(&drivers, &scenarios, &load)?;
         let tables = tables(self.table, &scenarios)?;
+        let services = services(self.service, &scenarios)?;
         let hosts = hosts(self.server_host, self.client_hosts, self.inventory)?;
         Ok(Suite {
             name,
@@ -123,7 +127,7 @@ impl RawSuite {
             drivers,
             hosts,
             tables,
-            services: Vec::new(),
+            services,
         })
     }
 }

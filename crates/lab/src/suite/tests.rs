@@ -10,6 +10,7 @@ mod plan;
 mod scripts;
 mod search;
 mod servers;
+mod services;
 mod tables;
 mod workloads;
 

@@ -55,7 +55,31 @@ pub fn workload_invalid_reasons(cell: &Cell<'_>, workload: &str) -> Vec<String> 
     if workload == "noisy" {
         reasons.retain(|r| !r.ends_with("non-2xx responses"));
     }
+    // A database workload: the work its responses need was not done, or
+    // the level was marked (its service died during it).
+    for run in &cell.runs {
+        if let Some(why) = run.proof.as_ref().and_then(|p| p.invalid.as_ref()) {
+            reasons.push(format!("proof of work invalid: {why}"));
+        }
+        if let (Some(_), Some(e)) = (&run.stats, &run.error) {
+            reasons.push(e.lines().next().unwrap_or_default().to_string());
+        }
+    }
     reasons
+}
+
+/// The database queries per successful response of a cell, the mean over
+/// its repeats' proofs of work (none: not a database workload, or no
+/// proof read).
+pub fn queries_per_request(cell: &Cell<'_>) -> Option<f64> {
+    let values: Vec<f64> = cell
+        .runs
+        .iter()
+        .filter_map(|r| r.proof.as_ref())
+        .filter(|p| p.requests > 0)
+        .map(|p| p.queries_per_request)
+        .collect();
+    (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
 }
 
 /// The marks of a measured cell on `workload`: `*` client-bound, `!`

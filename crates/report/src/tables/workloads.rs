@@ -24,7 +24,7 @@ pub(super) fn workload_blocks(r: &Results, d: &mut Vec<Block>) {
     d.push(Block::Para(vec![text(
         "A table per level: each cell the median responses/s over repeats, with the interval of the median from the repeats' order statistics (from the lowest to the highest with fewer than 6 repeats; its confidence is in workloads.csv and the HTML's tooltips), and the marks of the tables below (",
     ), code("*"), text(" client-bound, "), code("!"), text(
-        " invalid: errors, timeouts or non-2xx responses, except noisy's answers to its noise). A server that does not declare a workload is not implemented for it; one that failed a check before any load was not loaded on it (the checks are listed below). The composite under each table: each workload's median divided by the best server's, summed over the workloads every ranked server has a valid number for.",
+        " invalid: errors, timeouts or non-2xx responses, except noisy's answers to its noise, and a database level whose proof of work failed or whose service died). A database workload's figure has its queries per request beside it (q/req, from pg_stat_statements). A server that does not declare a workload is not implemented for it; one that failed a check before any load was not loaded on it (the checks are listed below). The composite under each table: each workload's median divided by the best server's, summed over the workloads every ranked server has a valid number for.",
     )]));
     for t in &tables {
         let id = format!("workloads-{}", model::slug(&t.level));
@@ -112,6 +112,13 @@ fn measured(c: &Cell<'_>, workload: &str) -> TableCell {
     };
     let mut t = model::fmt_rate(median);
     let mut notes = Vec::new();
+    // A database workload: the queries each response cost, beside it.
+    if let Some(q) = model::queries_per_request(c) {
+        t.push_str(&format!(" ({q:.1} q/req)"));
+        notes.push(format!(
+            "{q:.2} database queries per successful response (proof of work)"
+        ));
+    }
     if let Some(iv) = stats::median_interval(&values, ALPHA) {
         t.push_str(&format!(
             " ({}–{})",
@@ -215,7 +222,7 @@ fn failed_checks(t: &WorkloadMatrix<'_>, d: &mut Vec<Block>) {
 }
 
 /// `workloads.csv`'s columns.
-pub const WORKLOADS_CSV_COLUMNS: [&str; 14] = [
+pub const WORKLOADS_CSV_COLUMNS: [&str; 15] = [
     "level_index",
     "level",
     "driver",
@@ -230,12 +237,15 @@ pub const WORKLOADS_CSV_COLUMNS: [&str; 14] = [
     "interval_confidence",
     "marks",
     "check",
+    "queries_per_request",
 ];
 
 /// `workloads.csv`: the servers × workloads cells, one row per level,
 /// server variant and workload scenario; `outcome` is `measured`,
 /// `failed` (no repeat gave numbers), `not_implemented`,
-/// `failed_validation` or `not_run`. Empty (no file) without workload
+/// `failed_validation` or `not_run`; `queries_per_request` the database
+/// queries per successful response of a database workload (its proof of
+/// work, mean over repeats). Empty (no file) without workload
 /// scenarios. CRLF line ends, as report.csv.
 pub fn workloads_csv(r: &Results) -> String {
     let tables = model::workload_matrices(r);
@@ -264,7 +274,7 @@ pub fn workloads_csv(r: &Results) -> String {
 }
 
 /// `outcome` to `check` of one cell.
-fn csv_cell(cell: &MatrixCell<'_>, workload: &str) -> [String; 8] {
+fn csv_cell(cell: &MatrixCell<'_>, workload: &str) -> [String; 9] {
     let empty = String::new;
     let plain = |outcome: &str, check: String| {
         [
@@ -276,6 +286,7 @@ fn csv_cell(cell: &MatrixCell<'_>, workload: &str) -> [String; 8] {
             empty(),
             empty(),
             check,
+            empty(),
         ]
     };
     match cell {
@@ -300,6 +311,7 @@ fn csv_cell(cell: &MatrixCell<'_>, workload: &str) -> [String; 8] {
                 num(iv.map(|i| i.confidence)),
                 model::workload_marks(c, workload).into(),
                 empty(),
+                num(model::queries_per_request(c)),
             ]
         }
     }

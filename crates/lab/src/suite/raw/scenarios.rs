@@ -33,6 +33,7 @@ pub(super) struct RawScenario {
     script_args: Option<Vec<String>>,
     workload: Option<String>,
     mix: Option<String>,
+    queries: Option<i64>,
 }
 
 pub(super) fn scenarios(
@@ -119,7 +120,7 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<S
     Ok(Scenario {
         workload: request.workload,
         mix: request.mix,
-        queries: None,
+        queries: request.queries,
         name,
         path,
         protocol,
@@ -141,6 +142,8 @@ struct Request {
     method: String,
     workload: Option<String>,
     mix: Option<String>,
+    /// N of a queries or updates workload.
+    queries: Option<usize>,
     /// The workload's name, the name of a scenario that gives none.
     default_name: Option<String>,
 }
@@ -163,6 +166,7 @@ fn request(
             path: raw.path.is_some(),
             method: raw.method.is_some(),
             script: raw.script.is_some(),
+            queries: raw.queries,
         };
         let w = from_workload(name, given, protocol, at, dir)?;
         return Ok(Request {
@@ -170,7 +174,11 @@ fn request(
             method: w.method,
             workload: Some(w.workload.name().to_string()),
             mix: w.mix,
-            default_name: Some(w.workload.name().to_string()),
+            default_name: Some(match raw.queries {
+                Some(n) => format!("{}-{n}", w.workload.name()),
+                None => w.workload.name().to_string(),
+            }),
+            queries: w.queries,
         });
     }
     let Some(path) = raw.path.clone() else {
@@ -185,10 +193,18 @@ fn request(
         Some(file) => Some(user_mix(file, raw, at, dir)?),
         None => None,
     };
+    if raw.queries.is_some() {
+        return Err(problem(
+            &at.key("queries"),
+            "queries without a workload",
+            "queries = N only with workload = \"queries\" or \"updates\"",
+        ));
+    }
     Ok(Request {
         path,
         method: raw.method.clone().unwrap_or_else(|| "GET".to_string()),
         workload: None,
+        queries: None,
         mix,
         default_name: None,
     })

@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use barrage_contract::shape::load_shape;
+use barrage_contract::database::MAX_QUERIES;
+use barrage_contract::shape::{load_shape_queries, DEFAULT_QUERIES};
 use barrage_contract::Workload;
 
 use super::super::Protocol;
@@ -23,6 +24,8 @@ pub(super) struct FromWorkload {
     pub method: String,
     /// The mix file (absolute), when the load is more than one plain GET.
     pub mix: Option<String>,
+    /// N of `queries` and `updates` (the scenario's, else the default).
+    pub queries: Option<usize>,
 }
 
 /// The keys a workload scenario was given that it may not have.
@@ -30,6 +33,8 @@ pub(super) struct Given {
     pub path: bool,
     pub method: bool,
     pub script: bool,
+    /// `queries = N`, for queries and updates only.
+    pub queries: Option<i64>,
 }
 
 /// The workload called `name`, with what its scenario takes from it.
@@ -60,7 +65,8 @@ pub(super) fn from_workload(
             ));
         }
     }
-    let shape = load_shape(workload);
+    let queries = queries(workload, given.queries, at)?;
+    let shape = load_shape_queries(workload, queries.unwrap_or(DEFAULT_QUERIES));
     if protocol.multiplexed() && (shape.has_raw() || shape.pipeline > 1) {
         return Err(problem(
             &at.key("protocol"),
@@ -78,7 +84,29 @@ pub(super) fn from_workload(
         path,
         method: method.to_string(),
         mix,
+        queries,
     })
+}
+
+/// A scenario's `queries = N` (1 to 500, TechEmpower's range), for the
+/// workloads that take it; their default when none is given.
+fn queries(workload: Workload, given: Option<i64>, at: &KeyPath) -> Result<Option<usize>, Problem> {
+    let at = at.key("queries");
+    match given {
+        None if workload.takes_queries() => Ok(Some(DEFAULT_QUERIES)),
+        None => Ok(None),
+        Some(_) if !workload.takes_queries() => Err(problem(
+            &at,
+            format!("queries with workload {workload}"),
+            "queries = N only with workload = \"queries\" or \"updates\"",
+        )),
+        Some(n) if (1..=MAX_QUERIES as i64).contains(&n) => Ok(Some(n as usize)),
+        Some(n) => Err(problem(
+            &at,
+            format!("{n} is out of range"),
+            format!("a count of queries per request from 1 to {MAX_QUERIES}, such as 20"),
+        )),
+    }
 }
 
 /// `data/workloads/mix/NAME.toml` in the suite's directory `dir` or the

@@ -60,12 +60,12 @@ fn errors_name_file_line_and_key() {
         (
             "colour = \"red\"\n",
             "suites/t.toml:1: colour: unknown key; expected one of name, description, driver, drivers, \
-             duration, warmup, timeout, repeats, cores, load, quick, server, scenario, table, server_host, client_hosts, inventory",
+             duration, warmup, timeout, repeats, cores, load, quick, server, scenario, table, service, server_host, client_hosts, inventory",
         ),
         (
             "[[scenario]]\nname = \"a\"\npath = \"/hello\"\n[[scenario]]\nname = \"b\"\nprotcol = \"h1\"\n",
             "suites/t.toml:6: scenario[1].protcol: unknown key; expected one of name, path, protocol, \
-             method, headers, keepalive, http10, streams, window_bits, connection_window_bits, search, script, script_args, workload, mix",
+             method, headers, keepalive, http10, streams, window_bits, connection_window_bits, search, script, script_args, workload, mix, queries",
         ),
         // Types.
         ("repeats = \"3\"\n", "suites/t.toml:1: repeats: invalid type: string \"3\"; expected an integer"),
@@ -124,7 +124,7 @@ fn validation_errors_name_file_line_and_key() {
         // Servers and variants.
         (edit("[[server]]\nname = \"a\"\n", ""), "suites/t.toml: server: no server; expected at least one [[server]] with a name"),
         (edit("name = \"a\"", "label = \"A\""), "suites/t.toml:6: server[0].name: missing; expected the server's name: servers/NAME/server.toml"),
-        (edit("name = \"a\"", "name = \"a\"\n[server.variants]\nport = [\"1\"]"), "suites/t.toml:9: server[0].variants.port: \"port\" is reserved; expected a name other than host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage and cores (cores vary only in variants)"),
+        (edit("name = \"a\"", "name = \"a\"\n[server.variants]\nport = [\"1\"]"), "suites/t.toml:9: server[0].variants.port: \"port\" is reserved; expected a name other than host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage, database_url, database_pool and cores (cores vary only in variants)"),
         (edit("name = \"a\"", "name = \"a\"\nvariants = { THREADS = [] }"), "suites/t.toml:8: server[0].variants.THREADS: empty; expected at least one: values, such as [\"1\", \"2\"]"),
         (edit("name = \"a\"", "name = \"a\"\nvariants = { THREADS = [\"1\", \"1\"] }"), "suites/t.toml:8: server[0].variants.THREADS[1]: \"1\" is listed twice; expected each value once"),
         (edit("name = \"a\"", "name = \"a\"\nvars = { N = \"1\" }\nvariants = { N = [\"2\"] }"), "suites/t.toml:9: server[0].variants.N: N is in both vars and variants; expected one of them"),
