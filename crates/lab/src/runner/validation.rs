@@ -112,9 +112,9 @@ impl ServerRun<'_> {
             port: server.port,
             timeout_ms: CHECK_TIMEOUT.as_millis() as u64,
             seed,
-            // The suite's postgres service URL, which the database
-            // workloads' checks read (to wire: `self.services.url()`).
-            database: None,
+            // The suite's postgres service, which the database workloads'
+            // checks read.
+            database: self.services.url().map(String::from),
         };
         let client = self.hosts.clients[0];
         let stop = self.opts.stop.clone();

@@ -408,7 +408,7 @@ fn next_random() -> u64 {
 /// A World id (and a `randomNumber`): uniform in 1..=10000.
 fn random_id() -> i32 {
     let span = WORLD_ROWS as u64;
-    1 + (((next_random() >> 32) * span) >> 32) as i32
+    1 + ((((next_random() >> 32) * span) >> 32) as i32)
 }
 
 fn random_id_except(old: i32) -> i32 {
