@@ -5,7 +5,9 @@
 //! stopped. One line per check; exit 0 when every check passed, 1 when any
 //! failed, 2 on bad input. The database workloads' checks read the
 //! server's PostgreSQL at `--database URL` (default: env `DATABASE_URL`),
-//! which a catalogue server started here is given too.
+//! which a catalogue server started here is given too; without one, verify
+//! starts the lab's own PostgreSQL for a catalogue server (as a suite's
+//! `[[service]]`) and stops it after.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,14 +15,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use barrage_lab::host::{Call, Hosts, Prepared, Started, CALL_LIMIT};
+use barrage_lab::host::{Call, Hosts, Prepared, ServiceStarted, Started, CALL_LIMIT};
 use barrage_lab::manifest::ServerSpec;
-use barrage_lab::suite::Variant;
+use barrage_lab::suite::{Service, ServiceKind, Variant};
 use barrage_lab::validate::{redact, run_checks, CheckOutcome, Target, Workload};
 
 use crate::{usage_error, EXIT_FAILED};
 
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 #[command(
     after_help = "Workloads: baseline, plaintext, json, json-processing, compression, upload, static, noisy; with a database also db, queries, fortunes, updates, items (docs/workloads.md).\n\nExamples:\n  barrage verify http://127.0.0.1:8080 --workload json,plaintext\n  barrage verify go-http\n  barrage verify barrage-target --workload upload\n  barrage verify http://127.0.0.1:8080 --workload db,updates --database postgres://benchmarkdbuser:benchmarkdbpass@127.0.0.1:5432/hello_world"
 )]
@@ -180,25 +182,30 @@ fn catalogue(args: &VerifyArgs, asked: Vec<Workload>, seed: u64) -> ExitCode {
     if workloads.is_empty() {
         return exit(undeclared.len());
     }
-    if let Some(url) = &args.database {
-        // The server started here reads its database as the lab's do.
-        std::env::set_var("DATABASE_URL", url);
-    }
     let scratch = std::env::temp_dir().join(format!("barrage-verify-{}", std::process::id()));
-    let started = start(&spec, &args.servers, &scratch);
-    let code = match started {
-        Ok((mut hosts, server)) => {
+    let needs_database = workloads.iter().any(|w| w.needs_database());
+    let code = match start(
+        &spec,
+        &args.servers,
+        &scratch,
+        args.database.as_deref(),
+        needs_database,
+    ) {
+        Ok(started) => {
             println!(
                 "verify {} at 127.0.0.1:{} (seed {seed})",
-                spec.name, server.port
+                spec.name, started.server.port
             );
-            let failed = verify(&workloads, "127.0.0.1", server.port, args, seed);
-            stop(&mut hosts, server.id);
-            hosts.close();
+            let args = VerifyArgs {
+                database: started.database.clone(),
+                ..args.clone()
+            };
+            let failed = verify(&workloads, "127.0.0.1", started.server.port, &args, seed);
+            started.stop();
             exit(failed + undeclared.len())
         }
         Err(e) => {
-            eprintln!("barrage: error: {} did not start: {e}", spec.name);
+            eprintln!("barrage: error: {e}");
             ExitCode::from(EXIT_FAILED)
         }
     };
@@ -206,35 +213,88 @@ fn catalogue(args: &VerifyArgs, asked: Vec<Workload>, seed: u64) -> ExitCode {
     code
 }
 
+/// A catalogue server started for verify, and the PostgreSQL started for it.
+struct Running {
+    hosts: Hosts,
+    server: Started,
+    /// The lab's PostgreSQL started here (none: `--database` was given or
+    /// no database workload is checked).
+    postgres: Option<u64>,
+    database: Option<String>,
+}
+
+impl Running {
+    fn stop(mut self) {
+        stop(&mut self.hosts, self.server.id);
+        if let Some(id) = self.postgres {
+            stop(&mut self.hosts, id);
+        }
+        self.hosts.close();
+    }
+}
+
 /// The lab's hosts on this machine alone, the server prepared (built, with
-/// the lab's cache) and started on free ports, not pinned.
-fn start(spec: &ServerSpec, servers: &Path, scratch: &Path) -> Result<(Hosts, Started), String> {
+/// the lab's cache) and started on free ports, not pinned; with
+/// `needs_database` and no `database` given, the lab's PostgreSQL started
+/// first (as a suite's `[[service]]`, its data cached in `results/.cache`).
+fn start(
+    spec: &ServerSpec,
+    servers: &Path,
+    scratch: &Path,
+    database: Option<&str>,
+    needs_database: bool,
+) -> Result<Running, String> {
     let barrage =
         std::env::current_exe().map_err(|e| format!("cannot find barrage itself: {e}"))?;
     let servers_dir = std::path::absolute(servers).map_err(|e| e.to_string())?;
     let cache = std::path::absolute("results/.build-cache").map_err(|e| e.to_string())?;
     let never = Arc::new(AtomicBool::new(false));
-    let mut hosts = Hosts::local(barrage, never.clone(), scratch.to_path_buf(), cache.clone());
+    let hosts = Hosts::local(barrage, never.clone(), scratch.to_path_buf(), cache.clone());
     let log = scratch.join(format!("{}.log", spec.name));
-    let prepare = Call::Prepare {
-        servers_dir: servers_dir.clone(),
-        server: spec.name.clone(),
-        vars: Default::default(),
-        cache,
-        log: log.clone(),
+    let mut running = Running {
+        hosts,
+        server: Started {
+            id: 0,
+            port: 0,
+            tls_port: 0,
+            backend_port: 0,
+            ready_ms: 0,
+            pinned_cpus: None,
+        },
+        postgres: None,
+        database: database.map(str::to_string),
     };
-    let server = hosts.server;
     let result = (|| {
-        let prepared: Prepared = hosts.ask(server, &prepare, CALL_LIMIT, &never)?;
+        if needs_database && database.is_none() {
+            let (id, url) = start_postgres(&mut running.hosts, &servers_dir, scratch, &never)?;
+            running.postgres = Some(id);
+            running.database = Some(url);
+        }
+        let server = running.hosts.server;
+        let prepare = Call::Prepare {
+            servers_dir: servers_dir.clone(),
+            server: spec.name.clone(),
+            vars: Default::default(),
+            cache,
+            log: log.clone(),
+        };
+        let prepared: Prepared = running.hosts.ask(server, &prepare, CALL_LIMIT, &never)?;
         if let Some(why) = prepared.unavailable {
             return Err(why);
         }
+        // The server reads its database as the lab's do: `{database_url}`
+        // and DATABASE_URL.
+        let vars = running
+            .database
+            .iter()
+            .map(|url| ("database_url".to_string(), url.clone()))
+            .collect();
         let call = Call::Start {
             servers_dir,
             server: spec.name.clone(),
             variant: Variant {
                 label: spec.name.clone(),
-                vars: Default::default(),
+                vars,
                 cores: Some(Vec::new()),
             },
             host: "127.0.0.1".into(),
@@ -242,23 +302,71 @@ fn start(spec: &ServerSpec, servers: &Path, scratch: &Path) -> Result<(Hosts, St
             run_dir: scratch.join("run"),
             log: log.clone(),
         };
-        hosts.ask::<Started>(server, &call, CALL_LIMIT, &never)
+        running.server = running
+            .hosts
+            .ask::<Started>(server, &call, CALL_LIMIT, &never)?;
+        Ok(())
     })();
     match result {
-        Ok(started) => Ok((hosts, started)),
+        Ok(()) => Ok(running),
         Err(e) => {
+            if let Some(id) = running.postgres {
+                stop(&mut running.hosts, id);
+            }
+            running.hosts.close();
             let tail = std::fs::read_to_string(&log).unwrap_or_default();
             let tail: Vec<&str> = tail.lines().rev().take(10).collect();
-            hosts.close();
             match tail.is_empty() {
-                true => Err(e),
+                true => Err(format!("{} did not start: {e}", spec.name)),
                 false => Err(format!(
-                    "{e}; last lines of its log:\n{}",
+                    "{} did not start: {e}; last lines of its log:\n{}",
+                    spec.name,
                     tail.into_iter().rev().collect::<Vec<_>>().join("\n")
                 )),
             }
         }
     }
+}
+
+/// Starts the lab's PostgreSQL with the workloads' data on 127.0.0.1; its
+/// id and connection string.
+fn start_postgres(
+    hosts: &mut Hosts,
+    servers_dir: &Path,
+    scratch: &Path,
+    never: &AtomicBool,
+) -> Result<(u64, String), String> {
+    let repo = servers_dir.parent().unwrap_or(Path::new("."));
+    let call = Call::ServiceStart {
+        service: Service {
+            name: "postgres".into(),
+            kind: ServiceKind::Postgres,
+            host: None,
+            cores: None,
+            settings: Default::default(),
+        },
+        max_connections: 200,
+        host: "127.0.0.1".into(),
+        cores: Vec::new(),
+        data_dir: repo.join("data"),
+        run_dir: scratch.join("postgres"),
+        cache: std::path::absolute("results/.cache").map_err(|e| e.to_string())?,
+        log: scratch.join("postgres.log"),
+    };
+    let server = hosts.server;
+    let started: ServiceStarted = hosts
+        .ask(server, &call, CALL_LIMIT, never)
+        .map_err(|e| format!("PostgreSQL for the database workloads: {e}"))?;
+    println!(
+        "PostgreSQL started for the database workloads ({}, {} ms)",
+        if started.cached {
+            "from the cache"
+        } else {
+            "data loaded"
+        },
+        started.ready_ms
+    );
+    Ok((started.id, started.url))
 }
 
 fn stop(hosts: &mut Hosts, id: u64) {

@@ -3,7 +3,9 @@
 //! manifest declares is probed over every protocol it declares; status,
 //! headers and body are checked against the endpoint contract
 //! (`crates/contract/src/lib.rs`), and every workload it declares is
-//! validated as the lab validates it before load (docs/workloads.md).
+//! validated as the lab validates it before load (docs/workloads.md), the
+//! database workloads on a PostgreSQL the test starts through the lab's
+//! own service call (as `barrage run` does for a suite's `[[service]]`).
 //!
 //! A manifest marked `unavailable` is listed and not started. The test is
 //! `#[ignore = "needs …"]`: scripts/setup.sh installs everything the
@@ -15,10 +17,11 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use barrage_lab::host::{Agent, Call, ServiceStarted};
 use barrage_lab::manifest::ServerSpec;
 use barrage_lab::probe::probe;
 use barrage_lab::process::{build, check_requires, ServerProcess, StartConfig};
-use barrage_lab::suite::{Protocol, Scenario, Variant};
+use barrage_lab::suite::{Protocol, Scenario, Service, ServiceKind, Variant};
 use barrage_lab::validate::{validate, Target, ValidationOutcome};
 
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
@@ -79,8 +82,52 @@ enum Outcome {
     Checked(usize, usize),
 }
 
+/// The lab's PostgreSQL with the database workloads' data, started by the
+/// agent's service call; stopped on drop.
+struct Postgres {
+    agent: Agent,
+    started: ServiceStarted,
+}
+
+impl Postgres {
+    fn start(work: &Path) -> Postgres {
+        let agent = Agent::new();
+        let call = Call::ServiceStart {
+            service: Service {
+                name: "postgres".into(),
+                kind: ServiceKind::Postgres,
+                host: None,
+                cores: None,
+                settings: BTreeMap::new(),
+            },
+            max_connections: 200,
+            host: "127.0.0.1".into(),
+            cores: Vec::new(),
+            data_dir: repo().join("data"),
+            run_dir: work.join("postgres"),
+            cache: Path::new(env!("CARGO_TARGET_TMPDIR")).join("postgres-cache"),
+            log: work.join("postgres.log"),
+        };
+        let answer = agent
+            .call(serde_json::to_value(&call).unwrap())
+            .unwrap_or_else(|e| panic!("PostgreSQL (scripts/setup.sh installs it): {e}"));
+        let started = serde_json::from_value(answer).unwrap();
+        Postgres { agent, started }
+    }
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        let stop = Call::Stop {
+            id: self.started.id,
+            grace_ms: 10_000,
+        };
+        let _ = self.agent.call(serde_json::to_value(&stop).unwrap());
+    }
+}
+
 /// Builds, starts, probes and stops one server; `Err` lists what failed.
-fn check_server(spec: &ServerSpec, work: &Path) -> Result<Outcome, Vec<String>> {
+fn check_server(spec: &ServerSpec, work: &Path, database: &str) -> Result<Outcome, Vec<String>> {
     let name = &spec.name;
     if let Some(why) = &spec.unavailable {
         return Ok(Outcome::Unavailable(why.clone()));
@@ -91,9 +138,11 @@ fn check_server(spec: &ServerSpec, work: &Path) -> Result<Outcome, Vec<String>> 
             "{name}: {missing} (scripts/setup.sh installs it)"
         )]);
     }
+    // The database reaches the server as a run's service URL does:
+    // `{database_url}` and DATABASE_URL.
     let variant = Variant {
         label: name.clone(),
-        vars: BTreeMap::new(),
+        vars: BTreeMap::from([("database_url".to_string(), database.to_string())]),
         cores: None,
     };
     let mut vars = spec.variables(&variant);
@@ -137,11 +186,9 @@ fn check_server(spec: &ServerSpec, work: &Path) -> Result<Outcome, Vec<String>> 
             Err(e) => failures.push(format!("{what}: no response: {e}")),
         }
     }
-    // The database workloads' checks read the server's database: the one
-    // in DATABASE_URL, which the server inherited.
-    let database = std::env::var("DATABASE_URL").ok();
+    // The database workloads' checks read the server's database.
     let target = Target {
-        database: database.as_deref(),
+        database: Some(database),
         ..Target::new("127.0.0.1", port)
     };
     for &workload in &spec.workloads {
@@ -179,12 +226,14 @@ fn every_obtainable_server_serves_the_contract() {
     std::fs::create_dir_all(&work).unwrap();
     let names = ServerSpec::names(&servers);
     assert!(names.len() > 10, "the catalogue: {names:?}");
+    let postgres = Postgres::start(&work);
+    let database = postgres.started.url.clone();
     let mut failures = Vec::new();
     let mut checked = 0;
     for name in &names {
         let began = Instant::now();
         let spec = ServerSpec::find(&servers, name).unwrap_or_else(|e| panic!("{e}"));
-        let line = match check_server(&spec, &work) {
+        let line = match check_server(&spec, &work, &database) {
             Ok(Outcome::Unavailable(why)) => format!("unavailable  {why}"),
             Ok(Outcome::Checked(n, w)) => {
                 checked += 1;
@@ -206,5 +255,6 @@ fn every_obtainable_server_serves_the_contract() {
         failures.join("\n")
     );
     assert!(checked > 0, "no server could be checked");
+    drop(postgres);
     let _ = std::fs::remove_dir_all(&work);
 }

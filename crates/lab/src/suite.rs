@@ -9,7 +9,7 @@ use std::time::Duration;
 
 pub use barrage_model::suite::{
     Cores, Driver, Level, Load, Protocol, Quick, Scenario, ScriptRef, SearchSpec, ServerEntry,
-    Suite, SuiteHosts, SuiteTable, Variant,
+    Service, ServiceKind, Suite, SuiteHosts, SuiteTable, Variant,
 };
 
 mod plan;
