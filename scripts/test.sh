@@ -3,7 +3,8 @@
 # cargo fmt, clippy and the test suite. Every step runs; the exit status is
 # that of the first cargo step that failed (0 if none did).
 #
-# Tests run in release mode so load tests run at realistic speed. They find
+# Tests run in the `ci` profile (Cargo.toml: release's optimizations without
+# its fat LTO) so load tests run at realistic speed and the build stays short. They find
 # nginx, h2o, nghttpd and Caddy through BARRAGE_NGINX, BARRAGE_H2O,
 # BARRAGE_NGHTTPD and BARRAGE_CADDY
 # and the tools on PATH; the tests that need them are #[ignore = "needs …"],
@@ -58,7 +59,7 @@ run clippy cargo clippy --workspace --all-targets --locked -- -D warnings
 # --include-ignored: the tests marked #[ignore = "needs nginx…"] (external
 # servers and tools, installed above) run too; a plain `cargo test` lists
 # them as ignored instead of skipping them silently.
-run test cargo test --workspace --locked --release --no-fail-fast -- --include-ignored
+run test cargo test --workspace --locked --profile ci --no-fail-fast -- --include-ignored
 
 step "summary"
 printf '  %s\n' "${results[@]}"
