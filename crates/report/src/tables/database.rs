@@ -1,8 +1,9 @@
 //! The report's database part, for a suite with services (`[[service]]`):
 //! each start of a service (where, version, data cached or loaded and how
 //! long, the check, why it was restarted), each server's pool size, and
-//! the levels whose proof of work failed, with the figures. Builds blocks
-//! only.
+//! the service's CPU per response and memory at each database level (the
+//! monitor samples it beside the server), and the levels whose proof of
+//! work failed, with the figures. Builds blocks only.
 
 use barrage_model::results::{Results, RunRecord, StartStatus};
 
@@ -16,6 +17,7 @@ pub(super) fn database_blocks(r: &Results, d: &mut Vec<Block>) {
     d.push(heading(2, "database", "Database"));
     services(r, d);
     pools(r, d);
+    usage(r, d);
     invalid_proofs(r, d);
 }
 
@@ -85,6 +87,87 @@ fn pools(r: &Results, d: &mut Vec<Block>) {
     }
     d.push(heading(3, "pools", "Servers' database pools"));
     d.push(Block::List(items));
+}
+
+/// Each database level's service CPU per response and peak memory,
+/// medians over repeats, in report order.
+fn usage(r: &Results, d: &mut Vec<Block>) {
+    // (server, scenario, driver, level) -> per repeat (µs per response, peak RSS MiB).
+    let mut rows: Vec<((String, String, String, String), Vec<(f64, f64)>)> = Vec::new();
+    for x in model::ordered_runs(r) {
+        let (Some(stats), false) = (&x.stats, x.service_usage.is_empty()) else {
+            continue;
+        };
+        if stats.responses == 0 {
+            continue;
+        }
+        let cpu: f64 = x
+            .service_usage
+            .values()
+            .map(|u| u.cpu_user_s + u.cpu_sys_s)
+            .sum();
+        let rss: u64 = x.service_usage.values().map(|u| u.max_rss_bytes).sum();
+        let key = (
+            model::row_name(&x.server, &x.variant),
+            x.scenario.clone(),
+            x.driver.clone(),
+            x.level.to_string(),
+        );
+        let value = (
+            cpu * 1e6 / stats.responses as f64,
+            rss as f64 / (1024.0 * 1024.0),
+        );
+        match rows.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, values)) => values.push(value),
+            None => rows.push((key, vec![value])),
+        }
+    }
+    if rows.is_empty() {
+        return;
+    }
+    d.push(heading(3, "service-usage", "The database's CPU and memory"));
+    d.push(Block::Para(vec![text(
+        "Sampled beside the server during each database level's measured window: the service's CPU (user + system, every process of it) per response, and its peak resident memory; medians over repeats. On a machine where it has no core of its own it shares the server's and the load's.",
+    )]));
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        match n % 2 {
+            1 => v[n / 2],
+            _ => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+        }
+    };
+    let table_rows = rows
+        .into_iter()
+        .map(|((server, scenario, driver, level), values)| {
+            let cpu = median(values.iter().map(|v| v.0).collect());
+            let rss = median(values.iter().map(|v| v.1).collect());
+            [
+                server,
+                format!("{scenario} ({driver})"),
+                level,
+                format!("{cpu:.1} µs"),
+                format!("{rss:.0} MiB"),
+            ]
+            .into_iter()
+            .map(TableCell::plain)
+            .collect()
+        })
+        .collect();
+    d.push(Block::Table(Table {
+        id: "t-service-usage".into(),
+        head: [
+            "server",
+            "scenario",
+            "level",
+            "CPU per response",
+            "peak RSS",
+        ]
+        .map(String::from)
+        .to_vec(),
+        numeric: vec![false, false, false, true, true],
+        rows: table_rows,
+    }));
 }
 
 /// The levels whose server did fewer queries than its responses need.
