@@ -89,11 +89,14 @@ fn pools(r: &Results, d: &mut Vec<Block>) {
     d.push(Block::List(items));
 }
 
+/// A level's row: server, scenario, driver, level; with per repeat (µs of
+/// the service's CPU per response, its peak RSS in MiB).
+type LevelKey = (String, String, String, String);
+
 /// Each database level's service CPU per response and peak memory,
 /// medians over repeats, in report order.
 fn usage(r: &Results, d: &mut Vec<Block>) {
-    // (server, scenario, driver, level) -> per repeat (µs per response, peak RSS MiB).
-    let mut rows: Vec<((String, String, String, String), Vec<(f64, f64)>)> = Vec::new();
+    let mut rows: Vec<(LevelKey, Vec<(f64, f64)>)> = Vec::new();
     for x in model::ordered_runs(r) {
         let (Some(stats), false) = (&x.stats, x.service_usage.is_empty()) else {
             continue;
