@@ -1,3 +1,5 @@
+//go:build !nodb
+
 package main
 
 // The database workloads of docs/workloads.md (db, queries, fortunes,
@@ -27,6 +29,9 @@ import (
 
 	"barrage/servers/go-http/contract"
 )
+
+// dbPool is the pool the handler keeps (nodb.go: a build without pgx).
+type dbPool = pgxpool.Pool
 
 // defaultPool is the manifest's [database] pool, for a start without DATABASE_POOL.
 const defaultPool = 16

@@ -24,8 +24,6 @@ import (
 	"strconv"
 	"syscall"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"barrage/servers/go-http/contract"
 )
 
@@ -46,7 +44,7 @@ var (
 // FastCGI responder does not compute it, and nginx would chunk otherwise).
 type handler struct {
 	data *contract.Data
-	pool *pgxpool.Pool // nil without DATABASE_URL (database.go)
+	pool *dbPool // nil without DATABASE_URL (database.go)
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
