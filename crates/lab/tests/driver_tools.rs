@@ -24,10 +24,18 @@ fn on_path(tool: &str) -> bool {
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(tool).is_file()))
 }
 
-/// A built `barrage` binary, if there is one.
+/// A built `barrage` binary, if there is one: the one of this test's own
+/// profile (`target/PROFILE/barrage` beside `target/PROFILE/deps/`, as
+/// `cargo test --workspace` builds it), else a release or debug one.
 fn barrage_bin() -> Option<PathBuf> {
     if let Some(bin) = std::env::var_os("BARRAGE_BIN") {
         return Some(PathBuf::from(bin));
+    }
+    let own = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.join("barrage")));
+    if let Some(own) = own.filter(|p| p.is_file()) {
+        return Some(own);
     }
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut dirs = vec![workspace.join("target")];
