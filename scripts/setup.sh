@@ -47,13 +47,14 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # tmux is the terminal the live view's test reads.
 # servers/nginx loads two of Debian's nginx modules for the workloads:
 # brotli_static (the static set's .br files) and njs (counting uploads).
-# PostgreSQL 15 is the database workloads' service (the lab runs its own
-# cluster from /usr/lib/postgresql/15/bin, as user postgres, with
-# pg_stat_statements from the contrib modules).
+# PostgreSQL is the database workloads' service: `postgresql` is the
+# distribution's version (15 on Debian 12); the lab runs its own cluster
+# from /usr/lib/postgresql/15/bin, else the newest /usr/lib/postgresql/N/bin,
+# as user postgres, with pg_stat_statements from the contrib modules.
 packages=(build-essential pkg-config nginx-light h2o caddy nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3 chromium
   openssh-server openssh-client iproute2 prometheus tmux
   libnginx-mod-http-brotli-static libnginx-mod-http-js
-  postgresql-15 postgresql-contrib)
+  postgresql postgresql-contrib)
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then

@@ -37,7 +37,7 @@ impl Pg {
         );
         assert!(
             bin.join("initdb").exists(),
-            "no initdb in {}: install postgresql-15 or set BARRAGE_PG_BIN",
+            "no initdb in {}: install postgresql (scripts/setup.sh does) or set BARRAGE_PG_BIN",
             bin.display()
         );
         let port = std::net::TcpListener::bind("127.0.0.1:0")

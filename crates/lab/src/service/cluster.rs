@@ -29,6 +29,20 @@ const LAB_SETTINGS: [&str; 6] = [
     "config_file",
 ];
 
+/// The newest `/usr/lib/postgresql/N/bin` with a `postgres` in it.
+fn newest_installed() -> Option<PathBuf> {
+    std::fs::read_dir("/usr/lib/postgresql")
+        .ok()?
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let major: u32 = e.file_name().to_str()?.parse().ok()?;
+            let bin = e.path().join("bin");
+            bin.join("postgres").is_file().then_some((major, bin))
+        })
+        .max_by_key(|(major, _)| *major)
+        .map(|(_, bin)| bin)
+}
+
 /// The PostgreSQL binaries the lab runs (`postgres`, `initdb`, `psql`).
 #[derive(Debug, Clone)]
 pub struct Binaries {
@@ -37,15 +51,20 @@ pub struct Binaries {
 
 impl Binaries {
     /// `BARRAGE_PG_BIN`, else Debian's directory; an error says what to install.
+    /// `BARRAGE_PG_BIN`, else [`DEFAULT_BIN`] (Debian 12's 15), else the
+    /// newest `/usr/lib/postgresql/N/bin` (another distribution's version).
     pub fn find() -> Result<Binaries, String> {
         let dir = std::env::var_os(BIN_ENV)
             .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(DEFAULT_BIN));
+            .unwrap_or_else(|| match Path::new(DEFAULT_BIN).is_dir() {
+                true => PathBuf::from(DEFAULT_BIN),
+                false => newest_installed().unwrap_or_else(|| PathBuf::from(DEFAULT_BIN)),
+            });
         for tool in ["postgres", "initdb", "psql"] {
             if !dir.join(tool).is_file() {
                 return Err(format!(
-                    "PostgreSQL 15 is not installed: no {tool} in {} (install the Debian \
-                     packages postgresql-15 and postgresql-contrib, as scripts/setup.sh does, \
+                    "PostgreSQL is not installed: no {tool} in {} (install the Debian \
+                     packages postgresql and postgresql-contrib, as scripts/setup.sh does, \
                      or set {BIN_ENV} to the directory of its binaries)",
                     dir.display()
                 ));
@@ -108,7 +127,7 @@ impl RunAs {
         }
         user(SUPERUSER).map(Some).ok_or_else(|| {
             "PostgreSQL refuses to run as root and this host has no user postgres \
-             (install the Debian package postgresql-15, which creates it)"
+             (install the Debian package postgresql, which creates it)"
                 .to_string()
         })
     }
