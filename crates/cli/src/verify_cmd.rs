@@ -17,7 +17,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use barrage_lab::host::{Call, Hosts, Prepared, ServiceStarted, Started, CALL_LIMIT};
 use barrage_lab::manifest::ServerSpec;
-use barrage_lab::suite::{Service, ServiceKind, Variant};
+use barrage_lab::suite::{Service, Variant};
 use barrage_lab::validate::{redact, run_checks, CheckOutcome, Target, Workload};
 
 use crate::{usage_error, EXIT_FAILED};
@@ -338,13 +338,7 @@ fn start_postgres(
 ) -> Result<(u64, String), String> {
     let repo = servers_dir.parent().unwrap_or(Path::new("."));
     let call = Call::ServiceStart {
-        service: Service {
-            name: "postgres".into(),
-            kind: ServiceKind::Postgres,
-            host: None,
-            cores: None,
-            settings: Default::default(),
-        },
+        service: Service::postgres(),
         max_connections: 200,
         host: "127.0.0.1".into(),
         cores: Vec::new(),

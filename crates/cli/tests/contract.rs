@@ -21,7 +21,7 @@ use barrage_lab::host::{Agent, Call, ServiceStarted};
 use barrage_lab::manifest::ServerSpec;
 use barrage_lab::probe::probe;
 use barrage_lab::process::{build, check_requires, ServerProcess, StartConfig};
-use barrage_lab::suite::{Protocol, Scenario, Service, ServiceKind, Variant};
+use barrage_lab::suite::{Protocol, Scenario, Service, Variant};
 use barrage_lab::validate::{validate, Target, ValidationOutcome};
 
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
@@ -93,13 +93,7 @@ impl Postgres {
     fn start(work: &Path) -> Postgres {
         let agent = Agent::new();
         let call = Call::ServiceStart {
-            service: Service {
-                name: "postgres".into(),
-                kind: ServiceKind::Postgres,
-                host: None,
-                cores: None,
-                settings: BTreeMap::new(),
-            },
+            service: Service::postgres(),
             max_connections: 200,
             host: "127.0.0.1".into(),
             cores: Vec::new(),

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use barrage_lab::host::{Agent, Call, ServiceStarted};
-use barrage_model::suite::{Service, ServiceKind};
+use barrage_model::suite::Service;
 
 /// The level the per-level statistics read is compared with.
 const LEVEL: Duration = Duration::from_secs(5);
@@ -85,13 +85,7 @@ impl Bench {
         self.next += 1;
         let run = format!("run{}", self.next);
         let call = Call::ServiceStart {
-            service: Service {
-                name: "postgres".into(),
-                kind: ServiceKind::Postgres,
-                host: None,
-                cores: None,
-                settings: Default::default(),
-            },
+            service: Service::postgres(),
             max_connections: 256,
             host: "127.0.0.1".into(),
             cores: vec![],

@@ -18,7 +18,7 @@ use barrage_contract::check::{Check, Fault, Reply, Step};
 use barrage_contract::Workload;
 use barrage_lab::host::{Agent, Call, ServiceStarted};
 use barrage_lab::validate::{run_check, Target, ValidationOutcome};
-use barrage_model::suite::{Service, ServiceKind};
+use barrage_model::suite::Service;
 use barrage_target::{Database, DatabaseConfig, TargetConfig};
 use barrage_testkit::{DbBreak, DbServer};
 
@@ -36,13 +36,7 @@ impl Pg {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let agent = Agent::new();
-        let service = Service {
-            name: "postgres".into(),
-            kind: ServiceKind::Postgres,
-            host: None,
-            cores: None,
-            settings: Default::default(),
-        };
+        let service = Service::postgres();
         let call = Call::ServiceStart {
             service,
             max_connections: 50,

@@ -73,6 +73,20 @@ pub struct Service {
     pub settings: BTreeMap<String, String>,
 }
 
+impl Service {
+    /// `[[service]] kind = "postgres"` with nothing else given: named
+    /// `postgres`, on the server's host, cores and settings the lab's.
+    pub fn postgres() -> Service {
+        Service {
+            name: "postgres".into(),
+            kind: ServiceKind::Postgres,
+            host: None,
+            cores: None,
+            settings: BTreeMap::new(),
+        }
+    }
+}
+
 /// What a service is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

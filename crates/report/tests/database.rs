@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use barrage_model::results::{ProofOfWork, ServiceRecord, WorkDone};
-use barrage_model::suite::{Service, ServiceKind};
+use barrage_model::suite::Service;
 use barrage_report::{model, tables};
 
 fn database_results() -> barrage_model::Results {
@@ -17,13 +17,7 @@ fn database_results() -> barrage_model::Results {
     r.suite.scenarios.retain(|s| s.name == "hello");
     r.suite.scenarios[0].workload = Some("db".into());
     r.runs.retain(|x| x.scenario == "hello");
-    r.suite.services = vec![Service {
-        name: "postgres".into(),
-        kind: ServiceKind::Postgres,
-        host: None,
-        cores: None,
-        settings: Default::default(),
-    }];
+    r.suite.services = vec![Service::postgres()];
     r.services = vec![ServiceRecord {
         name: "postgres".into(),
         kind: "postgres".into(),
