@@ -85,7 +85,7 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         let _ = writeln!(
             lines.out,
             "{}",
-            outcome_line(&report.outcome, &report.slo.to_string(), report.interrupted)
+            outcome_line(&report, &report.slo.to_string())
         );
     }
     if !write_outputs(args, &report) {
@@ -308,11 +308,18 @@ fn step_line(r: &StepRecord) -> String {
         (true, false) => "pass".to_string(),
         (false, _) => format!("FAIL: {}", r.verdict.reasons.join("; ")),
     };
-    let bound = if r.verdict.client_bound {
-        " [client-bound]"
-    } else {
-        ""
-    };
+    let mut bound = String::new();
+    if r.repeat {
+        bound.push_str(" (again)");
+    } else if r.verdict.marginal {
+        bound.push_str(" (within noise: again)");
+    }
+    if let Some(w) = r.window_s {
+        bound.push_str(&format!(" [{w}s]"));
+    }
+    if r.verdict.client_bound {
+        bound.push_str(" [client-bound]");
+    }
     format!(
         "{:>4}  {:>12.0}  {:>12.0}  {:>9}  {:>9}  {:>9}  {:>8}  {:>7}  {:>5.0}%  {result}{bound}",
         r.step,
@@ -323,11 +330,12 @@ fn step_line(r: &StepRecord) -> String {
         us(r.p99_9_us),
         r.errors,
         r.late,
-        r.client_cpu_share.unwrap_or(0.0) * 100.0
+        (r.client_cpu_share.unwrap_or(0.0) + r.client_wait_share.unwrap_or(0.0)) * 100.0
     )
 }
 
-fn outcome_line(o: &Outcome, slo: &str, interrupted: bool) -> String {
+fn outcome_line(report: &SearchReport, slo: &str) -> String {
+    let (o, interrupted) = (&report.outcome, report.interrupted);
     let head = match o {
         Outcome::Capacity { .. } => "capacity",
         Outcome::AtLeast { .. } => "capacity at least",
@@ -340,6 +348,15 @@ fn outcome_line(o: &Outcome, slo: &str, interrupted: bool) -> String {
         }
         _ => o.to_string(),
     };
-    let tail = if interrupted { " (interrupted)" } else { "" };
+    let mut tail = String::new();
+    if let (Outcome::Capacity { .. }, Some(t)) = (o, report.tolerance) {
+        tail = format!(
+            " (to {:.0}%: the verdicts near it disagreed, see docs/load.md)",
+            t * 100.0
+        );
+    }
+    if interrupted {
+        tail.push_str(" (interrupted)");
+    }
     format!("{head}: {body} within {slo}{tail}")
 }

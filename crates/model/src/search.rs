@@ -168,9 +168,13 @@ pub struct Verdict {
     pub pass: bool,
     /// Every reason it failed (empty when it passed).
     pub reasons: Vec<String>,
-    /// The client used 90% or more of its cores: a failure may be the
-    /// client's, not the server's.
+    /// The client used 90% or more of its cores (or waited for them): a
+    /// failure may be the client's, not the server's.
     pub client_bound: bool,
+    /// The verdict hinged on a figure within noise of its objective (a
+    /// latency bound within 25% of it): the search runs the rate again.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub marginal: bool,
 }
 
 /// One step as recorded (`barrage.search/1`, docs/json.md).
@@ -196,6 +200,19 @@ pub struct StepRecord {
     pub late: u64,
     /// The client's CPU over the step as a share of its worker threads' cores.
     pub client_cpu_share: Option<f64>,
+    /// The share of those cores' time the client's threads were ready to
+    /// run but waited for a core (Linux schedstat; None when unknown): with
+    /// the CPU share, how much of its cores the client wanted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_wait_share: Option<f64>,
+    /// The step's measured window when it differs from the search's
+    /// `step_duration_s` (steps near the knee are longer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window_s: Option<f64>,
+    /// A second run of the step before at the same rate (whose verdict was
+    /// marginal); the rate passes only when both did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeat: bool,
     /// The run that confirms the answer.
     pub confirm: bool,
     pub verdict: Verdict,
@@ -220,6 +237,10 @@ pub struct SearchReport {
     pub calls_per_session: Option<u32>,
     pub steps: Vec<StepRecord>,
     pub outcome: Outcome,
+    /// The precision the answer holds to: `limits.precision`, widened
+    /// (doubled, up to 10%) each time one rate both passed and failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f64>,
     /// The search was stopped from outside (Ctrl-C).
     pub interrupted: bool,
     pub elapsed_s: f64,

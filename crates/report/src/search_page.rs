@@ -153,6 +153,9 @@ mod tests {
             requests_sent: (offered * 2.0) as u64,
             late: 0,
             client_cpu_share: Some(0.3),
+            client_wait_share: None,
+            window_s: None,
+            repeat: false,
             confirm: false,
             verdict: Verdict {
                 pass,
@@ -162,6 +165,7 @@ mod tests {
                     vec!["p99 too high".into()]
                 },
                 client_bound: false,
+                marginal: false,
             },
         }
     }
@@ -186,6 +190,7 @@ mod tests {
                 confirm,
             ],
             outcome: Outcome::Capacity { rate: 1000.0 },
+            tolerance: None,
             interrupted: false,
             elapsed_s: 10.0,
         };

@@ -523,6 +523,7 @@ fn capacity_searches_are_ranked_by_capacity() {
             step_warmup_s: 0.0,
             calls_per_session: None,
             steps: Vec::new(),
+            tolerance: None,
             outcome: if k == 2 {
                 Outcome::AtLeast {
                     rate,

@@ -123,7 +123,21 @@ pub enum Behavior {
         /// Responses per second at most.
         per_second: u32,
     },
+    /// Like Capacity, but a noisy one, as a server on a busy machine: its
+    /// rate changes every [`NOISE_SLICE`], drawn at random (from `seed`)
+    /// within `jitter_pct` percent either side of `per_second`. A search
+    /// against it sees one rate pass and then fail near the capacity.
+    NoisyCapacity {
+        /// The mean responses per second.
+        per_second: u32,
+        /// How far each slice's rate strays from it, percent.
+        jitter_pct: u32,
+        seed: u64,
+    },
 }
+
+/// How long [`Behavior::NoisyCapacity`] keeps one rate.
+pub const NOISE_SLICE: Duration = Duration::from_millis(200);
 
 /// A misbehaving (or well-behaved) HTTP server on `127.0.0.1`, stopped when dropped.
 pub struct TestServer {
@@ -278,8 +292,8 @@ impl Shared {
 
     /// Queues `n` responses behind those already queued, one every
     /// `1/per_second`; returns when the last of them is due.
-    fn queue(&self, n: u64, per_second: u32) -> Instant {
-        let each = Duration::from_secs_f64(1.0 / f64::from(per_second.max(1)));
+    fn queue(&self, n: u64, per_second: f64) -> Instant {
+        let each = Duration::from_secs_f64(1.0 / per_second.max(1.0));
         let mut end = self.queue_end.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();
         let start = end.map_or(now, |e| e.max(now));
@@ -387,7 +401,9 @@ const BAD_REQUEST: &[u8] =
 fn answer(behavior: Behavior, req: &Head, out: &mut Vec<u8>) -> (bool, After) {
     match behavior {
         Behavior::Good { body } => answer_ok(body, req, out),
-        Behavior::StallOnce { .. } | Behavior::Capacity { .. } => answer_ok(HELLO, req, out),
+        Behavior::StallOnce { .. } | Behavior::Capacity { .. } | Behavior::NoisyCapacity { .. } => {
+            answer_ok(HELLO, req, out)
+        }
         Behavior::Reset => (false, After::Reset),
         Behavior::Garbage { garbage } => {
             out.extend_from_slice(garbage);
@@ -481,6 +497,7 @@ fn serve(mut conn: Conn, shared: Arc<Shared>) {
                         Behavior::Good { .. }
                             | Behavior::StallOnce { .. }
                             | Behavior::Capacity { .. }
+                            | Behavior::NoisyCapacity { .. }
                     ) {
                         out.extend_from_slice(BAD_REQUEST);
                     }
@@ -526,9 +543,33 @@ fn hold_answers(conn: &Conn, shared: &Shared, answered: u64) {
             }
         }
     }
-    if let Behavior::Capacity { per_second } = shared.behavior {
-        conn.sleep_until(shared.queue(answered, per_second));
+    match shared.behavior {
+        Behavior::Capacity { per_second } => {
+            conn.sleep_until(shared.queue(answered, f64::from(per_second)));
+        }
+        Behavior::NoisyCapacity {
+            per_second,
+            jitter_pct,
+            seed,
+        } => {
+            let first = *shared.first_request.get_or_init(Instant::now);
+            let slice = (first.elapsed().as_nanos() / NOISE_SLICE.as_nanos()) as u64;
+            let u = unit_draw(seed ^ slice.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let rate = f64::from(per_second) * (1.0 + f64::from(jitter_pct) / 100.0 * u);
+            conn.sleep_until(shared.queue(answered, rate));
+        }
+        _ => {}
     }
+}
+
+/// A number in [-1, 1) from `x` (splitmix64's mix): the same `x` gives
+/// the same number.
+fn unit_draw(x: u64) -> f64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
 }
 
 fn read_more(stream: &mut TcpStream, buf: &mut Vec<u8>) -> io::Result<usize> {

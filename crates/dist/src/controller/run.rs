@@ -65,6 +65,8 @@ impl Controller {
         Ok(Measured {
             report: out.merged,
             client_cpu_share,
+            // The agents report their CPU only.
+            client_wait_share: None,
         })
     }
 

@@ -16,10 +16,10 @@ use std::time::{Duration, Instant};
 use barrage_model::RunReport;
 
 use super::{
-    bytes_per_response, judge, served_rate, step_record, Limits, Next, Outcome, Search,
-    SearchReport, Slo, StepRecord, StepResult, Verdict, SEARCH_SCHEMA,
+    bytes_per_response, judge, served_rate, step_record, ClientLoad, Limits, Next, Outcome, Search,
+    SearchReport, Slo, StepRecord, StepResult, Verdict, LONG_STEP, SEARCH_SCHEMA,
 };
-use crate::{LoadSpec, Model, NoObserver};
+use crate::{LoadSpec, Model};
 
 /// A capacity search to run.
 #[derive(Debug, Clone)]
@@ -53,6 +53,9 @@ pub struct Measured {
     /// The client's CPU over its share of the cores during the step (the
     /// busiest client's, across hosts); None when unknown.
     pub client_cpu_share: Option<f64>,
+    /// The share of those cores' time the client's threads waited for a
+    /// core while ready to run (None when unknown, as across hosts).
+    pub client_wait_share: Option<f64>,
 }
 
 /// Why a step has no measurement.
@@ -112,21 +115,27 @@ pub fn drive(
 ) -> Result<SearchReport, SearchError> {
     let mut search = Search::new(plan.limits).map_err(SearchError::Limits)?;
     let began = Instant::now();
-    let step_time = plan.base.duration.unwrap_or_default() + plan.base.warmup;
     let mut steps: Vec<StepRecord> = Vec::new();
     // Bytes per response of the last step that kept up (for served_rate).
     let mut bytes_each = None;
     let outcome = loop {
-        let (rate, confirm) = match search.next() {
+        let (rate, confirm, repeat, long) = match search.next() {
             Next::Done(o) => break o,
-            Next::Run { rate, confirm } => (rate, confirm),
+            Next::Run {
+                rate,
+                confirm,
+                repeat,
+                long,
+            } => (rate, confirm, repeat, long),
         };
+        let (spec, window) = step_spec(plan, rate, long);
+        let step_time = spec.duration.unwrap_or_default() + spec.warmup;
         if stop.load(Ordering::Relaxed) || began.elapsed() + step_time > plan.time_limit {
             break search.give_up();
         }
         let number = steps.len() as u32 + 1;
         observer.on_step_start(number, rate, confirm);
-        let record = match run_step(&at_rate(&plan.base, rate, plan.window)) {
+        let mut record = match run_step(&spec) {
             // A step cut short says nothing.
             Ok(_) if stop.load(Ordering::Relaxed) => break search.give_up(),
             Ok(m) => judged(number, rate, confirm, &m, &plan.slo, &mut bytes_each),
@@ -137,6 +146,8 @@ pub fn drive(
             Err(StepError::Refused(e)) => refused_step(number, rate, confirm, &e),
             Err(StepError::Failed(e)) => return Err(SearchError::Failed(e)),
         };
+        record.repeat = repeat;
+        record.window_s = long.then(|| window.as_secs_f64());
         observer.on_step(&record);
         search.record(StepResult {
             rate,
@@ -147,16 +158,26 @@ pub fn drive(
                 .min(rate),
             client_bound: record.verdict.client_bound,
             confirm,
+            marginal: record.verdict.marginal,
         });
         steps.push(record);
     };
-    Ok(report(
-        plan,
-        steps,
-        outcome,
-        stop.load(Ordering::Relaxed),
-        began,
-    ))
+    let mut report = report(plan, steps, outcome, stop.load(Ordering::Relaxed), began);
+    let tolerance = search.tolerance();
+    report.tolerance = (tolerance > plan.limits.precision).then_some(tolerance);
+    Ok(report)
+}
+
+/// A step's spec at `rate`, and its measured window: [`LONG_STEP`] times
+/// the plan's near the knee.
+fn step_spec(plan: &SearchPlan, rate: f64, long: bool) -> (LoadSpec, Duration) {
+    let factor = if long { LONG_STEP } else { 1 };
+    let window = plan.window * factor;
+    let mut spec = at_rate(&plan.base, rate, window);
+    if let Some(d) = plan.base.duration {
+        spec.duration = Some(d + plan.window * (factor - 1));
+    }
+    (spec, window)
 }
 
 /// The record of a step that ran: judged, with the rate the server served
@@ -170,7 +191,11 @@ fn judged(
     slo: &Slo,
     bytes_each: &mut Option<f64>,
 ) -> StepRecord {
-    let verdict = judge(slo, rate, &m.report, m.client_cpu_share);
+    let client = ClientLoad {
+        cpu_share: m.client_cpu_share,
+        wait_share: m.client_wait_share,
+    };
+    let verdict = judge(slo, rate, &m.report, client);
     let served = match (verdict.pass, *bytes_each) {
         (true, _) => {
             *bytes_each = bytes_per_response(&m.report).or(*bytes_each);
@@ -179,15 +204,7 @@ fn judged(
         (false, Some(b)) => served_rate(&m.report, b),
         (false, None) => None,
     };
-    step_record(
-        number,
-        rate,
-        confirm,
-        &m.report,
-        m.client_cpu_share,
-        served,
-        verdict,
-    )
+    step_record(number, rate, confirm, &m.report, client, served, verdict)
 }
 
 fn report(
@@ -208,6 +225,7 @@ fn report(
         step_warmup_s: plan.base.warmup.as_secs_f64(),
         steps,
         outcome,
+        tolerance: None,
         interrupted,
         elapsed_s: began.elapsed().as_secs_f64(),
     }
@@ -228,11 +246,15 @@ fn refused_step(step: u32, rate: f64, confirm: bool, e: &str) -> StepRecord {
         requests_sent: 0,
         late: 0,
         client_cpu_share: None,
+        client_wait_share: None,
+        window_s: None,
+        repeat: false,
         confirm,
         verdict: Verdict {
             pass: false,
             reasons: vec![format!("the client cannot run it here: {e}")],
             client_bound: true,
+            marginal: false,
         },
     }
 }
@@ -257,20 +279,75 @@ pub fn at_rate(base: &LoadSpec, rate: f64, window: Duration) -> LoadSpec {
 }
 
 /// One step on this machine: the engine's run until `stop`, and this
-/// process's CPU over the step's wall time and worker threads. The
-/// engine's refusal is the client's ([`StepError::Refused`]).
+/// process's CPU, and its threads' wait for a core, over the step's wall
+/// time and worker threads. The engine's refusal is the client's
+/// ([`StepError::Refused`]).
 pub fn local_step(spec: &LoadSpec, stop: Arc<AtomicBool>) -> Result<Measured, StepError> {
     let cpu0 = process_cpu_seconds();
     let t0 = Instant::now();
-    let report = crate::run_until(spec, &mut NoObserver, stop)
-        .map_err(|e| StepError::Refused(e.to_string()))?;
-    let wall = t0.elapsed().as_secs_f64();
-    let client_cpu_share =
-        (wall > 0.0).then(|| (process_cpu_seconds() - cpu0) / (wall * spec.threads.max(1) as f64));
+    let mut waits = WaitWatch::default();
+    let report =
+        crate::run_until(spec, &mut waits, stop).map_err(|e| StepError::Refused(e.to_string()))?;
+    let threads = spec.threads.max(1) as f64;
+    let cores = t0.elapsed().as_secs_f64() * threads;
     Ok(Measured {
         report,
-        client_cpu_share,
+        client_cpu_share: (cores > 0.0).then(|| (process_cpu_seconds() - cpu0) / cores),
+        client_wait_share: waits.share(threads),
     })
+}
+
+/// Samples the threads' wait for a core at the start and at each
+/// window: the workers live from the first sample to the last (a thread
+/// that ends takes its figures with it).
+#[derive(Default)]
+struct WaitWatch {
+    first: Option<(Instant, f64)>,
+    last: Option<(Instant, f64)>,
+}
+
+impl WaitWatch {
+    fn sample(&mut self) {
+        if let Some(w) = process_wait_seconds() {
+            let now = (Instant::now(), w);
+            if self.first.is_none() {
+                self.first = Some(now);
+            }
+            self.last = Some(now);
+        }
+    }
+
+    /// The wait between the first and last samples as a share of
+    /// `threads` cores over that time.
+    fn share(&self, threads: f64) -> Option<f64> {
+        let ((t0, w0), (t1, w1)) = (self.first?, self.last?);
+        let cores = t1.duration_since(t0).as_secs_f64() * threads;
+        (cores > 0.0).then(|| ((w1 - w0) / cores).max(0.0))
+    }
+}
+
+impl crate::Observer for WaitWatch {
+    fn on_start(&mut self, _measure_start: Instant) {
+        self.sample();
+    }
+    fn on_window(&mut self, _window: &crate::Window) {
+        self.sample();
+    }
+}
+
+/// Time this process's threads spent ready to run but waiting for a core,
+/// so far, seconds: the sum of the second field of every
+/// /proc/self/task/TID/schedstat (Linux with schedstats; None elsewhere).
+pub fn process_wait_seconds() -> Option<f64> {
+    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
+    let mut ns: u64 = 0;
+    for task in tasks.flatten() {
+        let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) else {
+            continue;
+        };
+        ns += text.split_whitespace().nth(1)?.parse::<u64>().ok()?;
+    }
+    Some(ns as f64 / 1e9)
 }
 
 /// CPU this process used so far (user + system), seconds.
@@ -346,6 +423,7 @@ mod tests {
             Ok(Measured {
                 report: step_report(rate_per_s, served.floor() as u64),
                 client_cpu_share: Some(0.2),
+                client_wait_share: None,
             })
         }
     }

@@ -32,14 +32,27 @@ pub use judge::*;
 /// What the search asks for next.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Next {
-    /// Run a step at this offered rate (a confirmation of the answer when
-    /// `confirm`).
+    /// Run a step at this offered rate: a confirmation of the answer when
+    /// `confirm`, the same rate again when `repeat` (the step before was
+    /// marginal), with [`LONG_STEP`] times the measured window when `long`
+    /// (near the knee).
     Run {
         rate: f64,
         confirm: bool,
+        repeat: bool,
+        long: bool,
     },
     Done(Outcome),
 }
+
+/// A step near the knee (the range within [`KNEE_RANGE`], or a rate seen
+/// to both pass and fail) measures this many times the usual window: one
+/// second's p99 on a busy machine swings across the objective.
+pub const LONG_STEP: u32 = 2;
+/// The range (lowest failure over highest pass) within which steps are long.
+pub const KNEE_RANGE: f64 = 1.25;
+/// The most a noisy search widens its precision to (see [`Search::tolerance`]).
+pub const MAX_TOLERANCE: f64 = 0.10;
 
 /// One step's result as the search sees it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -50,6 +63,9 @@ pub struct StepResult {
     pub achieved: f64,
     pub client_bound: bool,
     pub confirm: bool,
+    /// The verdict was within noise of the objective: the search runs the
+    /// rate again and takes it as passed only when both passed.
+    pub marginal: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -57,6 +73,8 @@ enum Phase {
     Grow,
     Bisect,
     Confirm,
+    /// The step before was marginal: the same rate once more.
+    Repeat,
     Done(Outcome),
 }
 
@@ -99,6 +117,11 @@ pub struct Search {
     /// The lowest failure was one the client may have caused: whatever
     /// passes below it is a lower bound, not the capacity.
     hi_client_bound: bool,
+    /// Rates that both passed and failed (a failed confirmation, a repeat
+    /// that disagreed): each doubles the tolerance.
+    flips: u32,
+    /// The marginal step whose repeat runs next.
+    pending: Option<StepResult>,
     next_rate: f64,
     steps: Vec<StepResult>,
 }
@@ -116,6 +139,8 @@ impl Search {
             hinted: 0,
             gallops: 0,
             hi_client_bound: false,
+            flips: 0,
+            pending: None,
             next_rate: l.min_rate,
             steps: Vec::new(),
         })
@@ -127,17 +152,46 @@ impl Search {
 
     /// What to do next.
     pub fn next(&self) -> Next {
+        let long = self.near_knee();
         match self.phase {
             Phase::Done(o) => Next::Done(o),
             Phase::Confirm => Next::Run {
                 rate: self.lo.unwrap_or(self.limits.min_rate),
                 confirm: true,
+                repeat: false,
+                long,
+            },
+            Phase::Repeat => Next::Run {
+                rate: self.pending.map_or(self.next_rate, |p| p.rate),
+                confirm: false,
+                repeat: true,
+                long,
             },
             Phase::Grow | Phase::Bisect => Next::Run {
                 rate: self.next_rate,
                 confirm: false,
+                repeat: false,
+                long,
             },
         }
+    }
+
+    /// The precision the answer holds to: the limits' precision, doubled
+    /// for each rate that both passed and failed, up to [`MAX_TOLERANCE`]
+    /// (never below the precision asked for). On a noisy machine the
+    /// verdicts near the knee disagree; a range narrower than that spread
+    /// says nothing more, and the search would swing across it until its
+    /// step limit.
+    pub fn tolerance(&self) -> f64 {
+        let p = self.limits.precision;
+        (p * f64::from(1u32 << self.flips.min(16))).min(MAX_TOLERANCE.max(p))
+    }
+
+    /// Whether the next step is near the knee (long): the range within
+    /// [`KNEE_RANGE`], or a rate already seen to both pass and fail.
+    fn near_knee(&self) -> bool {
+        self.flips > 0
+            || matches!((self.lo, self.hi), (Some(lo), Some(hi)) if hi <= lo * KNEE_RANGE)
     }
 
     /// Ends the search now (the caller's time limit): the highest pass so
@@ -164,6 +218,28 @@ impl Search {
             self.gallops = 0;
         }
         self.steps.push(step);
+        if step.pass && step.client_bound {
+            // The client was saturated keeping up: a higher rate would
+            // judge the client, not the server.
+            self.phase = Phase::Done(Outcome::AtLeast {
+                rate: step.rate,
+                bound: Bound::ClientBound,
+            });
+            return;
+        }
+        let step = match self.pending.take() {
+            Some(first) => self.both(first, step),
+            None if step.marginal && !step.confirm && !step.client_bound => {
+                self.pending = Some(step);
+                self.phase = if self.steps.len() as u32 >= self.limits.max_steps {
+                    Phase::Done(self.bounded(Bound::Steps))
+                } else {
+                    Phase::Repeat
+                };
+                return;
+            }
+            None => step,
+        };
         if !step.pass && step.client_bound && self.lo.is_none() {
             // The client cannot even send the lowest rate.
             self.phase = Phase::Done(Outcome::AtLeast {
@@ -186,11 +262,29 @@ impl Search {
                 });
                 return;
             }
-            (true, false) => self.step_back(step),
+            (true, false) => {
+                // It passed before: this rate is within noise.
+                self.flips += 1;
+                self.step_back(step);
+            }
             (false, true) => self.lo = Some(self.lo.map_or(step.rate, |lo| lo.max(step.rate))),
             (false, false) => self.failed(step),
         }
         self.phase = self.after_step();
+    }
+
+    /// A marginal step and its repeat as one result: passed when both
+    /// did; a failure's figures when one failed. Two verdicts that differ
+    /// say the rate is within noise (a flip).
+    fn both(&mut self, first: StepResult, again: StepResult) -> StepResult {
+        if first.pass != again.pass {
+            self.flips += 1;
+        }
+        let failed = if again.pass { first } else { again };
+        StepResult {
+            marginal: false,
+            ..failed
+        }
     }
 
     /// A failed confirmation: back to the next lower pass that has not
@@ -247,6 +341,17 @@ impl Search {
         }
         let Some(lo) = self.lo else {
             if self.hi.is_some_and(|hi| hi <= l.min_rate) {
+                // One bad step on a busy machine is not a server below
+                // the lowest rate: that takes two failures there.
+                let failed = self
+                    .steps
+                    .iter()
+                    .filter(|s| !s.pass && s.rate <= l.min_rate);
+                if failed.count() < 2 {
+                    self.hi = None;
+                    self.next_rate = l.min_rate;
+                    return Phase::Repeat;
+                }
                 return Phase::Done(Outcome::BelowMin {
                     min_rate: l.min_rate,
                 });
@@ -264,9 +369,9 @@ impl Search {
                 });
             }
             self.next_rate = (lo * l.growth).min(l.max_rate);
-            return self.phase;
+            return Phase::Grow;
         };
-        if hi / lo <= 1.0 + l.precision {
+        if hi / lo <= 1.0 + self.tolerance() {
             // One more step would confirm it; without room for it, lo is a bound.
             if self.steps.len() as u32 + 1 > l.max_steps {
                 return Phase::Done(self.bounded(Bound::Steps));
@@ -286,7 +391,7 @@ impl Search {
     /// lowest failure after a failure. Never beyond the geometric midpoint,
     /// which is the step without a hint.
     fn bisect(&mut self, lo: f64, hi: f64) -> f64 {
-        let p = self.limits.precision;
+        let p = self.tolerance();
         let edge = 1.0 + p / 8.0;
         let inside = |r: f64| r > lo * edge && r < hi / edge;
         let mid = (lo * hi).sqrt();
@@ -327,7 +432,7 @@ mod tests {
         loop {
             match s.next() {
                 Next::Done(o) => return (o, rates),
-                Next::Run { rate, confirm } => {
+                Next::Run { rate, confirm, .. } => {
                     rates.push(rate);
                     assert!(rates.len() <= 40, "runaway: {rates:?}");
                     s.record(StepResult {
@@ -336,6 +441,7 @@ mod tests {
                         achieved: rate.min(capacity).min(client_limit),
                         client_bound: rate > client_limit,
                         confirm,
+                        marginal: false,
                     });
                 }
             }
@@ -393,7 +499,7 @@ mod tests {
             let o = loop {
                 match s.next() {
                     Next::Done(o) => break o,
-                    Next::Run { rate, confirm } => {
+                    Next::Run { rate, confirm, .. } => {
                         rates.push(rate);
                         assert!(rates.len() <= 40, "runaway: {rates:?}");
                         let pass = rate <= slo * capacity;
@@ -407,6 +513,7 @@ mod tests {
                             },
                             client_bound: false,
                             confirm,
+                            marginal: false,
                         });
                     }
                 }
@@ -434,7 +541,7 @@ mod tests {
             let o = loop {
                 match s.next() {
                     Next::Done(o) => break o,
-                    Next::Run { rate, confirm } => {
+                    Next::Run { rate, confirm, .. } => {
                         n += 1;
                         s.record(StepResult {
                             rate,
@@ -442,6 +549,7 @@ mod tests {
                             achieved: rate,
                             client_bound: false,
                             confirm,
+                            marginal: false,
                         });
                     }
                 }
@@ -480,7 +588,8 @@ mod tests {
         };
         let (o, rates) = simulate(l, 50.0, f64::INFINITY);
         assert_eq!(o, Outcome::BelowMin { min_rate: 100.0 });
-        assert_eq!(rates, [100.0]);
+        // Failed twice: the first failure is run again.
+        assert_eq!(rates, [100.0, 100.0]);
     }
 
     #[test]
@@ -509,7 +618,7 @@ mod tests {
         let outcome = loop {
             match s.next() {
                 Next::Done(o) => break o,
-                Next::Run { rate, confirm } => {
+                Next::Run { rate, confirm, .. } => {
                     rates.push((rate, confirm));
                     assert!(rates.len() < 30, "{rates:?}");
                     if confirm {
@@ -521,6 +630,7 @@ mod tests {
                         achieved: rate.min(capacity),
                         client_bound: false,
                         confirm,
+                        marginal: false,
                     });
                 }
             }
@@ -553,6 +663,145 @@ mod tests {
             Outcome::BelowMin { min_rate: 1.0 },
             "nothing passed yet"
         );
+    }
+
+    /// A noisy server: each step's verdict is drawn around `capacity`
+    /// (the rate passes when under capacity × (1 ± noise), drawn anew for
+    /// every step from a fixed-seed generator), and a verdict within 5% of
+    /// the capacity is marginal, as a p99 near its bound is.
+    fn noisy(capacity: f64, noise: f64, seed: u64) -> (Outcome, Vec<(f64, bool, bool)>, f64) {
+        let mut s = Search::new(Limits {
+            min_rate: 100.0,
+            ..Limits::default()
+        })
+        .unwrap();
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut draw = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        };
+        let mut steps = Vec::new();
+        loop {
+            match s.next() {
+                Next::Done(o) => return (o, steps, s.tolerance()),
+                Next::Run {
+                    rate,
+                    confirm,
+                    long,
+                    ..
+                } => {
+                    let today = capacity * (1.0 + noise * draw());
+                    let pass = rate <= today;
+                    steps.push((rate, pass, long));
+                    s.record(StepResult {
+                        rate,
+                        pass,
+                        achieved: rate.min(today),
+                        client_bound: false,
+                        confirm,
+                        marginal: (rate / capacity - 1.0).abs() <= 0.05,
+                    });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_noisy_server_gets_a_capacity_not_the_step_limit() {
+        // Verdicts swing by ±5% around the capacity (a busy 2-core
+        // machine's one-second steps): every search answers within its
+        // 20 steps, within its tolerance and the noise of the capacity.
+        let mut widened = 0;
+        for seed in 0..200 {
+            for capacity in [2_345.0, 47_000.0, 151_000.0] {
+                let (o, steps, tolerance) = noisy(capacity, 0.05, seed);
+                let Outcome::Capacity { rate } = o else {
+                    panic!("{capacity} seed {seed}: {o:?} after {steps:?}")
+                };
+                assert!(
+                    rate <= capacity * 1.05 && rate >= capacity * (1.0 - 0.05 - tolerance),
+                    "{capacity} seed {seed}: {rate} (tolerance {tolerance}) after {steps:?}"
+                );
+                assert!(tolerance <= MAX_TOLERANCE, "{tolerance}");
+                widened += usize::from(tolerance > 0.02);
+                // Steps near the knee are long; the first ones never are.
+                assert!(!steps[0].2 && steps.last().unwrap().2, "{steps:?}");
+            }
+        }
+        // The noise was seen, and widened some answers' tolerance.
+        assert!(widened > 0);
+    }
+
+    #[test]
+    fn a_saturated_client_that_keeps_up_ends_the_search_as_a_lower_bound() {
+        let mut s = Search::new(wide()).unwrap();
+        for (rate, client_bound) in [(1.0, false), (10.0, false), (100.0, true)] {
+            assert_eq!(
+                s.next(),
+                Next::Run {
+                    rate,
+                    confirm: false,
+                    repeat: false,
+                    long: false
+                }
+            );
+            s.record(StepResult {
+                rate,
+                pass: true,
+                achieved: rate,
+                client_bound,
+                confirm: false,
+                marginal: false,
+            });
+        }
+        assert_eq!(
+            s.next(),
+            Next::Done(Outcome::AtLeast {
+                rate: 100.0,
+                bound: Bound::ClientBound
+            })
+        );
+    }
+
+    #[test]
+    fn a_marginal_step_runs_again_and_passes_only_if_both_runs_pass() {
+        let mut s = Search::new(wide()).unwrap();
+        let step = |rate: f64, pass: bool, marginal: bool| StepResult {
+            rate,
+            pass,
+            achieved: rate,
+            client_bound: false,
+            confirm: false,
+            marginal,
+        };
+        s.record(step(1.0, true, false));
+        s.record(step(10.0, true, true));
+        // The same rate again, marked as a repeat.
+        assert_eq!(
+            s.next(),
+            Next::Run {
+                rate: 10.0,
+                confirm: false,
+                repeat: true,
+                long: false
+            }
+        );
+        assert_eq!(s.tolerance(), 0.02);
+        s.record(step(10.0, false, true));
+        // Taken as a failure; the disagreement doubles the tolerance, and
+        // the next steps (between 1 and 10) are long.
+        assert_eq!(s.tolerance(), 0.04);
+        let Next::Run {
+            rate, repeat, long, ..
+        } = s.next()
+        else {
+            panic!("{:?}", s.next())
+        };
+        assert!(rate > 1.0 && rate < 10.0 && !repeat && long, "{rate}");
     }
 
     #[test]

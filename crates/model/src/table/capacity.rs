@@ -43,7 +43,10 @@ impl CapacityRow<'_> {
                 (None, None) => "no search record".into(),
                 (Some(s), None) => match s.outcome {
                     Outcome::Capacity { .. } if s.interrupted => "interrupted".into(),
-                    Outcome::Capacity { .. } => continue,
+                    Outcome::Capacity { .. } => match s.tolerance {
+                        Some(t) => format!("to {:.0}% (noisy verdicts)", t * 100.0),
+                        None => continue,
+                    },
                     o => o.to_string(),
                 },
             };
