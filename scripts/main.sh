@@ -56,11 +56,11 @@ echo
 "$barrage" report "$dir" >/dev/null
 
 # The phases, as scripts/setup.sh measured them (results/.setup/phases):
-# the servers and cargo ran side by side, so they overlap.
+# barrage's cargo build starts once the compiler is installed and runs
+# alongside the rest of apt and the servers' builds.
 phase() { sed -n "s/^$1 //p" "$results/.setup/phases" 2>/dev/null | tail -1; }
 mmss() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
-total=$((SECONDS - began))
-printf 'main: apt %s s; servers %s s and cargo %s s side by side (%s s); suite %s s; total %s\n' \
-  "$(phase apt)" "$(phase servers)" "$(phase cargo)" "$(phase build)" "$suite_s" "$(mmss "$total")"
+printf 'main: set-up %s s (apt %s s, servers %s s; cargo %s s alongside them); suite %s s; total %s\n' \
+  "$(phase setup)" "$(phase apt)" "$(phase servers)" "$(phase cargo)" "$suite_s" "$(mmss $((SECONDS - began)))"
 echo "summary: $dir/report.md"
 echo "report:  $dir/report.html"

@@ -67,35 +67,6 @@ phase() {
   printf '%s %s\n' "$1" "$2" >>"$setup_dir/phases"
 }
 
-# Debian packages. The main job (--main): the compiler and linker for cargo,
-# python3 to read the suite and the manifests (scripts/servers.py), and what
-# the suite's servers, drivers and services need: each manifest's
-# `[requires] packages`, where a toolchain already on PATH (Go, a JDK,
-# Maven, Node, nginx) stands for its package.
-#
-# The full set-up adds: the HTTP/2 servers of bench/ (h2o, nghttpd from
-# nghttp2-server, nghttpx from nghttp2-proxy), Caddy (HTTP/1.1, h2, h2c and
-# HTTP/3; also servers/caddy of the catalogue), the clients barrage is
-# measured against and the lab's drivers (wrk, ab, h2load, httperf),
-# /usr/bin/time for CPU and RSS, curl to probe servers, python3 to read
-# barrage's JSON in bench/.
-# Headless Chromium opens the HTML report in its test; Prometheus scrapes a
-# run's --metrics in another (its own process on loopback, not the service);
-# tmux is the terminal the live view's test reads.
-# servers/nginx loads two of Debian's nginx modules for the workloads:
-# brotli_static (the static set's .br files) and njs (counting uploads).
-# PostgreSQL is the database workloads' service: `postgresql` is the
-# distribution's version (15 on Debian 12); the lab runs its own cluster
-# from /usr/lib/postgresql/15/bin, else the newest /usr/lib/postgresql/N/bin,
-# as user postgres, with pg_stat_statements from the contrib modules.
-packages=(build-essential pkg-config ca-certificates python3)
-if [ "$main" -eq 0 ]; then
-  packages+=(nginx-light h2o caddy nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl chromium
-    openssh-server openssh-client iproute2 prometheus tmux
-    libnginx-mod-http-brotli-static libnginx-mod-http-js
-    postgresql postgresql-contrib)
-fi
-
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then
@@ -123,37 +94,125 @@ apt_install() {
     apt-get install -y -q --no-install-recommends "$@"
 }
 
-# scripts/servers.py reads TOML with python3's tomllib (3.11; Debian 12),
-# or tomli where python3 is older (Ubuntu 22.04's python3-tomli).
-servers_py=(python3 "$repo/scripts/servers.py")
-if [ "$servers" -eq 1 ]; then
-  command -v python3 >/dev/null 2>&1 || apt_install python3
-  python3 -c 'import tomllib' 2>/dev/null || python3 -c 'import tomli' 2>/dev/null ||
-    apt_install python3-tomli
-  # The servers under test (servers/README.md): what their manifests name
-  # (the nginx module builds against nginx-dev; Erlang for erlang-raw,
-  # mochiweb and cowboy; python3-venv for the venvs; Go, a JDK, Maven and
-  # Node from Debian only when the machine has none).
-  if [ "$main" -eq 1 ]; then
-    which_servers=(--suite "$suite")
+# `install_missing PACKAGE...`: one apt-get install of those not installed.
+install_missing() {
+  local pkg missing=()
+  for pkg in "$@"; do
+    if [ "$pkg" = nginx-light ] && { installed nginx || command -v nginx >/dev/null 2>&1; }; then
+      continue # any Debian nginx will do
+    fi
+    installed "$pkg" || missing+=("$pkg")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    apt_install "${missing[@]}"
   else
-    which_servers=(--all)
+    say "Debian packages present: $*"
   fi
-  mapfile -t server_packages < <("${servers_py[@]}" packages "${which_servers[@]}")
-  packages+=(${server_packages[@]+"${server_packages[@]}"})
+}
+
+# First what barrage's build needs (the compiler and linker for cargo) and
+# python3, which reads the suite and the manifests (scripts/servers.py,
+# with python3's tomllib, 3.11 as in Debian 12, or tomli where python3 is
+# older: Ubuntu 22.04's python3-tomli); then cargo starts in the background
+# while the rest installs.
+install_missing build-essential pkg-config ca-certificates python3
+if ! python3 -c 'import tomllib' 2>/dev/null && ! python3 -c 'import tomli' 2>/dev/null; then
+  apt_install python3-tomli
 fi
 
-missing=()
-for pkg in "${packages[@]}"; do
-  if [ "$pkg" = nginx-light ] && { installed nginx || command -v nginx >/dev/null 2>&1; }; then
-    continue # any Debian nginx will do
+# Rust: rustup's cargo if there is one, else Debian's (old, but it builds on a
+# fresh machine that cannot reach rustup).
+if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
+  export PATH="$HOME/.cargo/bin:$PATH"
+  say "using cargo from $HOME/.cargo/bin (add it to PATH to skip this step)"
+fi
+if ! command -v cargo >/dev/null 2>&1; then
+  say "no cargo found (no rustup): falling back to Debian's cargo and rustc"
+  if [ "$main" -eq 1 ]; then
+    apt_install cargo rustc
+  else
+    apt_install cargo rustc rustfmt rust-clippy
   fi
-  installed "$pkg" || missing+=("$pkg")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  apt_install "${missing[@]}"
+  say "note: Debian's Rust may be older than the workspace's rust-version; rustup is preferred"
+fi
+say "$(cargo --version) / $(rustc --version)"
+if [ "$main" -eq 0 ]; then
+  for tool in fmt clippy; do
+    cargo "$tool" --version >/dev/null 2>&1 ||
+      say "warning: 'cargo $tool' is missing (rustup component add ${tool/fmt/rustfmt}); scripts/test.sh needs it" >&2
+  done
+fi
+
+# barrage's release build, in the background while the rest installs and
+# the servers build (its downloads and single-threaded link overlap their
+# work), output in results/.setup/barrage.log. "reused" when cargo had
+# nothing to do (the binary is the same file as before).
+barrage_bin=$repo/target/release/barrage
+cargo_pid=
+stop_cargo() {
+  if [ -n "$cargo_pid" ] && kill -0 "$cargo_pid" 2>/dev/null; then
+    pkill -TERM -P "$cargo_pid" 2>/dev/null || true
+    kill -TERM "$cargo_pid" 2>/dev/null || true
+  fi
+}
+trap stop_cargo EXIT
+trap 'stop_cargo; exit 130' INT
+trap 'stop_cargo; exit 143' TERM
+cargo_began=$SECONDS
+if [ "$build" -eq 1 ]; then
+  barrage_before=$(stat -c '%Y %i' "$barrage_bin" 2>/dev/null || echo none)
+  rm -f "$setup_dir/barrage.status"
+  say "cargo build --release --locked in the background (log ${setup_dir#"$repo"/}/barrage.log)"
+  (
+    rc=0
+    cd "$repo" && cargo build --release --locked >"$setup_dir/barrage.log" 2>&1 || rc=$?
+    echo "$rc $SECONDS" >"$setup_dir/barrage.status"
+  ) &
+  cargo_pid=$!
+fi
+
+# The rest. The main job (--main): what the suite's servers, drivers and
+# services need: each manifest's `[requires] packages` (the nginx module
+# builds against nginx-dev; Erlang for erlang-raw, mochiweb and cowboy;
+# python3-venv for the venvs), where a toolchain already on PATH (Go, a
+# JDK, Maven, Node, nginx) stands for its package.
+#
+# The full set-up: every server's, and the HTTP/2 servers of bench/ (h2o,
+# nghttpd from nghttp2-server, nghttpx from nghttp2-proxy), Caddy (HTTP/1.1,
+# h2, h2c and HTTP/3; also servers/caddy of the catalogue), the clients
+# barrage is measured against and the lab's drivers (wrk, ab, h2load,
+# httperf), /usr/bin/time for CPU and RSS, curl to probe servers, python3
+# to read barrage's JSON in bench/.
+# Headless Chromium opens the HTML report in its test; Prometheus scrapes a
+# run's --metrics in another (its own process on loopback, not the service);
+# tmux is the terminal the live view's test reads.
+# servers/nginx loads two of Debian's nginx modules for the workloads:
+# brotli_static (the static set's .br files) and njs (counting uploads).
+# PostgreSQL is the database workloads' service: `postgresql` is the
+# distribution's version (15 on Debian 12); the lab runs its own cluster
+# from /usr/lib/postgresql/15/bin, else the newest /usr/lib/postgresql/N/bin,
+# as user postgres, with pg_stat_statements from the contrib modules.
+packages=()
+if [ "$main" -eq 0 ]; then
+  packages+=(nginx-light h2o caddy nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl chromium
+    openssh-server openssh-client iproute2 prometheus tmux
+    libnginx-mod-http-brotli-static libnginx-mod-http-js
+    postgresql postgresql-contrib)
+fi
+servers_py=(python3 "$repo/scripts/servers.py")
+if [ "$main" -eq 1 ]; then
+  which_servers=(--suite "$suite")
 else
-  say "Debian packages present: ${packages[*]}"
+  which_servers=(--all)
+fi
+if [ "$servers" -eq 1 ]; then
+  mapfile -t server_packages < <("${servers_py[@]}" packages "${which_servers[@]}")
+  for pkg in ${server_packages[@]+"${server_packages[@]}"}; do
+    [[ " ${packages[*]} " == *" $pkg "* ]] || packages+=("$pkg")
+  done
+fi
+if [ ${#packages[@]} -gt 0 ]; then
+  install_missing "${packages[@]}"
 fi
 
 # Debian starts nginx, h2o and Caddy as services on port 80 (Prometheus on
@@ -184,29 +243,6 @@ stop_system_service h2o
 stop_system_service caddy
 stop_system_service prometheus
 stop_system_service postgresql
-
-# Rust: rustup's cargo if there is one, else Debian's (old, but it builds on a
-# fresh machine that cannot reach rustup).
-if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
-  export PATH="$HOME/.cargo/bin:$PATH"
-  say "using cargo from $HOME/.cargo/bin (add it to PATH to skip this step)"
-fi
-if ! command -v cargo >/dev/null 2>&1; then
-  say "no cargo found (no rustup): falling back to Debian's cargo and rustc"
-  if [ "$main" -eq 1 ]; then
-    apt_install cargo rustc
-  else
-    apt_install cargo rustc rustfmt rust-clippy
-  fi
-  say "note: Debian's Rust may be older than the workspace's rust-version; rustup is preferred"
-fi
-say "$(cargo --version) / $(rustc --version)"
-if [ "$main" -eq 0 ]; then
-  for tool in fmt clippy; do
-    cargo "$tool" --version >/dev/null 2>&1 ||
-      say "warning: 'cargo $tool' is missing (rustup component add ${tool/fmt/rustfmt}); scripts/test.sh needs it" >&2
-  done
-fi
 phase apt $((SECONDS - began))
 
 # oha with HTTP/3 (its `http3` feature), pinned to one version; --locked
@@ -223,33 +259,6 @@ if [ "$main" -eq 0 ]; then
     cargo install oha --version "$OHA_VERSION" --features http3 --locked --quiet
   fi
   phase oha $((SECONDS - oha_began))
-fi
-
-# barrage's release build, in the background while the servers build (its
-# downloads and single-threaded link overlap their work), output in
-# results/.setup/barrage.log. "reused" when cargo had nothing to do (the
-# binary is the same file as before).
-barrage_bin=$repo/target/release/barrage
-cargo_pid=
-stop_cargo() {
-  if [ -n "$cargo_pid" ] && kill -0 "$cargo_pid" 2>/dev/null; then
-    pkill -TERM -P "$cargo_pid" 2>/dev/null || true
-    kill -TERM "$cargo_pid" 2>/dev/null || true
-  fi
-}
-trap stop_cargo EXIT
-trap 'stop_cargo; exit 130' INT
-trap 'stop_cargo; exit 143' TERM
-build_began=$SECONDS
-if [ "$build" -eq 1 ]; then
-  barrage_before=$(stat -c '%Y %i' "$barrage_bin" 2>/dev/null || echo none)
-  say "cargo build --release --locked in the background (log ${setup_dir#"$repo"/}/barrage.log)"
-  (
-    rc=0
-    cd "$repo" && cargo build --release --locked >"$setup_dir/barrage.log" 2>&1 || rc=$?
-    echo "$rc $SECONDS" >"$setup_dir/barrage.status"
-  ) &
-  cargo_pid=$!
 fi
 
 # The servers' builds (scripts/servers.py): side by side, one chain per
@@ -273,12 +282,12 @@ fi
 cargo_failed=0
 if [ "$build" -eq 1 ]; then
   if kill -0 "$cargo_pid" 2>/dev/null; then
-    say "waiting for cargo build --release (running for $((SECONDS - build_began)) s)"
+    say "waiting for cargo build --release (running for $((SECONDS - cargo_began)) s)"
   fi
   wait "$cargo_pid" || true
   cargo_pid=
   read -r cargo_rc cargo_end <"$setup_dir/barrage.status" || { cargo_rc=1 cargo_end=$SECONDS; }
-  phase cargo $((cargo_end - build_began))
+  phase cargo $((cargo_end - cargo_began))
   if [ "$cargo_rc" -ne 0 ]; then
     tail -n 20 "$setup_dir/barrage.log" | sed 's/^/         /'
     say "target/release/barrage: failed (exit $cargo_rc): see ${setup_dir#"$repo"/}/barrage.log"
@@ -286,12 +295,11 @@ if [ "$build" -eq 1 ]; then
   elif [ "$(stat -c '%Y %i' "$barrage_bin")" = "$barrage_before" ]; then
     say "target/release/barrage: reused (cargo had nothing to do)"
   else
-    say "target/release/barrage: built in $((cargo_end - build_began)) s"
+    say "target/release/barrage: built in $((cargo_end - cargo_began)) s"
   fi
 else
   say "--no-build: skipping cargo build"
 fi
-phase build $((SECONDS - build_began))
 phase setup $((SECONDS - began))
 
 if [ "$servers_failed" -eq 1 ] || [ "$cargo_failed" -eq 1 ]; then
