@@ -27,6 +27,7 @@ for that server: its line says so and it is not a failure.
 """
 
 import argparse
+import functools
 import hashlib
 import os
 import re
@@ -85,6 +86,12 @@ TOOLCHAINS = [
 ]
 
 
+def fail(line):
+    """A bad suite or manifest: one line, exit status 2."""
+    print(f"servers.py: {line}", file=sys.stderr)
+    sys.exit(2)
+
+
 def say(line):
     print(f"setup: {line}", flush=True)
 
@@ -114,9 +121,9 @@ class Manifest:
             text = path.read_text()
             return cls(name, path.parent.resolve(), tomllib.loads(text), text)
         except FileNotFoundError:
-            raise SystemExit(f"servers.py: no server {name!r} ({rel(path)} is missing)")
+            fail(f"no server {name!r} ({rel(path)} is missing)")
         except tomllib.TOMLDecodeError as e:
-            raise SystemExit(f"servers.py: {rel(path)}: {e}")
+            fail(f"{rel(path)}: {e}")
 
     @property
     def unavailable(self):
@@ -157,7 +164,7 @@ def suite_names(suite_path):
     try:
         suite = tomllib.loads(Path(suite_path).read_text())
     except (OSError, tomllib.TOMLDecodeError) as e:
-        raise SystemExit(f"servers.py: suite {suite_path}: {e}")
+        fail(f"suite {suite_path}: {e}")
     names = []
     for server in suite.get("server", []):
         if server.get("name") not in names:
@@ -278,24 +285,22 @@ def toolchain_of(m):
     return "other"
 
 
-def toolchain_version(name, cache={}):
-    if name not in cache:
-        lines = []
-        for binary, chain, commands in TOOLCHAINS:
-            if chain != name:
-                continue
-            for cmd in commands:
-                exe = found(cmd[0])
-                if not exe:
-                    lines.append(f"{cmd[0]} missing")
-                    continue
-                r = subprocess.run([exe, *cmd[1:]], capture_output=True, text=True,
-                                   stdin=subprocess.DEVNULL)
-                out = re.sub(r"\x1b\[[0-9;]*m", "", r.stdout + r.stderr).splitlines()
-                lines += [l.strip() for l in out
-                          if l.strip() and not l.startswith(("Maven home", "Default locale", "OS name"))]
-        cache[name] = "; ".join(lines)
-    return cache[name]
+@functools.cache
+def toolchain_version(name):
+    """What the toolchain's commands print, on one line (the stamp's)."""
+    commands = next(c for _, chain, c in TOOLCHAINS if chain == name) if name != "other" else []
+    lines = []
+    for cmd in commands:
+        exe = found(cmd[0])
+        if not exe:
+            lines.append(f"{cmd[0]} missing")
+            continue
+        r = subprocess.run([exe, *cmd[1:]], capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL)
+        out = re.sub(r"\x1b\[[0-9;]*m", "", r.stdout + r.stderr).splitlines()
+        lines += [l.strip() for l in out
+                  if l.strip() and not l.startswith(("Maven home", "Default locale", "OS name"))]
+    return "; ".join(lines)
 
 
 def units_of(manifests):

@@ -206,8 +206,8 @@ else
   which_servers=(--all)
 fi
 if [ "$servers" -eq 1 ]; then
-  mapfile -t server_packages < <("${servers_py[@]}" packages "${which_servers[@]}")
-  for pkg in ${server_packages[@]+"${server_packages[@]}"}; do
+  server_packages=$("${servers_py[@]}" packages "${which_servers[@]}")
+  for pkg in $server_packages; do
     [[ " ${packages[*]} " == *" $pkg "* ]] || packages+=("$pkg")
   done
 fi
