@@ -136,6 +136,14 @@ if ! command -v cargo >/dev/null 2>&1; then
   say "note: Debian's Rust may be older than the workspace's rust-version; rustup is preferred"
 fi
 say "$(cargo --version) / $(rustc --version)"
+# The workspace's rust-version (Cargo.toml): an older rustc (Debian 12's is
+# 1.63) cannot build it; say so now rather than after minutes of cargo.
+need_rust=$(sed -n 's/^rust-version = "\(.*\)"$/\1/p' "$repo/Cargo.toml" | head -1)
+have_rust=$(rustc --version | cut -d' ' -f2)
+if [ -n "$need_rust" ] && [ "$(printf '%s\n%s\n' "$need_rust" "$have_rust" | sort -V | head -1)" != "$need_rust" ]; then
+  say "rustc $have_rust is older than the workspace's rust-version $need_rust: install Rust with rustup (https://rustup.rs) and run this again" >&2
+  [ "$build" -eq 0 ] || exit 1
+fi
 if [ "$main" -eq 0 ]; then
   for tool in fmt clippy; do
     cargo "$tool" --version >/dev/null 2>&1 ||
