@@ -476,4 +476,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # the builds got the same SIGINT
+        say("interrupted")
+        sys.exit(130)
