@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # barrage's main job, from a fresh Debian/Ubuntu machine: install what it
-# needs (the servers of servers/ included) and build it, run the catalogue
-# suite (suites/catalogue.toml: the built-in server and every server the
-# set-up installed, each pinned to core 1, loaded from core 0) and write its
-# report; the last line printed is the HTML report's path.
+# needs and build it, with the servers of the suite (`scripts/setup.sh
+# --main`: only barrage's build and what those servers need, the servers
+# built side by side and alongside barrage's cargo build, and on a second
+# run reused), run the catalogue suite (suites/catalogue.toml: the built-in
+# server and every catalogue server, each pinned to core 1, loaded from
+# core 0) and write its report. The time of each phase (apt, servers,
+# cargo, suite) and the total are printed at the end, before the report's
+# paths; the last line printed is the HTML report's path.
 #
 #   scripts/main.sh                    the suite with --quick (a few minutes)
 #   SUITE=suites/seed-004-dynamic.toml scripts/main.sh
@@ -12,14 +16,20 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
+began=$SECONDS
+suite=${SUITE:-suites/catalogue.toml}
 # A server that fails to build is reported by the run as failed: go on.
-bash scripts/setup.sh || echo "main: the set-up reported a problem (above); running what it built" >&2
+bash scripts/setup.sh --main --suite "$suite" ||
+  echo "main: the set-up reported a problem (above); running what it built" >&2
 if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
   export PATH="$HOME/.cargo/bin:$PATH"
 fi
 
 barrage=$repo/target/release/barrage
-suite=${SUITE:-suites/catalogue.toml}
+if [ ! -x "$barrage" ] || [ "$(cut -d' ' -f1 results/.setup/barrage.status 2>/dev/null)" != 0 ]; then
+  echo "main: barrage's build failed: see results/.setup/barrage.log" >&2
+  exit 1
+fi
 quick=${QUICK---quick}
 results=$repo/results
 mkdir -p "$results"
@@ -28,9 +38,12 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # Exit 1 means a server failed (the results say which); the report is still
 # written. Anything else (2: a bad suite) stops here.
+suite_began=$SECONDS
 status=0
+# shellcheck disable=SC2086 # $quick is one flag or none
 "$barrage" run "$suite" $quick --results "$results" 2> >(tee "$log" >&2) || status=$?
 wait
+suite_s=$((SECONDS - suite_began))
 if [ "$status" -gt 1 ]; then
   exit "$status"
 fi
@@ -41,5 +54,13 @@ if [ -z "$dir" ]; then
 fi
 echo
 "$barrage" report "$dir" >/dev/null
+
+# The phases, as scripts/setup.sh measured them (results/.setup/phases):
+# barrage's cargo build starts once the compiler is installed and runs
+# alongside the rest of apt and the servers' builds.
+phase() { sed -n "s/^$1 //p" "$results/.setup/phases" 2>/dev/null | tail -1; }
+mmss() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
+printf 'main: set-up %s s (apt %s s, servers %s s; cargo %s s alongside them); suite %s s; total %s\n' \
+  "$(phase setup)" "$(phase apt)" "$(phase servers)" "$(phase cargo)" "$suite_s" "$(mmss $((SECONDS - began)))"
 echo "summary: $dir/report.md"
 echo "report:  $dir/report.html"

@@ -1,60 +1,71 @@
 #!/usr/bin/env bash
-# Install what barrage, its tests, bench/ and the servers under test (servers/)
-# need on Debian, build the servers, then build barrage.
+# Install what barrage needs on Debian, build the servers under test
+# (servers/) and barrage itself.
 #
-#   scripts/setup.sh               packages, the servers' builds, cargo build --release --locked
-#   scripts/setup.sh --no-build    packages and the servers' builds, not barrage
-#   scripts/setup.sh --no-servers  skip the servers' toolchains and builds
+#   scripts/setup.sh                     everything the tests, bench/ and every server need
+#   scripts/setup.sh --main [--suite F]  the main job: only barrage's build and what the
+#                                        suite's servers, drivers and services need
+#                                        (default suites/catalogue.toml; scripts/main.sh)
+#   scripts/setup.sh --no-build          not barrage's cargo build (scripts/test.sh)
+#   scripts/setup.sh --no-servers        skip the servers' toolchains and builds
 #
-# Also oha (crates.io, with its http3 feature, `cargo install --locked`): a
-# peer of bench/ for HTTP/1.1, h2 and h3, and an independent HTTP/3 client
-# for the tests of `barrage serve --h3`.
+# The servers build side by side, one chain per toolchain (scripts/servers.py),
+# with barrage's `cargo build --release --locked` alongside them; each build's
+# output goes to results/.setup/NAME.log and one line per server says
+# "built in N s", "reused (built DATE)" or "failed: see LOG". A second run
+# reuses what is built and installed, and says so. Phase times are printed
+# and kept in results/.setup/phases.
+#
+# The full set-up also installs oha (crates.io, with its http3 feature,
+# `cargo install --locked`): a peer of bench/ for HTTP/1.1, h2 and h3, and an
+# independent HTTP/3 client for the tests of `barrage serve --h3`.
 #
 # Idempotent: installs only what is missing (running `apt-get update` once, and
 # only then), and leaves no nginx, h2o or Caddy system service running: tests and
 # bench/ start their own servers, on a port of their own, with their own config.
 # Each servers/NAME/build.sh is run with --fetch (the only step that downloads:
 # Maven Central, PyPI, npm, crates.io, the Go module proxy, Debian .debs);
-# the lab reruns them offline.
+# the lab reruns them offline when their sources change.
 set -euo pipefail
 
-usage() { sed -n '2,9s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,10s/^# \{0,1\}//p' "$0"; }
 
 build=1
 servers=1
-for arg in "$@"; do
-  case "$arg" in
+main=0
+suite=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --main) main=1 ;;
+    --suite)
+      [ $# -ge 2 ] || { echo "setup: --suite needs a suite file" >&2; exit 2; }
+      main=1 suite=$2
+      shift ;;
+    --suite=*) main=1 suite=${1#--suite=} ;;
     --no-build) build=0 ;;
     --no-servers) servers=0 ;;
     -h | --help) usage; exit 0 ;;
-    *) echo "setup: unknown argument: $arg" >&2; usage >&2; exit 2 ;;
+    *) echo "setup: unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
+  shift
 done
 
 say() { printf 'setup: %s\n' "$*"; }
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-
-# Debian packages: compiler and linker for cargo, the reference server, the
-# HTTP/2 servers of bench/ (h2o, nghttpd from nghttp2-server, nghttpx from
-# nghttp2-proxy), Caddy (HTTP/1.1, h2, h2c and HTTP/3; also servers/caddy of the
-# catalogue), the clients barrage is measured against and the lab's
-# drivers (wrk, ab, h2load, httperf),
-# /usr/bin/time for CPU and RSS, curl to probe servers, python3 to read
-# barrage's JSON in bench/.
-# Headless Chromium opens the HTML report in its test; Prometheus scrapes a
-# run's --metrics in another (its own process on loopback, not the service);
-# tmux is the terminal the live view's test reads.
-# servers/nginx loads two of Debian's nginx modules for the workloads:
-# brotli_static (the static set's .br files) and njs (counting uploads).
-# PostgreSQL is the database workloads' service: `postgresql` is the
-# distribution's version (15 on Debian 12); the lab runs its own cluster
-# from /usr/lib/postgresql/15/bin, else the newest /usr/lib/postgresql/N/bin,
-# as user postgres, with pg_stat_statements from the contrib modules.
-packages=(build-essential pkg-config nginx-light h2o caddy nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl python3 chromium
-  openssh-server openssh-client iproute2 prometheus tmux
-  libnginx-mod-http-brotli-static libnginx-mod-http-js
-  postgresql postgresql-contrib)
+if [ "$main" -eq 1 ]; then
+  suite=${suite:-$repo/suites/catalogue.toml}
+  [ -f "$suite" ] || { echo "setup: no suite file $suite" >&2; exit 2; }
+fi
+setup_dir=$repo/results/.setup
+mkdir -p "$setup_dir"
+: >"$setup_dir/phases"
+began=$SECONDS
+# `phase NAME SECONDS`: printed, and kept for scripts/main.sh's recap.
+phase() {
+  say "phase $1: $2 s"
+  printf '%s %s\n' "$1" "$2" >>"$setup_dir/phases"
+}
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
@@ -83,31 +94,133 @@ apt_install() {
     apt-get install -y -q --no-install-recommends "$@"
 }
 
-# The servers under test (servers/README.md): the nginx module builds against
-# nginx-dev; Erlang for erlang-raw, mochiweb and cowboy (erlang-inets: mochiweb
-# uses httpd_util; erlang-ssl: cowboy's ranch starts ssl); python3-venv for
-# tornado's venv. Toolchains already on the machine (Go, a JDK, Maven, Node)
-# are used as they are; Debian's are installed only when one is missing.
-if [ "$servers" -eq 1 ]; then
-  packages+=(nginx-dev erlang-base erlang-mochiweb erlang-inets erlang-ssl python3-venv)
-  command -v go >/dev/null 2>&1 || packages+=(golang-go)
-  command -v javac >/dev/null 2>&1 || packages+=(openjdk-17-jdk-headless)
-  command -v mvn >/dev/null 2>&1 || packages+=(maven)
-  command -v node >/dev/null 2>&1 || packages+=(nodejs)
-  command -v npm >/dev/null 2>&1 || packages+=(npm)
+# `install_missing PACKAGE...`: one apt-get install of those not installed.
+install_missing() {
+  local pkg missing=()
+  for pkg in "$@"; do
+    if [ "$pkg" = nginx-light ] && { installed nginx || command -v nginx >/dev/null 2>&1; }; then
+      continue # any Debian nginx will do
+    fi
+    installed "$pkg" || missing+=("$pkg")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    apt_install "${missing[@]}"
+  else
+    say "Debian packages present: $*"
+  fi
+}
+
+# First what barrage's build needs (the compiler and linker for cargo) and
+# python3, which reads the suite and the manifests (scripts/servers.py,
+# with python3's tomllib, 3.11 as in Debian 12, or tomli where python3 is
+# older: Ubuntu 22.04's python3-tomli); then cargo starts in the background
+# while the rest installs.
+install_missing build-essential pkg-config ca-certificates python3
+if ! python3 -c 'import tomllib' 2>/dev/null && ! python3 -c 'import tomli' 2>/dev/null; then
+  apt_install python3-tomli
 fi
 
-missing=()
-for pkg in "${packages[@]}"; do
-  if [ "$pkg" = nginx-light ] && { installed nginx || command -v nginx >/dev/null 2>&1; }; then
-    continue # any Debian nginx will do
+# Rust: rustup's cargo if there is one, else Debian's (old, but it builds on a
+# fresh machine that cannot reach rustup).
+if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
+  export PATH="$HOME/.cargo/bin:$PATH"
+  say "using cargo from $HOME/.cargo/bin (add it to PATH to skip this step)"
+fi
+if ! command -v cargo >/dev/null 2>&1; then
+  say "no cargo found (no rustup): falling back to Debian's cargo and rustc"
+  if [ "$main" -eq 1 ]; then
+    apt_install cargo rustc
+  else
+    apt_install cargo rustc rustfmt rust-clippy
   fi
-  installed "$pkg" || missing+=("$pkg")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  apt_install "${missing[@]}"
+  say "note: Debian's Rust may be older than the workspace's rust-version; rustup is preferred"
+fi
+say "$(cargo --version) / $(rustc --version)"
+# The workspace's rust-version (Cargo.toml): an older rustc (Debian 12's is
+# 1.63) cannot build it; say so now rather than after minutes of cargo.
+need_rust=$(sed -n 's/^rust-version = "\(.*\)"$/\1/p' "$repo/Cargo.toml" | head -1)
+have_rust=$(rustc --version | cut -d' ' -f2)
+if [ -n "$need_rust" ] && [ "$(printf '%s\n%s\n' "$need_rust" "$have_rust" | sort -V | head -1)" != "$need_rust" ]; then
+  say "rustc $have_rust is older than the workspace's rust-version $need_rust: install Rust with rustup (https://rustup.rs) and run this again" >&2
+  [ "$build" -eq 0 ] || exit 1
+fi
+if [ "$main" -eq 0 ]; then
+  for tool in fmt clippy; do
+    cargo "$tool" --version >/dev/null 2>&1 ||
+      say "warning: 'cargo $tool' is missing (rustup component add ${tool/fmt/rustfmt}); scripts/test.sh needs it" >&2
+  done
+fi
+
+# barrage's release build, in the background while the rest installs and
+# the servers build (its downloads and single-threaded link overlap their
+# work), output in results/.setup/barrage.log. "reused" when cargo had
+# nothing to do (the binary is the same file as before).
+barrage_bin=$repo/target/release/barrage
+cargo_pid=
+stop_cargo() {
+  if [ -n "$cargo_pid" ] && kill -0 "$cargo_pid" 2>/dev/null; then
+    pkill -TERM -P "$cargo_pid" 2>/dev/null || true
+    kill -TERM "$cargo_pid" 2>/dev/null || true
+  fi
+}
+trap stop_cargo EXIT
+trap 'stop_cargo; exit 130' INT
+trap 'stop_cargo; exit 143' TERM
+cargo_began=$SECONDS
+if [ "$build" -eq 1 ]; then
+  barrage_before=$(stat -c '%Y %i' "$barrage_bin" 2>/dev/null || echo none)
+  rm -f "$setup_dir/barrage.status"
+  say "cargo build --release --locked in the background (log ${setup_dir#"$repo"/}/barrage.log)"
+  (
+    rc=0
+    cd "$repo" && cargo build --release --locked >"$setup_dir/barrage.log" 2>&1 || rc=$?
+    echo "$rc $SECONDS" >"$setup_dir/barrage.status"
+  ) &
+  cargo_pid=$!
+fi
+
+# The rest. The main job (--main): what the suite's servers, drivers and
+# services need: each manifest's `[requires] packages` (the nginx module
+# builds against nginx-dev; Erlang for erlang-raw, mochiweb and cowboy;
+# python3-venv for the venvs), where a toolchain already on PATH (Go, a
+# JDK, Maven, Node, nginx) stands for its package.
+#
+# The full set-up: every server's, and the HTTP/2 servers of bench/ (h2o,
+# nghttpd from nghttp2-server, nghttpx from nghttp2-proxy), Caddy (HTTP/1.1,
+# h2, h2c and HTTP/3; also servers/caddy of the catalogue), the clients
+# barrage is measured against and the lab's drivers (wrk, ab, h2load,
+# httperf), /usr/bin/time for CPU and RSS, curl to probe servers, python3
+# to read barrage's JSON in bench/.
+# Headless Chromium opens the HTML report in its test; Prometheus scrapes a
+# run's --metrics in another (its own process on loopback, not the service);
+# tmux is the terminal the live view's test reads.
+# servers/nginx loads two of Debian's nginx modules for the workloads:
+# brotli_static (the static set's .br files) and njs (counting uploads).
+# PostgreSQL is the database workloads' service: `postgresql` is the
+# distribution's version (15 on Debian 12); the lab runs its own cluster
+# from /usr/lib/postgresql/15/bin, else the newest /usr/lib/postgresql/N/bin,
+# as user postgres, with pg_stat_statements from the contrib modules.
+packages=()
+if [ "$main" -eq 0 ]; then
+  packages+=(nginx-light h2o caddy nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl chromium
+    openssh-server openssh-client iproute2 prometheus tmux
+    libnginx-mod-http-brotli-static libnginx-mod-http-js
+    postgresql postgresql-contrib)
+fi
+servers_py=(python3 "$repo/scripts/servers.py")
+if [ "$main" -eq 1 ]; then
+  which_servers=(--suite "$suite")
 else
-  say "Debian packages present: ${packages[*]}"
+  which_servers=(--all)
+fi
+if [ "$servers" -eq 1 ]; then
+  server_packages=$("${servers_py[@]}" packages "${which_servers[@]}")
+  for pkg in $server_packages; do
+    [[ " ${packages[*]} " == *" $pkg "* ]] || packages+=("$pkg")
+  done
+fi
+if [ ${#packages[@]} -gt 0 ]; then
+  install_missing "${packages[@]}"
 fi
 
 # Debian starts nginx, h2o and Caddy as services on port 80 (Prometheus on
@@ -138,73 +251,65 @@ stop_system_service h2o
 stop_system_service caddy
 stop_system_service prometheus
 stop_system_service postgresql
-
-# Rust: rustup's cargo if there is one, else Debian's (old, but it builds on a
-# fresh machine that cannot reach rustup).
-if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
-  export PATH="$HOME/.cargo/bin:$PATH"
-  say "using cargo from $HOME/.cargo/bin (add it to PATH to skip this step)"
-fi
-if ! command -v cargo >/dev/null 2>&1; then
-  say "no cargo found (no rustup): falling back to Debian's cargo and rustc"
-  apt_install cargo rustc rustfmt rust-clippy
-  say "note: Debian's Rust may be older than the workspace's rust-version; rustup is preferred"
-fi
-say "$(cargo --version) / $(rustc --version)"
-for tool in fmt clippy; do
-  cargo "$tool" --version >/dev/null 2>&1 ||
-    say "warning: 'cargo $tool' is missing (rustup component add ${tool/fmt/rustfmt}); scripts/test.sh needs it" >&2
-done
+phase apt $((SECONDS - began))
 
 # oha with HTTP/3 (its `http3` feature), pinned to one version; --locked
 # keeps its dependencies at those it was released with (newer ones may want
-# a newer rustc than the machine's).
-OHA_VERSION=1.16.0
-oha_bin="${CARGO_HOME:-$HOME/.cargo}/bin/oha"
-if [ -x "$oha_bin" ] && "$oha_bin" --version 2>/dev/null | grep -qx "oha $OHA_VERSION"; then
-  say "oha $OHA_VERSION present ($oha_bin)"
-else
-  say "cargo install oha $OHA_VERSION --features http3 --locked (a few minutes)"
-  cargo install oha --version "$OHA_VERSION" --features http3 --locked --quiet
+# a newer rustc than the machine's). The tests' tool: not in the main job.
+if [ "$main" -eq 0 ]; then
+  oha_began=$SECONDS
+  OHA_VERSION=1.16.0
+  oha_bin="${CARGO_HOME:-$HOME/.cargo}/bin/oha"
+  if [ -x "$oha_bin" ] && "$oha_bin" --version 2>/dev/null | grep -qx "oha $OHA_VERSION"; then
+    say "oha $OHA_VERSION present ($oha_bin)"
+  else
+    say "cargo install oha $OHA_VERSION --features http3 --locked (a few minutes)"
+    cargo install oha --version "$OHA_VERSION" --features http3 --locked --quiet
+  fi
+  phase oha $((SECONDS - oha_began))
 fi
 
-# The servers' builds: each build.sh prints what it does and names what is
-# missing; one failure does not stop the others, but fails the set-up. Exit
-# status 3 from a build.sh means this machine's toolchain is older than the
-# server needs (fastify: Node.js 20; go-fasthttp: Go 1.26, where Debian 12
-# has 18 and 1.19): that server is skipped with its line, not a failure, and
-# the lab reports it as not built.
+# The servers' builds (scripts/servers.py): side by side, one chain per
+# toolchain; each build.sh prints what it does and names what is missing
+# (in its log); one failure does not stop the others, but fails the set-up.
+# Exit status 3 from a build.sh means this machine's toolchain is older
+# than the server needs (fastify: Node.js 20; go-fasthttp: Go 1.26, where
+# Debian 12 has 18 and 1.19): that server is skipped with its line, not a
+# failure, and the lab reports it as not built.
+servers_failed=0
 if [ "$servers" -eq 1 ]; then
-  failed=()
-  skipped=()
-  for script in "$repo"/servers/*/build.sh; do
-    name=$(basename "$(dirname "$script")")
-    say "servers/$name: build.sh --fetch"
-    rc=0
-    bash "$script" --fetch || rc=$?
-    if [ "$rc" -eq 3 ]; then
-      skipped+=("$name")
-    elif [ "$rc" -ne 0 ]; then
-      failed+=("$name")
-    fi
-  done
-  if [ ${#skipped[@]} -gt 0 ]; then
-    say "servers skipped, their toolchain is too old here: ${skipped[*]} (see the lines above)" >&2
-  fi
-  if [ ${#failed[@]} -gt 0 ]; then
-    say "servers that failed to build: ${failed[*]} (see the lines above; barrage run reports them as failed)" >&2
-    servers_failed=1
-  fi
+  servers_began=$SECONDS
+  # While cargo builds barrage (the longer of the two, and what the suite
+  # waits for) the servers' builds yield the CPU to it: nice 10.
+  nice=()
+  [ "$build" -eq 0 ] || nice=(--nice 10)
+  "${servers_py[@]}" build "${which_servers[@]}" ${nice[@]+"${nice[@]}"} || servers_failed=1
+  phase servers $((SECONDS - servers_began))
 fi
 
+cargo_failed=0
 if [ "$build" -eq 1 ]; then
-  say "cargo build --release --locked (in $repo)"
-  (cd "$repo" && cargo build --release --locked)
-  say "built $repo/target/release/barrage"
+  if kill -0 "$cargo_pid" 2>/dev/null; then
+    say "waiting for cargo build --release (running for $((SECONDS - cargo_began)) s)"
+  fi
+  wait "$cargo_pid" || true
+  cargo_pid=
+  read -r cargo_rc cargo_end <"$setup_dir/barrage.status" || { cargo_rc=1 cargo_end=$SECONDS; }
+  phase cargo $((cargo_end - cargo_began))
+  if [ "$cargo_rc" -ne 0 ]; then
+    tail -n 20 "$setup_dir/barrage.log" | sed 's/^/         /'
+    say "target/release/barrage: failed (exit $cargo_rc): see ${setup_dir#"$repo"/}/barrage.log"
+    cargo_failed=1
+  elif [ "$(stat -c '%Y %i' "$barrage_bin")" = "$barrage_before" ]; then
+    say "target/release/barrage: reused (cargo had nothing to do)"
+  else
+    say "target/release/barrage: built in $((cargo_end - cargo_began)) s"
+  fi
 else
   say "--no-build: skipping cargo build"
 fi
+phase setup $((SECONDS - began))
 
-if [ "${servers_failed:-0}" -eq 1 ]; then
+if [ "$servers_failed" -eq 1 ] || [ "$cargo_failed" -eq 1 ]; then
   exit 1
 fi
