@@ -8,9 +8,11 @@
 #                                        (default suites/catalogue.toml; scripts/main.sh)
 #   scripts/setup.sh --no-build          not barrage's cargo build (scripts/test.sh)
 #   scripts/setup.sh --no-servers        skip the servers' toolchains and builds
+#   scripts/setup.sh --profile P         build barrage in cargo profile P (default release;
+#                                        main.sh: ci, target/ci/barrage)
 #
 # The servers build side by side, one chain per toolchain (scripts/servers.py),
-# with barrage's `cargo build --release --locked` alongside them; each build's
+# with barrage's `cargo build --profile P --locked` alongside them; each build's
 # output goes to results/.setup/NAME.log and one line per server says
 # "built in N s", "reused (built DATE)" or "failed: see LOG". A second run
 # reuses what is built and installed, and says so. Phase times are printed
@@ -28,12 +30,13 @@
 # the lab reruns them offline when their sources change.
 set -euo pipefail
 
-usage() { sed -n '2,10s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,12s/^# \{0,1\}//p' "$0"; }
 
 build=1
 servers=1
 main=0
 suite=
+profile=release
 while [ $# -gt 0 ]; do
   case "$1" in
     --main) main=1 ;;
@@ -44,6 +47,10 @@ while [ $# -gt 0 ]; do
     --suite=*) main=1 suite=${1#--suite=} ;;
     --no-build) build=0 ;;
     --no-servers) servers=0 ;;
+    --profile)
+      [ $# -ge 2 ] || { echo "setup: --profile needs a cargo profile (release, ci)" >&2; exit 2; }
+      profile=$2
+      shift ;;
     -h | --help) usage; exit 0 ;;
     *) echo "setup: unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -151,11 +158,11 @@ if [ "$main" -eq 0 ]; then
   done
 fi
 
-# barrage's release build, in the background while the rest installs and
+# barrage's build (--profile), in the background while the rest installs and
 # the servers build (its downloads and single-threaded link overlap their
 # work), output in results/.setup/barrage.log. "reused" when cargo had
 # nothing to do (the binary is the same file as before).
-barrage_bin=$repo/target/release/barrage
+barrage_bin=$repo/target/$profile/barrage
 cargo_pid=
 stop_cargo() {
   if [ -n "$cargo_pid" ] && kill -0 "$cargo_pid" 2>/dev/null; then
@@ -170,10 +177,10 @@ cargo_began=$SECONDS
 if [ "$build" -eq 1 ]; then
   barrage_before=$(stat -c '%Y %i' "$barrage_bin" 2>/dev/null || echo none)
   rm -f "$setup_dir/barrage.status"
-  say "cargo build --release --locked in the background (log ${setup_dir#"$repo"/}/barrage.log)"
+  say "cargo build --profile $profile --locked in the background (log ${setup_dir#"$repo"/}/barrage.log)"
   (
     rc=0
-    cd "$repo" && cargo build --release --locked >"$setup_dir/barrage.log" 2>&1 || rc=$?
+    cd "$repo" && cargo build --profile "$profile" -p barrage --locked >"$setup_dir/barrage.log" 2>&1 || rc=$?
     echo "$rc $SECONDS" >"$setup_dir/barrage.status"
   ) &
   cargo_pid=$!
@@ -290,7 +297,7 @@ fi
 cargo_failed=0
 if [ "$build" -eq 1 ]; then
   if kill -0 "$cargo_pid" 2>/dev/null; then
-    say "waiting for cargo build --release (running for $((SECONDS - cargo_began)) s)"
+    say "waiting for cargo build --profile $profile (running for $((SECONDS - cargo_began)) s)"
   fi
   wait "$cargo_pid" || true
   cargo_pid=
@@ -298,12 +305,12 @@ if [ "$build" -eq 1 ]; then
   phase cargo $((cargo_end - cargo_began))
   if [ "$cargo_rc" -ne 0 ]; then
     tail -n 20 "$setup_dir/barrage.log" | sed 's/^/         /'
-    say "target/release/barrage: failed (exit $cargo_rc): see ${setup_dir#"$repo"/}/barrage.log"
+    say "target/$profile/barrage: failed (exit $cargo_rc): see ${setup_dir#"$repo"/}/barrage.log"
     cargo_failed=1
   elif [ "$(stat -c '%Y %i' "$barrage_bin")" = "$barrage_before" ]; then
-    say "target/release/barrage: reused (cargo had nothing to do)"
+    say "target/$profile/barrage: reused (cargo had nothing to do)"
   else
-    say "target/release/barrage: built in $((cargo_end - cargo_began)) s"
+    say "target/$profile/barrage: built in $((cargo_end - cargo_began)) s"
   fi
 else
   say "--no-build: skipping cargo build"
