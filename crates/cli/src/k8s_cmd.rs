@@ -3,6 +3,8 @@
 //! their reports (barrage-dist's k8s); `barrage k8s image`: the container
 //! image those pods run (barrage-dist's image; docs/distributed.md).
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -143,34 +145,34 @@ fn image(a: &ImageArgs) -> Result<(), Failure> {
     };
     let out = built.out.display();
     let shown = name.familiar();
-    println!(
-        "barrage: wrote {out} in {:.1} s: {shown} ({} linux/{}), {:.1} MiB",
+    let tag = name.tag();
+    let mut text = format!(
+        "barrage: wrote {out} in {:.1} s: {shown} ({version} linux/{}), {:.1} MiB\n",
         started.elapsed().as_secs_f64(),
-        version,
         built.architecture,
         mib(built.size_bytes)
     );
-    println!("  digest   {}", built.manifest_digest);
-    println!(
-        "  layer    {:.1} MiB gzip: /usr/local/bin/barrage {:.1} MiB ({debug}), {} shared libraries, {}",
+    let _ = writeln!(text, "  digest   {}", built.manifest_digest);
+    let _ = writeln!(
+        text,
+        "  layer    {:.1} MiB gzip: /usr/local/bin/barrage {:.1} MiB ({debug}), {} shared objects with the loader, {}",
         mib(built.layer_bytes),
         mib(built.binary_bytes),
         built.libraries.len(),
         if built.ca_bundle { "the CA bundle" } else { "no CA bundle (none on this machine)" }
     );
-    println!("Load it:  docker load -i {out}   or   podman load -i {out}");
-    println!(
-        "Push it:  skopeo copy oci-archive:{out} docker://REGISTRY/barrage:{}",
-        name.tag()
+    let _ = writeln!(
+        text,
+        "Load it:  docker load -i {out}   or   podman load -i {out}"
     );
-    println!(
-        "          (or docker tag {shown} REGISTRY/barrage:{0}; docker push REGISTRY/barrage:{0})",
-        name.tag()
+    let _ = writeln!(
+        text,
+        "Push it:  skopeo copy oci-archive:{out} docker://REGISTRY/barrage:{tag}"
     );
-    println!(
-        "Use it:   barrage k8s render --image REGISTRY/barrage:{} --agents N -o k8s -- LOAD_ARGS",
-        name.tag()
-    );
+    let _ = writeln!(text, "          (or docker tag {shown} REGISTRY/barrage:{tag}; docker push REGISTRY/barrage:{tag})");
+    let _ = writeln!(text, "Use it:   barrage k8s render --image REGISTRY/barrage:{tag} --agents N -o k8s -- LOAD_ARGS");
+    // A closed pipe (`| head`) is not an error of the build.
+    let _ = std::io::stdout().write_all(text.as_bytes());
     Ok(())
 }
 
