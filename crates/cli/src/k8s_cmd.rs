@@ -1,11 +1,15 @@
 //! `barrage k8s render`: the manifests that run `barrage load` as N agents
 //! of a Kubernetes Indexed Job, and the script that collects and merges
-//! their reports (barrage-dist's k8s; docs/distributed.md).
+//! their reports (barrage-dist's k8s); `barrage k8s image`: the container
+//! image those pods run (barrage-dist's image; docs/distributed.md).
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use barrage_dist::image::{DebugInfo, ImageName, ImageSpec};
 use barrage_dist::k8s::{collect_script, job, to_yaml, JobSpec};
 use clap::Parser;
 
@@ -24,6 +28,29 @@ enum Action {
         after_help = "Example:\n  barrage k8s render --agents 3 --image registry.example/barrage:0.1.0 --start-in 2m -o k8s \\\n      -- -R 30000 --arrival poisson -c 300 -d 60s http://nginx.bench.svc/hello\n  kubectl apply -f k8s/job.yaml && sh k8s/collect.sh results"
     )]
     Render(RenderArgs),
+    /// Write the container image the Job runs: one tarball for docker load, podman load or skopeo copy.
+    #[command(
+        after_help = "No base image, no container runtime, no network: one layer holds this barrage (debug info\nstripped), the shared libraries it loads, /tmp, /etc/passwd, /etc/group, /etc/nsswitch.conf\nand the CA bundle. The tarball is an OCI image layout and a docker-archive at once.\n\nExample:\n  barrage k8s image --tag registry.example/barrage:0.1.0\n  skopeo copy oci-archive:barrage-image.tar docker://registry.example/barrage:0.1.0\n  barrage k8s render --image registry.example/barrage:0.1.0 --agents 3 -o k8s -- -c 300 -d 60s http://nginx.bench.svc/"
+    )]
+    Image(ImageArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ImageArgs {
+    /// The tarball to write.
+    #[arg(
+        short = 'o',
+        long,
+        default_value = "barrage-image.tar",
+        value_name = "FILE"
+    )]
+    out: PathBuf,
+    /// The image's name [default: barrage:VERSION].
+    #[arg(long, value_name = "NAME:TAG")]
+    tag: Option<String>,
+    /// The barrage binary to pack [default: this one].
+    #[arg(long, value_name = "PATH")]
+    binary: Option<PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -31,7 +58,8 @@ struct RenderArgs {
     /// Agents (pods): completions = parallelism = N; the plan is split N ways.
     #[arg(long, value_name = "N")]
     agents: u32,
-    /// The container image, with `barrage` on its PATH.
+    /// The container image, with `barrage` on its PATH: build it with `barrage k8s image`, load it
+    /// (docker load -i / podman load -i), tag and push it to a registry the cluster pulls from.
     #[arg(long)]
     image: String,
     /// The Job's name.
@@ -69,15 +97,83 @@ struct LoadOnly {
 }
 
 pub fn main(args: K8sArgs) -> ExitCode {
-    let Action::Render(r) = args.action;
-    match render(&r) {
+    let (verb, done) = match args.action {
+        Action::Render(r) => ("render", render(&r)),
+        Action::Image(i) => ("image", image(&i)),
+    };
+    match done {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(e)) => usage_error(e),
         Err(Failure::Write(e)) => {
-            eprintln!("barrage: error: k8s render: {e}");
+            eprintln!("barrage: error: k8s {verb}: {e}");
             ExitCode::from(EXIT_FAILED)
         }
     }
+}
+
+/// `barrage k8s image`: builds the tarball, then says what it holds and
+/// how to load, push and use it.
+fn image(a: &ImageArgs) -> Result<(), Failure> {
+    let usage = |m: String| Failure::Usage(format!("k8s image: {m}"));
+    let version = env!("CARGO_PKG_VERSION");
+    let name = match &a.tag {
+        Some(t) => ImageName::parse(t).map_err(|e| usage(format!("--tag {e}")))?,
+        None => ImageName::parse(&format!("barrage:{version}")).map_err(usage)?,
+    };
+    let binary = match &a.binary {
+        Some(b) if !b.is_file() => {
+            return Err(usage(format!("--binary {}: no such file", b.display())))
+        }
+        Some(b) => b.clone(),
+        None => std::env::current_exe()
+            .map_err(|e| Failure::Write(format!("this barrage's path: {e}")))?,
+    };
+    let spec = ImageSpec {
+        binary,
+        name: name.clone(),
+        version: version.to_string(),
+        out: a.out.clone(),
+    };
+    let started = Instant::now();
+    let built = barrage_dist::image::build(&spec).map_err(Failure::Write)?;
+    let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
+    let debug = match &built.debug_info {
+        DebugInfo::Stripped { from_bytes } => {
+            format!("debug info stripped from {:.1} MiB", mib(*from_bytes))
+        }
+        DebugInfo::Kept { reason } => format!("debug info kept: {reason}"),
+    };
+    let out = built.out.display();
+    let shown = name.familiar();
+    let tag = name.tag();
+    let mut text = format!(
+        "barrage: wrote {out} in {:.1} s: {shown} ({version} linux/{}), {:.1} MiB\n",
+        started.elapsed().as_secs_f64(),
+        built.architecture,
+        mib(built.size_bytes)
+    );
+    let _ = writeln!(text, "  digest   {}", built.manifest_digest);
+    let _ = writeln!(
+        text,
+        "  layer    {:.1} MiB gzip: /usr/local/bin/barrage {:.1} MiB ({debug}), {} shared objects with the loader, {}",
+        mib(built.layer_bytes),
+        mib(built.binary_bytes),
+        built.libraries.len(),
+        if built.ca_bundle { "the CA bundle" } else { "no CA bundle (none on this machine)" }
+    );
+    let _ = writeln!(
+        text,
+        "Load it:  docker load -i {out}   or   podman load -i {out}"
+    );
+    let _ = writeln!(
+        text,
+        "Push it:  skopeo copy oci-archive:{out} docker://REGISTRY/barrage:{tag}"
+    );
+    let _ = writeln!(text, "          (or docker tag {shown} REGISTRY/barrage:{tag}; docker push REGISTRY/barrage:{tag})");
+    let _ = writeln!(text, "Use it:   barrage k8s render --image REGISTRY/barrage:{tag} --agents N -o k8s -- LOAD_ARGS");
+    // A closed pipe (`| head`) is not an error of the build.
+    let _ = std::io::stdout().write_all(text.as_bytes());
+    Ok(())
 }
 
 enum Failure {
@@ -118,6 +214,10 @@ fn render(r: &RenderArgs) -> Result<(), Failure> {
         r.out.display(),
         r.agents,
         humantime::format_rfc3339(start)
+    );
+    eprintln!(
+        "barrage: the pods pull {}: build it with barrage k8s image, load it (docker load -i / podman load -i), tag and push it there",
+        r.image
     );
     Ok(())
 }

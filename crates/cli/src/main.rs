@@ -61,7 +61,7 @@ enum Command {
     Agent(agents::AgentArgs),
     /// A lab of hosts inside this machine: network namespaces with their own sshd (`net up FILE`, `net down`).
     Net(net_cmd::NetArgs),
-    /// Kubernetes: render an Indexed Job of N agents and the script that merges their reports.
+    /// Kubernetes: render an Indexed Job of N agents and the script that merges their reports; build its image.
     K8s(k8s_cmd::K8sArgs),
 }
 

@@ -8,7 +8,8 @@
 //! gives every agent the same start instant in its own clock, and merges
 //! their reports exactly ([`controller`]). [`netns`] builds a lab of hosts
 //! inside one machine (network namespaces, each with its own sshd);
-//! [`k8s`] writes the manifests that run agents as a Kubernetes Indexed Job.
+//! [`k8s`] writes the manifests that run agents as a Kubernetes Indexed Job,
+//! and [`image`] the container image those pods run.
 //!
 //! The controller is library code, and prints nothing: `barrage load
 //! --agents` calls [`controller::Controller::run`], a capacity search across
@@ -24,6 +25,7 @@ pub mod agent;
 pub mod clock;
 pub mod controller;
 pub mod host;
+pub mod image;
 pub mod install;
 pub mod k8s;
 pub mod link;
