@@ -170,12 +170,14 @@ fn search_plan(args: &LoadArgs) -> Result<SearchPlan, String> {
         base.validate()
             .map_err(|e| format!("--script: {}", e.message))?;
     }
+    let settle = barrage_engine::search::settle_for(base.warmup);
     Ok(SearchPlan {
         base,
         window,
         slo,
         limits,
         time_limit: args.time_limit,
+        settle,
     })
 }
 

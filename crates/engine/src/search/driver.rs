@@ -6,8 +6,8 @@
 //! failing server saturated) but not how a step runs: the caller passes a
 //! step function, [`local_step`] on this machine or the agents' step of
 //! `barrage_dist` across hosts, and an observer for progress. It prints
-//! nothing and never sleeps by itself, so it is tested against a table of
-//! step outcomes.
+//! nothing and sleeps only for the plan's `settle` (zero in its tests), so
+//! it is tested against a table of step outcomes.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -34,6 +34,21 @@ pub struct SearchPlan {
     pub limits: Limits,
     /// No step starts that would end later than this after the search began.
     pub time_limit: Duration,
+    /// The pause, without load, after a step the server fell behind in
+    /// (achieved or served under [`FELL_BEHIND`] of the offered rate): the
+    /// next step starts on a server that has drained its backlog, not on
+    /// one still answering the requests of the step before.
+    pub settle: Duration,
+}
+
+/// A failing step whose server delivered less than this share of the
+/// offered rate fell behind: the search settles before the next.
+pub const FELL_BEHIND: f64 = 0.9;
+
+/// The settle a search of `warmup` steps uses: the warm-up's length, at
+/// least a second.
+pub fn settle_for(warmup: Duration) -> Duration {
+    warmup.max(Duration::from_secs(1))
 }
 
 impl SearchPlan {
@@ -149,6 +164,10 @@ pub fn drive(
         record.repeat = repeat;
         record.window_s = long.then(|| window.as_secs_f64());
         observer.on_step(&record);
+        let delivered = record.served_per_s.unwrap_or(record.achieved_per_s);
+        if !record.verdict.pass && delivered < FELL_BEHIND * rate && !plan.settle.is_zero() {
+            settle(plan.settle, stop);
+        }
         search.record(StepResult {
             rate,
             pass: record.verdict.pass,
@@ -166,6 +185,18 @@ pub fn drive(
     let tolerance = search.tolerance();
     report.tolerance = (tolerance > plan.limits.precision).then_some(tolerance);
     Ok(report)
+}
+
+/// Waits `d` without load, watching `stop`.
+fn settle(d: Duration, stop: &AtomicBool) {
+    let end = Instant::now() + d;
+    while !stop.load(Ordering::Relaxed) {
+        let left = end.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        std::thread::sleep(left.min(Duration::from_millis(50)));
+    }
 }
 
 /// A step's spec at `rate`, and its measured window: [`LONG_STEP`] times
@@ -405,6 +436,7 @@ mod tests {
                 ..Limits::default()
             },
             time_limit,
+            settle: Duration::ZERO,
         }
     }
 

@@ -287,15 +287,17 @@ impl Search {
         }
     }
 
-    /// A failed confirmation: back to the next lower pass that has not
-    /// failed since.
+    /// A failed confirmation: back to the highest pass a tolerance below it.
     fn step_back(&mut self, step: StepResult) {
         self.hi = Some(step.rate);
         self.hi_client_bound = step.client_bound;
+        // Passes within the tolerance under a rate that passed and then
+        // failed are no surer than it was: back below them.
+        let below = step.rate / (1.0 + self.tolerance());
         self.lo = self
             .steps
             .iter()
-            .filter(|s| s.pass && s.rate < step.rate)
+            .filter(|s| s.pass && s.rate <= below)
             .map(|s| s.rate)
             .fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.max(r))));
         // It passed once: the capacity is about there, a little under
