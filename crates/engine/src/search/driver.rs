@@ -46,9 +46,9 @@ pub struct SearchPlan {
 pub const FELL_BEHIND: f64 = 0.9;
 
 /// The settle a search of `warmup` steps uses: the warm-up's length, at
-/// least a second.
+/// least half a second.
 pub fn settle_for(warmup: Duration) -> Duration {
-    warmup.max(Duration::from_secs(1))
+    warmup.max(Duration::from_millis(500))
 }
 
 impl SearchPlan {

@@ -45,12 +45,13 @@ pub enum Next {
     Done(Outcome),
 }
 
-/// A step near the knee (the range within [`KNEE_RANGE`], or a rate seen
-/// to both pass and fail) measures this many times the usual window: one
-/// second's p99 on a busy machine swings across the objective.
+/// A step near the knee (the range within [`KNEE_RANGE`] precisions, or a
+/// rate seen to both pass and fail) measures this many times the usual
+/// window: one second's p99 on a busy machine swings across the objective.
 pub const LONG_STEP: u32 = 2;
-/// The range (lowest failure over highest pass) within which steps are long.
-pub const KNEE_RANGE: f64 = 1.25;
+/// The range (lowest failure over highest pass, less one) within which
+/// steps are long, in precisions: 8% for a 2% search.
+pub const KNEE_RANGE: f64 = 4.0;
 /// The most a noisy search widens its precision to (see [`Search::tolerance`]).
 pub const MAX_TOLERANCE: f64 = 0.10;
 
@@ -188,10 +189,11 @@ impl Search {
     }
 
     /// Whether the next step is near the knee (long): the range within
-    /// [`KNEE_RANGE`], or a rate already seen to both pass and fail.
+    /// [`KNEE_RANGE`] precisions, or a rate already seen to both pass and
+    /// fail.
     fn near_knee(&self) -> bool {
-        self.flips > 0
-            || matches!((self.lo, self.hi), (Some(lo), Some(hi)) if hi <= lo * KNEE_RANGE)
+        let knee = 1.0 + KNEE_RANGE * self.limits.precision;
+        self.flips > 0 || matches!((self.lo, self.hi), (Some(lo), Some(hi)) if hi <= lo * knee)
     }
 
     /// Ends the search now (the caller's time limit): the highest pass so
