@@ -162,7 +162,7 @@ pub fn drive(
             Err(StepError::Failed(e)) => return Err(SearchError::Failed(e)),
         };
         record.repeat = repeat;
-        record.window_s = long.then(|| window.as_secs_f64());
+        record.window_s = long.then_some(window.as_secs_f64());
         observer.on_step(&record);
         let delivered = record.served_per_s.unwrap_or(record.achieved_per_s);
         if !record.verdict.pass && delivered < FELL_BEHIND * rate && !plan.settle.is_zero() {

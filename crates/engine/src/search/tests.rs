@@ -1,0 +1,419 @@
+//! The search's unit tests: simulated servers, no network.
+use super::*;
+
+/// Runs a search against a server that sustains exactly `capacity`
+/// (achieving min(offered, capacity)); the client saturates above
+/// `client_limit`. Returns the outcome and the rates tried.
+fn simulate(limits: Limits, capacity: f64, client_limit: f64) -> (Outcome, Vec<f64>) {
+    let mut s = Search::new(limits).unwrap();
+    let mut rates = Vec::new();
+    loop {
+        match s.next() {
+            Next::Done(o) => return (o, rates),
+            Next::Run { rate, confirm, .. } => {
+                rates.push(rate);
+                assert!(rates.len() <= 40, "runaway: {rates:?}");
+                s.record(StepResult {
+                    rate,
+                    pass: rate <= capacity && rate <= client_limit,
+                    achieved: rate.min(capacity).min(client_limit),
+                    client_bound: rate > client_limit,
+                    confirm,
+                    marginal: false,
+                });
+            }
+        }
+    }
+}
+
+fn wide() -> Limits {
+    Limits {
+        min_rate: 1.0,
+        max_rate: 1_000_000.0,
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn finds_capacity_within_precision_in_at_most_12_steps_over_1_to_a_million() {
+    for capacity in [3.0, 57.0, 999.0, 12_345.0, 250_000.0, 777_777.0] {
+        let (o, rates) = simulate(wide(), capacity, f64::INFINITY);
+        let Outcome::Capacity { rate } = o else {
+            panic!("{capacity}: {o:?} after {rates:?}")
+        };
+        assert!(rate <= capacity, "{capacity}: {rate} passed above capacity");
+        assert!(
+            rate >= capacity * (1.0 - 0.02),
+            "{capacity}: {rate} not within 2% ({rates:?})"
+        );
+        assert!(
+            rates.len() <= 12,
+            "{capacity}: {} steps: {rates:?}",
+            rates.len()
+        );
+        // The last step confirms the answer.
+        assert_eq!(*rates.last().unwrap(), rate);
+    }
+}
+
+#[test]
+fn a_low_hint_is_climbed_from_in_a_few_steps() {
+    // A failing step's server seems to deliver 5% less than it can
+    // (its estimate is low): small growing steps from the highest
+    // pass, each failure a new hint.
+    climb(0.95, 1.0, 14);
+    // The server delivers up to its capacity, but its latency breaks
+    // the objective 3% below it: steps down from the lowest failure.
+    climb(1.0, 0.97, 12);
+}
+
+/// A search against a server that serves `capacity`, whose failing
+/// steps deliver `served` × capacity, and which meets the objective up
+/// to `slo` × capacity: within 2% in at most `steps` steps.
+fn climb(served: f64, slo: f64, steps: usize) {
+    for capacity in [999.0, 12_345.0, 250_000.0] {
+        let mut s = Search::new(wide()).unwrap();
+        let mut rates = Vec::new();
+        let o = loop {
+            match s.next() {
+                Next::Done(o) => break o,
+                Next::Run { rate, confirm, .. } => {
+                    rates.push(rate);
+                    assert!(rates.len() <= 40, "runaway: {rates:?}");
+                    let pass = rate <= slo * capacity;
+                    s.record(StepResult {
+                        rate,
+                        pass,
+                        achieved: if pass {
+                            rate
+                        } else {
+                            (served * capacity).min(rate)
+                        },
+                        client_bound: false,
+                        confirm,
+                        marginal: false,
+                    });
+                }
+            }
+        };
+        let Outcome::Capacity { rate } = o else {
+            panic!("{capacity}: {o:?} after {rates:?}")
+        };
+        let capacity = slo * capacity;
+        assert!(rate <= capacity && rate >= capacity * 0.98, "{rates:?}");
+        assert!(
+            rates.len() <= steps,
+            "{capacity}: {} steps: {rates:?}",
+            rates.len()
+        );
+    }
+}
+
+#[test]
+fn a_failure_by_latency_alone_bisects_in_at_most_16_steps() {
+    // The server keeps the rate but misses the SLO: no hint of where
+    // it saturated, so the bracket is halved (in log space) each step.
+    for capacity in [3.0, 999.0, 777_777.0] {
+        let mut s = Search::new(wide()).unwrap();
+        let mut n = 0;
+        let o = loop {
+            match s.next() {
+                Next::Done(o) => break o,
+                Next::Run { rate, confirm, .. } => {
+                    n += 1;
+                    s.record(StepResult {
+                        rate,
+                        pass: rate <= capacity,
+                        achieved: rate,
+                        client_bound: false,
+                        confirm,
+                        marginal: false,
+                    });
+                }
+            }
+        };
+        let Outcome::Capacity { rate } = o else {
+            panic!("{o:?}")
+        };
+        assert!(
+            rate <= capacity && rate >= capacity * 0.98,
+            "{capacity}: {rate}"
+        );
+        assert!(n <= 16, "{capacity}: {n} steps");
+    }
+}
+
+#[test]
+fn a_server_that_keeps_up_with_everything_is_bounded_by_max_rate() {
+    let (o, rates) = simulate(wide(), f64::INFINITY, f64::INFINITY);
+    assert_eq!(
+        o,
+        Outcome::AtLeast {
+            rate: 1_000_000.0,
+            bound: Bound::MaxRate
+        }
+    );
+    // 1, 10, 100, … geometric, then the maximum itself.
+    assert_eq!(rates[..3], [1.0, 10.0, 100.0]);
+    assert_eq!(*rates.last().unwrap(), 1_000_000.0);
+}
+
+#[test]
+fn failing_the_lowest_rate_is_below_min_rate() {
+    let l = Limits {
+        min_rate: 100.0,
+        ..Limits::default()
+    };
+    let (o, rates) = simulate(l, 50.0, f64::INFINITY);
+    assert_eq!(o, Outcome::BelowMin { min_rate: 100.0 });
+    // Failed twice: the first failure is run again.
+    assert_eq!(rates, [100.0, 100.0]);
+}
+
+#[test]
+fn a_client_bound_failure_is_a_lower_bound_not_a_capacity() {
+    let (o, _) = simulate(wide(), 1e9, 5000.0);
+    let Outcome::AtLeast { rate, bound } = o else {
+        panic!("{o:?}")
+    };
+    assert_eq!(bound, Bound::ClientBound);
+    assert!(rate <= 5000.0, "{rate}");
+    assert_eq!(o.to_string(), format!("≥ {rate:.0}/s (client-bound)"));
+}
+
+#[test]
+fn a_failed_confirmation_steps_back() {
+    // The server sustains 990/s until the first confirmation, then only
+    // 900/s (it degrades): the confirmation fails and the search goes lower.
+    let mut s = Search::new(Limits {
+        min_rate: 250.0,
+        max_rate: 4000.0,
+        ..Limits::default()
+    })
+    .unwrap();
+    let mut rates = Vec::new();
+    let mut capacity = 990.0;
+    let outcome = loop {
+        match s.next() {
+            Next::Done(o) => break o,
+            Next::Run { rate, confirm, .. } => {
+                rates.push((rate, confirm));
+                assert!(rates.len() < 30, "{rates:?}");
+                if confirm {
+                    capacity = 900.0;
+                }
+                s.record(StepResult {
+                    rate,
+                    pass: rate <= capacity,
+                    achieved: rate.min(capacity),
+                    client_bound: false,
+                    confirm,
+                    marginal: false,
+                });
+            }
+        }
+    };
+    let Outcome::Capacity { rate } = outcome else {
+        panic!("{outcome:?}: {rates:?}")
+    };
+    assert!((900.0 * 0.98..=900.0).contains(&rate), "{rate}: {rates:?}");
+    assert!(rates.iter().filter(|r| r.1).count() >= 2, "{rates:?}");
+}
+
+#[test]
+fn the_step_limit_ends_the_search_with_a_bound() {
+    let l = Limits {
+        max_steps: 3,
+        ..wide()
+    };
+    let (o, rates) = simulate(l, 777_777.0, f64::INFINITY);
+    assert_eq!(rates.len(), 3);
+    assert_eq!(
+        o,
+        Outcome::AtLeast {
+            rate: 100.0,
+            bound: Bound::Steps
+        }
+    );
+    let mut s = Search::new(wide()).unwrap();
+    assert_eq!(
+        s.give_up(),
+        Outcome::BelowMin { min_rate: 1.0 },
+        "nothing passed yet"
+    );
+}
+
+/// A noisy server: each step's verdict is drawn around `capacity`
+/// (the rate passes when under capacity × (1 ± noise), drawn anew for
+/// every step from a fixed-seed generator), and a verdict within 5% of
+/// the capacity is marginal, as a p99 near its bound is.
+fn noisy(capacity: f64, noise: f64, seed: u64) -> (Outcome, Vec<(f64, bool, bool)>, f64) {
+    let mut s = Search::new(Limits {
+        min_rate: 100.0,
+        ..Limits::default()
+    })
+    .unwrap();
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut draw = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    let mut steps = Vec::new();
+    loop {
+        match s.next() {
+            Next::Done(o) => return (o, steps, s.tolerance()),
+            Next::Run {
+                rate,
+                confirm,
+                long,
+                ..
+            } => {
+                let today = capacity * (1.0 + noise * draw());
+                let pass = rate <= today;
+                steps.push((rate, pass, long));
+                s.record(StepResult {
+                    rate,
+                    pass,
+                    achieved: rate.min(today),
+                    client_bound: false,
+                    confirm,
+                    marginal: (rate / capacity - 1.0).abs() <= 0.05,
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn a_noisy_server_gets_a_capacity_not_the_step_limit() {
+    // Verdicts swing by ±5% around the capacity (a busy 2-core
+    // machine's one-second steps): every search answers within its
+    // 20 steps, within its tolerance and the noise of the capacity.
+    let mut widened = 0;
+    for seed in 0..200 {
+        for capacity in [2_345.0, 47_000.0, 151_000.0] {
+            let (o, steps, tolerance) = noisy(capacity, 0.05, seed);
+            let Outcome::Capacity { rate } = o else {
+                panic!("{capacity} seed {seed}: {o:?} after {steps:?}")
+            };
+            assert!(
+                rate <= capacity * 1.05 && rate >= capacity * (1.0 - 0.05 - tolerance),
+                "{capacity} seed {seed}: {rate} (tolerance {tolerance}) after {steps:?}"
+            );
+            assert!(tolerance <= MAX_TOLERANCE, "{tolerance}");
+            widened += usize::from(tolerance > 0.02);
+            // Steps near the knee are long; the first ones never are.
+            assert!(!steps[0].2 && steps.last().unwrap().2, "{steps:?}");
+        }
+    }
+    // The noise was seen, and widened some answers' tolerance.
+    assert!(widened > 0);
+}
+
+#[test]
+fn a_saturated_client_that_keeps_up_ends_the_search_as_a_lower_bound() {
+    let mut s = Search::new(wide()).unwrap();
+    for (rate, client_bound) in [(1.0, false), (10.0, false), (100.0, true)] {
+        assert_eq!(
+            s.next(),
+            Next::Run {
+                rate,
+                confirm: false,
+                repeat: false,
+                long: false
+            }
+        );
+        s.record(StepResult {
+            rate,
+            pass: true,
+            achieved: rate,
+            client_bound,
+            confirm: false,
+            marginal: false,
+        });
+    }
+    assert_eq!(
+        s.next(),
+        Next::Done(Outcome::AtLeast {
+            rate: 100.0,
+            bound: Bound::ClientBound
+        })
+    );
+}
+
+#[test]
+fn a_marginal_step_runs_again_and_passes_only_if_both_runs_pass() {
+    let mut s = Search::new(wide()).unwrap();
+    let step = |rate: f64, pass: bool, marginal: bool| StepResult {
+        rate,
+        pass,
+        achieved: rate,
+        client_bound: false,
+        confirm: false,
+        marginal,
+    };
+    s.record(step(1.0, true, false));
+    s.record(step(10.0, true, true));
+    // The same rate again, marked as a repeat.
+    assert_eq!(
+        s.next(),
+        Next::Run {
+            rate: 10.0,
+            confirm: false,
+            repeat: true,
+            long: false
+        }
+    );
+    assert_eq!(s.tolerance(), 0.02);
+    s.record(step(10.0, false, true));
+    // Taken as a failure; the disagreement doubles the tolerance, and
+    // the next steps (between 1 and 10) are long.
+    assert_eq!(s.tolerance(), 0.04);
+    let Next::Run {
+        rate, repeat, long, ..
+    } = s.next()
+    else {
+        panic!("{:?}", s.next())
+    };
+    assert!(rate > 1.0 && rate < 10.0 && !repeat && long, "{rate}");
+}
+
+#[test]
+fn limits_are_checked() {
+    for (l, says) in [
+        (
+            Limits {
+                min_rate: 0.0,
+                ..Limits::default()
+            },
+            "--min-rate",
+        ),
+        (
+            Limits {
+                max_rate: 1.0,
+                ..Limits::default()
+            },
+            "--max-rate",
+        ),
+        (
+            Limits {
+                precision: 0.0,
+                ..Limits::default()
+            },
+            "--precision",
+        ),
+        (
+            Limits {
+                max_steps: 1,
+                ..Limits::default()
+            },
+            "--max-steps",
+        ),
+    ] {
+        assert!(Search::new(l).unwrap_err().contains(says));
+    }
+}
