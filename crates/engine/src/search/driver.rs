@@ -162,7 +162,7 @@ pub fn drive(
             Err(StepError::Failed(e)) => return Err(SearchError::Failed(e)),
         };
         record.repeat = repeat;
-        record.window_s = long.then_some(window.as_secs_f64());
+        record.window_s = (window != plan.window).then_some(window.as_secs_f64());
         observer.on_step(&record);
         let delivered = record.served_per_s.unwrap_or(record.achieved_per_s);
         if !record.verdict.pass && delivered < FELL_BEHIND * rate && !plan.settle.is_zero() {
@@ -200,9 +200,12 @@ fn settle(d: Duration, stop: &AtomicBool) {
 }
 
 /// A step's spec at `rate`, and its measured window: [`LONG_STEP`] times
-/// the plan's near the knee.
+/// the plan's near the knee, for an open loop. Sessions keep their window:
+/// a longer one starts more sessions, each a connection of its own, and
+/// the step would need more of them than the one before at the same rate.
 fn step_spec(plan: &SearchPlan, rate: f64, long: bool) -> (LoadSpec, Duration) {
-    let factor = if long { LONG_STEP } else { 1 };
+    let sessions = matches!(plan.base.model, Model::Sessions { .. });
+    let factor = if long && !sessions { LONG_STEP } else { 1 };
     let window = plan.window * factor;
     let mut spec = at_rate(&plan.base, rate, window);
     if let Some(d) = plan.base.duration {
@@ -632,6 +635,24 @@ mod tests {
             matches!(e, SearchError::Limits(ref m) if m.contains("--max-rate")),
             "{e}"
         );
+    }
+
+    #[test]
+    fn steps_near_the_knee_are_longer_for_an_open_loop_not_for_sessions() {
+        let plan = plan(Duration::MAX);
+        let (spec, window) = step_spec(&plan, 100.0, true);
+        assert_eq!(window, Duration::from_secs(2));
+        assert_eq!(spec.duration, Some(Duration::from_secs(2)));
+        let mut sessions = plan.clone();
+        sessions.base.model = Model::Sessions {
+            conn_rate_per_s: 1.0,
+            arrival: Arrival::Uniform,
+            calls: 4,
+            sessions: 1,
+        };
+        let (spec, window) = step_spec(&sessions, 100.0, true);
+        assert_eq!(window, Duration::from_secs(1));
+        assert!(matches!(spec.model, Model::Sessions { sessions: 100, .. }));
     }
 
     #[test]
