@@ -322,6 +322,9 @@ fn step_line(r: &StepRecord) -> String {
     if r.verdict.client_bound {
         bound.push_str(" [client-bound]");
     }
+    if let Some(t) = r.settled_s {
+        bound.push_str(&format!(" (settled {t:.1}s)"));
+    }
     format!(
         "{:>4}  {:>12.0}  {:>12.0}  {:>9}  {:>9}  {:>9}  {:>8}  {:>7}  {:>5.0}%  {result}{bound}",
         r.step,

@@ -209,6 +209,11 @@ pub struct StepRecord {
     /// `step_duration_s` (steps near the knee are longer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window_s: Option<f64>,
+    /// After this step the server had fallen behind: how long the search
+    /// then waited, without load but for probes, for it to answer promptly
+    /// again, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settled_s: Option<f64>,
     /// A second run of the step before at the same rate (whose verdict was
     /// marginal); the rate passes only when both did.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

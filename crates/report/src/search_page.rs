@@ -155,6 +155,7 @@ mod tests {
             client_cpu_share: Some(0.3),
             client_wait_share: None,
             window_s: None,
+            settled_s: None,
             repeat: false,
             confirm: false,
             verdict: Verdict {

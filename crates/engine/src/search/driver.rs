@@ -6,7 +6,7 @@
 //! failing server saturated) but not how a step runs: the caller passes a
 //! step function, [`local_step`] on this machine or the agents' step of
 //! `barrage_dist` across hosts, and an observer for progress. It prints
-//! nothing and sleeps only for the plan's `settle` (zero in its tests), so
+//! nothing and waits only for the plan's `settle` (zero in its tests), so
 //! it is tested against a table of step outcomes.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,9 +35,11 @@ pub struct SearchPlan {
     /// No step starts that would end later than this after the search began.
     pub time_limit: Duration,
     /// The pause, without load, after a step the server fell behind in
-    /// (achieved or served under [`FELL_BEHIND`] of the offered rate): the
-    /// next step starts on a server that has drained its backlog, not on
-    /// one still answering the requests of the step before.
+    /// (achieved under [`FELL_BEHIND`] of the offered rate),
+    /// followed by probes until the server answers promptly (at most ten
+    /// pauses in all, [`super::settle`]): the next step starts on a server
+    /// that has drained its backlog, not on one still answering the
+    /// requests of the step before. Zero: no settling.
     pub settle: Duration,
 }
 
@@ -133,6 +135,8 @@ pub fn drive(
     let mut steps: Vec<StepRecord> = Vec::new();
     // Bytes per response of the last step that kept up (for served_rate).
     let mut bytes_each = None;
+    // The first passing step's p99: what "prompt" means when settling.
+    let mut baseline_p99 = None;
     let outcome = loop {
         let (rate, confirm, repeat, long) = match search.next() {
             Next::Done(o) => break o,
@@ -164,9 +168,18 @@ pub fn drive(
         record.repeat = repeat;
         record.window_s = (window != plan.window).then_some(window.as_secs_f64());
         observer.on_step(&record);
-        let delivered = record.served_per_s.unwrap_or(record.achieved_per_s);
-        if !record.verdict.pass && delivered < FELL_BEHIND * rate && !plan.settle.is_zero() {
-            settle(plan.settle, stop);
+        // Sessions' served rate counts responses, not sessions: the
+        // achieved rate says whether either kind fell behind.
+        let delivered = record.achieved_per_s;
+        if record.verdict.pass && baseline_p99.is_none() {
+            baseline_p99 = Some(record.p99_us);
+        }
+        let fell_behind =
+            !record.verdict.pass && record.requests_sent > 0 && delivered < FELL_BEHIND * rate;
+        if fell_behind && !plan.settle.is_zero() {
+            let prompt = super::settle::prompt_us(baseline_p99);
+            let took = super::settle::settle(&plan.base, plan.settle, prompt, &mut *run_step, stop);
+            record.settled_s = Some(took.as_secs_f64());
         }
         search.record(StepResult {
             rate,
@@ -185,18 +198,6 @@ pub fn drive(
     let tolerance = search.tolerance();
     report.tolerance = (tolerance > plan.limits.precision).then_some(tolerance);
     Ok(report)
-}
-
-/// Waits `d` without load, watching `stop`.
-fn settle(d: Duration, stop: &AtomicBool) {
-    let end = Instant::now() + d;
-    while !stop.load(Ordering::Relaxed) {
-        let left = end.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            break;
-        }
-        std::thread::sleep(left.min(Duration::from_millis(50)));
-    }
 }
 
 /// A step's spec at `rate`, and its measured window: [`LONG_STEP`] times
@@ -235,6 +236,8 @@ fn judged(
             *bytes_each = bytes_per_response(&m.report).or(*bytes_each);
             None
         }
+        // Responses per second: no rate of sessions.
+        (false, Some(_)) if m.report.sessions.is_some() => None,
         (false, Some(b)) => served_rate(&m.report, b),
         (false, None) => None,
     };
@@ -282,6 +285,7 @@ fn refused_step(step: u32, rate: f64, confirm: bool, e: &str) -> StepRecord {
         client_cpu_share: None,
         client_wait_share: None,
         window_s: None,
+        settled_s: None,
         repeat: false,
         confirm,
         verdict: Verdict {

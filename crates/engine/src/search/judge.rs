@@ -275,6 +275,7 @@ pub fn step_record(
         client_cpu_share: client.cpu_share,
         client_wait_share: client.wait_share,
         window_s: None,
+        settled_s: None,
         repeat: false,
         confirm,
         verdict,

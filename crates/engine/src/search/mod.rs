@@ -21,6 +21,7 @@
 
 mod driver;
 mod judge;
+pub mod settle;
 
 pub use barrage_model::search::{
     human_us, measured_us, Bound, Limits, Objective, Outcome, Quantile, SearchReport, Slo,
