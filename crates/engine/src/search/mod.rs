@@ -51,8 +51,8 @@ pub enum Next {
 /// window: one second's p99 on a busy machine swings across the objective.
 pub const LONG_STEP: u32 = 2;
 /// The range (lowest failure over highest pass, less one) within which
-/// steps are long, in precisions: 8% for a 2% search.
-pub const KNEE_RANGE: f64 = 4.0;
+/// steps are long, in precisions: 4% for a 2% search.
+pub const KNEE_RANGE: f64 = 2.0;
 /// The most a noisy search widens its precision to (see [`Search::tolerance`]).
 pub const MAX_TOLERANCE: f64 = 0.10;
 
