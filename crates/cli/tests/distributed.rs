@@ -299,8 +299,13 @@ fn agents_in_two_namespaces_add_up_to_what_nginx_served() {
         assert_eq!(t["errors"].as_u64(), Some(0), "{model}");
         let agents = &merged["agents"];
         assert_eq!(agents["hosts"].as_array().unwrap().len(), 2, "{model}");
+        // The 5 ms target is measured in bench/distributed.sh
+        // (BENCHMARKS.md); here a loaded 2-core machine can delay one
+        // agent's wake-up by a scheduler slice or two (8 ms seen in CI).
+        // What the merge needs is that the agents' one-second windows
+        // line up: they began well within a tenth of one.
         let skew = agents["start_skew_us"].as_u64().unwrap();
-        assert!(skew <= 5_000, "{model}: windows began {skew} µs apart");
+        assert!(skew <= 100_000, "{model}: windows began {skew} µs apart");
         let sum: u64 = agents["hosts"]
             .as_array()
             .unwrap()
