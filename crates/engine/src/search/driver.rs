@@ -167,13 +167,12 @@ pub fn drive(
         };
         record.repeat = repeat;
         record.window_s = (window != plan.window).then_some(window.as_secs_f64());
-        observer.on_step(&record);
-        // Sessions' served rate counts responses, not sessions: the
-        // achieved rate says whether either kind fell behind.
-        let delivered = record.achieved_per_s;
         if record.verdict.pass && baseline_p99.is_none() {
             baseline_p99 = Some(record.p99_us);
         }
+        // Sessions' served rate counts responses, not sessions: the
+        // achieved rate says whether either kind fell behind.
+        let delivered = record.achieved_per_s;
         let fell_behind =
             !record.verdict.pass && record.requests_sent > 0 && delivered < FELL_BEHIND * rate;
         if fell_behind && !plan.settle.is_zero() {
@@ -181,6 +180,7 @@ pub fn drive(
             let took = super::settle::settle(&plan.base, plan.settle, prompt, &mut *run_step, stop);
             record.settled_s = Some(took.as_secs_f64());
         }
+        observer.on_step(&record);
         search.record(StepResult {
             rate,
             pass: record.verdict.pass,
