@@ -21,7 +21,6 @@ use common::*;
 use k8s_openapi::api::batch::v1::Job;
 use serde_json::{json, Value};
 use sha2::{Digest as _, Sha256};
-use yaml_rust2::{Yaml, YamlLoader};
 
 const TAG: &str = "registry.example:5000/lab/barrage:t1";
 
@@ -309,22 +308,6 @@ fn the_layer_runs_barrage_under_chroot() {
     assert!(responses > 0 && responses == target.responses(), "{load:?}");
 }
 
-fn to_json(y: &Yaml) -> Value {
-    match y {
-        Yaml::Hash(h) => Value::Object(
-            h.iter()
-                .map(|(k, v)| (k.as_str().expect("string keys").to_string(), to_json(v)))
-                .collect(),
-        ),
-        Yaml::Array(a) => Value::Array(a.iter().map(to_json).collect()),
-        Yaml::String(s) => Value::String(s.clone()),
-        Yaml::Integer(i) => json!(i),
-        Yaml::Boolean(b) => json!(b),
-        Yaml::Null => Value::Null,
-        other => panic!("unexpected YAML node {other:?}"),
-    }
-}
-
 /// `barrage k8s render` with these flags: job.yaml as JSON, and render's
 /// standard error.
 fn rendered(flags: &[&str]) -> (Value, String) {
@@ -352,9 +335,7 @@ fn rendered(flags: &[&str]) -> (Value, String) {
     let r = barrage("k8s", &args);
     assert_eq!(r.code, Some(0), "{flags:?}: {r:?}");
     let yaml = std::fs::read_to_string(dir.path("job.yaml")).unwrap();
-    let docs = YamlLoader::load_from_str(&yaml).unwrap();
-    assert_eq!(docs.len(), 1, "{yaml}");
-    (to_json(&docs[0]), r.stderr)
+    (barrage_testkit::yaml::one_document(&yaml), r.stderr)
 }
 
 #[test]

@@ -209,7 +209,7 @@ fn plain_or_quoted(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use yaml_rust2::{Yaml, YamlLoader};
+    use yaml_rust2::YamlLoader;
 
     fn spec() -> JobSpec {
         JobSpec {
@@ -237,29 +237,11 @@ mod tests {
         }
     }
 
-    fn to_json(y: &Yaml) -> Value {
-        match y {
-            Yaml::Hash(h) => Value::Object(
-                h.iter()
-                    .map(|(k, v)| (k.as_str().expect("string keys").to_string(), to_json(v)))
-                    .collect(),
-            ),
-            Yaml::Array(a) => Value::Array(a.iter().map(to_json).collect()),
-            Yaml::String(s) => Value::String(s.clone()),
-            Yaml::Integer(i) => json!(i),
-            Yaml::Boolean(b) => json!(b),
-            Yaml::Null => Value::Null,
-            other => panic!("unexpected YAML node {other:?}"),
-        }
-    }
-
     #[test]
     fn the_yaml_reads_back_as_the_job() {
         let job = job(&spec());
         let yaml = to_yaml(&job);
-        let docs = YamlLoader::load_from_str(&yaml).expect("valid YAML");
-        assert_eq!(docs.len(), 1);
-        assert_eq!(to_json(&docs[0]), job, "{yaml}");
+        assert_eq!(barrage_testkit::yaml::one_document(&yaml), job, "{yaml}");
     }
 
     #[test]

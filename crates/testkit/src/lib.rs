@@ -44,6 +44,7 @@ pub mod h3;
 mod listener;
 pub mod mutate;
 pub mod workloads;
+pub mod yaml;
 
 pub use database::{DbBreak, DbServer};
 
