@@ -177,7 +177,15 @@ pub fn drive(
             !record.verdict.pass && record.requests_sent > 0 && delivered < FELL_BEHIND * rate;
         if fell_behind && !plan.settle.is_zero() {
             let prompt = super::settle::prompt_us(baseline_p99);
-            let took = super::settle::settle(&plan.base, plan.settle, prompt, &mut *run_step, stop);
+            let deadline = began.checked_add(plan.time_limit);
+            let took = super::settle::settle(
+                &plan.base,
+                plan.settle,
+                prompt,
+                deadline,
+                &mut *run_step,
+                stop,
+            );
             record.settled_s = Some(took.as_secs_f64());
         }
         observer.on_step(&record);

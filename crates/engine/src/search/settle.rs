@@ -27,17 +27,20 @@ pub const PROMPT_FLOOR_US: u64 = 5_000;
 
 /// Waits `pause` without load, then probes the server until a probe is
 /// answered without error, every response within `prompt_us`; at most
-/// [`SETTLE_LIMIT`] × `pause` in all, and never past `stop`. Returns how
-/// long it took.
+/// [`SETTLE_LIMIT`] × `pause` in all, and never past `deadline` (the
+/// search's time limit) or `stop`. Returns how long it took.
 pub fn settle(
     base: &LoadSpec,
     pause: Duration,
     prompt_us: u64,
+    deadline: Option<Instant>,
     run_step: &mut dyn FnMut(&LoadSpec) -> Result<Measured, StepError>,
     stop: &AtomicBool,
 ) -> Duration {
     let began = Instant::now();
-    let limit = began + pause * SETTLE_LIMIT;
+    let own = began + pause * SETTLE_LIMIT;
+    let limit = deadline.map_or(own, |d| d.min(own));
+    let pause = pause.min(limit.saturating_duration_since(began));
     idle(pause, stop);
     let probe = probe_spec(base);
     while !stop.load(Ordering::Relaxed) && Instant::now() + PROBE_FOR < limit {
@@ -132,6 +135,7 @@ mod tests {
             &base,
             Duration::from_millis(100),
             8_000,
+            None,
             &mut step,
             &AtomicBool::new(false),
         );
@@ -145,7 +149,7 @@ mod tests {
     }
 
     #[test]
-    fn a_settle_ends_at_its_limit_or_at_stop() {
+    fn a_settle_ends_at_its_limit_at_the_deadline_or_at_stop() {
         let base = LoadSpec::from_url("http://127.0.0.1:9/").unwrap();
         let mut n = 0;
         let mut never_prompt = |_: &LoadSpec| {
@@ -157,6 +161,7 @@ mod tests {
             &base,
             Duration::from_millis(30),
             8_000,
+            None,
             &mut never_prompt,
             &AtomicBool::new(false),
         );
@@ -170,10 +175,22 @@ mod tests {
             &base,
             Duration::from_secs(60),
             8_000,
+            None,
             &mut counted,
             &AtomicBool::new(true),
         );
         assert_eq!(m, 0);
+        // The search's time limit bounds it too: no pause, no probe.
+        let mut no_probe = |_: &LoadSpec| -> Result<Measured, StepError> { panic!("probed") };
+        let took = settle(
+            &base,
+            Duration::from_secs(60),
+            8_000,
+            Some(Instant::now()),
+            &mut no_probe,
+            &AtomicBool::new(false),
+        );
+        assert!(took < Duration::from_secs(1), "{took:?}");
     }
 
     #[test]
