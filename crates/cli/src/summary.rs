@@ -188,6 +188,17 @@ fn schedule(s: &mut String, r: &RunReport) {
                 fmt_us(d.max as f64)
             );
         }
+        if o.client_delay_us.count > 0 || o.waited_for_connection > 0 {
+            let d = &o.client_delay_us;
+            let _ = writeln!(
+                s,
+                "  Own delay   p50 {}  p99 {}  max {}  (the client's own, when a connection was free; {} waited for one)",
+                fmt_us(d.p50 as f64),
+                fmt_us(d.p99 as f64),
+                fmt_us(d.max as f64),
+                group(o.waited_for_connection)
+            );
+        }
     }
     if let Some(x) = &r.sessions {
         let _ = writeln!(

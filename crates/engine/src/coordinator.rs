@@ -446,6 +446,7 @@ impl Merger {
         let _ = t.connect_us.add(&rec.connect_us);
         let _ = t.tls_handshake_us.add(&rec.tls_handshake_us);
         let _ = t.send_delay_us.add(&rec.send_delay_us);
+        let _ = t.client_delay_us.add(&rec.client_delay_us);
         t.counters.add(&w.counters);
     }
 
@@ -506,6 +507,7 @@ impl Merger {
                 connect_us: self.total.connect_us,
                 tls_handshake_us: self.total.tls_handshake_us,
                 send_delay_us: open.then_some(self.total.send_delay_us),
+                client_delay_us: open.then_some(self.total.client_delay_us),
             },
             templates: crate::mix::tally::reports(
                 spec.mix.as_ref(),
@@ -572,6 +574,8 @@ impl Merger {
             late_threshold_us: LATE_SEND.as_micros() as u64,
             unsent: self.summaries.iter().map(|s| s.unsent).sum(),
             send_delay_us: LatencyStats::from_histogram(&self.total.send_delay_us),
+            client_delay_us: LatencyStats::from_histogram(&self.total.client_delay_us),
+            waited_for_connection: c.waited_for_connection,
         })
     }
 
@@ -621,6 +625,7 @@ fn merge(into: &mut Recorder, from: &Recorder) {
     let _ = into.connect_us.add(&from.connect_us);
     let _ = into.tls_handshake_us.add(&from.tls_handshake_us);
     let _ = into.send_delay_us.add(&from.send_delay_us);
+    let _ = into.client_delay_us.add(&from.client_delay_us);
     into.counters.add(&from.counters);
     into.open_connections += from.open_connections;
     into.first_errors.extend(from.first_errors.iter().cloned());

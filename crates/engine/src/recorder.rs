@@ -92,6 +92,8 @@ pub struct Counters {
     pub errors: [u64; ERROR_KINDS],
     /// Open loop: requests sent more than [`LATE_SEND`] after their intended time.
     pub late_sends: u64,
+    /// Open loop: requests that waited for a free connection.
+    pub waited_for_connection: u64,
     /// Responses by status class: index 1 for 1xx … 5xx, 0 for any other.
     pub status_classes: [u64; 6],
 }
@@ -116,6 +118,7 @@ impl Counters {
             *a += b;
         }
         self.late_sends += o.late_sends;
+        self.waited_for_connection += o.waited_for_connection;
         for (a, b) in self.status_classes.iter_mut().zip(o.status_classes) {
             *a += b;
         }
@@ -131,6 +134,9 @@ pub(crate) struct Recorder {
     pub tls_handshake_us: Histogram<u64>,
     /// Open loop: how far behind schedule each request was sent.
     pub send_delay_us: Histogram<u64>,
+    /// Open loop: the send delay of requests that found a connection free
+    /// (the client's own lateness).
+    pub client_delay_us: Histogram<u64>,
     pub counters: Counters,
     /// Connections open (or opening) when the window was shipped: a gauge,
     /// summed over workers, never over windows.
@@ -147,6 +153,7 @@ impl Recorder {
             connect_us: histogram(),
             tls_handshake_us: histogram(),
             send_delay_us: histogram(),
+            client_delay_us: histogram(),
             counters: Counters::default(),
             open_connections: 0,
             first_errors: Vec::new(),
@@ -160,6 +167,7 @@ impl Recorder {
         self.connect_us.reset();
         self.tls_handshake_us.reset();
         self.send_delay_us.reset();
+        self.client_delay_us.reset();
         self.counters = Counters::default();
         self.first_errors.clear();
         out
@@ -185,8 +193,15 @@ impl Recorder {
         self.tls_handshake_us.saturating_record(micros(d));
     }
 
-    pub fn record_send_delay(&mut self, d: Duration) {
+    /// A scheduled request went out `d` after its intended time; `waited`:
+    /// it had waited for a free connection (else the delay is the client's own).
+    pub fn record_send_delay(&mut self, d: Duration, waited: bool) {
         self.send_delay_us.saturating_record(micros(d));
+        if waited {
+            self.counters.waited_for_connection += 1;
+        } else {
+            self.client_delay_us.saturating_record(micros(d));
+        }
         if d > LATE_SEND {
             self.counters.late_sends += 1;
         }
@@ -246,9 +261,12 @@ mod tests {
     #[test]
     fn late_sends_count_past_one_millisecond() {
         let mut r = Recorder::new();
-        r.record_send_delay(Duration::from_micros(999));
-        r.record_send_delay(Duration::from_micros(1001));
+        r.record_send_delay(Duration::from_micros(999), false);
+        r.record_send_delay(Duration::from_micros(1001), true);
         assert_eq!(r.counters.late_sends, 1);
         assert_eq!(r.send_delay_us.len(), 2);
+        // Only the send that found a connection free is the client's own delay.
+        assert_eq!(r.client_delay_us.len(), 1);
+        assert_eq!(r.counters.waited_for_connection, 1);
     }
 }

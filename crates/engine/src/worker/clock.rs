@@ -114,16 +114,21 @@ impl Worker {
                 Plan::Open { pacer, .. } | Plan::Sessions { pacer, .. } => pacer.peek(),
                 Plan::Closed { .. } => return,
             };
-            let Some(offset) = due else { return };
+            let Some(offset) = due else {
+                self.short_of_conns = false;
+                return;
+            };
             let at = start + offset;
             if self.shared.end.is_some_and(|end| at >= end) {
                 return; // past the run
             }
             if at > now {
+                self.short_of_conns = false; // caught up
                 let _ = self.timer.arm_at(at, now);
                 return;
             }
             if !self.start_due(now) {
+                self.short_of_conns = true;
                 return;
             }
         }

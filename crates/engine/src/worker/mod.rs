@@ -271,6 +271,9 @@ pub(crate) struct Worker {
     window_ends: Instant,
     next_sweep: Instant,
     sweep_every: Duration,
+    /// Open loop: a due request found no connection free since the schedule
+    /// was last caught up; the sends until then waited for a connection.
+    short_of_conns: bool,
     /// Set once the run is ending: no new work starts.
     finishing: Option<Finishing>,
     last_progress: Instant,
@@ -358,6 +361,7 @@ impl Worker {
             window_ends,
             next_sweep: start + sweep_every,
             sweep_every,
+            short_of_conns: false,
             finishing: None,
             last_progress: start,
             errors_since_progress: 0,

@@ -30,7 +30,8 @@ impl Worker {
                 }
             }
             Sends::Scheduled(intended) => {
-                self.recorder.record_send_delay(now - intended);
+                self.recorder
+                    .record_send_delay(now - intended, self.short_of_conns);
                 let measured = intended >= self.shared.measure_start;
                 if self.script.is_some() {
                     self.submit_scripted(key, intended, now, measured);

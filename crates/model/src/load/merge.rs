@@ -144,10 +144,15 @@ impl RunReport {
         histogram::add(&mut h.latency_us, &other.latency_us);
         histogram::add(&mut h.connect_us, &other.connect_us);
         histogram::add(&mut h.tls_handshake_us, &other.tls_handshake_us);
-        match (&mut h.send_delay_us, &other.send_delay_us) {
-            (Some(mine), Some(theirs)) => histogram::add(mine, theirs),
-            (None, Some(theirs)) => h.send_delay_us = Some(theirs.clone()),
-            _ => {}
+        for (mine, theirs) in [
+            (&mut h.send_delay_us, &other.send_delay_us),
+            (&mut h.client_delay_us, &other.client_delay_us),
+        ] {
+            match (mine, theirs) {
+                (Some(mine), Some(theirs)) => histogram::add(mine, theirs),
+                (mine @ None, Some(theirs)) => *mine = Some(theirs.clone()),
+                _ => {}
+            }
         }
         self.latency_us = LatencyStats::from_histogram(&h.latency_us);
         self.connect_us = LatencyStats::from_histogram(&h.connect_us);
@@ -159,9 +164,13 @@ impl RunReport {
                 a.target_rate_per_s += b.target_rate_per_s;
                 a.late_sends += b.late_sends;
                 a.unsent += b.unsent;
+                a.waited_for_connection += b.waited_for_connection;
                 a.achieved_rate_per_s = self.totals.requests_sent as f64 / elapsed(&self.totals);
                 if let Some(h) = &self.histograms.send_delay_us {
                     a.send_delay_us = LatencyStats::from_histogram(h);
+                }
+                if let Some(h) = &self.histograms.client_delay_us {
+                    a.client_delay_us = LatencyStats::from_histogram(h);
                 }
                 Some(a)
             }

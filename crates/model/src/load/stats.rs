@@ -64,8 +64,18 @@ pub struct OpenLoopStats {
     pub late_threshold_us: u64,
     /// Due by the end but never sent: no connection was free.
     pub unsent: u64,
-    /// How far behind schedule requests were sent.
+    /// How far behind schedule requests were sent, for whatever reason
+    /// (waits for a free connection included).
     pub send_delay_us: LatencyStats,
+    /// The client's own send delay: how late the requests that found a
+    /// connection free were sent (the loop woke late, or was busy). The
+    /// figure that says whether the client kept its schedule.
+    #[serde(default)]
+    pub client_delay_us: LatencyStats,
+    /// Requests that found every connection busy and waited for one (the
+    /// server was slow to answer): their delay is in `send_delay_us` only.
+    #[serde(default)]
+    pub waited_for_connection: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -118,6 +128,13 @@ pub struct Histograms {
         skip_serializing_if = "Option::is_none"
     )]
     pub send_delay_us: Option<Histogram<u64>>,
+    /// Open loop: the client's own send delay (`open_loop.client_delay_us`).
+    #[serde(
+        default,
+        with = "histogram::base64_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub client_delay_us: Option<Histogram<u64>>,
 }
 
 impl Default for Histograms {
@@ -127,6 +144,7 @@ impl Default for Histograms {
             connect_us: histogram::empty(),
             tls_handshake_us: histogram::empty(),
             send_delay_us: None,
+            client_delay_us: None,
         }
     }
 }

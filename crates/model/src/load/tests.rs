@@ -171,8 +171,11 @@ fn merge_of_open_loops_adds_rates_and_send_delays() {
             late_threshold_us: 1000,
             unsent: 1,
             send_delay_us: LatencyStats::from_histogram(&h),
+            client_delay_us: LatencyStats::from_histogram(&h),
+            waited_for_connection: 2,
         });
-        r.histograms.send_delay_us = Some(h);
+        r.histograms.send_delay_us = Some(h.clone());
+        r.histograms.client_delay_us = Some(h);
         r
     };
     let mut a = open(10.0, &[5, 10, 2000]);
@@ -183,6 +186,8 @@ fn merge_of_open_loops_adds_rates_and_send_delays() {
     assert_eq!((o.late_sends, o.unsent), (3, 2));
     assert_eq!(o.send_delay_us.count, 6);
     assert_eq!(o.send_delay_us.max, hist([4000]).max());
+    assert_eq!(o.client_delay_us.count, 6);
+    assert_eq!(o.waited_for_connection, 4);
     assert_eq!(a.spec.rate_per_s, Some(30.0));
     let back = RunReport::from_json(&a.to_json()).unwrap();
     assert_eq!(back, a, "the send-delay histogram round-trips");
