@@ -191,6 +191,12 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
         stop,
         halt: AtomicBool::new(false),
         sources: crate::source::plan(spec)?,
+        // The kernel turns receive stamps on a moment after the first socket
+        // asks; asking now, before any connection, has them on by the first
+        // response.
+        _stamps: matches!(spec.model, Model::Open { .. })
+            .then(crate::stamp::keep_on)
+            .flatten(),
     })
 }
 

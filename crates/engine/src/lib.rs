@@ -41,6 +41,7 @@ pub mod search;
 pub mod session;
 mod source;
 mod spec;
+mod stamp;
 mod timer;
 mod tls;
 mod transport;

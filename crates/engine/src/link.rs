@@ -24,6 +24,7 @@
 
 use std::io;
 use std::net::{IpAddr, SocketAddr};
+use std::os::fd::AsRawFd;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -183,6 +184,8 @@ pub(crate) struct Link {
     io: Io,
     pub session: Session,
     out: Vec<u8>,
+    /// Plain TCP reads carry the kernel's receive stamps ([`crate::stamp`]).
+    stamped: bool,
 }
 
 impl Link {
@@ -228,6 +231,7 @@ impl Link {
             io,
             session,
             out: Vec::new(),
+            stamped: false,
         })
     }
 
@@ -366,8 +370,8 @@ impl Link {
     ) -> Result<Fed, LinkError> {
         match &mut self.io {
             Io::Stream(transport) => {
-                let next =
-                    read_stream(transport, &mut self.session, ev, draining, bufs, sink, out)?;
+                let stream = (transport, self.stamped);
+                let next = read_stream(stream, &mut self.session, ev, draining, bufs, sink, out)?;
                 Ok(Fed {
                     next,
                     secured: false,
@@ -511,6 +515,15 @@ impl Link {
         }
     }
 
+    /// Asks for the kernel's receive stamps on a plain TCP stream; true if
+    /// its reads now carry them (TLS and QUIC links never do).
+    pub fn stamp_reads(&mut self) -> bool {
+        if let Io::Stream(Transport::Plain(tcp)) = &self.io {
+            self.stamped = crate::stamp::enable(tcp.as_raw_fd());
+        }
+        self.stamped
+    }
+
     /// Requests go out at once (no Nagle delay), for keep-alive connections.
     pub fn set_nodelay(&mut self) {
         if let Io::Stream(t) = &mut self.io {
@@ -534,10 +547,11 @@ impl Link {
 /// closed (`read_closed`), reads on to the end of file: no edge fires again
 /// for a close that came with the last bytes. A connection that must close
 /// is read once more at once, as the peer's close usually follows its last
-/// bytes.
+/// bytes. `stamped`: the transport's reads carry receive stamps, passed on
+/// to the sink.
 #[inline]
 fn read_stream(
-    transport: &mut Transport,
+    (transport, stamped): (&mut Transport, bool),
     session: &mut Session,
     ev: Readiness,
     mut draining: bool,
@@ -547,7 +561,16 @@ fn read_stream(
 ) -> Result<Next, LinkError> {
     let plain = !transport.is_tls();
     loop {
-        let n = match transport.read(&mut bufs.read) {
+        let read = if stamped {
+            transport.read_stamped(&mut bufs.read).map(|(n, stamp)| {
+                let wall = std::time::SystemTime::now();
+                sink.arrived(stamp.map(|s| crate::stamp::arrival(s, Instant::now(), wall)));
+                n
+            })
+        } else {
+            transport.read(&mut bufs.read)
+        };
+        let n = match read {
             Ok(0) => {
                 return match session.on_eof(sink) {
                     Ok(()) => Ok(Next::Close),

@@ -101,6 +101,35 @@ impl Pacer {
         Some(due)
     }
 
+    /// The offset of the last hit due within `window` after the next one
+    /// (the next one's own offset if none is), without taking any: a loop
+    /// that wakes then sends them all in one wake-up, the first at most
+    /// `window` late. `None` when the limit is reached.
+    pub fn last_within(&self, window: Duration) -> Option<Duration> {
+        let first = self.peek()?;
+        let until = first + window;
+        if let Arrival::Uniform = self.arrival {
+            let more = (window.as_secs_f64() / self.gap_s + 1e-9).floor() as u64;
+            let more = self
+                .limit
+                .map_or(more, |l| more.min(l.saturating_sub(self.hits + 1)));
+            let s = self.phase_s + (self.hits + more) as f64 * self.gap_s;
+            return Some(Duration::from_secs_f64(s).clamp(first, until));
+        }
+        let mut probe = self.clone();
+        let mut last = first;
+        // A window holds a handful of hits at the rates where it matters;
+        // the bound keeps a huge rate from making this a long loop.
+        for _ in 0..64 {
+            probe.take();
+            match probe.peek() {
+                Some(d) if d <= until => last = d,
+                _ => break,
+            }
+        }
+        Some(last)
+    }
+
     /// How many hits are due by `elapsed` that have not been taken (without taking them).
     pub fn backlog(&self, elapsed: Duration) -> u64 {
         if let Arrival::Uniform = self.arrival {
@@ -191,6 +220,43 @@ mod tests {
         let p = Pacer::new(1000.0, Arrival::Poisson { seed: 3 }, 0, 1, None);
         let b = p.backlog(Duration::from_secs(1));
         assert!((900..1100).contains(&b), "{b}");
+    }
+
+    #[test]
+    fn last_within_a_window() {
+        // 1000/s: hits at 0, 1, 2, 3 ms.
+        let table = [(0.0, 0.0), (0.999, 0.0), (1.0, 1.0), (2.5, 2.0)];
+        for (window, want) in table {
+            let p = Pacer::new(1000.0, Arrival::Uniform, 0, 1, None);
+            assert_eq!(
+                p.last_within(ms(window)),
+                Some(ms(want)),
+                "window {window} ms"
+            );
+        }
+        let mut p = Pacer::new(1000.0, Arrival::Uniform, 0, 1, Some(3));
+        p.take();
+        assert_eq!(p.last_within(ms(10.0)), Some(ms(2.0)), "not past the limit");
+        p.take();
+        p.take();
+        assert_eq!(p.last_within(ms(10.0)), None);
+        // Poisson: the hits the probe finds within the window, never past it.
+        let p = Pacer::new(10_000.0, Arrival::Poisson { seed: 5 }, 0, 1, None);
+        let first = p.peek().unwrap();
+        let last = p.last_within(ms(0.5)).unwrap();
+        let mut probe = p.clone();
+        let mut want = first;
+        while let Some(d) = probe.take() {
+            if d > first + ms(0.5) {
+                break;
+            }
+            want = d;
+        }
+        assert_eq!(last, want);
+        assert!(
+            last > first,
+            "about five hits fall in half a millisecond at 10,000/s"
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! left), so the edge-triggered loop above never misses an event.
 
 use std::io::{self, Read, Write};
+use std::os::fd::AsRawFd;
 use std::sync::Arc;
 
 use mio::net::TcpStream;
@@ -115,6 +116,20 @@ impl Transport {
                 }
             },
             Transport::Tls(t) => t.read(buf),
+        }
+    }
+
+    /// [`read`](Self::read) with the kernel's receive stamp of the bytes
+    /// (plain TCP whose stamps were asked for; TLS reads have none).
+    pub fn read_stamped(
+        &mut self,
+        buf: &mut [u8],
+    ) -> Result<(usize, Option<std::time::Duration>), TransportError> {
+        match self {
+            Transport::Plain(tcp) => {
+                crate::stamp::recv(tcp.as_raw_fd(), buf).map_err(TransportError::Io)
+            }
+            Transport::Tls(t) => t.read(buf).map(|n| (n, None)),
         }
     }
 

@@ -101,6 +101,10 @@ pub trait Sink {
     /// A response's headers and body, just before it completes (only from a
     /// session told to keep them, for a script's `response()`).
     fn response(&mut self, _response: crate::script::ScriptResponse<'_>) {}
+    /// The bytes read next arrived at `at` (the kernel's receive stamp;
+    /// `None`: unknown, now): the responses they complete ended then, not
+    /// when they were read.
+    fn arrived(&mut self, _at: Option<Instant>) {}
 }
 
 /// Why a request ended without a response (HTTP/2 and HTTP/3).

@@ -11,6 +11,40 @@ use std::time::{Duration, Instant};
 
 use super::*;
 
+/// The furthest ahead a send may be for the loop to sleep through responses
+/// until it is due (beyond it the loop waits on the poll as usual).
+const DEFER_MAX: Duration = Duration::from_millis(2);
+
+/// A deferred wake-up waits this much longer when more sends fall due in
+/// it, and sends them together: one wake-up (ours, and the server's) for
+/// several requests at high rates, each at most this late.
+const COALESCE: Duration = Duration::from_micros(20);
+
+/// A wait this short is spun rather than slept: a sleep's wake-up costs about as much.
+const SPIN: Duration = Duration::from_micros(4);
+
+/// Sleeps until `until` (at once if it has passed), on the monotonic clock.
+fn sleep_until(until: Instant) {
+    let wait = until.saturating_duration_since(Instant::now());
+    if wait.is_zero() {
+        return;
+    }
+    let ts = libc::timespec {
+        tv_sec: wait.as_secs() as _,
+        tv_nsec: wait.subsec_nanos() as _,
+    };
+    // SAFETY: a relative sleep on a valid timespec; an interrupted sleep
+    // just returns early, and the loop sees what is due.
+    unsafe { libc::clock_nanosleep(libc::CLOCK_MONOTONIC, 0, &ts, std::ptr::null_mut()) };
+}
+
+/// Timers of this thread fire when asked, not up to 50 µs later (Linux's
+/// default slack for a sleep's end).
+pub(super) fn fine_timer_slack() {
+    // SAFETY: prctl with an integer argument; a failure leaves the default.
+    unsafe { libc::prctl(libc::PR_SET_TIMERSLACK, 1 as libc::c_ulong) };
+}
+
 impl Worker {
     // ---- time ---------------------------------------------------------------
 
@@ -114,6 +148,7 @@ impl Worker {
                 Plan::Open { pacer, .. } | Plan::Sessions { pacer, .. } => pacer.peek(),
                 Plan::Closed { .. } => return,
             };
+            self.next_due = None;
             let Some(offset) = due else {
                 self.short_of_conns = false;
                 return;
@@ -124,7 +159,7 @@ impl Worker {
             }
             if at > now {
                 self.short_of_conns = false; // caught up
-                let _ = self.timer.arm_at(at, now);
+                self.next_due = Some(at);
                 return;
             }
             if !self.start_due(now) {
@@ -233,6 +268,47 @@ impl Worker {
         {
             self.stop_now(now, StopReason::Unreachable);
         }
+    }
+
+    /// Waits until the next send is due or something else needs the loop;
+    /// returns the poll's timeout for what arrived meanwhile.
+    ///
+    /// The open loop's cost is its wake-ups: two per request when the loop
+    /// wakes for each send (the timer) and again for each response. A worker
+    /// that may `defer` sleeps through the responses instead, when a
+    /// connection is free for the next send and it is due within
+    /// [`DEFER_MAX`]: it wakes once, when the send is due, and reads what
+    /// arrived meanwhile with the kernel's receive stamps (`stamp.rs`), so
+    /// latency still ends at each response's arrival. Sends due within
+    /// [`COALESCE`] of it go in the same wake-up. Otherwise (no
+    /// connection free: a response is what frees one; TLS; the send far
+    /// off) it waits on the poll, the timer set for the send.
+    pub(super) fn wait(&mut self, now: Instant) -> Option<Duration> {
+        let wake = now + self.next_wake(now);
+        let Some(due) = self.next_due else {
+            return Some(wake - now);
+        };
+        let free = !self.short_of_conns
+            && matches!(&self.plan, Plan::Open { idle, .. } if !idle.is_empty());
+        if self.defer && free && self.finishing.is_none() && due - now <= DEFER_MAX {
+            let batch = match &self.plan {
+                Plan::Open { pacer, .. } => pacer
+                    .last_within(COALESCE)
+                    .map_or(due, |d| self.shared.start + d),
+                _ => due,
+            };
+            let until = batch.min(wake);
+            if until.saturating_duration_since(now) <= SPIN {
+                while Instant::now() < until {
+                    std::hint::spin_loop();
+                }
+            } else {
+                sleep_until(until);
+            }
+            return Some(Duration::ZERO);
+        }
+        let _ = self.timer.arm_at(due, now);
+        Some(wake - now)
     }
 
     pub(super) fn next_wake(&self, now: Instant) -> Duration {

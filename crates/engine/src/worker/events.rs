@@ -166,6 +166,8 @@ pub(super) struct Tally<'a> {
     status_counts: &'a mut [u64],
     inflight: &'a mut usize,
     now: Instant,
+    /// When the bytes being read arrived, if the kernel stamped them.
+    arrived: Option<Instant>,
     measure_start: Instant,
     /// At least one response completed.
     any: bool,
@@ -192,6 +194,7 @@ impl<'a> Tally<'a> {
             status_counts,
             inflight,
             now,
+            arrived: None,
             measure_start,
             any: false,
             failures: 0,
@@ -218,7 +221,10 @@ impl Sink for Tally<'_> {
         *self.inflight -= 1;
         self.any = true;
         if c.request.measured && self.now >= self.measure_start {
-            let latency = self.now.saturating_duration_since(c.request.intended);
+            // Read late, stamped on arrival: the response ended then (never
+            // before its request was written).
+            let end = self.arrived.map_or(self.now, |at| at.max(c.request.sent));
+            let latency = end.saturating_duration_since(c.request.intended);
             self.recorder.record_latency(latency, c.status);
             self.status_counts[c.status as usize % 1000] += 1;
             if let Some(t) = self.templates.as_deref_mut() {
@@ -233,6 +239,11 @@ impl Sink for Tally<'_> {
                 self.script_error = Some(e);
             }
         }
+    }
+
+    #[inline]
+    fn arrived(&mut self, at: Option<Instant>) {
+        self.arrived = at;
     }
 
     fn failed(&mut self, request: Inflight, why: StreamFailure) {

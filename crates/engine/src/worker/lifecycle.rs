@@ -83,6 +83,9 @@ impl Worker {
             self.connect_failed(now, format!("cannot watch a new connection: {e}"));
             return;
         }
+        if self.defer && !link.stamp_reads() {
+            self.defer = false; // unstamped reads must be read on arrival
+        }
         let early = link.start_early();
         let key = self.add_conn(link, since);
         if early {

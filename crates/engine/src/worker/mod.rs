@@ -97,6 +97,8 @@ pub(crate) struct Shared {
     pub streams: usize,
     /// The source addresses connections leave from.
     pub sources: Sources,
+    /// Open loop: a socket that keeps the kernel's receive stamps on (`stamp.rs`).
+    pub _stamps: Option<std::os::fd::OwnedFd>,
 }
 
 /// This worker's share of the load model.
@@ -274,6 +276,11 @@ pub(crate) struct Worker {
     /// Open loop: a due request found no connection free since the schedule
     /// was last caught up; the sends until then waited for a connection.
     short_of_conns: bool,
+    /// Open loop over plain TCP with stamped reads: the loop may sleep
+    /// through responses until the next send is due (`run`, `stamp.rs`).
+    defer: bool,
+    /// Open loop: when the next scheduled request is due (set by `dispatch_due`).
+    next_due: Option<Instant>,
     /// Set once the run is ending: no new work starts.
     finishing: Option<Finishing>,
     last_progress: Instant,
@@ -334,6 +341,10 @@ impl Worker {
             Plan::Closed { connections, .. } | Plan::Open { connections, .. } => connections,
             Plan::Sessions { .. } => 0,
         };
+        let defer = matches!(plan, Plan::Open { .. })
+            && shared.dialer.tls.is_none()
+            && shared.dialer.quic.is_none()
+            && std::env::var_os("BARRAGE_NO_DEFER").is_none();
         let mut sessions = shared.sessions;
         sessions.keep_responses = script.as_deref().is_some_and(|s| s.hooks.wants_responses());
         Ok(Worker {
@@ -362,6 +373,8 @@ impl Worker {
             next_sweep: start + sweep_every,
             sweep_every,
             short_of_conns: false,
+            defer,
+            next_due: None,
             finishing: None,
             last_progress: start,
             errors_since_progress: 0,
@@ -394,13 +407,16 @@ impl Worker {
     /// Runs until the plan is done, the time is up, or the stop flag is set.
     pub fn run(mut self) {
         let mut events = Events::with_capacity(1024);
+        if self.defer {
+            clock::fine_timer_slack();
+        }
         loop {
             let now = Instant::now();
             if self.tick(now) {
                 break;
             }
-            let wait = self.next_wake(now);
-            if let Err(e) = self.poll.poll(&mut events, Some(wait)) {
+            let wait = self.wait(now);
+            if let Err(e) = self.poll.poll(&mut events, wait) {
                 if e.kind() != io::ErrorKind::Interrupted {
                     self.stop_now(now, StopReason::Interrupted);
                 }
