@@ -13,8 +13,8 @@
 # Environment: DURATION seconds per client (10), CONNS connections (100),
 # STREAMS per HTTP/2 connection (100), WARMUP seconds of the HTTP/2 clients (2),
 # C10K_CONNS (10000), RATE target responses/s of openloop (20000), PORT of the
-# server (8089), BARRAGE binary (target/release/barrage), FLOOR_DIR with floor.c
-# and conn.c (../shared/floor next to the repo), H2_CRATE_CLIENT binary
+# server (8089), BARRAGE binary (target/release/barrage), FLOOR_DIR with floor.c,
+# conn.c and floor_uring.c (../shared/floor next to the repo), H2_CRATE_CLIENT binary
 # (bench/h2-crate-client/target/release/h2-crate-client), OHA binary built with
 # its http3 feature (oha; scripts/setup.sh installs it in ~/.cargo/bin), H3_STREAMS
 # per HTTP/3 connection (10), H3_REPEATS alternating runs of oha and barrage over
@@ -28,7 +28,7 @@
 # See bench/README.md for the method and how to read the ratios.
 set -euo pipefail
 
-usage() { sed -n '2,26s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,24s/^# \{0,1\}//p' "$0"; }
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(git -C "$BENCH_DIR" rev-parse --show-toplevel 2>/dev/null || (cd "$BENCH_DIR/.." && pwd))
