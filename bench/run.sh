@@ -324,8 +324,9 @@ finish() {
   mkdir -p "$RESULTS_DIR"
   file="$RESULTS_DIR/$(date +%F)-$1.md"
   commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo "no commit")
-  # The tables being written (bench/results) are not a change to what is measured.
-  [ -z "$(git -C "$REPO" status --porcelain -- . ':!bench/results' 2>/dev/null | head -n 1)" ] ||
+  # The tables being written (bench/results) and the peers' builds (bench/peers)
+  # are not a change to what is measured.
+  [ -z "$(git -C "$REPO" status --porcelain -- . ':!bench/results' ':!bench/peers' 2>/dev/null | head -n 1)" ] ||
     commit+=" + uncommitted changes"
   {
     printf '## %s: %s\n\n' "$1" "$2"
