@@ -6,9 +6,12 @@
 # Expects from the caller: TMP (a private temp dir), PORT, DURATION, BENCH_DIR.
 # A measured run appends one tab-separated row to $TMP/rows:
 #   name kind command note responses elapsed_s responses_per_s cpu_s server_cpu_s maxrss_kib
-# where kind is floor|wrk|ab|h2load|h2crate|oha|barrage (floor rows and the rows of
+# where kind is floor|wrk|wrk2|gcannon|ab|h2load|h2crate|oha|barrage (floor rows and the rows of
 # kind REF_KIND, wrk unless a scenario says otherwise, are the references of
 # the ratio columns) and note is empty or why the row did not run or failed.
+# A measured run of a kind that has an extra_KIND function also appends
+#   name p99_latency_us send_delay_p50_us send_delay_p99_us send_delay_max_us
+# to $TMP/extra ("-" where the client does not say).
 
 log() { printf 'bench: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -264,6 +267,11 @@ measure() {
   server=$(awk -v t=$((after - before)) -v hz="$CLK_TCK" 'BEGIN { print t / hz }')
   # shellcheck disable=SC2086 # parsed is "responses elapsed rate"
   add_row "$name" "$kind" "$shown" "" $parsed "$cpu" "$server" "$rss"
+  if declare -F "extra_$kind" >/dev/null; then
+    local extra
+    extra=$("extra_$kind" 2>>"$TMP/err") || extra='- - - -'
+    printf '%s\t%s\n' "$name" "${extra// /$'\t'}" >>"$TMP/extra"
+  fi
   if [ "$rc" -ne 0 ]; then
     echo "$name exited with status $rc: $(first_error "$TMP/err")" >>"$TMP/notes"
   fi
@@ -323,6 +331,24 @@ parse_h2load() {
        }' "$TMP/out"
 }
 
+# wrk2: wrk's summary line.
+parse_wrk2() {
+  parse_wrk
+}
+
+# gcannon --json: .status.2xx + .status.3xx over .elapsed_sec.
+parse_gcannon() {
+  python3 - "$TMP/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+n = int(d["status"]["2xx"]) + int(d["status"]["3xx"])
+t = float(d["elapsed_sec"])
+if n == 0 or t <= 0:
+    sys.exit("no responses: errors %s" % d.get("errors"))
+print(n, t, n / t)
+PY
+}
+
 # h2-crate-client: "N responses in 10.00s = R responses/s, E errors", like floor's.
 parse_h2crate() {
   parse_floor
@@ -351,6 +377,27 @@ import json, sys
 t = json.load(open(sys.argv[1]))["totals"]
 print(int(t["responses"]), float(t["elapsed_s"]), float(t["responses_per_s"]))
 PY
+}
+
+# ------------------------------------------------------------------- extras
+# Each prints "p99_latency_us send_delay_p50_us send_delay_p99_us send_delay_max_us".
+
+# barrage: .latency_us.p99 and, in open loop, .open_loop.send_delay_us.
+extra_barrage() {
+  python3 - "$TMP/barrage.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+sd = (d.get("open_loop") or {}).get("send_delay_us") or {}
+f = lambda v: "-" if v is None else str(v)
+print(f(d["latency_us"]["p99"]), f(sd.get("p50")), f(sd.get("p99")), f(sd.get("max")))
+PY
+}
+
+# wrk2 --latency: the 99.000% line of its (corrected) latency distribution.
+extra_wrk2() {
+  awk "$AWK_SECONDS"'
+    $1 == "99.000%" && p == "" { p = to_seconds($2) * 1e6 }
+    END { if (p == "") exit 1; printf "%.0f - - -\n", p }' "$TMP/out"
 }
 
 # ------------------------------------------------------------------- output
@@ -415,4 +462,109 @@ environment() {
   printf 'Kernel %s, CPU %s, nproc %s. ' "$(uname -r)" "${cpu:-unknown}" "$(nproc)"
   printf 'Server: %s on core 1; clients on core 0, one after another. ' "${SERVER_DESC:-?}"
   printf 'Busy before the run: %s%% of a core.\n' "${IDLE_CHECK:-?}"
+}
+
+# ------------------------------------------------------------ alternations
+
+# ROUNDS: how many times the clients of an alternating scenario each run.
+ROUNDS=${ROUNDS:-3}
+
+# rounds FN...: call each FN with the round number, ROUNDS times, in the
+# given order in odd rounds and reversed in even ones, so that no client
+# always runs first (or right after another given one) in the sitting.
+rounds() {
+  local r i
+  for r in $(seq "$ROUNDS"); do
+    if [ $((r % 2)) -eq 1 ]; then
+      for ((i = 1; i <= $#; i++)); do "${!i}" "$r"; done
+    else
+      for ((i = $#; i >= 1; i--)); do "${!i}" "$r"; done
+    fi
+  done
+}
+
+# summary_table GROUP-HEADING [A/B]...: the medians over the rounds of each
+# client's rows named "GROUP · CLIENT #ROUND" (or "CLIENT #ROUND"), in the
+# order first seen, then for each A/B a ratio row per group: the median over
+# the rounds of A's figure ÷ B's of the same round. CPU share is client CPU
+# seconds ÷ its elapsed seconds. With SUMMARY_EXTRA=1, the p99 latency and
+# send delay columns from $TMP/extra too.
+summary_table() {
+  local heading=$1 pairs
+  shift
+  pairs=$(IFS=';' && echo "$*")
+  awk -F '\t' -v heading="$heading" -v pairs="$pairs" -v extra="${SUMMARY_EXTRA:-0}" '
+    function median(s,    a, n, i, j, t) {
+      n = split(s, a, " ")
+      if (n == 0) return ""
+      for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    function add(key, v) { vals[key] = vals[key] (vals[key] == "" ? "" : " ") v }
+    function num(v, fmt) { return v == "" ? "–" : sprintf(fmt, v) }
+    # name -> group, client, round
+    function split_name(name,    i) {
+      g = ""; c = name; rd = ""
+      if ((i = index(c, " · ")) > 0) { g = substr(c, 1, i - 1); c = substr(c, i + length(" · ")) }
+      if (match(c, / #[0-9]+$/)) { rd = substr(c, RSTART + 2); c = substr(c, 1, RSTART - 1) }
+    }
+    FILENAME == ARGV[1] { ex[$1] = $2 "\t" $3 "\t" $4 "\t" $5; next }
+    {
+      split_name($1)
+      if (!(g in gseen)) { gseen[g] = 1; groups[++ng] = g }
+      k = g SUBSEP c
+      if (!(k in cseen)) { cseen[k] = 1; clients[g, ++nc[g]] = c }
+      if ($4 != "" || $5 <= 0) { notes[k] = $4 != "" ? $4 : "0 responses"; next }
+      runs[k]++
+      us = $8 / $5 * 1e6; share = $6 > 0 ? $8 / $6 : ""
+      add(k SUBSEP "rps", $7); add(k SUBSEP "us", us); add(k SUBSEP "share", share)
+      byround[k, rd, "rps"] = $7; byround[k, rd, "us"] = us; rounds_of[k] = rounds_of[k] " " rd
+      if ($1 in ex) {
+        split(ex[$1], e, "\t")
+        if (e[1] != "-") add(k SUBSEP "p99", e[1])
+        if (e[2] != "-") add(k SUBSEP "sd50", e[2])
+        if (e[3] != "-") add(k SUBSEP "sd99", e[3])
+        if (e[4] != "-") add(k SUBSEP "sdmax", e[4])
+      }
+    }
+    # gcol(g): the group cell, or nothing when no row has a group.
+    function gcol(g) { return hasg ? "| " g " " : "" }
+    END {
+      hasg = !(ng == 1 && groups[1] == "")
+      printf "%s| client | runs | responses/s | µs/response | client CPU share |%s\n", hasg ? "| " heading " " : "",
+        extra ? " p99 latency µs | send delay p50 / p99 / max µs |" : ""
+      printf "%s|---|--:|--:|--:|--:|%s\n", hasg ? "|---" : "", extra ? "--:|--:|" : ""
+      np = split(pairs, pr, ";")
+      for (gi = 1; gi <= ng; gi++) {
+        g = groups[gi]
+        for (ci = 1; ci <= nc[g]; ci++) {
+          c = clients[g, ci]; k = g SUBSEP c
+          if (!runs[k]) {
+            printf "%s| %s | 0 | %s | | |%s\n", gcol(g), c, notes[k], extra ? " | |" : ""
+            continue
+          }
+          printf "%s| %s | %d | %s | %s | %s |", gcol(g), c, runs[k], num(median(vals[k SUBSEP "rps"]), "%.0f"),
+            num(median(vals[k SUBSEP "us"]), "%.2f"), num(median(vals[k SUBSEP "share"]), "%.2f")
+          if (extra)
+            printf " %s | %s / %s / %s |", num(median(vals[k SUBSEP "p99"]), "%.0f"), num(median(vals[k SUBSEP "sd50"]), "%.0f"),
+              num(median(vals[k SUBSEP "sd99"]), "%.0f"), num(median(vals[k SUBSEP "sdmax"]), "%.0f")
+          printf "\n"
+        }
+        for (pi = 1; pi <= np; pi++) {
+          split(pr[pi], ab, "/"); ka = g SUBSEP ab[1]; kb = g SUBSEP ab[2]
+          if (!(ka in cseen) || !(kb in cseen)) continue
+          rr = ""; ru = ""; n = 0
+          nr = split(rounds_of[ka], rs, " ")
+          for (ri = 1; ri <= nr; ri++) {
+            rd = rs[ri]
+            if (!((kb, rd, "us") in byround)) continue
+            n++
+            rr = rr " " byround[ka, rd, "rps"] / byround[kb, rd, "rps"]
+            ru = ru " " byround[ka, rd, "us"] / byround[kb, rd, "us"]
+          }
+          if (n == 0) { printf "%s| **%s ÷ %s** | 0 | no pair of runs | | |%s\n", gcol(g), ab[1], ab[2], extra ? " | |" : ""; continue }
+          printf "%s| **%s ÷ %s** | %d | **%.2f×** | **%.2f×** | |%s\n", gcol(g), ab[1], ab[2], n, median(rr), median(ru), extra ? " | |" : ""
+        }
+      }
+    }' "$TMP/extra" "$TMP/rows"
 }

@@ -4,27 +4,31 @@
 #
 #   bench/run.sh [SCENARIO|h1|h2|all]...     (default: all)
 #
-# HTTP/1.1 on nginx (h1): keepalive close c10k openloop script
+# HTTP/1.1 on nginx (h1): keepalive close c10k openloop script openloop-wrk2
+#                         openloop-max
 # HTTP/2 and TLS (h2):    h2c h2tls h2c-4k https-h1 h2-crate
 # HTTP/3 (h3):            h3 (barrage serve and Caddy; oha as the reference)
+#                         h3-h2load (the same servers; h2load-h3 as the reference)
 #
 # Environment: DURATION seconds per client (10), CONNS connections (100),
 # STREAMS per HTTP/2 connection (100), WARMUP seconds of the HTTP/2 clients (2),
 # C10K_CONNS (10000), RATE target responses/s of openloop (20000), PORT of the
-# server (8089), BARRAGE binary (target/release/barrage), FLOOR_DIR with floor.c
-# and conn.c (../shared/floor next to the repo), H2_CRATE_CLIENT binary
+# server (8089), BARRAGE binary (target/release/barrage), FLOOR_DIR with floor.c,
+# conn.c and floor_uring.c (../shared/floor next to the repo), H2_CRATE_CLIENT binary
 # (bench/h2-crate-client/target/release/h2-crate-client), OHA binary built with
 # its http3 feature (oha; scripts/setup.sh installs it in ~/.cargo/bin), H3_STREAMS
 # per HTTP/3 connection (10), H3_REPEATS alternating runs of oha and barrage over
 # HTTP/3 on barrage serve (5), H3_RATE requests/s of the same-rate HTTP/3 pair
-# (30000), RESULTS_DIR (bench/results).
+# (30000), ROUNDS of the alternating scenarios (3), RATES of openloop-wrk2
+# ("10000 30000 50000"), the peers WRK2, GCANNON and H2LOAD_H3
+# (bench/peers/bin/NAME), RESULTS_DIR (bench/results).
 #
 # The server runs on core 1, each client on core 0. Tables go to stdout and are
 # appended to RESULTS_DIR/DATE-SCENARIO.md; progress goes to stderr.
 # See bench/README.md for the method and how to read the ratios.
 set -euo pipefail
 
-usage() { sed -n '2,21s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,24s/^# \{0,1\}//p' "$0"; }
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(git -C "$BENCH_DIR" rev-parse --show-toplevel 2>/dev/null || (cd "$BENCH_DIR/.." && pwd))
@@ -46,20 +50,29 @@ H3_STREAMS=${H3_STREAMS:-10}
 H3_REPEATS=${H3_REPEATS:-5}
 H3_RATE=${H3_RATE:-30000}
 RESULTS_DIR=${RESULTS_DIR:-$BENCH_DIR/results}
+RATES=${RATES:-10000 30000 50000}
+WRK2=${WRK2:-$BENCH_DIR/peers/bin/wrk2}
+GCANNON=${GCANNON:-$BENCH_DIR/peers/bin/gcannon}
+H2LOAD_H3=${H2LOAD_H3:-$BENCH_DIR/peers/bin/h2load-h3}
 URL="http://127.0.0.1:$PORT/hello"
 
-for var in PORT DURATION CONNS STREAMS C10K_CONNS RATE H3_STREAMS H3_REPEATS H3_RATE; do
+for var in PORT DURATION CONNS STREAMS C10K_CONNS RATE H3_STREAMS H3_REPEATS H3_RATE ROUNDS; do
   [[ ${!var} =~ ^[1-9][0-9]*$ ]] || die "$var must be a positive integer, not '${!var}'"
 done
+for rate in $RATES; do
+  [[ $rate =~ ^[1-9][0-9]*$ ]] || die "RATES must be positive integers, not '$rate'"
+done
+[ -n "${RATES// /}" ] || die "RATES is empty"
 [[ $WARMUP =~ ^[0-9]+$ ]] || die "WARMUP must be a whole number of seconds, not '$WARMUP'"
 
-H1_SCENARIOS=(keepalive close c10k openloop script)
+H1_SCENARIOS=(keepalive close c10k openloop script openloop-wrk2 openloop-max)
 H2_SCENARIOS=(h2c h2tls h2c-4k https-h1 h2-crate)
-H3_SCENARIOS=(h3)
+H3_SCENARIOS=(h3 h3-h2load)
 scenarios=()
 for arg in "${@:-all}"; do
   case "$arg" in
-    keepalive | close | c10k | openloop | script | h2c | h2tls | h2c-4k | https-h1 | h2-crate | h3) scenarios+=("$arg") ;;
+    keepalive | close | c10k | openloop | script | openloop-wrk2 | openloop-max) scenarios+=("$arg") ;;
+    h2c | h2tls | h2c-4k | https-h1 | h2-crate | h3 | h3-h2load) scenarios+=("$arg") ;;
     h1) scenarios+=("${H1_SCENARIOS[@]}") ;;
     h2) scenarios+=("${H2_SCENARIOS[@]}") ;;
     all) scenarios+=("${H1_SCENARIOS[@]}" "${H2_SCENARIOS[@]}" "${H3_SCENARIOS[@]}") ;;
@@ -93,26 +106,67 @@ fi
 
 # ---------------------------------------------------------------- clients
 
-# compile_c NAME: build FLOOR_DIR/NAME.c into $TMP/NAME; on failure print why.
+# compile_c NAME [LIBS...]: build FLOOR_DIR/NAME.c into $TMP/NAME (once a
+# run); on failure print why.
 compile_c() {
-  if [ ! -f "$FLOOR_DIR/$1.c" ]; then
-    echo "$FLOOR_DIR/$1.c missing"
+  local name=$1
+  shift
+  [ -x "$TMP/$name" ] && return 0
+  if [ ! -f "$FLOOR_DIR/$name.c" ]; then
+    echo "$FLOOR_DIR/$name.c missing"
     return 1
   fi
-  if ! cc -O2 -o "$TMP/$1" "$FLOOR_DIR/$1.c" 2>"$TMP/cc.err"; then
+  if ! cc -O2 -o "$TMP/$name" "$FLOOR_DIR/$name.c" "$@" 2>"$TMP/cc.err"; then
     echo "cc failed: $(first_error "$TMP/cc.err")"
     return 1
   fi
 }
 
-# floor_client NAME: measure floor.c or conn.c, or say why they cannot run.
+# floor_client NAME [ROW-NAME]: measure floor.c or conn.c, or say why they
+# cannot run.
 floor_client() {
   local why
   if why=$(compile_c "$1"); then
-    measure "$1" floor "$TMP/$1" "$CONNS" "$DURATION" "$PORT" /hello
+    measure "${2:-$1}" floor "$TMP/$1" "$CONNS" "$DURATION" "$PORT" /hello
   else
-    not_run "$1" floor "$1 $CONNS $DURATION $PORT /hello" "$why"
+    not_run "${2:-$1}" floor "$1 $CONNS $DURATION $PORT /hello" "$why"
   fi
+}
+
+# uring_floor_client ROW-NAME: floor_uring.c (liburing), SINGLE_ISSUER and
+# DEFER_TASKRUN (its last argument, 1).
+uring_floor_client() {
+  local why
+  if why=$(compile_c floor_uring -luring); then
+    measure "$1" floor "$TMP/floor_uring" "$CONNS" "$DURATION" "$PORT" /hello 1
+  else
+    not_run "$1" floor "floor_uring $CONNS $DURATION $PORT /hello 1" "$why (liburing-dev?)"
+  fi
+}
+
+# peer NAME KIND BINARY ROW-NAME ARGS...: measure a peer built by
+# bench/peers/ (BINARY ARGS...), or say where its binary should be.
+peer() {
+  local name=$1 kind=$2 bin=$3 row=$4 hint
+  shift 4
+  if [ ! -x "$bin" ]; then
+    hint="bench/README.md, Peers"
+    [ ! -f "$BENCH_DIR/peers/$name.sh" ] || hint="bench/peers/$name.sh builds it"
+    not_run "$row" "$kind" "$(show_cmd "$bin" "$@")" "no binary at $bin ($hint)"
+    return 0
+  fi
+  if [ "$name" = gcannon ]; then
+    # gcannon writes a run history to ~/.gcannon/history.bin: not this user's.
+    mkdir -p "$TMP/home"
+    measure "$row" "$kind" env HOME="$TMP/home" "$bin" "$@"
+  else
+    measure "$row" "$kind" "$bin" "$@"
+  fi
+}
+
+# barrage_io_uring: whether the barrage binary has --io-uring.
+barrage_io_uring() {
+  [ -x "$BARRAGE" ] && "$BARRAGE" load --help 2>/dev/null | grep -q -- '--io-uring'
 }
 
 # barrage_at NAME URL LOAD-ARGS...: measure `barrage load ARGS --json ... URL`.
@@ -240,6 +294,10 @@ start_caddy_h3() {
 begin() {
   : >"$TMP/rows"
   : >"$TMP/notes"
+  : >"$TMP/extra"
+  SUMMARY_HEADING=
+  SUMMARY_PAIRS=()
+  SUMMARY_EXTRA=0
   REF_KIND=wrk
   REF_LABEL=wrk
   SHOW_FLOOR=1
@@ -266,28 +324,61 @@ finish() {
   mkdir -p "$RESULTS_DIR"
   file="$RESULTS_DIR/$(date +%F)-$1.md"
   commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo "no commit")
-  # The tables being written (bench/results) are not a change to what is measured.
-  [ -z "$(git -C "$REPO" status --porcelain -- . ':!bench/results' 2>/dev/null | head -n 1)" ] ||
+  # The tables being written (bench/results) and the peers' builds (bench/peers)
+  # are not a change to what is measured.
+  [ -z "$(git -C "$REPO" status --porcelain -- . ':!bench/results' ':!bench/peers' 2>/dev/null | head -n 1)" ] ||
     commit+=" + uncommitted changes"
   {
     printf '## %s: %s\n\n' "$1" "$2"
     printf '%s, barrage at %s. %s\n\n' "$(date '+%F %T %Z')" "$commit" "$(environment)"
+    if [ -n "$SUMMARY_HEADING" ]; then
+      echo "Medians over the rounds (ratios: the median of the per-round ratios, A and B from the same round):"
+      echo
+      summary_table "$SUMMARY_HEADING" "${SUMMARY_PAIRS[@]}"
+      echo
+      echo "Every run:"
+      echo
+    fi
     render_table
     echo
   } | tee -a "$file"
   log "appended to $file"
 }
 
+# keepalive: the io_uring and epoll floors, gcannon, wrk and barrage (with
+# --io-uring too when it has it) alternating for ROUNDS rounds, then
+# h2load --h1 and oha once.
+ka_epoll_floor() { floor_client floor "epoll floor #$1"; }
+ka_uring_floor() { uring_floor_client "io_uring floor #$1"; }
+ka_gcannon() {
+  # gcannon reads "-c N", not "-cN".
+  peer gcannon gcannon "$GCANNON" "gcannon #$1" "$URL" --json -t 1 -c "$CONNS" -d "${DURATION}s"
+}
+ka_wrk() { measure "wrk #$1" wrk wrk -t1 -c"$CONNS" -d"${DURATION}s" "$URL"; }
+ka_barrage() { barrage_client "barrage #$1" -t1 -c"$CONNS" -d"${DURATION}s"; }
+ka_barrage_uring() { barrage_client "barrage --io-uring #$1" --io-uring -t1 -c"$CONNS" -d"${DURATION}s"; }
+
 scenario_keepalive() {
   server_use nginx_hello
   begin
-  floor_client floor
-  measure wrk wrk wrk -t1 -c"$CONNS" -d"${DURATION}s" "$URL"
+  SUMMARY_HEADING="keep-alive"
+  SUMMARY_PAIRS=("barrage/epoll floor" "barrage/gcannon" "barrage/io_uring floor" "barrage/wrk")
+  local clients=(ka_epoll_floor ka_uring_floor ka_gcannon ka_wrk ka_barrage)
+  if barrage_io_uring; then
+    clients+=(ka_barrage_uring)
+    SUMMARY_PAIRS+=("barrage --io-uring/epoll floor" "barrage --io-uring/gcannon" "barrage --io-uring/barrage")
+  else
+    echo "barrage has no --io-uring here: no row for it." >>"$TMP/notes"
+  fi
+  rounds "${clients[@]}"
   measure "h2load --h1" h2load h2load --h1 -t1 -c"$CONNS" -D"$DURATION" "$URL"
   measure oha oha "$OHA" --no-tui --output-format json -c"$CONNS" -z"${DURATION}s" "$URL"
-  barrage_client barrage -t1 -c"$CONNS" -d"${DURATION}s"
-  echo "oha runs on a multi-threaded tokio runtime; pinned to core 0 like the others, its threads share that core." >>"$TMP/notes"
-  finish keepalive "$CONNS keep-alive connections, $DURATION s per client"
+  {
+    echo "Bars: barrage's client CPU per response ≤ 0.9× the epoll floor's and ≤ gcannon's (the ratio rows, µs/response column)."
+    echo "The floors: floor.c (epoll) and floor_uring.c (io_uring: multishot receive into a provided buffer ring, SINGLE_ISSUER|DEFER_TASKRUN) from $FLOOR_DIR. gcannon: -t1, its JSON's 2xx+3xx over its elapsed_sec."
+    echo "oha runs on a multi-threaded tokio runtime; pinned to core 0 like the others, its threads share that core."
+  } >>"$TMP/notes"
+  finish keepalive "$CONNS keep-alive connections, $DURATION s per client, $ROUNDS rounds"
 }
 
 # wrk's Lua scripts: request() per send against wrk running the same
@@ -305,17 +396,27 @@ scenario_script() {
   finish script "wrk Lua scripts, $CONNS keep-alive connections, $DURATION s per client"
 }
 
+# close: a new connection per request. ab and barrage (--http1.0, as ab
+# speaks, and --no-keepalive) alternate for ROUNDS rounds; conn (the floor)
+# and wrk with Connection: close run once.
+cl_ab() { measure "ab #$1" ab ab -c"$CONNS" -t"$DURATION" -n 100000000 "$URL"; }
+cl_barrage_10() { barrage_client "barrage --http1.0 #$1" -t1 -c"$CONNS" -d"${DURATION}s" --http1.0; }
+cl_barrage_close() { barrage_client "barrage --no-keepalive #$1" -t1 -c"$CONNS" -d"${DURATION}s" --no-keepalive; }
+
 scenario_close() {
   server_use nginx_hello
   begin
+  SUMMARY_HEADING="no keep-alive"
+  SUMMARY_PAIRS=("barrage --http1.0/ab" "barrage --no-keepalive/ab")
   floor_client conn
-  measure ab ab ab -c"$CONNS" -t"$DURATION" -n 100000000 "$URL"
+  rounds cl_ab cl_barrage_10 cl_barrage_close
   measure "wrk, Connection: close" wrk wrk -t1 -c"$CONNS" -d"${DURATION}s" -H 'Connection: close' "$URL"
-  barrage_client "barrage --no-keepalive" -t1 -c"$CONNS" -d"${DURATION}s" --no-keepalive
-  barrage_client "barrage --http1.0" -t1 -c"$CONNS" -d"${DURATION}s" --http1.0
-  echo "ab speaks HTTP/1.0 without keep-alive; conn and wrk send HTTP/1.1 with Connection: close." >>"$TMP/notes"
-  echo "The floor column compares with conn, the non-keep-alive floor." >>"$TMP/notes"
-  finish close "$CONNS connections, a new one per request, $DURATION s per client"
+  {
+    echo "Bar: barrage's throughput ≥ 1.3× ab's (the ratio rows, responses/s column)."
+    echo "ab speaks HTTP/1.0 without keep-alive; conn and wrk send HTTP/1.1 with Connection: close."
+    echo "The floor column compares with conn, the non-keep-alive floor."
+  } >>"$TMP/notes"
+  finish close "$CONNS connections, a new one per request, $DURATION s per client, $ROUNDS rounds"
 }
 
 scenario_c10k() {
@@ -344,175 +445,12 @@ scenario_openloop() {
   finish openloop "open loop at $RATE responses/s over $CONNS connections, $DURATION s"
 }
 
-# h2_clients URL "BARRAGE-FLAGS" "H2LOAD-WINDOWS" "BARRAGE-WINDOWS": an h2load
-# row and a barrage row, STREAMS streams on each of CONNS connections, after a
-# WARMUP-second warm-up. The flag strings are split on spaces.
-h2_clients() {
-  local url=$1 proto=$2 h2load_win=$3 barrage_win=$4
-  # shellcheck disable=SC2086 # the flag strings are split on purpose
-  measure "h2load${h2load_win:+ $h2load_win}" h2load \
-    h2load -t1 -c"$CONNS" -m"$STREAMS" -D"$DURATION" --warm-up-time="$WARMUP" $h2load_win "$url"
-  # shellcheck disable=SC2086
-  barrage_at "barrage $proto${barrage_win:+ $barrage_win}" "$url" \
-    $proto -c"$CONNS" -m"$STREAMS" -d"${DURATION}s" --warmup "${WARMUP}s" -t1 $barrage_win
-}
-
-H2_SHAPE="$CONNS connections × $STREAMS streams"
-H2_TIME="$DURATION s per client after $WARMUP s of warm-up"
-
-scenario_h2c() {
-  local server
-  for server in h2o nghttpd; do
-    server_use "${server}_h2c"
-    begin_h2
-    h2_clients "http://127.0.0.1:$PORT/static/6b" --h2c "" ""
-    echo "Windows: each client's defaults (h2load 1.52: 2^30−1 per stream and per connection)." >>"$TMP/notes"
-    finish h2c "$server, HTTP/2 cleartext (prior knowledge), $H2_SHAPE, GET /static/6b (6 bytes), $H2_TIME"
-  done
-}
-
-scenario_h2tls() {
-  local server
-  for server in h2o nghttpd; do
-    server_use "${server}_tls"
-    begin_h2
-    h2_clients "https://127.0.0.1:$PORT/static/6b" "--h2 --insecure" "" ""
-    echo "Windows: each client's defaults (h2load 1.52: 2^30−1 per stream and per connection). TLS: the run's self-signed P-256 certificate, ALPN h2; the $CONNS handshakes fall in the warm-up." >>"$TMP/notes"
-    finish h2tls "$server, HTTP/2 over TLS, $H2_SHAPE, GET /static/6b (6 bytes), $H2_TIME"
-  done
-}
-
-scenario_h2c_4k() {
-  local server
-  for server in h2o nghttpd; do
-    server_use "${server}_h2c"
-    begin_h2
-    h2_clients "http://127.0.0.1:$PORT/static/4k" --h2c "-w16 -W16" "-w16 -W16"
-    echo "Default windows: 65,535 bytes (2^16−1) per stream and per connection, the protocol's initial window (RFC 9113). h2load 1.52 and barrage both default to 2^30−1 instead, so both are given -w16 -W16." >>"$TMP/notes"
-    finish h2c-4k "$server, h2c, $H2_SHAPE, GET /static/4k (4096 bytes), default (64 KiB) flow-control windows, $H2_TIME"
-    begin_h2
-    h2_clients "http://127.0.0.1:$PORT/static/4k" --h2c "-w30 -W30" "-w30 -W30"
-    echo "Windows of 2^30−1 bytes per stream and per connection: flow control out of the way." >>"$TMP/notes"
-    finish h2c-4k "$server, h2c, $H2_SHAPE, GET /static/4k (4096 bytes), -w30 -W30 windows, $H2_TIME"
-  done
-}
-
-scenario_https_h1() {
-  local url="https://127.0.0.1:$PORT/hello"
-  server_use nginx_tls
-  begin
-  SHOW_FLOOR=0
-  measure wrk wrk wrk -t1 -c"$CONNS" -d"${DURATION}s" "$url"
-  barrage_at "barrage --insecure" "$url" --insecure -t1 -c"$CONNS" -d"${DURATION}s"
-  echo "HTTP/1.1 over TLS (the run's self-signed P-256 certificate), keep-alive; the $CONNS handshakes are in the measured time, for both." >>"$TMP/notes"
-  finish https-h1 "$CONNS keep-alive HTTPS/1.1 connections to nginx, $DURATION s per client"
-}
-
-# h2-crate: the hyperium h2 crate as a client (bench/h2-crate-client), next to
-# h2load, twice each, alternating, on h2o's h2c /static/6b.
-scenario_h2_crate() {
-  local url="http://127.0.0.1:$PORT/static/6b" run
-  local crate_cmd=("$H2_CRATE_CLIENT" -c"$CONNS" -m"$STREAMS" -d"$DURATION" --warmup "$WARMUP" -w30 -W30 "$url")
-  server_use h2o_h2c
-  begin_h2
-  for run in 1 2; do
-    measure "h2load ($run)" h2load h2load -t1 -c"$CONNS" -m"$STREAMS" -D"$DURATION" --warm-up-time="$WARMUP" "$url"
-    if [ -x "$H2_CRATE_CLIENT" ]; then
-      measure "h2 crate ($run)" h2crate "${crate_cmd[@]}"
-      grep -m1 '^cpu:' "$TMP/out" | sed "s/^/h2 crate ($run), its own count: /" >>"$TMP/notes" || true
-    else
-      not_run "h2 crate ($run)" h2crate "$(show_cmd "${crate_cmd[@]}")" \
-        "no binary at $H2_CRATE_CLIENT (cargo build --release --manifest-path bench/h2-crate-client/Cargo.toml)"
-    fi
-  done
-  awk -F '\t' '
-    $4 == "" && $5 > 0 { k = $2; n[k]++; us[k] += $8 / $5 * 1e6; rate[k] += $7 }
-    END {
-      if (n["h2load"] && n["h2crate"])
-        printf "Means of the runs: h2load %.0f responses/s, %.2f µs/response; h2 crate %.0f responses/s, %.2f µs/response (%.2f× h2load'"'"'s CPU per response).\n",
-          rate["h2load"] / n["h2load"], us["h2load"] / n["h2load"], rate["h2crate"] / n["h2crate"],
-          us["h2crate"] / n["h2crate"], (us["h2crate"] / n["h2crate"]) / (us["h2load"] / n["h2load"])
-    }' "$TMP/rows" >>"$TMP/notes"
-  echo "The h2 crate client: h2 0.4 on a current-thread tokio runtime, pinned to core 0; each stream sends its next GET once the body is read and its capacity released; windows of 2^30−1 (-w30 -W30), h2load's (and barrage's) default." >>"$TMP/notes"
-  finish h2-crate "h2 crate vs h2load on h2o, h2c, $H2_SHAPE, GET /static/6b (6 bytes), $H2_TIME"
-}
-
-# h3: barrage --h3 against oha --http-version 3 (the reference), and
-# barrage --h2 and oha --http-version 2 on the same server and port for the
-# cost of QUIC, on barrage serve and Caddy, 6 bytes and 4 KiB. Caddy picks
-# its certificate by SNI: its URLs say localhost (127.0.0.1 here).
-# h3_medians: the median µs/response of the repeated h3 rows of oha and
-# barrage, and their ratio, as a sentence for the notes.
-h3_medians() {
-  awk -F '\t' '
-    function median(a, n,    i, j, t) {
-      for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-    }
-    $4 == "" && $5 > 0 && $1 ~ /^oha --http-version 3 #/ { o[++no] = $8 / $5 * 1e6; orate[no] = $7 }
-    $4 == "" && $5 > 0 && $1 ~ /^barrage --h3 #/ { b[++nb] = $8 / $5 * 1e6; brate[nb] = $7 }
-    END {
-      if (!no || !nb) { print "h3 medians: no complete pair of runs"; exit }
-      mo = median(o, no); mb = median(b, nb); ro = median(orate, no); rb = median(brate, nb)
-      printf "h3 medians over %d runs of oha and %d of barrage: barrage %.2f µs/response vs oha %.2f: %.2f× (bar ≤ 0.5×); responses/s %.0f vs %.0f: %.2f×.\n", no, nb, mb, mo, mb / mo, rb, ro, rb / ro
-    }' "$TMP/rows"
-}
-
-# h3_same_rate: the ratio of the same-rate pair, as a sentence for the notes.
-h3_same_rate() {
-  awk -F '\t' -v rate="$H3_RATE" '
-    $4 == "" && $5 > 0 && $1 ~ /^oha --http-version 3 -q / { o = $8 / $5 * 1e6; on = $5 }
-    $4 == "" && $5 > 0 && $1 ~ /^barrage --h3 -R / { b = $8 / $5 * 1e6; bn = $5 }
-    END {
-      if (!o || !b) { print "h3 at one rate: no complete pair"; exit }
-      printf "h3 at %d requests/s from both (open loop): barrage %.2f µs/response vs oha %.2f: %.2f× (%d and %d responses).\n", rate, b, o, b / o, bn, on
-    }' "$TMP/rows"
-}
-
-scenario_h3() {
-  local server path url shape="$CONNS connections × $H3_STREAMS streams"
-  for server in serve caddy; do
-    server_use "${server}_h3"
-    for path in /static/6b /static/4k; do
-      case "$server$path" in
-        serve/static/6b) url="https://127.0.0.1:$PORT/hello" ;;
-        serve*) url="https://127.0.0.1:$PORT$path" ;;
-        *) url="https://localhost:$PORT$path" ;;
-      esac
-      begin
-      REF_KIND=oha
-      REF_LABEL=oha
-      SHOW_FLOOR=0
-      # The h3 pair runs H3_REPEATS times, alternating: one run of either
-      # varies by a third here (how often the client sleeps and wakes while
-      # the server's core is full), so the bar is read from the medians.
-      # oha gets no response from Caddy (BENCHMARKS.md): one run there.
-      local r reps=$H3_REPEATS
-      [ "$server" = serve ] || reps=1
-      for r in $(seq "$reps"); do
-        measure "oha --http-version 3 #$r" oha "$OHA" --no-tui --output-format json --http-version 3 --insecure \
-          -c"$CONNS" -p"$H3_STREAMS" -z"${DURATION}s" "$url"
-        barrage_at "barrage --h3 #$r" "$url" --h3 --insecure -t1 -c"$CONNS" -m"$H3_STREAMS" -d"${DURATION}s"
-      done
-      h3_medians >>"$TMP/notes"
-      # Both clients at one rate below either's closed-loop throughput, so
-      # neither is saturated: the cost per response when a client sleeps
-      # between sends, as every client below its ceiling does.
-      if [ "$server" = serve ]; then
-        measure "oha --http-version 3 -q $H3_RATE" oha "$OHA" --no-tui --output-format json --http-version 3 \
-          --insecure -c"$CONNS" -p"$H3_STREAMS" -q "$H3_RATE" -z"${DURATION}s" "$url"
-        barrage_at "barrage --h3 -R $H3_RATE" "$url" --h3 --insecure -t1 -c"$CONNS" -m"$H3_STREAMS" \
-          -R"$H3_RATE" -d"${DURATION}s"
-        h3_same_rate >>"$TMP/notes"
-      fi
-      barrage_at "barrage --h2 (TLS)" "$url" --h2 --insecure -t1 -c"$CONNS" -m"$H3_STREAMS" -d"${DURATION}s"
-      measure "oha --http-version 2" oha "$OHA" --no-tui --output-format json --http-version 2 --insecure \
-        -c"$CONNS" -p"$H3_STREAMS" -z"${DURATION}s" "$url"
-      echo "No warm-up: the $CONNS QUIC (or TLS) handshakes are in the measured time for every client. oha counts 2xx/3xx responses; requests cut by its deadline are not responses." >>"$TMP/notes"
-      finish h3 "$server, $shape, GET $url, $DURATION s per client"
-    done
-  done
-}
+# shellcheck source=bench/scenarios/openloop.sh
+. "$BENCH_DIR/scenarios/openloop.sh"
+# shellcheck source=bench/scenarios/h2.sh
+. "$BENCH_DIR/scenarios/h2.sh"
+# shellcheck source=bench/scenarios/h3.sh
+. "$BENCH_DIR/scenarios/h3.sh"
 
 for scenario in "${scenarios[@]}"; do
   "scenario_${scenario//-/_}"

@@ -207,12 +207,13 @@ fi
 # distribution's version (15 on Debian 12); the lab runs its own cluster
 # from /usr/lib/postgresql/15/bin, else the newest /usr/lib/postgresql/N/bin,
 # as user postgres, with pg_stat_statements from the contrib modules.
+# liburing-dev: bench/run.sh compiles the io_uring floor (floor_uring.c).
 packages=()
 if [ "$main" -eq 0 ]; then
   packages+=(nginx-light h2o caddy nghttp2-server nghttp2-proxy wrk apache2-utils nghttp2-client httperf time curl chromium
     openssh-server openssh-client iproute2 prometheus tmux
     libnginx-mod-http-brotli-static libnginx-mod-http-js
-    postgresql postgresql-contrib)
+    postgresql postgresql-contrib liburing-dev)
 fi
 servers_py=(python3 "$repo/scripts/servers.py")
 if [ "$main" -eq 1 ]; then
