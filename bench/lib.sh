@@ -382,12 +382,15 @@ PY
 # ------------------------------------------------------------------- extras
 # Each prints "p99_latency_us send_delay_p50_us send_delay_p99_us send_delay_max_us".
 
-# barrage: .latency_us.p99 and, in open loop, .open_loop.send_delay_us.
+# barrage: .latency_us.p99 and, in open loop, its own send delay
+# (.open_loop.client_delay_us: of the requests that found a connection free;
+# .send_delay_us from a binary before it).
 extra_barrage() {
   python3 - "$TMP/barrage.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-sd = (d.get("open_loop") or {}).get("send_delay_us") or {}
+ol = d.get("open_loop") or {}
+sd = ol.get("client_delay_us") or ol.get("send_delay_us") or {}
 f = lambda v: "-" if v is None else str(v)
 print(f(d["latency_us"]["p99"]), f(sd.get("p50")), f(sd.get("p99")), f(sd.get("max")))
 PY
@@ -532,7 +535,7 @@ summary_table() {
     END {
       hasg = !(ng == 1 && groups[1] == "")
       printf "%s| client | runs | responses/s | µs/response | client CPU share |%s\n", hasg ? "| " heading " " : "",
-        extra ? " p99 latency µs | send delay p50 / p99 / max µs |" : ""
+        extra ? " p99 latency µs | own send delay p50 / p99 / max µs |" : ""
       printf "%s|---|--:|--:|--:|--:|%s\n", hasg ? "|---" : "", extra ? "--:|--:|" : ""
       np = split(pairs, pr, ";")
       for (gi = 1; gi <= ng; gi++) {

@@ -72,6 +72,40 @@ fn open_loop_json_round_trips_with_its_send_delays() {
 }
 
 #[test]
+fn a_wide_send_window_sends_requests_together_and_says_how_late() {
+    let _serial = serial();
+    let t = target();
+    let u = url(t.local_addr(), "/hello");
+    // 2,000/s is a request every 500 µs: a 5 ms window sends about ten at
+    // a time, the first of each about 4.5 ms late.
+    let r = barrage(&[
+        "load",
+        "-t1",
+        "-c20",
+        "-R",
+        "2000",
+        "--send-window",
+        "5ms",
+        "-d",
+        "1s",
+        "--json",
+        "-",
+        &u,
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let typed = barrage_engine::RunReport::from_json(&r.stdout).expect("a typed report");
+    assert_eq!(typed.spec.send_window_us, Some(5000));
+    let o = typed.open_loop.as_ref().unwrap();
+    assert_eq!(typed.totals.requests_sent, 2000, "{o:?}");
+    assert_eq!(typed.totals.responses, 2000, "{r:?}");
+    // Lateness only grows on a loaded machine: a lower bound holds anywhere.
+    assert!(
+        o.send_delay_us.p50 >= 1000 && o.client_delay_us.p99 >= 3000,
+        "batched sends are late by up to the window: {o:?}"
+    );
+}
+
+#[test]
 fn h2_over_tls_with_a_ca_file_reports_alpn_and_streams() {
     let _serial = serial();
     let t = tls_target();

@@ -29,6 +29,14 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["-c", "0", &closed], "connections"),
         (&["-R", "0", &closed], "rate"),
         (&["-R", "-5", &closed], "rate"),
+        (
+            &["--send-window", "1ms", &closed],
+            "--send-window applies to the open loop (-R)",
+        ),
+        (
+            &["-R", "100", "--send-window", "11ms", &closed],
+            "--send-window: the send window (11ms) is over 10ms",
+        ),
         (&["--frobnicate", &closed], "--frobnicate"),
         (&["-H", "nocolon", &closed], "nocolon"),
         (&["--urls", urls_missing, &closed], "--urls"),

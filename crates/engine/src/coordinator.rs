@@ -194,6 +194,7 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
         // The kernel turns receive stamps on a moment after the first socket
         // asks; asking now, before any connection, has them on by the first
         // response.
+        send_window: spec.send_window,
         _stamps: matches!(spec.model, Model::Open { .. })
             .then(crate::stamp::keep_on)
             .flatten(),

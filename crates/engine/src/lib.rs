@@ -63,5 +63,6 @@ pub use report::spec_summary;
 pub use request::{check_header, is_token, RequestTemplate};
 pub use spec::{
     Field, H2Options, LoadSpec, Model, Part, Protocol, Reuse, Scheme, SpecError, Target,
+    DEFAULT_SEND_WINDOW, MAX_SEND_WINDOW,
 };
 pub use tls::{client_config as tls_client_config, TlsOptions};

@@ -35,6 +35,7 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
         pipeline: None,
         rate_per_s: None,
         arrival: None,
+        send_window_us: None,
         conn_rate_per_s: None,
         calls_per_session: None,
         sessions: None,
@@ -66,6 +67,7 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
             s.max_connections = Some(max_connections);
             s.rate_per_s = Some(rate_per_s);
             s.arrival = Some(arrival_kind(arrival));
+            s.send_window_us = Some(spec.send_window.as_micros() as u64);
         }
         Model::Sessions {
             conn_rate_per_s,

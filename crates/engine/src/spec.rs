@@ -154,6 +154,21 @@ pub struct LoadSpec {
     /// (`source.rs`).
     #[serde(default)]
     pub sources: Vec<IpAddr>,
+    /// Open loop: the requests due within this window after the next one
+    /// go out with it, in one wake-up (each at most this late): precision
+    /// traded for the client's CPU, the send delay reporting the trade.
+    #[serde(default = "default_send_window")]
+    pub send_window: Duration,
+}
+
+/// The open loop's default send window: requests stay within tens of
+/// microseconds of their schedule.
+pub const DEFAULT_SEND_WINDOW: Duration = Duration::from_micros(20);
+/// The widest send window: wider would batch more than a timed schedule means.
+pub const MAX_SEND_WINDOW: Duration = Duration::from_millis(10);
+
+fn default_send_window() -> Duration {
+    DEFAULT_SEND_WINDOW
 }
 
 /// A spec that cannot run: which part of it, and a message that says what
@@ -209,6 +224,8 @@ pub enum Field {
     Resources,
     /// The source addresses connections leave from.
     Sources,
+    /// The open loop's send window.
+    SendWindow,
 }
 
 impl SpecError {
@@ -330,6 +347,7 @@ impl LoadSpec {
             part: Part::default(),
             mix: None,
             sources: Vec::new(),
+            send_window: DEFAULT_SEND_WINDOW,
         })
     }
 
@@ -486,6 +504,15 @@ impl LoadSpec {
                 ..
             } => {
                 check_rate(rate_per_s, Field::Rate, "the request rate")?;
+                if self.send_window > MAX_SEND_WINDOW {
+                    return err(
+                        Field::SendWindow,
+                        format!(
+                            "the send window ({:?}) is over {MAX_SEND_WINDOW:?}: a wider one is no longer a timed schedule",
+                            self.send_window
+                        ),
+                    );
+                }
                 if connections == 0 {
                     return err(Field::Connections, "connections must be at least 1");
                 }

@@ -15,11 +15,6 @@ use super::*;
 /// until it is due (beyond it the loop waits on the poll as usual).
 const DEFER_MAX: Duration = Duration::from_millis(2);
 
-/// A deferred wake-up waits this much longer when more sends fall due in
-/// it, and sends them together: one wake-up (ours, and the server's) for
-/// several requests at high rates, each at most this late.
-const COALESCE: Duration = Duration::from_micros(20);
-
 /// A wait this short is spun rather than slept: a sleep's wake-up costs about as much.
 const SPIN: Duration = Duration::from_micros(4);
 
@@ -279,8 +274,9 @@ impl Worker {
     /// connection is free for the next send and it is due within
     /// [`DEFER_MAX`]: it wakes once, when the send is due, and reads what
     /// arrived meanwhile with the kernel's receive stamps (`stamp.rs`), so
-    /// latency still ends at each response's arrival. Sends due within
-    /// [`COALESCE`] of it go in the same wake-up. Otherwise (no
+    /// latency still ends at each response's arrival. Sends due within the
+    /// send window (`--send-window`) go in the same wake-up: one wake-up,
+    /// ours and the server's, for several requests. Otherwise (no
     /// connection free: a response is what frees one; TLS; the send far
     /// off) it waits on the poll, the timer set for the send.
     pub(super) fn wait(&mut self, now: Instant) -> Option<Duration> {
@@ -290,10 +286,10 @@ impl Worker {
         };
         let free = !self.short_of_conns
             && matches!(&self.plan, Plan::Open { idle, .. } if !idle.is_empty());
-        if self.defer && free && self.finishing.is_none() && due - now <= DEFER_MAX {
+        if self.defer && free && self.finishing.is_none() && due - now <= self.defer_max() {
             let batch = match &self.plan {
                 Plan::Open { pacer, .. } => pacer
-                    .last_within(COALESCE)
+                    .last_within(self.shared.send_window)
                     .map_or(due, |d| self.shared.start + d),
                 _ => due,
             };
@@ -309,6 +305,11 @@ impl Worker {
         }
         let _ = self.timer.arm_at(due, now);
         Some(wake - now)
+    }
+
+    /// The furthest ahead a send may be for the loop to sleep through responses.
+    fn defer_max(&self) -> Duration {
+        DEFER_MAX.max(self.shared.send_window)
     }
 
     pub(super) fn next_wake(&self, now: Instant) -> Duration {

@@ -97,6 +97,8 @@ pub(crate) struct Shared {
     pub streams: usize,
     /// The source addresses connections leave from.
     pub sources: Sources,
+    /// Open loop: requests due within this window after the next go with it.
+    pub send_window: Duration,
     /// Open loop: a socket that keeps the kernel's receive stamps on (`stamp.rs`).
     pub _stamps: Option<std::os::fd::OwnedFd>,
 }

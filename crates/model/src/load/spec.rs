@@ -116,6 +116,10 @@ pub struct SpecSummary {
     pub pipeline: Option<usize>,
     pub rate_per_s: Option<f64>,
     pub arrival: Option<ArrivalKind>,
+    /// Open loop: requests due within this many µs after the next one went
+    /// with it (`--send-window`). Absent in reports written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub send_window_us: Option<u64>,
     pub conn_rate_per_s: Option<f64>,
     pub calls_per_session: Option<u32>,
     pub sessions: Option<u64>,

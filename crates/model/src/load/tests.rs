@@ -38,6 +38,7 @@ fn report(latencies: &[u64], connections: usize, elapsed_s: f64) -> RunReport {
             pipeline: Some(1),
             rate_per_s: None,
             arrival: None,
+            send_window_us: None,
             conn_rate_per_s: None,
             calls_per_session: None,
             sessions: None,
