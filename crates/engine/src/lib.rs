@@ -44,6 +44,7 @@ mod spec;
 mod timer;
 mod tls;
 mod transport;
+mod uring;
 mod worker;
 
 /// The report types are the shared model's: re-exported so that a library
@@ -51,7 +52,7 @@ mod worker;
 pub use barrage_model::histogram;
 pub use barrage_model::load::{
     AgentReport, AgentsReport, ArrivalKind, ConnectionStats, ErrorCount, H2Events, H2Report,
-    Histograms, LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, SessionStats,
+    Histograms, IoKind, LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, SessionStats,
     SpecSummary, StopReason, TargetReport, TemplateReport, TlsReport, Totals, WireProtocol, SCHEMA,
 };
 pub use coordinator::{run, run_scripted, run_until, NoObserver, Observer, Window};
@@ -64,3 +65,4 @@ pub use spec::{
     Field, H2Options, LoadSpec, Model, Part, Protocol, Reuse, Scheme, SpecError, Target,
 };
 pub use tls::{client_config as tls_client_config, TlsOptions};
+pub use uring::unavailable as io_uring_unavailable;

@@ -5,7 +5,7 @@ use std::fmt;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
-pub use barrage_model::load::Scheme;
+pub use barrage_model::load::{IoKind, Scheme};
 use serde::{Deserialize, Serialize};
 
 use crate::pacer::Arrival;
@@ -154,6 +154,10 @@ pub struct LoadSpec {
     /// (`source.rs`).
     #[serde(default)]
     pub sources: Vec<IpAddr>,
+    /// The I/O the connections go through: epoll, or io_uring for plain
+    /// TCP (a worker where io_uring cannot be set up runs on epoll).
+    #[serde(default)]
+    pub io: IoKind,
 }
 
 /// A spec that cannot run: which part of it, and a message that says what
@@ -209,6 +213,8 @@ pub enum Field {
     Resources,
     /// The source addresses connections leave from.
     Sources,
+    /// The I/O: io_uring or epoll.
+    Io,
 }
 
 impl SpecError {
@@ -330,6 +336,7 @@ impl LoadSpec {
             part: Part::default(),
             mix: None,
             sources: Vec::new(),
+            io: IoKind::Epoll,
         })
     }
 
@@ -451,6 +458,14 @@ impl LoadSpec {
             }
         }
         self.validate_protocol()?;
+        if self.io == IoKind::IoUring
+            && (self.target.scheme == Scheme::Https || self.protocol == Protocol::H3)
+        {
+            return err(
+                Field::Io,
+                "only plain TCP (http://, HTTP/1.1 or h2c) runs on io_uring; TLS and HTTP/3 run on epoll",
+            );
+        }
         self.validate_model()
     }
 

@@ -81,6 +81,27 @@ impl Scheme {
     }
 }
 
+/// The I/O a run's connections went through: epoll (the default), or
+/// io_uring (`--io-uring`, plain TCP only). A report says what ran: a run
+/// that asked for io_uring where it is unavailable says `epoll`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IoKind {
+    #[default]
+    Epoll,
+    IoUring,
+}
+
+impl IoKind {
+    /// `epoll` or `io_uring`.
+    pub fn name(self) -> &'static str {
+        match self {
+            IoKind::Epoll => "epoll",
+            IoKind::IoUring => "io_uring",
+        }
+    }
+}
+
 /// How arrivals were spaced (open loop and sessions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -125,4 +146,7 @@ pub struct SpecSummary {
     pub timeout_s: f64,
     /// Distinct requests used in turn.
     pub request_count: usize,
+    /// The I/O the connections went through (reports older than the field: epoll).
+    #[serde(default)]
+    pub io: IoKind,
 }

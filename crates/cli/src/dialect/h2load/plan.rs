@@ -87,6 +87,7 @@ pub fn build(o: &Options, cores: u64, stdin: &mut dyn FnMut() -> String) -> Resu
         part: Default::default(),
         mix: None,
         sources: Vec::new(),
+        io: Default::default(),
     };
     match &mode {
         Mode::Requests { n } => spec.max_requests = Some(*n),
