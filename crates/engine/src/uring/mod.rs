@@ -136,12 +136,9 @@ fn retire(fd: RawFd, key: u32, generation: u32, out: Option<Vec<u8>>) {
     }
 }
 
-/// Why io_uring cannot run here, if it cannot: the environment forbids it
-/// (`BARRAGE_NO_IO_URING`), or setting up a ring as the workers do fails.
+/// Why io_uring cannot run here, if it cannot: setting up a ring as the
+/// workers do fails, or `BARRAGE_NO_IO_URING` is set (not empty, not 0).
 pub fn unavailable() -> Option<String> {
-    if std::env::var_os("BARRAGE_NO_IO_URING").is_some_and(|v| !v.is_empty() && v != "0") {
-        return Some("BARRAGE_NO_IO_URING is set".into());
-    }
     match Ring::new(64) {
         Ok(_) => None,
         Err(e) => Some(e),
@@ -165,6 +162,10 @@ impl Ring {
     /// Sets up a ring for a worker of up to `connections` connections, on
     /// this thread (the only one that may use it). The error says why not.
     pub fn new(connections: usize) -> Result<Ring, String> {
+        // For tests of the fallback, and for machines where it misbehaves.
+        if std::env::var_os("BARRAGE_NO_IO_URING").is_some_and(|v| !v.is_empty() && v != "0") {
+            return Err("BARRAGE_NO_IO_URING is set".into());
+        }
         let ring = IoUring::builder()
             .setup_single_issuer()
             .setup_defer_taskrun()
