@@ -101,7 +101,7 @@ pub struct LoadArgs {
     /// Plain TCP (http://: HTTP/1.1 or h2c) through io_uring instead of epoll: multishot
     /// receives into a provided buffer ring, sends batched per submit, SINGLE_ISSUER and
     /// DEFER_TASKRUN (Linux 6.1+). Where io_uring is unavailable the run warns and uses
-    /// epoll; the JSON's spec.io says which ran.
+    /// epoll; the JSON says "io": "io_uring" when it ran.
     #[arg(long)]
     io_uring: bool,
 

@@ -139,10 +139,7 @@ fn retire(fd: RawFd, key: u32, generation: u32, out: Option<Vec<u8>>) {
 /// Why io_uring cannot run here, if it cannot: setting up a ring as the
 /// workers do fails, or `BARRAGE_NO_IO_URING` is set (not empty, not 0).
 pub fn unavailable() -> Option<String> {
-    match Ring::new(64) {
-        Ok(_) => None,
-        Err(e) => Some(e),
-    }
+    Ring::new(64).err()
 }
 
 /// A worker's ring and its provided buffers.

@@ -93,6 +93,11 @@ pub enum IoKind {
 }
 
 impl IoKind {
+    /// The default: a report leaves it out.
+    pub fn is_epoll(&self) -> bool {
+        *self == IoKind::Epoll
+    }
+
     /// `epoll` or `io_uring`.
     pub fn name(self) -> &'static str {
         match self {
@@ -146,7 +151,9 @@ pub struct SpecSummary {
     pub timeout_s: f64,
     /// Distinct requests used in turn.
     pub request_count: usize,
-    /// The I/O the connections went through (reports older than the field: epoll).
-    #[serde(default)]
+    /// The I/O the connections went through. Written only when it is
+    /// io_uring: a report without it (every epoll run's, and those older
+    /// than the field) ran on epoll.
+    #[serde(default, skip_serializing_if = "IoKind::is_epoll")]
     pub io: IoKind,
 }
