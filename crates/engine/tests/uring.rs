@@ -260,7 +260,7 @@ fn large_responses_span_many_buffers() {
     assert_eq!(r.totals.bytes_read, e.totals.bytes_read, "bytes read");
     let head = r.totals.bytes_read / 100 - MIB as u64;
     assert!(
-        r.totals.bytes_read % 100 == 0 && (20..500).contains(&head),
+        r.totals.bytes_read.is_multiple_of(100) && (20..500).contains(&head),
         "{} bytes read: 100 × (1 MiB + a head)",
         r.totals.bytes_read
     );
