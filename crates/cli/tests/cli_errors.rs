@@ -10,7 +10,7 @@ use barrage_testkit::closed_port;
 mod cli_support;
 mod common;
 use cli_support::{barrage, target, url};
-use common::{serial, TempDir};
+use common::{serial, TempDir, BIN};
 
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
@@ -49,6 +49,10 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["--h2c", "-w", "31", &closed], "0 to 30"),
         (&["--h2c", "--no-keepalive", &closed], "always kept alive"),
         (&["--insecure", &closed], "TLS options"),
+        (
+            &["--io-uring", &closed_https],
+            "--io-uring: only plain TCP (http://, HTTP/1.1 or h2c)",
+        ),
         (
             &["--cacert", urls_missing, &closed_https],
             "--cacert: CA file",
@@ -180,4 +184,47 @@ fn refused_connections_exit_1_early() {
         r.took < Duration::from_secs(3),
         "the run stops after about one timeout without progress, not after 5 s: {r:?}"
     );
+}
+
+#[test]
+fn io_uring_unavailable_warns_once_and_runs_on_epoll() {
+    let _serial = serial();
+    let t = target();
+    let u = url(t.local_addr(), "/hello");
+    let args = [
+        "load",
+        "--io-uring",
+        "-c",
+        "2",
+        "-n",
+        "200",
+        "--json",
+        "-",
+        &u,
+    ];
+    // Forced, as where io_uring_setup fails (ENOSYS, EPERM, EINVAL).
+    let mut forced = vec!["BARRAGE_NO_IO_URING=1", BIN];
+    forced.extend_from_slice(&args);
+    let r = common::run("env", &forced);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let warnings: Vec<&str> = r.stderr.lines().filter(|l| l.contains("warning")).collect();
+    assert_eq!(
+        warnings,
+        ["barrage: warning: --io-uring: BARRAGE_NO_IO_URING is set; running on epoll"],
+        "{r:?}"
+    );
+    let v = r.json();
+    assert!(
+        v["spec"].get("io").is_none(),
+        "epoll is the default, left out: {r:?}"
+    );
+    assert_eq!(v["totals"]["responses"], 200, "{r:?}");
+    // Not forced: io_uring runs where it can, and says so.
+    let r = barrage(&args);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let v = r.json();
+    assert_eq!(v["totals"]["responses"], 200, "{r:?}");
+    if barrage_engine::io_uring_unavailable().is_none() {
+        assert_eq!(v["spec"]["io"], "io_uring", "{r:?}");
+    }
 }

@@ -3,7 +3,7 @@
 //! [`RunReport`].
 
 use std::collections::BTreeMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -111,7 +111,12 @@ pub fn run_scripted(
     for h in handles {
         let _ = h.join();
     }
-    Ok(merger.report(spec, measure_start, workers))
+    let mut report = merger.report(spec, measure_start, workers);
+    // What ran: io_uring only if every worker set up its ring.
+    if shared.uring_workers.load(Ordering::Relaxed) < workers {
+        report.spec.io = IoKind::Epoll;
+    }
+    Ok(report)
 }
 
 /// Each worker's script, made on this thread before any worker starts; the
@@ -198,6 +203,8 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
         _stamps: matches!(spec.model, Model::Open { .. })
             .then(crate::stamp::keep_on)
             .flatten(),
+        io: spec.io,
+        uring_workers: AtomicUsize::new(0),
     })
 }
 

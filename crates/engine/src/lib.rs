@@ -45,6 +45,7 @@ mod stamp;
 mod timer;
 mod tls;
 mod transport;
+mod uring;
 mod worker;
 
 /// The report types are the shared model's: re-exported so that a library
@@ -52,7 +53,7 @@ mod worker;
 pub use barrage_model::histogram;
 pub use barrage_model::load::{
     AgentReport, AgentsReport, ArrivalKind, ConnectionStats, ErrorCount, H2Events, H2Report,
-    Histograms, LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, SessionStats,
+    Histograms, IoKind, LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, SessionStats,
     SpecSummary, StopReason, TargetReport, TemplateReport, TlsReport, Totals, WireProtocol, SCHEMA,
 };
 pub use coordinator::{run, run_scripted, run_until, NoObserver, Observer, Window};
@@ -66,3 +67,4 @@ pub use spec::{
     DEFAULT_SEND_WINDOW, MAX_SEND_WINDOW,
 };
 pub use tls::{client_config as tls_client_config, TlsOptions};
+pub use uring::unavailable as io_uring_unavailable;

@@ -36,6 +36,7 @@ use crate::recorder::ErrorKind;
 use crate::session::h3::H3Session;
 use crate::session::{self, Needs, Next, Session, SessionConfig, Sink};
 use crate::transport::{TlsSummary, Transport, TransportError};
+use crate::uring::UringStream;
 
 /// `https://`: the TLS client configuration and the server name.
 pub(crate) struct TlsClient {
@@ -191,12 +192,14 @@ pub(crate) struct Link {
 impl Link {
     /// Starts a connection to `addr` with the transport the run's protocol needs.
     /// `source`: the local address to leave from (the system's choice if `None`).
+    /// `uring`: plain TCP goes through the worker's io_uring.
     pub fn dial(
         dialer: &Dialer,
         config: &SessionConfig,
         addr: SocketAddr,
         source: Option<IpAddr>,
         now: Instant,
+        uring: bool,
     ) -> Result<Link, DialError> {
         let (io, session) = match config.needs() {
             Needs::ByteStream => {
@@ -211,6 +214,7 @@ impl Link {
                     _ => DialError::Connect(connect_message(&e, addr)),
                 })?;
                 let transport = match &dialer.tls {
+                    None if uring => Transport::Uring(Box::new(UringStream::new(tcp))),
                     None => Transport::Plain(tcp),
                     Some(tls) => Transport::tls(tcp, &tls.config, tls.name.clone())
                         .map_err(|e| DialError::Other(transport_error(&e, "TLS set-up")))?,
@@ -242,6 +246,14 @@ impl Link {
                 registry.register(t.tcp(), token, Interest::READABLE | Interest::WRITABLE)
             }
             Io::Datagrams(link) => registry.register(link.socket(), token, Interest::READABLE),
+        }
+    }
+
+    /// The connection's stream on the worker's io_uring, if it runs on one.
+    pub fn uring(&mut self) -> Option<&mut UringStream> {
+        match &mut self.io {
+            Io::Stream(Transport::Uring(u)) => Some(u),
+            _ => None,
         }
     }
 
@@ -508,10 +520,13 @@ impl Link {
     /// Shuts the write side of a plain TCP stream (after a mix's raw
     /// bytes); TLS and QUIC links are left as they are.
     pub fn shutdown_write(&mut self) {
-        if let Io::Stream(t) = &mut self.io {
-            if !t.is_tls() {
+        match &mut self.io {
+            // Once the sends queued on the ring have gone.
+            Io::Stream(Transport::Uring(u)) => u.shutdown_write(),
+            Io::Stream(t) if !t.is_tls() => {
                 let _ = t.tcp().shutdown(std::net::Shutdown::Write);
             }
+            _ => {}
         }
     }
 

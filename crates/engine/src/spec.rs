@@ -5,7 +5,7 @@ use std::fmt;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
-pub use barrage_model::load::Scheme;
+pub use barrage_model::load::{IoKind, Scheme};
 use serde::{Deserialize, Serialize};
 
 use crate::pacer::Arrival;
@@ -154,6 +154,10 @@ pub struct LoadSpec {
     /// (`source.rs`).
     #[serde(default)]
     pub sources: Vec<IpAddr>,
+    /// The I/O the connections go through: epoll, or io_uring for plain
+    /// TCP (a worker where io_uring cannot be set up runs on epoll).
+    #[serde(default)]
+    pub io: IoKind,
     /// Open loop: the requests due within this window after the next one
     /// go out with it, in one wake-up (each at most this late): precision
     /// traded for the client's CPU, the send delay reporting the trade.
@@ -226,6 +230,8 @@ pub enum Field {
     Sources,
     /// The open loop's send window.
     SendWindow,
+    /// The I/O: io_uring or epoll.
+    Io,
 }
 
 impl SpecError {
@@ -348,6 +354,7 @@ impl LoadSpec {
             mix: None,
             sources: Vec::new(),
             send_window: DEFAULT_SEND_WINDOW,
+            io: IoKind::Epoll,
         })
     }
 
@@ -469,6 +476,14 @@ impl LoadSpec {
             }
         }
         self.validate_protocol()?;
+        if self.io == IoKind::IoUring
+            && (self.target.scheme == Scheme::Https || self.protocol == Protocol::H3)
+        {
+            return err(
+                Field::Io,
+                "only plain TCP (http://, HTTP/1.1 or h2c) runs on io_uring; TLS and HTTP/3 run on epoll",
+            );
+        }
         self.validate_model()
     }
 

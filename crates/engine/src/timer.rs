@@ -69,7 +69,7 @@ impl Timer {
         self.armed_for = None;
     }
 
-    fn raw(&self) -> RawFd {
+    pub(crate) fn raw(&self) -> RawFd {
         self.fd.as_raw_fd()
     }
 }

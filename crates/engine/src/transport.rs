@@ -4,7 +4,11 @@
 //! (`session::for_alpn`). QUIC, the datagram transport, is `quic.rs`; a
 //! [`crate::link::Link`] pairs either with its session.
 //!
-//! Both are non-blocking. A read returns `WouldBlock` once the socket is
+//! `Uring` is plain TCP driven through the worker's io_uring
+//! ([`crate::uring`]): its reads return what the ring received, its writes
+//! queue a send.
+//!
+//! All are non-blocking. A read returns `WouldBlock` once the socket is
 //! drained (for TLS: once the socket is drained *and* no decrypted bytes are
 //! left), so the edge-triggered loop above never misses an event.
 
@@ -15,6 +19,8 @@ use std::sync::Arc;
 use mio::net::TcpStream;
 use rustls::pki_types::ServerName;
 use rustls::{ClientConfig, ClientConnection, HandshakeKind};
+
+use crate::uring::UringStream;
 
 /// Why a transport operation failed.
 #[derive(Debug)]
@@ -30,6 +36,7 @@ pub(crate) enum TransportError {
 pub(crate) enum Transport {
     Plain(TcpStream),
     Tls(Box<Tls>),
+    Uring(Box<UringStream>),
 }
 
 pub(crate) struct Tls {
@@ -70,6 +77,7 @@ impl Transport {
         match self {
             Transport::Plain(tcp) => tcp,
             Transport::Tls(t) => &mut t.tcp,
+            Transport::Uring(u) => u.tcp(),
         }
     }
 
@@ -116,11 +124,12 @@ impl Transport {
                 }
             },
             Transport::Tls(t) => t.read(buf),
+            Transport::Uring(u) => u.read(buf).map_err(TransportError::Io),
         }
     }
 
     /// [`read`](Self::read) with the kernel's receive stamp of the bytes
-    /// (plain TCP whose stamps were asked for; TLS reads have none).
+    /// (plain TCP whose stamps were asked for; TLS and io_uring reads have none).
     pub fn read_stamped(
         &mut self,
         buf: &mut [u8],
@@ -129,7 +138,7 @@ impl Transport {
             Transport::Plain(tcp) => {
                 crate::stamp::recv(tcp.as_raw_fd(), buf).map_err(TransportError::Io)
             }
-            Transport::Tls(t) => t.read(buf).map(|n| (n, None)),
+            Transport::Tls(_) | Transport::Uring(_) => self.read(buf).map(|n| (n, None)),
         }
     }
 
@@ -154,12 +163,23 @@ impl Transport {
                 t.flush()?;
                 Ok(data.len())
             }
+            Transport::Uring(u) => {
+                if u.write(data) {
+                    crate::uring::note_send(u.key, u.generation);
+                }
+                Ok(data.len())
+            }
         }
     }
 
-    /// Encrypted bytes waiting for a writable socket (TLS only).
+    /// Encrypted bytes waiting for a writable socket (TLS), or a failed
+    /// send to report (io_uring).
     pub fn pending(&self) -> bool {
-        matches!(self, Transport::Tls(t) if t.conn.wants_write())
+        match self {
+            Transport::Plain(_) => false,
+            Transport::Tls(t) => t.conn.wants_write(),
+            Transport::Uring(u) => u.failed(),
+        }
     }
 
     /// Sends encrypted bytes that waited.
@@ -167,6 +187,7 @@ impl Transport {
         match self {
             Transport::Plain(_) => Ok(()),
             Transport::Tls(t) => t.flush(),
+            Transport::Uring(u) => u.flush().map_err(TransportError::Io),
         }
     }
 
@@ -197,7 +218,7 @@ impl Transport {
     /// The protocol ALPN chose, if any.
     pub fn alpn(&self) -> Option<&[u8]> {
         match self {
-            Transport::Plain(_) => None,
+            Transport::Plain(_) | Transport::Uring(_) => None,
             Transport::Tls(t) => t.conn.alpn_protocol(),
         }
     }

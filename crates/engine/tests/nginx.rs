@@ -9,7 +9,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use barrage_engine::{Arrival, Model, Reuse, RunReport};
+use barrage_engine::{Arrival, IoKind, Model, Reuse, RunReport};
 
 use common::external::{binary, free_addr, Fixture, Server};
 use common::{check_invariants, closed, run, serial, spec};
@@ -122,4 +122,36 @@ fn nginx_counts_every_request() {
     assert_eq!(r.connections.opened, 20);
     assert_eq!(settled_log_lines(&log, 3600), 3600);
     assert_eq!(hello_200_lines(&log), 3600);
+}
+
+#[test]
+#[ignore = "needs nginx (scripts/test.sh runs it)"]
+fn nginx_over_io_uring_counts_every_request() {
+    let bin = binary("BARRAGE_NGINX", "nginx");
+    let _serial = serial();
+    if let Some(why) = barrage_engine::io_uring_unavailable() {
+        eprintln!("io_uring unavailable here ({why}): skipped");
+        return;
+    }
+    let nginx = Nginx::start(&bin);
+    let log = nginx.access_log();
+
+    let mut keepalive = spec(&nginx.url(), closed(10));
+    keepalive.io = IoKind::IoUring;
+    keepalive.max_requests = Some(3000);
+    let r = run(&keepalive);
+    clean(&r, 3000);
+    assert_eq!(r.spec.io, IoKind::IoUring);
+    assert_eq!(r.connections.opened, 10);
+    assert_eq!(settled_log_lines(&log, 3000), 3000);
+
+    let mut close = keepalive.clone();
+    close.reuse = Reuse::Close;
+    close.max_requests = Some(500);
+    let r = run(&close);
+    clean(&r, 500);
+    assert_eq!(r.spec.io, IoKind::IoUring);
+    assert_eq!(r.connections.opened, 500);
+    assert_eq!(settled_log_lines(&log, 3500), 3500);
+    assert_eq!(hello_200_lines(&log), 3500);
 }

@@ -23,7 +23,7 @@ mod stats;
 mod templates;
 
 pub use protocol::{H2Events, H2Report, H3Report, TlsReport};
-pub use spec::{ArrivalKind, ModelKind, Scheme, SpecSummary, WireProtocol};
+pub use spec::{ArrivalKind, IoKind, ModelKind, Scheme, SpecSummary, WireProtocol};
 pub use stats::{
     ConnectionStats, ErrorCount, Histograms, LatencyStats, OpenLoopStats, Second, SessionStats,
     Totals,

@@ -69,6 +69,7 @@ impl Worker {
             self.addr,
             source.map(|(_, a)| a),
             since,
+            self.ring.is_some(),
         );
         let mut link = match dialed {
             Ok(link) => link,
@@ -79,7 +80,7 @@ impl Worker {
             Err(DialError::Other(e)) => return self.error(e.kind, now, || e.message),
         };
         let key = self.conns.vacant_key();
-        if let Err(e) = link.register(self.poll.registry(), Token(key)) {
+        if let Err(e) = self.register_link(&mut link, key) {
             self.connect_failed(now, format!("cannot watch a new connection: {e}"));
             return;
         }

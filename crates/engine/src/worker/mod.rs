@@ -1,5 +1,6 @@
 //! A worker: one thread, one epoll loop (mio, edge-triggered), its share of
-//! the connections, and one [`Recorder`].
+//! the connections, and one [`Recorder`]. With `--io-uring` the loop is the
+//! ring's instead (`uring`), for plain TCP; everything else is the same.
 //!
 //! The worker never asks which protocol or transport a connection speaks.
 //! Each connection is a [`Link`] (a transport and its session, paired by
@@ -22,7 +23,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -41,7 +42,7 @@ use crate::source::Sources;
 use crate::spec::Reuse;
 use crate::timer::Timer;
 use crate::transport::TlsSummary;
-use barrage_model::load::StopReason;
+use barrage_model::load::{IoKind, StopReason};
 
 mod clock;
 mod events;
@@ -49,6 +50,7 @@ mod lifecycle;
 pub(crate) mod scripted;
 mod send;
 mod templates;
+mod uring;
 
 use scripted::{Pause, ScriptState};
 
@@ -101,6 +103,10 @@ pub(crate) struct Shared {
     pub send_window: Duration,
     /// Open loop: a socket that keeps the kernel's receive stamps on (`stamp.rs`).
     pub _stamps: Option<std::os::fd::OwnedFd>,
+    /// The I/O the run asks for (io_uring runs plain TCP only).
+    pub io: IoKind,
+    /// Workers that set up a ring and ran on it.
+    pub uring_workers: AtomicUsize,
 }
 
 /// This worker's share of the load model.
@@ -312,6 +318,8 @@ pub(crate) struct Worker {
     script_error: Option<String>,
     /// A mix's choice, values, buffers and tallies.
     mix: Option<Box<MixSender>>,
+    /// The ring, when this worker runs on io_uring (set up on its thread).
+    ring: Option<Box<crate::uring::Ring>>,
 }
 
 impl Worker {
@@ -402,12 +410,16 @@ impl Worker {
             pauses: BinaryHeap::new(),
             script_error: None,
             mix: shared.mix.as_ref().map(|m| Box::new(MixSender::new(m, id))),
+            ring: None,
             shared,
         })
     }
 
     /// Runs until the plan is done, the time is up, or the stop flag is set.
     pub fn run(mut self) {
+        if self.start_uring() {
+            return self.run_uring();
+        }
         let mut events = Events::with_capacity(1024);
         if self.defer {
             clock::fine_timer_slack();

@@ -5,8 +5,8 @@
 use std::fmt;
 
 use super::{
-    H2Report, H3Report, Histograms, LatencyStats, RunReport, Second, SessionStats, SpecSummary,
-    TlsReport, Totals,
+    H2Report, H3Report, Histograms, IoKind, LatencyStats, RunReport, Second, SessionStats,
+    SpecSummary, TlsReport, Totals,
 };
 use crate::histogram;
 
@@ -209,6 +209,10 @@ impl SpecSummary {
         }
         self.threads += o.threads;
         self.connections += o.connections;
+        // io_uring only if every part ran on it.
+        if o.io == IoKind::Epoll {
+            self.io = IoKind::Epoll;
+        }
         add(&mut self.max_connections, o.max_connections);
         add(&mut self.rate_per_s, o.rate_per_s);
         add(&mut self.conn_rate_per_s, o.conn_rate_per_s);

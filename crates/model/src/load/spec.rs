@@ -81,6 +81,32 @@ impl Scheme {
     }
 }
 
+/// The I/O a run's connections went through: epoll (the default), or
+/// io_uring (`--io-uring`, plain TCP only). A report says what ran: a run
+/// that asked for io_uring where it is unavailable says `epoll`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IoKind {
+    #[default]
+    Epoll,
+    IoUring,
+}
+
+impl IoKind {
+    /// The default: a report leaves it out.
+    pub fn is_epoll(&self) -> bool {
+        *self == IoKind::Epoll
+    }
+
+    /// `epoll` or `io_uring`.
+    pub fn name(self) -> &'static str {
+        match self {
+            IoKind::Epoll => "epoll",
+            IoKind::IoUring => "io_uring",
+        }
+    }
+}
+
 /// How arrivals were spaced (open loop and sessions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -129,4 +155,9 @@ pub struct SpecSummary {
     pub timeout_s: f64,
     /// Distinct requests used in turn.
     pub request_count: usize,
+    /// The I/O the connections went through. Written only when it is
+    /// io_uring: a report without it (every epoll run's, and those older
+    /// than the field) ran on epoll.
+    #[serde(default, skip_serializing_if = "IoKind::is_epoll")]
+    pub io: IoKind,
 }

@@ -47,6 +47,7 @@ fn report(latencies: &[u64], connections: usize, elapsed_s: f64) -> RunReport {
             warmup_s: 0.0,
             timeout_s: 5.0,
             request_count: 1,
+            io: IoKind::Epoll,
         },
         stop_reason: StopReason::Duration,
         script_error: None,
@@ -280,4 +281,21 @@ fn templates_merge_by_name_and_round_trip() {
     assert_eq!(summed, a.totals.responses);
     // One template: no section in the JSON.
     assert!(!report(&[1], 1, 1.0).to_json().contains("templates"));
+}
+
+#[test]
+fn io_reads_as_epoll_in_older_reports_and_merges_to_what_all_ran() {
+    let mut r = report(&[100, 200], 2, 1.0);
+    let json = serde_json::to_value(&r).unwrap();
+    assert!(json["spec"].get("io").is_none(), "epoll is left out");
+    let old: RunReport = serde_json::from_value(json).unwrap();
+    assert_eq!(old.spec.io, IoKind::Epoll);
+    r.spec.io = IoKind::IoUring;
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(json["spec"]["io"], "io_uring");
+    let mut both = r.clone();
+    both.merge(&r);
+    assert_eq!(both.spec.io, IoKind::IoUring, "every part ran on io_uring");
+    both.merge(&old);
+    assert_eq!(both.spec.io, IoKind::Epoll, "one part ran on epoll");
 }
