@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use barrage_model::client_bound::Reason;
 use barrage_model::RunReport;
 
 use super::{
@@ -196,7 +197,7 @@ pub fn drive(
                 .served_per_s
                 .unwrap_or(record.achieved_per_s)
                 .min(rate),
-            client_bound: record.verdict.client_bound,
+            client_bound: search_client_bound(&record.verdict),
             confirm,
             marginal: record.verdict.marginal,
         });
@@ -206,6 +207,16 @@ pub fn drive(
     let tolerance = search.tolerance();
     report.tolerance = (tolerance > plan.limits.precision).then_some(tolerance);
     Ok(report)
+}
+
+/// Whether the search takes a step as the client's fault. A failure by any
+/// reason of the rule. A pass only when the client was saturated (its
+/// CPU): it could offer no more, and a higher rate would judge the client.
+/// A pass whose client was late to send met the objective all the same,
+/// its own delay counted in: the search goes on, and the step above,
+/// should it fail that way, ends it.
+pub(super) fn search_client_bound(v: &Verdict) -> bool {
+    v.client_bound && (!v.pass || v.client_bound_reasons.contains(&Reason::Cpu))
 }
 
 /// A step's spec at `rate`, and its measured window: [`LONG_STEP`] times
@@ -292,6 +303,7 @@ fn refused_step(step: u32, rate: f64, confirm: bool, e: &str) -> StepRecord {
         late: 0,
         client_cpu_share: None,
         client_wait_share: None,
+        client_delay_p99_us: None,
         window_s: None,
         settled_s: None,
         repeat: false,
@@ -300,6 +312,7 @@ fn refused_step(step: u32, rate: f64, confirm: bool, e: &str) -> StepRecord {
             pass: false,
             reasons: vec![format!("the client cannot run it here: {e}")],
             client_bound: true,
+            client_bound_reasons: vec![Reason::Offer],
             marginal: false,
         },
     }
