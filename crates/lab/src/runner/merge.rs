@@ -33,7 +33,8 @@ impl HostRun {
     /// Which reasons of the client-bound rule hold for what this host ran
     /// (`parsed`: its output as `driver` read it): its CPU over its cores,
     /// unless the driver spins; barrage's send delays and schedule
-    /// keeping; what a driver with a schedule of its own offered.
+    /// keeping, and its own verdict; what a driver with a schedule of its
+    /// own offered.
     fn reasons(&self, driver: Driver, parsed: &Parsed) -> Vec<Reason> {
         let e = &self.executed;
         let load = ClientLoad {
@@ -44,12 +45,20 @@ impl HostRun {
             ),
             wait_share: None,
         };
-        client_bound::reasons(&Evidence {
+        let mut reasons = client_bound::reasons(&Evidence {
             load,
             cpu: driver.cpu_use(),
             report: parsed.report.as_ref(),
             offered: parsed.offered,
-        })
+        });
+        // barrage judged itself too, with its threads' wait for a core,
+        // which the lab cannot see from outside.
+        if let Some(own) = parsed.report.as_ref().and_then(|r| r.client_bound.as_ref()) {
+            reasons.extend(&own.reasons);
+            reasons.sort();
+            reasons.dedup();
+        }
+        reasons
     }
 }
 
@@ -412,6 +421,49 @@ mod tests {
         };
         let parsed = Parsed::from(stats(10, 100.0, 900.0, 1000.0));
         assert_eq!(run.reasons(Driver::Wrk, &parsed), [Reason::Cpu]);
+    }
+
+    #[test]
+    fn a_barrage_level_late_by_its_own_send_delay_is_client_bound() {
+        let text = include_str!("../../tests/fixtures/barrage_open.json");
+        let mut report = RunReport::from_json(text).unwrap();
+        let run = HostRun {
+            name: "local".into(),
+            cores: 1,
+            executed: Executed {
+                stdout: String::new(),
+                stderr: String::new(),
+                elapsed_s: 2.0,
+                user_s: 0.1,
+                sys_s: 0.1,
+                file: None,
+            },
+        };
+        let parsed = |r: &RunReport| Parsed {
+            stats: LevelStats::default(),
+            report: Some(r.clone()),
+            search: None,
+            offered: None,
+        };
+        // 10% of a core, own delays of tens of µs: the server's numbers.
+        assert_eq!(run.reasons(Driver::Barrage, &parsed(&report)), []);
+        // Its own send delay p99 2.5 ms of a 3.2 ms latency p99.
+        let ol = report.open_loop.as_mut().unwrap();
+        ol.client_delay_us.count = 4000;
+        ol.client_delay_us.p99 = 2_500;
+        assert_eq!(
+            run.reasons(Driver::Barrage, &parsed(&report)),
+            [Reason::SendDelay]
+        );
+        // Its own verdict, which saw its threads wait for a core, counts too.
+        report.client_bound = Some(client_bound::ClientBoundReport {
+            reasons: vec![Reason::Cpu],
+            ..Default::default()
+        });
+        assert_eq!(
+            run.reasons(Driver::Barrage, &parsed(&report)),
+            [Reason::Cpu, Reason::SendDelay]
+        );
     }
 
     fn stats(responses: u64, mean: f64, p99: f64, max: f64) -> LevelStats {
