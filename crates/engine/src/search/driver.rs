@@ -19,8 +19,8 @@ use barrage_model::client_bound::Reason;
 use barrage_model::RunReport;
 
 use super::{
-    bytes_per_response, judge, served_rate, step_record, ClientLoad, Limits, Next, Outcome, Search,
-    SearchReport, Slo, StepRecord, StepResult, Verdict, LONG_STEP, SEARCH_SCHEMA,
+    blames_client, bytes_per_response, judge, served_rate, step_record, ClientLoad, Limits, Next,
+    Outcome, Search, SearchReport, Slo, StepRecord, StepResult, Verdict, LONG_STEP, SEARCH_SCHEMA,
 };
 use crate::{LoadSpec, Model};
 
@@ -157,7 +157,7 @@ pub fn drive(
         }
         let number = steps.len() as u32 + 1;
         observer.on_step_start(number, rate, confirm);
-        let mut record = match run_step(&spec) {
+        let (mut record, blames_client) = match run_step(&spec) {
             // A step cut short says nothing.
             Ok(_) if stop.load(Ordering::Relaxed) => break search.give_up(),
             Ok(m) => judged(number, rate, confirm, &m, &plan.slo, &mut bytes_each),
@@ -165,7 +165,7 @@ pub fn drive(
             // The flags ran before: this rate is more than this client can
             // set up (its open-files limit, say). A failure of the
             // client's: the search goes on.
-            Err(StepError::Refused(e)) => refused_step(number, rate, confirm, &e),
+            Err(StepError::Refused(e)) => (refused_step(number, rate, confirm, &e), true),
             Err(StepError::Failed(e)) => return Err(SearchError::Failed(e)),
         };
         record.repeat = repeat;
@@ -199,7 +199,7 @@ pub fn drive(
                 .served_per_s
                 .unwrap_or(record.achieved_per_s)
                 .min(rate),
-            client_bound: search_client_bound(&record.verdict),
+            client_bound: blames_client,
             confirm,
             marginal: record.verdict.marginal,
         });
@@ -209,16 +209,6 @@ pub fn drive(
     let tolerance = search.tolerance();
     report.tolerance = (tolerance > plan.limits.precision).then_some(tolerance);
     Ok(report)
-}
-
-/// Whether the search takes a step as the client's fault. A failure by any
-/// reason of the rule. A pass only when the client was saturated (its
-/// CPU): it could offer no more, and a higher rate would judge the client.
-/// A pass whose client was late to send met the objective all the same,
-/// its own delay counted in: the search goes on, and the step above,
-/// should it fail that way, ends it.
-pub(super) fn search_client_bound(v: &Verdict) -> bool {
-    v.client_bound && (!v.pass || v.client_bound_reasons.contains(&Reason::Cpu))
 }
 
 /// A step's spec at `rate`, and its measured window: [`LONG_STEP`] times
@@ -238,7 +228,8 @@ fn step_spec(plan: &SearchPlan, rate: f64, long: bool) -> (LoadSpec, Duration) {
 
 /// The record of a step that ran: judged, with the rate the server served
 /// when it failed (from the bytes per response of the last step that kept
-/// up, which a pass updates).
+/// up, which a pass updates); and whether the search takes it as the
+/// client's fault ([`blames_client`]).
 fn judged(
     number: u32,
     rate: f64,
@@ -246,7 +237,7 @@ fn judged(
     m: &Measured,
     slo: &Slo,
     bytes_each: &mut Option<f64>,
-) -> StepRecord {
+) -> (StepRecord, bool) {
     let client = ClientLoad {
         cpu_share: m.client_cpu_share,
         wait_share: m.client_wait_share,
@@ -262,7 +253,9 @@ fn judged(
         (false, Some(b)) => served_rate(&m.report, b),
         (false, None) => None,
     };
-    step_record(number, rate, confirm, &m.report, client, served, verdict)
+    let blame = blames_client(slo, &m.report, &verdict);
+    let record = step_record(number, rate, confirm, &m.report, client, served, verdict);
+    (record, blame)
 }
 
 fn report(

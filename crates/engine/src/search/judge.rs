@@ -110,6 +110,33 @@ pub fn judge(slo: &Slo, offered: f64, report: &RunReport, client: ClientLoad) ->
     }
 }
 
+/// Whether the search takes a judged step as the client's fault (a step
+/// [`Verdict::client_bound`] by the rule need not be):
+///
+/// - a pass, only when the client was saturated (`cpu`): it could offer no
+///   more, and a higher rate would judge the client. A pass whose client
+///   was late to send met the objective with its lateness counted in: the
+///   search goes on, and the step above says whether the client gives out;
+/// - a failure by `cpu` or `offer`;
+/// - a failure by `send_delay` alone only when a latency objective failed:
+///   the client's lateness is in that figure. A step that failed by its
+///   achieved rate or its errors failed by what the server did, late
+///   sends or not.
+pub fn blames_client(slo: &Slo, report: &RunReport, v: &Verdict) -> bool {
+    let has = |r: Reason| v.client_bound_reasons.contains(&r);
+    if !v.client_bound {
+        return false;
+    }
+    if v.pass {
+        return has(Reason::Cpu);
+    }
+    let latency_missed = slo
+        .objectives
+        .iter()
+        .any(|o| matches!(o, Objective::Latency { .. }) && missed(o, report).is_some());
+    has(Reason::Cpu) || has(Reason::Offer) || latency_missed
+}
+
 /// Whether `report`'s figure for a latency objective lies within
 /// [`MARGIN`] of its bound.
 fn near(o: &Objective, report: &RunReport) -> bool {
