@@ -265,8 +265,17 @@ impl StepLines {
         );
         let _ = writeln!(
             self.out,
-            "{:>4}  {:>12}  {:>12}  {:>9}  {:>9}  {:>9}  {:>8}  {:>7}  {:>6}  result",
-            "step", "offered/s", "achieved/s", "p50", "p99", "p99.9", "errors", "late", "cpu"
+            "{:>4}  {:>12}  {:>12}  {:>9}  {:>9}  {:>9}  {:>8}  {:>7}  {:>9}  {:>6}  result",
+            "step",
+            "offered/s",
+            "achieved/s",
+            "p50",
+            "p99",
+            "p99.9",
+            "errors",
+            "late",
+            "own p99",
+            "cpu"
         );
     }
 
@@ -321,13 +330,22 @@ fn step_line(r: &StepRecord) -> String {
         bound.push_str(&format!(" [{w}s]"));
     }
     if r.verdict.client_bound {
-        bound.push_str(" [client-bound]");
+        let why: Vec<&str> = r
+            .verdict
+            .client_bound_reasons
+            .iter()
+            .map(|x| x.name())
+            .collect();
+        match why.is_empty() {
+            true => bound.push_str(" [client-bound]"),
+            false => bound.push_str(&format!(" [client-bound: {}]", why.join(", "))),
+        }
     }
     if let Some(t) = r.settled_s {
         bound.push_str(&format!(" (settled {t:.1}s)"));
     }
     format!(
-        "{:>4}  {:>12.0}  {:>12.0}  {:>9}  {:>9}  {:>9}  {:>8}  {:>7}  {:>5.0}%  {result}{bound}",
+        "{:>4}  {:>12.0}  {:>12.0}  {:>9}  {:>9}  {:>9}  {:>8}  {:>7}  {:>9}  {:>5.0}%  {result}{bound}",
         r.step,
         r.offered_per_s,
         r.achieved_per_s,
@@ -336,6 +354,7 @@ fn step_line(r: &StepRecord) -> String {
         us(r.p99_9_us),
         r.errors,
         r.late,
+        r.client_delay_p99_us.map_or("-".into(), us),
         (r.client_cpu_share.unwrap_or(0.0) + r.client_wait_share.unwrap_or(0.0)) * 100.0
     )
 }

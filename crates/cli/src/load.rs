@@ -10,6 +10,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+use barrage_engine::search::client_bound::ClientBoundReport;
+use barrage_engine::search::{ClientMeter, Tee};
 use barrage_engine::LoadSpec;
 
 use crate::common::{self, spec_error};
@@ -119,10 +121,20 @@ fn run_here(args: &LoadArgs, spec: &LoadSpec, mut script: Option<Loaded>) -> Exi
     }
     observer.machine_lines(args.progress_lines);
     let listen_before = on_this_host(spec).then(barrage_lab::monitor::listen_queue);
-    let report = match crate::script::run(script.as_mut(), spec, &mut observer, stop) {
+    let mut meter = ClientMeter::start();
+    let run = crate::script::run(
+        script.as_mut(),
+        spec,
+        &mut Tee(&mut observer, &mut meter),
+        stop,
+    );
+    let mut report = match run {
         Ok(r) => r,
         Err(e) => return usage_error(spec_error(&e, flag)),
     };
+    // Whether this run measured its client (docs/load.md, "When is a run
+    // client-bound?"): this process's CPU and wait, and its send delays.
+    report.client_bound = Some(ClientBoundReport::judge(&report, meter.load(spec.threads)));
     let overflowed = listen_before.flatten().and_then(|before| {
         let during = barrage_lab::monitor::listen_queue()?.since(&before);
         let what = format!("this run ({} connections)", spec.peak_connections());

@@ -166,8 +166,16 @@ fn protocols(s: &mut String, r: &RunReport) {
     }
 }
 
-/// How the open loop kept its schedule, or what the sessions did.
+/// How the open loop kept its schedule, or what the sessions did; and
+/// whether the run was the client's fault.
 fn schedule(s: &mut String, r: &RunReport) {
+    if let Some(c) = r.client_bound.as_ref().filter(|c| !c.reasons.is_empty()) {
+        let _ = writeln!(
+            s,
+            "  WARNING     client-bound: {} (docs/load.md, \"When is a run client-bound?\")",
+            c.why
+        );
+    }
     if let Some(o) = &r.open_loop {
         let _ = writeln!(
             s,

@@ -528,6 +528,8 @@ impl Merger {
                 self.summaries.iter().map(|s| &s.templates[..]),
             ),
             agents: None,
+            // The caller, which knows its own CPU, judges its client.
+            client_bound: None,
         }
     }
 

@@ -63,6 +63,7 @@ use std::time::Duration;
 pub(crate) use barrage::{search_time_limit, SEARCH_CONNECTIONS_GROWTH};
 use barrage_contract::shape::{load_shape, LoadShape};
 use barrage_contract::Workload;
+use barrage_model::client_bound::Offered;
 pub use barrage_model::results::LevelStats;
 use barrage_model::search::SearchReport;
 use barrage_model::RunReport;
@@ -120,6 +121,10 @@ pub struct Parsed {
     pub report: Option<RunReport>,
     /// A capacity search's record (a search level).
     pub search: Option<SearchReport>,
+    /// What a driver with a schedule of its own offered (httperf's session
+    /// rate), read from its output: how the client-bound rule judges a
+    /// driver whose CPU says nothing (`Driver::cpu_use`).
+    pub offered: Option<Offered>,
 }
 
 /// The lab's side of a [`Driver`] (the suite's name for a load
@@ -215,7 +220,10 @@ impl Tool for Driver {
             Driver::Wrk => wrk::parse(stdout).map(Parsed::from),
             Driver::H2load => h2load::parse(stdout).map(Parsed::from),
             Driver::Ab => ab::parse(stdout).map(Parsed::from),
-            Driver::Httperf => httperf::parse(stdout).map(Parsed::from),
+            Driver::Httperf => httperf::parse(stdout).map(|stats| Parsed {
+                offered: httperf::offered(stdout),
+                ..Parsed::from(stats)
+            }),
         };
         match parsed {
             Ok(mut p) => {
@@ -233,6 +241,7 @@ impl From<LevelStats> for Parsed {
             stats,
             report: None,
             search: None,
+            offered: None,
         }
     }
 }

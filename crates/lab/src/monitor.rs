@@ -16,6 +16,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use barrage_model::client_bound::ClientLoad;
 pub use barrage_model::results::{ListenQueue, MonitorReport, Sample};
 
 use crate::process::{read_stat, tree_pids_by_children};
@@ -436,12 +437,23 @@ fn child_usage(usage: &libc::rusage) -> ChildUsage {
     }
 }
 
-/// The client used at least 90% of its `cores` over `elapsed` (`cpu_s`:
-/// its user + system seconds in that window): its numbers measure the
-/// client, not the server. False for no cores or no time.
-pub fn client_bound(cpu_s: f64, elapsed: Duration, cores: usize) -> bool {
+/// The client's CPU over `elapsed` as a share of its `cores` (`cpu_s`: its
+/// user + system seconds in that window). None for no cores or no time.
+pub fn cpu_share(cpu_s: f64, elapsed: Duration, cores: usize) -> Option<f64> {
     let available_s = elapsed.as_secs_f64() * cores as f64;
-    available_s > 0.0 && cpu_s >= 0.9 * available_s
+    (available_s > 0.0).then(|| cpu_s / available_s)
+}
+
+/// The client used at least 90% of its `cores` over `elapsed` (`cpu_s`:
+/// its user + system seconds in that window): by CPU alone, client-bound
+/// (the rule's `Reason::Cpu`; the lab's levels apply the whole rule,
+/// `barrage_model::client_bound`). False for no cores or no time.
+pub fn client_bound(cpu_s: f64, elapsed: Duration, cores: usize) -> bool {
+    ClientLoad {
+        cpu_share: cpu_share(cpu_s, elapsed, cores),
+        wait_share: None,
+    }
+    .saturated()
 }
 
 #[cfg(test)]

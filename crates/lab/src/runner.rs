@@ -410,6 +410,7 @@ fn new_record(run: &PlannedRun) -> RunRecord {
         stats: None,
         error: None,
         client_bound: false,
+        client_bound_reasons: Vec::new(),
         client: ClientUsage::default(),
         server_usage: MonitorReport::default(),
         time_wait_before: 0,

@@ -19,6 +19,7 @@ use std::fmt;
 
 use serde::de::DeserializeOwned;
 
+pub mod client_bound;
 pub mod histogram;
 pub mod load;
 pub mod results;

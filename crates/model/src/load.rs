@@ -14,6 +14,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::client_bound::ClientBoundReport;
 use crate::LoadError;
 
 mod merge;
@@ -122,6 +123,12 @@ pub struct RunReport {
     /// clock and start. Absent in a run on one process.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agents: Option<AgentsReport>,
+    /// Whether the run was the client's fault, as `barrage load` judged
+    /// its own process at the end (docs/load.md, "When is a run
+    /// client-bound?"). Absent where nobody judged it (an agent's part,
+    /// older reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_bound: Option<ClientBoundReport>,
 }
 
 /// How a run split over agents started, and what each part did.

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::client_bound::Reason;
 use crate::load::RunReport;
 use crate::search::SearchReport;
 use crate::suite::{Level, Suite};
@@ -258,8 +259,13 @@ pub struct RunRecord {
     pub stats: Option<LevelStats>,
     /// Why the level has no statistics (the tool failed, the server died).
     pub error: Option<String>,
-    /// The client used 90% or more of its cores: the numbers measure the client.
+    /// The level was the client's fault (any of `client_bound_reasons`; a
+    /// search: it ended client-bound): the numbers measure the client.
     pub client_bound: bool,
+    /// Which reasons of the client-bound rule held (docs/load.md, "When is
+    /// a run client-bound?"): `cpu`, `send_delay`, `offer`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub client_bound_reasons: Vec<Reason>,
     pub client: ClientUsage,
     pub server_usage: MonitorReport,
     pub time_wait_before: u64,

@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::client_bound::Reason;
 use crate::load::RunReport;
 
 /// A latency figure of a step.
@@ -168,9 +169,14 @@ pub struct Verdict {
     pub pass: bool,
     /// Every reason it failed (empty when it passed).
     pub reasons: Vec<String>,
-    /// The client used 90% or more of its cores (or waited for them): a
+    /// The step was the client's fault by at least one of
+    /// `client_bound_reasons` (or the sessions' schedule alone slipped): a
     /// failure may be the client's, not the server's.
     pub client_bound: bool,
+    /// Which reasons of the client-bound rule held (docs/load.md, "When is
+    /// a run client-bound?"): `cpu`, `send_delay`, `offer`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub client_bound_reasons: Vec<Reason>,
     /// The verdict hinged on a figure within noise of its objective (a
     /// latency bound within 25% of it): the search runs the rate again.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -205,6 +211,11 @@ pub struct StepRecord {
     /// the CPU share, how much of its cores the client wanted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client_wait_share: Option<f64>,
+    /// The client's own send delay p99, microseconds: how late the
+    /// requests that found a connection free were sent (an open loop's
+    /// `open_loop.client_delay_us.p99`; None for sessions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_delay_p99_us: Option<u64>,
     /// The step's measured window when it differs from the search's
     /// `step_duration_s` (steps near the knee are longer).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -10,6 +10,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::client_bound::CpuUse;
+
 /// A parsed, validated suite.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Suite {
@@ -445,6 +447,18 @@ impl Driver {
             Driver::H2load => "h2load",
             Driver::Ab => "ab",
             Driver::Httperf => "httperf",
+        }
+    }
+}
+
+impl Driver {
+    /// What its CPU share says of it. httperf busy-polls its core by
+    /// design: its CPU is full at any load, and it is judged by what it
+    /// offered (its session rate, its own socket errors) instead.
+    pub fn cpu_use(self) -> CpuUse {
+        match self {
+            Driver::Httperf => CpuUse::Spins,
+            Driver::Barrage | Driver::Wrk | Driver::H2load | Driver::Ab => CpuUse::Counts,
         }
     }
 }

@@ -87,6 +87,7 @@ fn blocks(r: &SearchReport) -> Vec<Block> {
         "p99.9",
         "errors",
         "late",
+        "own p99",
         "client CPU",
         "result",
     ];
@@ -99,7 +100,9 @@ fn blocks(r: &SearchReport) -> Vec<Block> {
     d.push(Block::Table(Table {
         id: "t-steps".into(),
         head: head.iter().map(|h| h.to_string()).collect(),
-        numeric: vec![true, true, true, true, true, true, true, true, true, false],
+        numeric: vec![
+            true, true, true, true, true, true, true, true, true, true, false,
+        ],
         rows,
     }));
     d.push(Block::Charts(None));
@@ -117,6 +120,19 @@ fn step_row(s: &StepRecord) -> Vec<TableCell> {
     let mut result = cell(result);
     result.invalid = !s.verdict.pass;
     result.client_bound = s.verdict.client_bound;
+    if s.verdict.client_bound {
+        result.text.push('*');
+        let why: Vec<&str> = s
+            .verdict
+            .client_bound_reasons
+            .iter()
+            .map(|r| r.describe())
+            .collect();
+        result.note = Some(match why.is_empty() {
+            true => "client-bound".into(),
+            false => format!("client-bound: {}", why.join("; ")),
+        });
+    }
     vec![
         cell(s.step.to_string()),
         cell(model::fmt_rate(s.offered_per_s)),
@@ -126,6 +142,7 @@ fn step_row(s: &StepRecord) -> Vec<TableCell> {
         cell(human_us(s.p99_9_us)),
         cell(model::group_digits(s.errors)),
         cell(model::group_digits(s.late)),
+        cell(s.client_delay_p99_us.map_or("–".into(), human_us)),
         cell(
             s.client_cpu_share
                 .map_or("–".into(), |c| format!("{:.0}%", c * 100.0)),
@@ -154,6 +171,7 @@ mod tests {
             late: 0,
             client_cpu_share: Some(0.3),
             client_wait_share: None,
+            client_delay_p99_us: Some(p99_us / 20),
             window_s: None,
             settled_s: None,
             repeat: false,
@@ -166,6 +184,7 @@ mod tests {
                     vec!["p99 too high".into()]
                 },
                 client_bound: false,
+                client_bound_reasons: vec![],
                 marginal: false,
             },
         }
@@ -211,5 +230,24 @@ mod tests {
         assert_eq!(html.matches(" data-of=\"answer\"").count(), 2, "{html}");
         assert!(html.contains("<title>answer, offered requests/s 10,000: 1,100/s</title>"));
         assert!(html.contains("<title>answer, offered requests/s 10,000: 900.00 ms</title>"));
+        // The client's own send delay p99 of each step.
+        assert!(html.contains(">45ms<"), "{html}");
+    }
+
+    #[test]
+    fn a_client_bound_step_is_marked_with_its_reason() {
+        use barrage_model::client_bound::Reason;
+        let mut s = step(3, 10000.0, 9000.0, 30_000, false);
+        s.verdict.client_bound = true;
+        s.verdict.client_bound_reasons = vec![Reason::SendDelay];
+        let row = step_row(&s);
+        let result = row.last().unwrap();
+        assert!(
+            result.client_bound && result.text.ends_with('*'),
+            "{result:?}"
+        );
+        let note = result.note.as_deref().unwrap();
+        assert!(note.contains("own send delay"), "{note}");
+        assert_eq!(row[8].text, "1500us");
     }
 }

@@ -6,8 +6,10 @@
 //! repeat.
 //!
 //! Marks in the tables (both formats):
-//! - `*` client-bound: some repeat used 90% or more of the client's cores,
-//!   so the number measures the load generator;
+//! - `*` client-bound: some repeat was the client's fault by the rule of
+//!   docs/load.md (its CPU, its own send delay, or a rate it did not
+//!   offer), so the number measures the load generator; the reasons are
+//!   listed under the table and in the HTML's tooltips;
 //! - `!` invalid: some repeat had errors, timeouts or non-2xx responses, or
 //!   no numbers at all (the reasons are listed under the table);
 //! - `failed`: no repeat gave numbers; `–`: not measured.
@@ -116,7 +118,13 @@ fn legend() -> Vec<Span> {
     vec![
         text("Medians over repeats. "),
         code("*"),
-        text(" marks a client-bound level (the client used 90% or more of its cores: the number measures the client), "),
+        text(" marks a client-bound level: the number measures the client, by its CPU (with its wait for a core, 90% or more of its cores: "),
+        code("cpu"),
+        text("), its own send delay (a quarter or more of the latency p99, and 1 ms or more: "),
+        code("send_delay"),
+        text("), or a rate it did not offer with connections free ("),
+        code("offer"),
+        text("; docs/load.md, \"When is a run client-bound?\"), "),
         code("!"),
         text(" an invalid level (errors, timeouts, non-2xx responses, or a repeat without numbers), "),
         code("failed"),

@@ -13,11 +13,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+pub use super::meter::{process_cpu_seconds, process_wait_seconds, ClientMeter, Tee};
+
+use barrage_model::client_bound::Reason;
 use barrage_model::RunReport;
 
 use super::{
-    bytes_per_response, judge, served_rate, step_record, ClientLoad, Limits, Next, Outcome, Search,
-    SearchReport, Slo, StepRecord, StepResult, Verdict, LONG_STEP, SEARCH_SCHEMA,
+    blames_client, bytes_per_response, judge, served_rate, step_record, ClientLoad, Limits, Next,
+    Outcome, Search, SearchReport, Slo, StepRecord, StepResult, Verdict, LONG_STEP, SEARCH_SCHEMA,
 };
 use crate::{LoadSpec, Model};
 
@@ -154,7 +157,7 @@ pub fn drive(
         }
         let number = steps.len() as u32 + 1;
         observer.on_step_start(number, rate, confirm);
-        let mut record = match run_step(&spec) {
+        let (mut record, blames_client) = match run_step(&spec) {
             // A step cut short says nothing.
             Ok(_) if stop.load(Ordering::Relaxed) => break search.give_up(),
             Ok(m) => judged(number, rate, confirm, &m, &plan.slo, &mut bytes_each),
@@ -162,7 +165,7 @@ pub fn drive(
             // The flags ran before: this rate is more than this client can
             // set up (its open-files limit, say). A failure of the
             // client's: the search goes on.
-            Err(StepError::Refused(e)) => refused_step(number, rate, confirm, &e),
+            Err(StepError::Refused(e)) => (refused_step(number, rate, confirm, &e), true),
             Err(StepError::Failed(e)) => return Err(SearchError::Failed(e)),
         };
         record.repeat = repeat;
@@ -196,7 +199,7 @@ pub fn drive(
                 .served_per_s
                 .unwrap_or(record.achieved_per_s)
                 .min(rate),
-            client_bound: record.verdict.client_bound,
+            client_bound: blames_client,
             confirm,
             marginal: record.verdict.marginal,
         });
@@ -225,7 +228,8 @@ fn step_spec(plan: &SearchPlan, rate: f64, long: bool) -> (LoadSpec, Duration) {
 
 /// The record of a step that ran: judged, with the rate the server served
 /// when it failed (from the bytes per response of the last step that kept
-/// up, which a pass updates).
+/// up, which a pass updates); and whether the search takes it as the
+/// client's fault ([`blames_client`]).
 fn judged(
     number: u32,
     rate: f64,
@@ -233,7 +237,7 @@ fn judged(
     m: &Measured,
     slo: &Slo,
     bytes_each: &mut Option<f64>,
-) -> StepRecord {
+) -> (StepRecord, bool) {
     let client = ClientLoad {
         cpu_share: m.client_cpu_share,
         wait_share: m.client_wait_share,
@@ -249,7 +253,9 @@ fn judged(
         (false, Some(b)) => served_rate(&m.report, b),
         (false, None) => None,
     };
-    step_record(number, rate, confirm, &m.report, client, served, verdict)
+    let blame = blames_client(slo, &m.report, &verdict);
+    let record = step_record(number, rate, confirm, &m.report, client, served, verdict);
+    (record, blame)
 }
 
 fn report(
@@ -292,6 +298,7 @@ fn refused_step(step: u32, rate: f64, confirm: bool, e: &str) -> StepRecord {
         late: 0,
         client_cpu_share: None,
         client_wait_share: None,
+        client_delay_p99_us: None,
         window_s: None,
         settled_s: None,
         repeat: false,
@@ -300,6 +307,7 @@ fn refused_step(step: u32, rate: f64, confirm: bool, e: &str) -> StepRecord {
             pass: false,
             reasons: vec![format!("the client cannot run it here: {e}")],
             client_bound: true,
+            client_bound_reasons: vec![Reason::Offer],
             marginal: false,
         },
     }
@@ -326,86 +334,18 @@ pub fn at_rate(base: &LoadSpec, rate: f64, window: Duration) -> LoadSpec {
 
 /// One step on this machine: the engine's run until `stop`, and this
 /// process's CPU, and its threads' wait for a core, over the step's wall
-/// time and worker threads. The engine's refusal is the client's
-/// ([`StepError::Refused`]).
+/// time and worker threads ([`ClientMeter`]). The engine's refusal is the
+/// client's ([`StepError::Refused`]).
 pub fn local_step(spec: &LoadSpec, stop: Arc<AtomicBool>) -> Result<Measured, StepError> {
-    let cpu0 = process_cpu_seconds();
-    let t0 = Instant::now();
-    let mut waits = WaitWatch::default();
+    let mut meter = ClientMeter::start();
     let report =
-        crate::run_until(spec, &mut waits, stop).map_err(|e| StepError::Refused(e.to_string()))?;
-    let threads = spec.threads.max(1) as f64;
-    let cores = t0.elapsed().as_secs_f64() * threads;
+        crate::run_until(spec, &mut meter, stop).map_err(|e| StepError::Refused(e.to_string()))?;
+    let load = meter.load(spec.threads);
     Ok(Measured {
         report,
-        client_cpu_share: (cores > 0.0).then(|| (process_cpu_seconds() - cpu0) / cores),
-        client_wait_share: waits.share(threads),
+        client_cpu_share: load.cpu_share,
+        client_wait_share: load.wait_share,
     })
-}
-
-/// Samples the threads' wait for a core at the start and at each
-/// window: the workers live from the first sample to the last (a thread
-/// that ends takes its figures with it).
-#[derive(Default)]
-struct WaitWatch {
-    first: Option<(Instant, f64)>,
-    last: Option<(Instant, f64)>,
-}
-
-impl WaitWatch {
-    fn sample(&mut self) {
-        if let Some(w) = process_wait_seconds() {
-            let now = (Instant::now(), w);
-            if self.first.is_none() {
-                self.first = Some(now);
-            }
-            self.last = Some(now);
-        }
-    }
-
-    /// The wait between the first and last samples as a share of
-    /// `threads` cores over that time.
-    fn share(&self, threads: f64) -> Option<f64> {
-        let ((t0, w0), (t1, w1)) = (self.first?, self.last?);
-        let cores = t1.duration_since(t0).as_secs_f64() * threads;
-        (cores > 0.0).then(|| ((w1 - w0) / cores).max(0.0))
-    }
-}
-
-impl crate::Observer for WaitWatch {
-    fn on_start(&mut self, _measure_start: Instant) {
-        self.sample();
-    }
-    fn on_window(&mut self, _window: &crate::Window) {
-        self.sample();
-    }
-}
-
-/// Time this process's threads spent ready to run but waiting for a core,
-/// so far, seconds: the sum of the second field of every
-/// /proc/self/task/TID/schedstat (Linux with schedstats; None elsewhere).
-pub fn process_wait_seconds() -> Option<f64> {
-    let tasks = std::fs::read_dir("/proc/self/task").ok()?;
-    let mut ns: u64 = 0;
-    for task in tasks.flatten() {
-        let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) else {
-            continue;
-        };
-        ns += text.split_whitespace().nth(1)?.parse::<u64>().ok()?;
-    }
-    Some(ns as f64 / 1e9)
-}
-
-/// CPU this process used so far (user + system), seconds.
-pub fn process_cpu_seconds() -> f64 {
-    // SAFETY: getrusage writes into the zeroed struct we own; RUSAGE_SELF
-    // is always a valid target.
-    unsafe {
-        let mut u: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_SELF, &mut u);
-        let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-        tv(u.ru_utime) + tv(u.ru_stime)
-    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! rate met the objective, what it achieved, and its record. Pure
 //! functions of a [`RunReport`]; no I/O.
 
+pub use barrage_model::client_bound::ClientLoad;
+use barrage_model::client_bound::{self, CpuUse, Evidence, Reason};
 use barrage_model::RunReport;
 
 use super::{human_us, measured_us, Objective, Slo, StepRecord, Verdict};
@@ -25,25 +27,9 @@ pub const MARGIN: f64 = 0.25;
 pub const ACHIEVED_MARGIN: f64 = 0.01;
 /// A passing step achieves at least this share of the offered rate.
 pub const ACHIEVED_SHARE: f64 = 0.99;
-/// The client's CPU over this share of its cores in a step: client-bound.
-pub const CLIENT_BOUND_SHARE: f64 = 0.9;
-
-/// How much of its cores the client used over a step: its CPU share, and
-/// the share it spent ready to run but waiting for a core.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct ClientLoad {
-    pub cpu_share: Option<f64>,
-    pub wait_share: Option<f64>,
-}
-
-impl ClientLoad {
-    /// The client wanted at least [`CLIENT_BOUND_SHARE`] of its cores: it
-    /// ran, or waited to run, nearly all the step.
-    pub fn saturated(&self) -> bool {
-        self.cpu_share
-            .is_some_and(|c| c + self.wait_share.unwrap_or(0.0) >= CLIENT_BOUND_SHARE)
-    }
-}
+/// The client's CPU (with its wait for a core) over this share of its
+/// cores in a step: client-bound (the rule's [`client_bound::CPU_SHARE`]).
+pub const CLIENT_BOUND_SHARE: f64 = client_bound::CPU_SHARE;
 
 /// Judges one step: `report` of an open-loop run at `offered` requests per
 /// second (sessions per second when it ran sessions), and how much of its
@@ -98,7 +84,17 @@ pub fn judge(slo: &Slo, offered: f64, report: &RunReport, client: ClientLoad) ->
         }
     }
     reasons.extend(slo.objectives.iter().filter_map(|o| missed(o, report)));
-    let client_bound = client.saturated() || (only_late && reasons.len() == 1);
+    let mut client_bound_reasons = client_bound::reasons(&Evidence {
+        load: client,
+        cpu: CpuUse::Counts,
+        report: Some(report),
+        offered: None,
+    });
+    // The sessions' schedule alone slipped: the client did not offer
+    // their rate (sessions have no send delays to read).
+    if only_late && reasons.len() == 1 && !client_bound_reasons.contains(&Reason::Offer) {
+        client_bound_reasons.push(Reason::Offer);
+    }
     let pass = reasons.is_empty();
     let marginal = if pass {
         slo.objectives.iter().any(|o| near(o, report))
@@ -108,9 +104,37 @@ pub fn judge(slo: &Slo, offered: f64, report: &RunReport, client: ClientLoad) ->
     Verdict {
         pass,
         reasons: reasons.into_iter().map(|r| r.0).collect(),
-        client_bound,
+        client_bound: !client_bound_reasons.is_empty(),
+        client_bound_reasons,
         marginal,
     }
+}
+
+/// Whether the search takes a judged step as the client's fault (a step
+/// [`Verdict::client_bound`] by the rule need not be):
+///
+/// - a pass, only when the client was saturated (`cpu`): it could offer no
+///   more, and a higher rate would judge the client. A pass whose client
+///   was late to send met the objective with its lateness counted in: the
+///   search goes on, and the step above says whether the client gives out;
+/// - a failure by `cpu` or `offer`;
+/// - a failure by `send_delay` alone only when a latency objective failed:
+///   the client's lateness is in that figure. A step that failed by its
+///   achieved rate or its errors failed by what the server did, late
+///   sends or not.
+pub fn blames_client(slo: &Slo, report: &RunReport, v: &Verdict) -> bool {
+    let has = |r: Reason| v.client_bound_reasons.contains(&r);
+    if !v.client_bound {
+        return false;
+    }
+    if v.pass {
+        return has(Reason::Cpu);
+    }
+    let latency_missed = slo
+        .objectives
+        .iter()
+        .any(|o| matches!(o, Objective::Latency { .. }) && missed(o, report).is_some());
+    has(Reason::Cpu) || has(Reason::Offer) || latency_missed
 }
 
 /// Whether `report`'s figure for a latency objective lies within
@@ -274,6 +298,11 @@ pub fn step_record(
         late,
         client_cpu_share: client.cpu_share,
         client_wait_share: client.wait_share,
+        client_delay_p99_us: report
+            .open_loop
+            .as_ref()
+            .filter(|o| o.client_delay_us.count > 0)
+            .map(|o| o.client_delay_us.p99),
         window_s: None,
         settled_s: None,
         repeat: false,

@@ -21,8 +21,10 @@
 
 mod driver;
 mod judge;
+mod meter;
 pub mod settle;
 
+pub use barrage_model::client_bound;
 pub use barrage_model::search::{
     human_us, measured_us, Bound, Limits, Objective, Outcome, Quantile, SearchReport, Slo,
     StepRecord, Verdict, SEARCH_SCHEMA,

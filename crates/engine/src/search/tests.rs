@@ -417,3 +417,163 @@ fn limits_are_checked() {
         assert!(Search::new(l).unwrap_err().contains(says));
     }
 }
+
+/// An open-loop step of one second at 2,000/s, every request answered in
+/// it: latency p99 `p99_us`, the client's own send delay p99 `own_us`.
+fn step_at_2000(p99_us: u64, own_us: u64) -> barrage_model::RunReport {
+    let text = include_str!("../../../lab/tests/fixtures/barrage_open.json");
+    let mut r = barrage_model::RunReport::from_json(text).unwrap();
+    r.totals.elapsed_s = 1.0;
+    r.totals.requests_sent = 2000;
+    r.totals.responses = 2000;
+    r.totals.responses_not_2xx_3xx = 0;
+    r.series.truncate(1);
+    r.series[0].responses = 2000;
+    r.latency_us.p50 = p99_us / 10;
+    r.latency_us.p99 = p99_us;
+    let ol = r.open_loop.as_mut().unwrap();
+    ol.target_rate_per_s = 2000.0;
+    ol.achieved_rate_per_s = 2000.0;
+    ol.client_delay_us = barrage_model::load::LatencyStats {
+        count: 2000,
+        p99: own_us,
+        max: own_us * 2,
+        ..Default::default()
+    };
+    r
+}
+
+fn quiet_client() -> ClientLoad {
+    ClientLoad {
+        cpu_share: Some(0.3),
+        wait_share: Some(0.05),
+    }
+}
+
+#[test]
+fn a_step_failed_by_the_clients_own_send_delay_is_client_bound() {
+    use barrage_model::client_bound::Reason;
+    let slo: Slo = "p99<=5ms".parse().unwrap();
+    // A starved client: 8 ms p99, 4 ms of it its own lateness, at 30% CPU.
+    let r = step_at_2000(8_000, 4_000);
+    let v = judge(&slo, 2000.0, &r, quiet_client());
+    assert!(!v.pass && v.client_bound, "{v:?}");
+    assert_eq!(v.client_bound_reasons, [Reason::SendDelay]);
+    assert!(blames_client(&slo, &r, &v));
+    // The same lateness in a step that failed by its achieved rate alone
+    // (a tenth of the responses missing, the latency within 20 ms): the
+    // server fell behind, late sends or not.
+    let mut behind = step_at_2000(8_000, 4_000);
+    behind.series[0].responses = 1800;
+    let lenient: Slo = "p99<=20ms".parse().unwrap();
+    let v2 = judge(&lenient, 2000.0, &behind, quiet_client());
+    assert!(!v2.pass && v2.client_bound, "{v2:?}");
+    assert!(!blames_client(&lenient, &behind, &v2));
+    // The step's record carries the client's own send delay.
+    let rec = step_record(1, 2000.0, false, &r, quiet_client(), None, v);
+    assert_eq!(rec.client_delay_p99_us, Some(4_000));
+    let json = serde_json::to_value(&rec).unwrap();
+    assert_eq!(json["verdict"]["client_bound_reasons"][0], "send_delay");
+    assert_eq!(json["client_delay_p99_us"], 4000);
+}
+
+#[test]
+fn a_slow_server_is_not_the_clients_fault() {
+    let slo: Slo = "p99<=5ms".parse().unwrap();
+    // 8 ms p99, the client's own delay 80 µs: the server's latency.
+    let v = judge(&slo, 2000.0, &step_at_2000(8_000, 80), quiet_client());
+    assert!(!v.pass && !v.client_bound, "{v:?}");
+    assert!(v.client_bound_reasons.is_empty());
+    // Its sends waited for connections the server held: still the server's.
+    let mut r = step_at_2000(30_000, 80);
+    let ol = r.open_loop.as_mut().unwrap();
+    ol.waited_for_connection = 1500;
+    ol.send_delay_us.p99 = 20_000;
+    let v = judge(&slo, 2000.0, &r, quiet_client());
+    assert!(!v.pass && !v.client_bound, "{v:?}");
+    // A saturated CPU is the client's, as before.
+    let busy = ClientLoad {
+        cpu_share: Some(0.8),
+        wait_share: Some(0.15),
+    };
+    let r = step_at_2000(8_000, 80);
+    let v = judge(&slo, 2000.0, &r, busy);
+    assert!(v.client_bound, "{v:?}");
+    assert!(blames_client(&slo, &r, &v));
+}
+
+#[test]
+fn a_pass_with_a_late_client_goes_on_a_saturated_one_ends_the_search() {
+    use barrage_model::client_bound::Reason;
+    let slo: Slo = "p99<=20ms".parse().unwrap();
+    // Passed, 2 ms of a 3 ms p99 the client's own delay: marked, but the
+    // search takes it as a pass (the objective held, the delay counted in).
+    let r = step_at_2000(3_000, 2_000);
+    let v = judge(&slo, 2000.0, &r, quiet_client());
+    assert!(v.pass && v.client_bound, "{v:?}");
+    assert_eq!(v.client_bound_reasons, [Reason::SendDelay]);
+    assert!(!blames_client(&slo, &r, &v));
+    let saturated = ClientLoad {
+        cpu_share: Some(0.95),
+        wait_share: None,
+    };
+    let r = step_at_2000(3_000, 50);
+    let v = judge(&slo, 2000.0, &r, saturated);
+    assert!(v.pass && blames_client(&slo, &r, &v), "{v:?}");
+}
+
+#[test]
+fn a_search_whose_client_falls_behind_ends_as_a_lower_bound() {
+    use std::sync::atomic::AtomicBool;
+    // The server keeps up with anything; above 5,000/s the client's own
+    // send delay is most of the latency (a starved client, its CPU low).
+    let mut steps = |spec: &crate::LoadSpec| {
+        let crate::Model::Open { rate_per_s, .. } = spec.model else {
+            panic!("not open loop")
+        };
+        let mut r = step_at_2000(if rate_per_s > 5000.0 { 30_000 } else { 400 }, 0);
+        let n = rate_per_s.round() as u64;
+        r.totals.requests_sent = n;
+        r.totals.responses = n;
+        r.series[0].responses = n;
+        let ol = r.open_loop.as_mut().unwrap();
+        ol.target_rate_per_s = rate_per_s;
+        ol.achieved_rate_per_s = rate_per_s;
+        ol.client_delay_us.p99 = if rate_per_s > 5000.0 { 25_000 } else { 60 };
+        Ok(Measured {
+            report: r,
+            client_cpu_share: Some(0.4),
+            client_wait_share: Some(0.1),
+        })
+    };
+    let mut base = crate::LoadSpec::from_url("http://127.0.0.1:9/").unwrap();
+    base.model = crate::Model::Open {
+        rate_per_s: 10.0,
+        arrival: crate::Arrival::Uniform,
+        connections: 1,
+        max_connections: 1,
+    };
+    base.duration = Some(std::time::Duration::from_secs(1));
+    let plan = SearchPlan {
+        base,
+        window: std::time::Duration::from_secs(1),
+        slo: "p99<=10ms".parse().unwrap(),
+        limits: Limits {
+            min_rate: 100.0,
+            max_rate: 1_000_000.0,
+            ..Limits::default()
+        },
+        time_limit: std::time::Duration::MAX,
+        settle: std::time::Duration::ZERO,
+    };
+    let never = AtomicBool::new(false);
+    let report = drive(&plan, &mut steps, &never, &mut NoSearchObserver).unwrap();
+    let Outcome::AtLeast { rate, bound } = report.outcome else {
+        panic!("{:?}", report.outcome)
+    };
+    assert_eq!(bound, Bound::ClientBound, "{:#?}", report.steps);
+    assert!(rate <= 5000.0, "{rate}");
+    let failed = report.steps.iter().find(|s| !s.verdict.pass).unwrap();
+    assert_eq!(failed.client_delay_p99_us, Some(25_000));
+    assert!(failed.verdict.client_bound);
+}

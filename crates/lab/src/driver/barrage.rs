@@ -265,6 +265,7 @@ pub(super) fn parse(json: &str) -> Result<Parsed, String> {
             stats: answer_stats(&search),
             report: None,
             search: Some(search),
+            offered: None,
         });
     }
     let report = RunReport::from_json(json).map_err(|e| format!("not a barrage report: {e}"))?;
@@ -272,6 +273,7 @@ pub(super) fn parse(json: &str) -> Result<Parsed, String> {
         search: None,
         stats: level_stats(&report),
         report: Some(report),
+        offered: None,
     })
 }
 

@@ -15,6 +15,7 @@
 use super::text::{after_word, line_after, require};
 use super::{header_lines, number, path, Level, LevelStats, LoadRun};
 use crate::suite::{Protocol, Scenario};
+use barrage_model::client_bound::Offered;
 
 pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
     if scenario.protocol != Protocol::H1 {
@@ -125,6 +126,46 @@ pub(super) fn parse(stdout: &str) -> Result<LevelStats, String> {
             .map(|mean| (mean * responses as f64).round() as u64);
     }
     Ok(stats)
+}
+
+/// What httperf offered, from its report: the rate its command line
+/// asked (`--rate`, echoed on its first line), the rate it kept, and the
+/// connections it could not make for want of its own sockets (fd-unavail,
+/// addrunavail, ftab-full). None when the report does not say.
+///
+/// The rate kept: the connections after the first over the time it took
+/// to start them. Its last connection started at most its longest
+/// connection time before the test ended, so that time is the test's
+/// duration less the longest connection: on schedule, (N − 1) / rate at
+/// most, and the rate kept at least the rate asked.
+pub(super) fn offered(stdout: &str) -> Option<Offered> {
+    let command = stdout.lines().find(|l| l.starts_with("httperf "))?;
+    let asked_per_s: f64 = command
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("--rate=")?.parse().ok())?;
+    let total = line_after(stdout, "Total:")?;
+    let connections = after_word::<f64>(total, "connections")?;
+    let duration_s = after_word::<f64>(total, "test-duration")?;
+    let longest_ms = line_after(stdout, "Connection time [ms]:")
+        .and_then(|l| after_word::<f64>(l, "max"))
+        .unwrap_or(0.0);
+    let starting_s = duration_s - longest_ms / 1e3;
+    let kept_per_s = if connections > 1.0 && starting_s > 0.0 {
+        (connections - 1.0) / starting_s
+    } else {
+        // Too short a run to say: no evidence against it.
+        asked_per_s
+    };
+    let errors = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("Errors: fd-unavail"))
+        .unwrap_or("");
+    let count = |key: &str| after_word::<u64>(errors, key).unwrap_or(0);
+    Some(Offered {
+        asked_per_s,
+        kept_per_s,
+        client_errors: count("fd-unavail") + count("addrunavail") + count("ftab-full"),
+    })
 }
 
 #[cfg(test)]

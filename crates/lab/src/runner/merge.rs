@@ -9,8 +9,9 @@
 use std::path::Path;
 use std::time::Duration;
 
+use barrage_model::client_bound::{self, ClientLoad, Evidence, Reason};
 use barrage_model::results::{ClientHostUsage, LevelStats};
-use barrage_model::search::{Bound, Outcome};
+use barrage_model::search::{Bound, Outcome, SearchReport};
 use barrage_model::RunReport;
 
 use super::client_usage;
@@ -29,14 +30,35 @@ pub(super) struct HostRun {
 }
 
 impl HostRun {
-    /// Whether its tool used 90% or more of its cores.
-    fn bound(&self) -> bool {
+    /// Which reasons of the client-bound rule hold for what this host ran
+    /// (`parsed`: its output as `driver` read it): its CPU over its cores,
+    /// unless the driver spins; barrage's send delays and schedule
+    /// keeping, and its own verdict; what a driver with a schedule of its
+    /// own offered.
+    fn reasons(&self, driver: Driver, parsed: &Parsed) -> Vec<Reason> {
         let e = &self.executed;
-        monitor::client_bound(
-            e.user_s + e.sys_s,
-            Duration::from_secs_f64(e.elapsed_s),
-            self.cores,
-        )
+        let load = ClientLoad {
+            cpu_share: monitor::cpu_share(
+                e.user_s + e.sys_s,
+                Duration::from_secs_f64(e.elapsed_s),
+                self.cores,
+            ),
+            wait_share: None,
+        };
+        let mut reasons = client_bound::reasons(&Evidence {
+            load,
+            cpu: driver.cpu_use(),
+            report: parsed.report.as_ref(),
+            offered: parsed.offered,
+        });
+        // barrage judged itself too, with its threads' wait for a core,
+        // which the lab cannot see from outside.
+        if let Some(own) = parsed.report.as_ref().and_then(|r| r.client_bound.as_ref()) {
+            reasons.extend(&own.reasons);
+            reasons.sort();
+            reasons.dedup();
+        }
+        reasons
     }
 }
 
@@ -69,8 +91,13 @@ fn settle_or_fail(
         parsed.push(parse_one(driver, r, json_out, across, &mut merged)?);
     }
     let merged = merged.flatten();
+    let mut reasons: Vec<Reason> = runs
+        .iter()
+        .zip(&parsed)
+        .flat_map(|(r, p)| r.reasons(driver, p))
+        .collect();
     if across {
-        record.clients = rows(runs, &parsed);
+        record.clients = rows(runs, &parsed, driver);
     }
     let (stats, not_mergeable) = match (parsed.pop(), merged) {
         (Some(p), _) if runs.len() == 1 => {
@@ -100,8 +127,13 @@ fn settle_or_fail(
     });
     let cores: usize = runs.iter().map(|r| r.cores).sum();
     record.client = client_usage(&(user_s, sys_s), &stats, cores);
-    record.client_bound = match &record.search {
+    if let Some(search) = &record.search {
         // The search judged the client step by step.
+        reasons = search_reasons(search);
+    }
+    reasons.sort();
+    reasons.dedup();
+    record.client_bound = match &record.search {
         Some(search) => matches!(
             search.outcome,
             Outcome::AtLeast {
@@ -109,11 +141,30 @@ fn settle_or_fail(
                 ..
             }
         ),
-        None => runs.iter().any(HostRun::bound),
+        None => !reasons.is_empty(),
     };
+    record.client_bound_reasons = reasons;
     record.latency_not_mergeable = not_mergeable;
     record.stats = Some(stats);
     Ok(())
+}
+
+/// A search that ended client-bound: the reasons its client-bound steps
+/// gave (none for a search that did not end so).
+fn search_reasons(search: &SearchReport) -> Vec<Reason> {
+    let bound = matches!(
+        search.outcome,
+        Outcome::AtLeast {
+            bound: Bound::ClientBound,
+            ..
+        }
+    );
+    search
+        .steps
+        .iter()
+        .filter(|s| bound && s.verdict.client_bound)
+        .flat_map(|s| s.verdict.client_bound_reasons.iter().copied())
+        .collect()
 }
 
 /// One host's output read by the driver. With several hosts (`merged`
@@ -162,7 +213,7 @@ fn parse_one(
 }
 
 /// Each client host's row of a level across hosts.
-fn rows(runs: &[HostRun], parsed: &[Parsed]) -> Vec<ClientHostUsage> {
+fn rows(runs: &[HostRun], parsed: &[Parsed], driver: Driver) -> Vec<ClientHostUsage> {
     runs.iter()
         .zip(parsed)
         .map(|(r, p)| {
@@ -175,7 +226,7 @@ fn rows(runs: &[HostRun], parsed: &[Parsed]) -> Vec<ClientHostUsage> {
                 responses_per_s: stats.responses_per_s,
                 latency_p99_us: stats.latency_p99_us,
                 usage: client_usage(&(e.user_s, e.sys_s), stats, r.cores),
-                client_bound: r.bound(),
+                client_bound: !r.reasons(driver, p).is_empty(),
             }
         })
         .collect()
@@ -321,6 +372,98 @@ mod tests {
         );
         let e = split_level(&Level::Connections(2), 3, 2).unwrap_err();
         assert!(e.contains("2 connections cannot be shared by 3"), "{e}");
+    }
+
+    /// httperf's run of `stdout` on one core it kept busy all along.
+    fn httperf_on_a_full_core(stdout: &str) -> Vec<Reason> {
+        let run = HostRun {
+            name: "local".into(),
+            cores: 1,
+            executed: Executed {
+                stdout: stdout.into(),
+                stderr: String::new(),
+                elapsed_s: 2.0,
+                user_s: 0.2,
+                sys_s: 1.8,
+                file: None,
+            },
+        };
+        let parsed = Driver::Httperf
+            .parse(stdout, "", Path::new("none"), Duration::ZERO)
+            .unwrap();
+        run.reasons(Driver::Httperf, &parsed)
+    }
+
+    #[test]
+    fn a_spinning_httperf_is_judged_by_what_it_offered_not_its_cpu() {
+        let kept = include_str!("../../tests/fixtures/httperf_sessions.stdout");
+        // A full core, and its 100 sessions a second kept: not client-bound.
+        assert_eq!(httperf_on_a_full_core(kept), []);
+        // The same 200 sessions took 4 s to start: it fell behind its rate.
+        let late = kept.replace("test-duration 1.991 s", "test-duration 4.0 s");
+        assert_eq!(httperf_on_a_full_core(&late), [Reason::Offer]);
+        // Out of file descriptors of its own.
+        let short = kept.replace("fd-unavail 0", "fd-unavail 12");
+        assert_eq!(httperf_on_a_full_core(&short), [Reason::Offer]);
+        // The same full core is client-bound for a driver whose CPU counts.
+        let e = Executed {
+            stdout: String::new(),
+            stderr: String::new(),
+            elapsed_s: 2.0,
+            user_s: 0.2,
+            sys_s: 1.8,
+            file: None,
+        };
+        let run = HostRun {
+            name: "local".into(),
+            cores: 1,
+            executed: e,
+        };
+        let parsed = Parsed::from(stats(10, 100.0, 900.0, 1000.0));
+        assert_eq!(run.reasons(Driver::Wrk, &parsed), [Reason::Cpu]);
+    }
+
+    #[test]
+    fn a_barrage_level_late_by_its_own_send_delay_is_client_bound() {
+        let text = include_str!("../../tests/fixtures/barrage_open.json");
+        let mut report = RunReport::from_json(text).unwrap();
+        let run = HostRun {
+            name: "local".into(),
+            cores: 1,
+            executed: Executed {
+                stdout: String::new(),
+                stderr: String::new(),
+                elapsed_s: 2.0,
+                user_s: 0.1,
+                sys_s: 0.1,
+                file: None,
+            },
+        };
+        let parsed = |r: &RunReport| Parsed {
+            stats: LevelStats::default(),
+            report: Some(r.clone()),
+            search: None,
+            offered: None,
+        };
+        // 10% of a core, own delays of tens of µs: the server's numbers.
+        assert_eq!(run.reasons(Driver::Barrage, &parsed(&report)), []);
+        // Its own send delay p99 2.5 ms of a 3.2 ms latency p99.
+        let ol = report.open_loop.as_mut().unwrap();
+        ol.client_delay_us.count = 4000;
+        ol.client_delay_us.p99 = 2_500;
+        assert_eq!(
+            run.reasons(Driver::Barrage, &parsed(&report)),
+            [Reason::SendDelay]
+        );
+        // Its own verdict, which saw its threads wait for a core, counts too.
+        report.client_bound = Some(client_bound::ClientBoundReport {
+            reasons: vec![Reason::Cpu],
+            ..Default::default()
+        });
+        assert_eq!(
+            run.reasons(Driver::Barrage, &parsed(&report)),
+            [Reason::Cpu, Reason::SendDelay]
+        );
     }
 
     fn stats(responses: u64, mean: f64, p99: f64, max: f64) -> LevelStats {

@@ -53,6 +53,12 @@ impl RunReport {
         merge_h2(&mut self.h2, &other.h2);
         merge_h3(&mut self.h3, &other.h3);
         self.merge_open_loop(other);
+        // A part that was the client's fault makes the whole partly so.
+        match (&mut self.client_bound, &other.client_bound) {
+            (Some(mine), Some(theirs)) => mine.merge(theirs),
+            (None, Some(theirs)) => self.client_bound = Some(theirs.clone()),
+            _ => {}
+        }
         merge_sessions(&mut self.sessions, &other.sessions);
         for (code, n) in &other.status_counts {
             *self.status_counts.entry(code.clone()).or_insert(0) += n;

@@ -1,6 +1,7 @@
 //! A table's cell: the repeats of one server variant at one level, the
 //! numbers taken from them ([`Metric`]), their medians, sums and marks.
 
+use crate::client_bound::Reason;
 use crate::results::{LevelStats, RunRecord};
 use crate::search::Outcome;
 
@@ -75,9 +76,30 @@ impl Cell<'_> {
         min_max(&self.values(m))
     }
 
-    /// Some repeat used 90% or more of the client's cores.
+    /// Some repeat was the client's fault (the client-bound rule).
     pub fn client_bound(&self) -> bool {
         self.runs.iter().any(|x| x.client_bound)
+    }
+
+    /// Why some repeat was client-bound: `client-bound`, with the rule's
+    /// reasons when the records name them (`client-bound: cpu, send_delay`);
+    /// None when no repeat was.
+    pub fn client_bound_note(&self) -> Option<String> {
+        if !self.client_bound() {
+            return None;
+        }
+        let mut reasons: Vec<Reason> = self
+            .runs
+            .iter()
+            .flat_map(|x| x.client_bound_reasons.iter().copied())
+            .collect();
+        reasons.sort();
+        reasons.dedup();
+        let names: Vec<&str> = reasons.iter().map(|r| r.name()).collect();
+        Some(match names.is_empty() {
+            true => "client-bound".into(),
+            false => format!("client-bound: {}", names.join(", ")),
+        })
     }
 
     /// Every repeat failed (no statistics at all).

@@ -460,3 +460,27 @@ fn the_composite_ranks_complete_rows_over_the_workloads_they_share() {
     // A suite without workload scenarios has no matrix.
     assert!(workload_matrices(&results(Vec::new(), Vec::new())).is_empty());
 }
+
+#[test]
+fn a_client_bound_cell_names_its_reasons() {
+    use crate::client_bound::Reason;
+    let quiet = run("x", "h1", "barrage", 0, 500.0);
+    let mut starved = run("x", "h1", "barrage", 0, 400.0);
+    starved.repeat = 1;
+    starved.client_bound = true;
+    starved.client_bound_reasons = vec![Reason::SendDelay, Reason::Cpu];
+    let mut old = run("x", "h1", "barrage", 0, 300.0);
+    old.repeat = 2;
+    old.client_bound = true;
+    let cell = Cell {
+        runs: vec![&quiet, &starved, &old],
+    };
+    assert_eq!(
+        cell.client_bound_note().as_deref(),
+        Some("client-bound: cpu, send_delay")
+    );
+    let cell = Cell { runs: vec![&old] };
+    assert_eq!(cell.client_bound_note().as_deref(), Some("client-bound"));
+    let cell = Cell { runs: vec![&quiet] };
+    assert_eq!(cell.client_bound_note(), None);
+}

@@ -6,7 +6,7 @@ use barrage_model::results::{Results, RunRecord};
 use crate::model;
 
 /// The CSV's columns.
-pub const CSV_COLUMNS: [&str; 24] = [
+pub const CSV_COLUMNS: [&str; 25] = [
     "suite",
     "server",
     "variant",
@@ -28,6 +28,7 @@ pub const CSV_COLUMNS: [&str; 24] = [
     "latency_max_us",
     "client_cpu_per_response_us",
     "client_bound",
+    "client_bound_reasons",
     "server_cpu_s",
     "server_peak_rss_bytes",
     "error",
@@ -76,6 +77,11 @@ fn csv_fields(suite: &str, x: &RunRecord) -> Vec<String> {
         num(st.and_then(|s| s.latency_max_us)),
         num(x.client.cpu_per_response_us),
         x.client_bound.to_string(),
+        x.client_bound_reasons
+            .iter()
+            .map(|r| r.name())
+            .collect::<Vec<_>>()
+            .join(";"),
         num(monitored.then_some(usage.cpu_user_s + usage.cpu_sys_s)),
         int(monitored.then_some(usage.max_rss_bytes)),
         x.error.clone().unwrap_or_default(),

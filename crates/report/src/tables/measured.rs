@@ -29,10 +29,7 @@ pub(super) fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
     for row in &g.rows {
         for (li, label) in &g.levels {
             let cell = g.cell(row, *li);
-            let mut why = Vec::new();
-            if cell.client_bound() {
-                why.push("client-bound".to_string());
-            }
+            let mut why: Vec<String> = cell.client_bound_note().into_iter().collect();
             why.extend(cell.invalid_reasons());
             if !why.is_empty() {
                 marked.push(item(vec![
@@ -372,10 +369,7 @@ fn marks(cell: &Cell<'_>, mut t: TableCell) -> TableCell {
     if t.invalid {
         t.text.push('!');
     }
-    let mut why = Vec::new();
-    if t.client_bound {
-        why.push("client-bound".to_string());
-    }
+    let mut why: Vec<String> = cell.client_bound_note().into_iter().collect();
     why.extend(cell.invalid_reasons());
     if !why.is_empty() {
         t.note = Some(why.join(", "));

@@ -133,9 +133,7 @@ fn measured(c: &Cell<'_>, workload: &str) -> TableCell {
     }
     let reasons = model::workload_invalid_reasons(c, workload);
     t.push_str(model::workload_marks(c, workload));
-    if c.client_bound() {
-        notes.push("client-bound".into());
-    }
+    notes.extend(c.client_bound_note());
     notes.extend(reasons.iter().cloned());
     TableCell {
         text: t,
