@@ -152,7 +152,7 @@ fn search_plan(args: &LoadArgs) -> Result<SearchPlan, String> {
         }
     }
     let mut base = checked_spec(&a)?;
-    crate::load::io_uring_or_epoll(&mut base);
+    crate::load_args::io_uring_or_epoll(&mut base);
     // A script that only sets the request is that request in every step;
     // hooks would run anew in each step's states, so they are refused.
     if let Some(path) = &args.script {

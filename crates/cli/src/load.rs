@@ -28,7 +28,7 @@ pub fn main(args: LoadArgs) -> ExitCode {
         Ok(spec) => spec,
         Err(msg) => return usage_error(msg),
     };
-    io_uring_or_epoll(&mut spec);
+    crate::load_args::io_uring_or_epoll(&mut spec);
     let script = match &args.script {
         Some(path) => {
             match Loaded::load(
@@ -69,18 +69,6 @@ pub fn main(args: LoadArgs) -> ExitCode {
         wait_until(at);
     }
     run_here(&args, &spec, script)
-}
-
-/// A run that asks for io_uring where it cannot be set up runs on epoll,
-/// with one warning line that says why.
-pub(crate) fn io_uring_or_epoll(spec: &mut LoadSpec) {
-    if spec.io != barrage_engine::IoKind::IoUring {
-        return;
-    }
-    if let Some(why) = barrage_engine::io_uring_unavailable() {
-        eprintln!("barrage: warning: --io-uring: {why}; running on epoll");
-        spec.io = barrage_engine::IoKind::Epoll;
-    }
 }
 
 /// One run in this process: the live view or progress line, `--metrics`,

@@ -318,6 +318,18 @@ pub(crate) fn checked_spec(args: &LoadArgs) -> Result<LoadSpec, String> {
     Ok(spec)
 }
 
+/// A run that asks for io_uring where it cannot be set up runs on epoll,
+/// with one warning line that says why.
+pub(crate) fn io_uring_or_epoll(spec: &mut LoadSpec) {
+    if spec.io != barrage_engine::IoKind::IoUring {
+        return;
+    }
+    if let Some(why) = barrage_engine::io_uring_unavailable() {
+        eprintln!("barrage: warning: --io-uring: {why}; running on epoll");
+        spec.io = barrage_engine::IoKind::Epoll;
+    }
+}
+
 /// The flag of `barrage load` that sets a part of the spec.
 pub(crate) fn flag(field: Field) -> Option<&'static str> {
     Some(match field {
