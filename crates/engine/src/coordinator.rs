@@ -511,6 +511,7 @@ impl Merger {
             tls: (spec.target.scheme == Scheme::Https).then(|| self.tls_report()),
             h2: (spec.protocol == Protocol::H2).then(|| protocols.h2_report()),
             h3: (spec.protocol == Protocol::H3).then(|| protocols.h3_report()),
+            ws: None,
             open_loop: self.open_loop_stats(spec, secs),
             sessions: self.session_stats(spec),
             status_counts: self.status_counts(),
@@ -522,6 +523,7 @@ impl Merger {
                 tls_handshake_us: self.total.tls_handshake_us,
                 send_delay_us: open.then_some(self.total.send_delay_us),
                 client_delay_us: open.then_some(self.total.client_delay_us),
+                upgrade_us: None,
             },
             templates: crate::mix::tally::reports(
                 spec.mix.as_ref(),

@@ -47,6 +47,7 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
             .mix
             .as_ref()
             .map_or(spec.requests.len(), |m| m.entries.len()),
+        ws: None,
         io: spec.io,
     };
     match spec.model {

@@ -103,6 +103,12 @@ pub fn probe(
         Protocol::H2c => h2::probe(scenario, host, port, None, deadline),
         Protocol::H2 => h2::probe(scenario, host, port, Some(tls::config(b"h2")?), deadline),
         Protocol::H3 => h3::probe(scenario, host, port, deadline),
+        Protocol::Ws | Protocol::Wss => {
+            return Err(format!(
+                "{} scenarios are probed with a WebSocket echo, not an HTTP request",
+                scenario.protocol
+            ))
+        }
     }?;
     let problems = check(scenario, &response);
     Ok(ProbeResult {

@@ -23,8 +23,10 @@ mod spec;
 mod stats;
 mod templates;
 
-pub use protocol::{H2Events, H2Report, H3Report, TlsReport};
-pub use spec::{ArrivalKind, IoKind, ModelKind, Scheme, SpecSummary, WireProtocol};
+pub use protocol::{H2Events, H2Report, H3Report, TlsReport, WsReport};
+pub use spec::{
+    ArrivalKind, IoKind, ModelKind, Scheme, SpecSummary, WireProtocol, WsMode, WsSpecSummary,
+};
 pub use stats::{
     ConnectionStats, ErrorCount, Histograms, LatencyStats, OpenLoopStats, Second, SessionStats,
     Totals,
@@ -103,6 +105,9 @@ pub struct RunReport {
     /// HTTP/3 runs: connections, and stream and connection events.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub h3: Option<H3Report>,
+    /// WebSocket runs: upgrades, messages and frames each way, close codes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ws: Option<WsReport>,
     pub open_loop: Option<OpenLoopStats>,
     pub sessions: Option<SessionStats>,
     /// Responses by status code (measured phase).
@@ -193,7 +198,14 @@ macro_rules! display_by_name {
     )*};
 }
 
-display_by_name!(StopReason, ModelKind, WireProtocol, Scheme, ArrivalKind);
+display_by_name!(
+    StopReason,
+    ModelKind,
+    WireProtocol,
+    Scheme,
+    ArrivalKind,
+    WsMode
+);
 
 #[cfg(test)]
 mod tests;

@@ -176,19 +176,26 @@ pub enum Protocol {
     Https,
     /// HTTP/3 over QUIC (ALPN h3), on UDP at the TLS port's number.
     H3,
+    /// WebSocket (RFC 6455): an HTTP/1.1 upgrade over TCP, then messages.
+    Ws,
+    /// WebSocket over TLS (`wss://`), at the TLS port.
+    Wss,
 }
 
 impl Protocol {
     /// Every protocol, in the order the docs list them.
-    pub const ALL: [Protocol; 5] = [
+    pub const ALL: [Protocol; 7] = [
         Protocol::H1,
         Protocol::H2c,
         Protocol::H2,
         Protocol::Https,
         Protocol::H3,
+        Protocol::Ws,
+        Protocol::Wss,
     ];
 
-    /// The name used in suites and manifests: `h1`, `h2c`, `h2`, `https`, `h3`.
+    /// The name used in suites and manifests: `h1`, `h2c`, `h2`, `https`,
+    /// `h3`, `ws`, `wss`.
     pub fn name(self) -> &'static str {
         match self {
             Protocol::H1 => "h1",
@@ -196,13 +203,23 @@ impl Protocol {
             Protocol::H2 => "h2",
             Protocol::Https => "https",
             Protocol::H3 => "h3",
+            Protocol::Ws => "ws",
+            Protocol::Wss => "wss",
         }
     }
 
-    /// Over TLS (h2, https, and h3's QUIC): served at `{tls_port}` (h3 on
-    /// UDP, the others on TCP); h1 and h2c at `{port}`.
+    /// Over TLS (h2, https, wss, and h3's QUIC): served at `{tls_port}`
+    /// (h3 on UDP, the others on TCP); h1, h2c and ws at `{port}`.
     pub fn is_tls(self) -> bool {
-        matches!(self, Protocol::H2 | Protocol::Https | Protocol::H3)
+        matches!(
+            self,
+            Protocol::H2 | Protocol::Https | Protocol::H3 | Protocol::Wss
+        )
+    }
+
+    /// WebSocket (ws, wss): messages after an upgrade, not requests.
+    pub fn is_ws(self) -> bool {
+        matches!(self, Protocol::Ws | Protocol::Wss)
     }
 
     /// HTTP/2 (h2c, h2).

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::{
     H2Report, H3Report, Histograms, IoKind, LatencyStats, RunReport, Second, SessionStats,
-    SpecSummary, TlsReport, Totals,
+    SpecSummary, TlsReport, Totals, WsReport,
 };
 use crate::histogram;
 
@@ -52,6 +52,7 @@ impl RunReport {
         merge_tls(&mut self.tls, &other.tls, &self.histograms);
         merge_h2(&mut self.h2, &other.h2);
         merge_h3(&mut self.h3, &other.h3);
+        merge_ws(&mut self.ws, &other.ws, &self.histograms);
         self.merge_open_loop(other);
         // A part that was the client's fault makes the whole partly so.
         match (&mut self.client_bound, &other.client_bound) {
@@ -153,6 +154,7 @@ impl RunReport {
         for (mine, theirs) in [
             (&mut h.send_delay_us, &other.send_delay_us),
             (&mut h.client_delay_us, &other.client_delay_us),
+            (&mut h.upgrade_us, &other.upgrade_us),
         ] {
             match (mine, theirs) {
                 (Some(mine), Some(theirs)) => histogram::add(mine, theirs),
@@ -266,6 +268,19 @@ fn merge_h3(mine: &mut Option<H3Report>, theirs: &Option<H3Report>) {
             a.zero_rtt_requests += b.zero_rtt_requests;
         }
         (None, Some(b)) => *mine = Some(*b),
+        _ => {}
+    }
+}
+
+fn merge_ws(mine: &mut Option<WsReport>, theirs: &Option<WsReport>, h: &Histograms) {
+    match (mine.as_mut(), theirs) {
+        (Some(a), Some(b)) => {
+            a.add(b);
+            if let Some(u) = &h.upgrade_us {
+                a.upgrade_us = LatencyStats::from_histogram(u);
+            }
+        }
+        (None, Some(b)) => *mine = Some(b.clone()),
         _ => {}
     }
 }

@@ -1,6 +1,9 @@
 //! What the protocols saw during a run: TLS as negotiated and its
 //! handshakes, HTTP/2's connections and frame counts, HTTP/3's connections
-//! and stream events. Types and their sums only.
+//! and stream events, WebSocket's upgrades, messages and frames. Types and
+//! their sums only.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -79,5 +82,52 @@ impl H2Events {
         self.streams_refused += o.streams_refused;
         self.window_updates_sent += o.window_updates_sent;
         self.peer_max_streams = self.peer_max_streams.max(o.peer_max_streams);
+    }
+}
+
+/// What WebSocket connections saw (RFC 6455), summed over them: the
+/// report's `ws` section. Messages are counted whole (a fragmented message
+/// is one); bytes are payload bytes, without frame headers (the totals'
+/// `bytes_read`/`bytes_written` count the wire).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct WsReport {
+    /// Connections whose upgrade the server accepted (`101` with the right
+    /// `Sec-WebSocket-Accept`).
+    pub upgraded: u64,
+    /// From the connection being open (TCP, or TLS done) to the end of the
+    /// server's `101` response.
+    pub upgrade_us: LatencyStats,
+    /// Data messages sent and received, measured phase and warm-up alike.
+    pub messages_sent: u64,
+    pub messages_received: u64,
+    pub payload_bytes_sent: u64,
+    pub payload_bytes_received: u64,
+    pub pings_sent: u64,
+    pub pings_received: u64,
+    pub pongs_sent: u64,
+    pub pongs_received: u64,
+    /// Close frames barrage sent (the end of the run's close handshake).
+    pub closes_sent: u64,
+    /// Close frames the server sent, by status code (`"1000"`; `"none"`
+    /// for a close frame without a code).
+    pub close_codes: BTreeMap<String, u64>,
+}
+
+impl WsReport {
+    /// Adds another part's counts (the upgrade times come from the merged histogram).
+    pub fn add(&mut self, o: &WsReport) {
+        self.upgraded += o.upgraded;
+        self.messages_sent += o.messages_sent;
+        self.messages_received += o.messages_received;
+        self.payload_bytes_sent += o.payload_bytes_sent;
+        self.payload_bytes_received += o.payload_bytes_received;
+        self.pings_sent += o.pings_sent;
+        self.pings_received += o.pings_received;
+        self.pongs_sent += o.pongs_sent;
+        self.pongs_received += o.pongs_received;
+        self.closes_sent += o.closes_sent;
+        for (code, n) in &o.close_codes {
+            *self.close_codes.entry(code.clone()).or_default() += n;
+        }
     }
 }

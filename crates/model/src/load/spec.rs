@@ -43,10 +43,15 @@ pub enum WireProtocol {
     /// HTTP/3 over QUIC.
     #[serde(rename = "h3")]
     H3,
+    /// WebSocket (RFC 6455) after an HTTP/1.1 upgrade; over TLS when the
+    /// scheme is `https` (a `wss://` URL).
+    #[serde(rename = "ws")]
+    Ws,
 }
 
 impl WireProtocol {
-    /// The name in the JSON and in reports: `HTTP/1.1`, `HTTP/1.0`, `h2c`, `h2`.
+    /// The name in the JSON and in reports: `HTTP/1.1`, `HTTP/1.0`, `h2c`,
+    /// `h2`, `h3`, `ws`.
     pub fn name(self) -> &'static str {
         match self {
             WireProtocol::Http11 => "HTTP/1.1",
@@ -54,6 +59,7 @@ impl WireProtocol {
             WireProtocol::H2c => "h2c",
             WireProtocol::H2 => "h2",
             WireProtocol::H3 => "h3",
+            WireProtocol::Ws => "ws",
         }
     }
 
@@ -155,9 +161,49 @@ pub struct SpecSummary {
     pub timeout_s: f64,
     /// Distinct requests used in turn.
     pub request_count: usize,
+    /// WebSocket runs: what each connection sent, and how.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ws: Option<WsSpecSummary>,
     /// The I/O the connections went through. Written only when it is
     /// io_uring: a report without it (every epoll run's, and those older
     /// than the field) ran on epoll.
     #[serde(default, skip_serializing_if = "IoKind::is_epoll")]
     pub io: IoKind,
+}
+
+/// How a WebSocket run loads the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WsMode {
+    /// Each message sent is answered by one the server echoes; the round
+    /// trip is timed from its (intended) send.
+    Echo,
+    /// The client sends nothing after the upgrade: the server pushes, and
+    /// each message is timed from the one before it on its connection.
+    Subscribe,
+}
+
+impl WsMode {
+    /// `echo` or `subscribe`.
+    pub fn name(self) -> &'static str {
+        match self {
+            WsMode::Echo => "echo",
+            WsMode::Subscribe => "subscribe",
+        }
+    }
+}
+
+/// A WebSocket run's messages, as asked for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WsSpecSummary {
+    pub mode: WsMode,
+    /// Payload bytes of each message sent.
+    pub message_bytes: usize,
+    /// Binary frames (opcode 2) rather than text (opcode 1).
+    pub binary: bool,
+    /// Messages in flight per connection (echo).
+    pub in_flight: usize,
+    /// A ping every this many milliseconds on each connection, if asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ping_interval_ms: Option<u64>,
 }

@@ -135,6 +135,13 @@ pub struct Histograms {
         skip_serializing_if = "Option::is_none"
     )]
     pub client_delay_us: Option<Histogram<u64>>,
+    /// WebSocket: time to upgrade (`ws.upgrade_us`).
+    #[serde(
+        default,
+        with = "histogram::base64_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub upgrade_us: Option<Histogram<u64>>,
 }
 
 impl Default for Histograms {
@@ -145,6 +152,7 @@ impl Default for Histograms {
             tls_handshake_us: histogram::empty(),
             send_delay_us: None,
             client_delay_us: None,
+            upgrade_us: None,
         }
     }
 }
