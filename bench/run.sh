@@ -9,6 +9,8 @@
 # HTTP/2 and TLS (h2):    h2c h2tls h2c-4k https-h1 h2-crate
 # HTTP/3 (h3):            h3 (barrage serve and Caddy; oha as the reference)
 #                         h3-h2load (the same servers; h2load-h3 as the reference)
+# WebSocket (ws):         ws (gcannon --ws and barrage --ws echo on barrage serve
+#                         and servers/go-http)
 #
 # Environment: DURATION seconds per client (10), CONNS connections (100),
 # STREAMS per HTTP/2 connection (100), WARMUP seconds of the HTTP/2 clients (2),
@@ -20,7 +22,8 @@
 # per HTTP/3 connection (10), H3_REPEATS alternating runs of oha and barrage over
 # HTTP/3 on barrage serve (5), H3_RATE requests/s of the same-rate HTTP/3 pair
 # (30000), ROUNDS of the alternating scenarios (3), RATES of openloop-wrk2
-# ("10000 30000 50000"), the peers WRK2, GCANNON and H2LOAD_H3
+# ("10000 30000 50000"), WS_CONNS of the ws scenario (100), the peers WRK2,
+# GCANNON and H2LOAD_H3
 # (bench/peers/bin/NAME), RESULTS_DIR (bench/results).
 #
 # The server runs on core 1, each client on core 0. Tables go to stdout and are
@@ -28,7 +31,7 @@
 # See bench/README.md for the method and how to read the ratios.
 set -euo pipefail
 
-usage() { sed -n '2,24s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,27s/^# \{0,1\}//p' "$0"; }
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(git -C "$BENCH_DIR" rev-parse --show-toplevel 2>/dev/null || (cd "$BENCH_DIR/.." && pwd))
@@ -51,12 +54,13 @@ H3_REPEATS=${H3_REPEATS:-5}
 H3_RATE=${H3_RATE:-30000}
 RESULTS_DIR=${RESULTS_DIR:-$BENCH_DIR/results}
 RATES=${RATES:-10000 30000 50000}
+WS_CONNS=${WS_CONNS:-100}
 WRK2=${WRK2:-$BENCH_DIR/peers/bin/wrk2}
 GCANNON=${GCANNON:-$BENCH_DIR/peers/bin/gcannon}
 H2LOAD_H3=${H2LOAD_H3:-$BENCH_DIR/peers/bin/h2load-h3}
 URL="http://127.0.0.1:$PORT/hello"
 
-for var in PORT DURATION CONNS STREAMS C10K_CONNS RATE H3_STREAMS H3_REPEATS H3_RATE ROUNDS; do
+for var in PORT DURATION CONNS WS_CONNS STREAMS C10K_CONNS RATE H3_STREAMS H3_REPEATS H3_RATE ROUNDS; do
   [[ ${!var} =~ ^[1-9][0-9]*$ ]] || die "$var must be a positive integer, not '${!var}'"
 done
 for rate in $RATES; do
@@ -68,14 +72,15 @@ done
 H1_SCENARIOS=(keepalive close c10k openloop script openloop-wrk2 openloop-max)
 H2_SCENARIOS=(h2c h2tls h2c-4k https-h1 h2-crate)
 H3_SCENARIOS=(h3 h3-h2load)
+WS_SCENARIOS=(ws)
 scenarios=()
 for arg in "${@:-all}"; do
   case "$arg" in
     keepalive | close | c10k | openloop | script | openloop-wrk2 | openloop-max) scenarios+=("$arg") ;;
-    h2c | h2tls | h2c-4k | https-h1 | h2-crate | h3 | h3-h2load) scenarios+=("$arg") ;;
+    h2c | h2tls | h2c-4k | https-h1 | h2-crate | h3 | h3-h2load | ws) scenarios+=("$arg") ;;
     h1) scenarios+=("${H1_SCENARIOS[@]}") ;;
     h2) scenarios+=("${H2_SCENARIOS[@]}") ;;
-    all) scenarios+=("${H1_SCENARIOS[@]}" "${H2_SCENARIOS[@]}" "${H3_SCENARIOS[@]}") ;;
+    all) scenarios+=("${H1_SCENARIOS[@]}" "${H2_SCENARIOS[@]}" "${H3_SCENARIOS[@]}" "${WS_SCENARIOS[@]}") ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown scenario: $arg" ;;
   esac
@@ -451,6 +456,8 @@ scenario_openloop() {
 . "$BENCH_DIR/scenarios/h2.sh"
 # shellcheck source=bench/scenarios/h3.sh
 . "$BENCH_DIR/scenarios/h3.sh"
+# shellcheck source=bench/scenarios/ws.sh
+. "$BENCH_DIR/scenarios/ws.sh"
 
 for scenario in "${scenarios[@]}"; do
   "scenario_${scenario//-/_}"
