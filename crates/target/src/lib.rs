@@ -326,6 +326,26 @@ impl Target {
         self.stats.handshake_failures()
     }
 
+    /// Connections upgraded to WebSocket at `/ws` so far.
+    pub fn ws_upgrades(&self) -> u64 {
+        self.stats.ws_upgrades()
+    }
+
+    /// WebSocket data messages (text and binary) received so far, over
+    /// all `/ws` sessions. A session adds its counts once per batch of
+    /// messages, before it flushes the batch's answers: once a client has
+    /// the server's answer to its Close, every message it sent before is
+    /// counted.
+    pub fn ws_messages_received(&self) -> u64 {
+        self.stats.ws_received()
+    }
+
+    /// WebSocket data messages sent so far (echoed and pushed), counted
+    /// like [`Target::ws_messages_received`].
+    pub fn ws_messages_sent(&self) -> u64 {
+        self.stats.ws_sent()
+    }
+
     /// Stops accepting, closes connections (letting in-flight requests
     /// finish for a short grace period) and joins the runtime. Also done on drop.
     pub fn shutdown(mut self) {
