@@ -1,8 +1,9 @@
 """barrage contract server on Tornado: one RequestHandler per endpoint.
 
 One process, one IOLoop (seed 004 ran every server on a single CPU).
-The contract's endpoints (/hello, /xml, /static/6b, /static/4k) here, the
-workloads of docs/workloads.md in workloads.py.
+The contract's endpoints (/hello, /xml, /static/6b, /static/4k) and the
+/ws WebSocket echo (tornado.websocket) here, the workloads of
+docs/workloads.md in workloads.py.
 
 Usage: python server.py --host 127.0.0.1 --port 8080 --docroot DIR --data DIR
   --docroot  servers/nginx/docroot (static/6b and static/4k)
@@ -18,6 +19,7 @@ import signal
 import tornado
 import tornado.httpserver
 import tornado.web
+import tornado.websocket
 
 import workloads
 
@@ -26,6 +28,7 @@ HELLO = b"Hello World\n"
 NOT_FOUND = b"not found\n"
 METHOD_NOT_ALLOWED = b"method not allowed\n"
 XML_NO_VALUE = b"<http_test><error>no value specified</error></http_test>"
+WS_MAX_MESSAGE = 1 << 20
 XML_ESCAPES = str.maketrans(
     {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;"}
 )
@@ -95,6 +98,25 @@ class StaticHandler(ContractHandler):
         self.finish(self.body)
 
 
+class EchoWebSocket(tornado.websocket.WebSocketHandler):
+    """/ws: echoes each message, text as text and binary as binary.
+
+    Tornado's WebSocket protocol answers pings with pongs and a Close with
+    a Close; fragmented messages arrive here whole.
+    """
+
+    def check_origin(self, origin):
+        # Load generators send no Origin (Tornado lets those through
+        # anyway); any other origin is accepted too: nothing here is private.
+        return True
+
+    def on_message(self, message):
+        try:
+            self.write_message(message, binary=isinstance(message, bytes))
+        except tornado.websocket.WebSocketClosedError:
+            pass
+
+
 class _AnyMethod:
     def __contains__(self, method):
         return True
@@ -119,11 +141,15 @@ def make_app(docroot, data):
             (r"/xml", XmlHandler),
             (r"/static/6b", StaticHandler, {"body": read("6b")}),
             (r"/static/4k", StaticHandler, {"body": read("4k")}),
+            (r"/ws", EchoWebSocket),
         ]
         + workloads.routes(ContractHandler, data),
         default_handler_class=NotFoundHandler,
         # No access log, not even for 404s.
         log_function=lambda handler: None,
+        # WebSocket messages up to 1 MiB (Tornado's default is 10 MiB): as
+        # the Netty echo takes.
+        websocket_max_message_size=WS_MAX_MESSAGE,
     )
 
 

@@ -42,16 +42,22 @@ fn paths(endpoint: &str) -> Vec<&'static str> {
         "/static/4k" => vec!["/static/4k"],
         "/delay" => vec!["/delay?ms=1"],
         "/bytes" => vec!["/bytes?n=100"],
+        "/ws" => vec!["/ws"],
         other => panic!("no probe for endpoint {other}"),
     }
 }
 
 /// Every scenario probed for a server: each path over each protocol, and
-/// HTTP/1.0 without keep-alive (ab's request) over h1 and https.
+/// HTTP/1.0 without keep-alive (ab's request) over h1 and https. The
+/// WebSocket echo (`/ws`) goes over ws and wss only, and they carry nothing
+/// else.
 fn scenarios(spec: &ServerSpec) -> Vec<Scenario> {
     let mut out = Vec::new();
     for protocol in &spec.protocols {
         for endpoint in &spec.endpoints {
+            if protocol.is_ws() != (endpoint == "/ws") {
+                continue;
+            }
             for path in paths(endpoint) {
                 let scenario = Scenario::get(*protocol, path);
                 if matches!(protocol, Protocol::H1 | Protocol::Https) {

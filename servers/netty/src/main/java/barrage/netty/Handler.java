@@ -26,7 +26,8 @@ import java.nio.charset.StandardCharsets;
  * POST /baseline and POST /upload answer on the body's last piece, the
  * upload counting bytes as they arrive (Content-Length or chunked alike).
  * Responses are flushed in channelReadComplete, so pipelined requests share
- * a write.
+ * a write. GET /ws is handed to WsEcho, which turns the connection into a
+ * WebSocket echo.
  */
 final class Handler extends SimpleChannelInboundHandler<HttpObject> {
     private static final int BODY_NONE = 0;
@@ -90,6 +91,8 @@ final class Handler extends SimpleChannelInboundHandler<HttpObject> {
             methodNotAllowed(ctx, "POST");
         } else if (path.equals("/baseline")) {
             methodNotAllowed(ctx, "GET, HEAD, POST");
+        } else if (path.equals("/ws") && method.equals(HttpMethod.GET)) {
+            WsEcho.upgrade(ctx, req);
         } else {
             getEndpoint(ctx, req, path, query, get, head);
         }

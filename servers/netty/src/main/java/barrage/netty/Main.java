@@ -36,7 +36,8 @@ import java.util.Date;
  * barrage's Netty 4 server under test: HttpServerCodec parses every request;
  * one handler (Handler) answers the contract's /hello, /xml, /static/6b and
  * /static/4k, and the workloads of docs/workloads.md (404 for other paths,
- * 405 for other methods on those paths).
+ * 405 for other methods on those paths); Handler turns a GET /ws into a
+ * WebSocket echo (WsEcho, Netty's own WebSocket codec).
  *
  * Usage: Main HOST PORT DOCROOT DATA, or Main --version. The static bodies
  * are read once from DOCROOT/static/{6b,4k}, the workloads' dataset and
