@@ -49,6 +49,21 @@ pub struct WsConfig {
     pub timeout: Duration,
 }
 
+impl WsConfig {
+    /// A WebSocket run's upgrade request and messages.
+    pub(crate) fn of(spec: &crate::spec::LoadSpec) -> WsConfig {
+        let ws = &spec.ws;
+        WsConfig {
+            upgrade_head: upgrade::request_head(&spec.requests[0], &spec.target.authority),
+            payload: ws.message.clone().into_boxed_slice(),
+            binary: ws.binary,
+            subscribe: ws.mode == barrage_model::load::WsMode::Subscribe,
+            ping_interval: ws.ping_interval,
+            timeout: spec.timeout,
+        }
+    }
+}
+
 /// Where a connection is in its life.
 #[derive(Debug)]
 enum Phase {

@@ -1,0 +1,92 @@
+//! A WebSocket run's options ([`WsOptions`]: the message, text or binary,
+//! echo or subscribe, pings) and the checks of a spec that asks for
+//! WebSocket.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::{err, Field, LoadSpec, Model, SpecError, WsMode};
+
+/// What a WebSocket run sends, and how.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WsOptions {
+    /// Each message's payload.
+    pub message: Vec<u8>,
+    /// Binary frames (opcode 2); else text (opcode 1), whose payload must be UTF-8.
+    pub binary: bool,
+    pub mode: WsMode,
+    /// A ping every this long on each connection.
+    pub ping_interval: Option<Duration>,
+}
+
+/// The default message's size.
+pub const DEFAULT_WS_MESSAGE_BYTES: usize = 64;
+/// The largest message sent (and received).
+pub const MAX_WS_MESSAGE_BYTES: usize = crate::session::ws::frame::MAX_MESSAGE as usize;
+
+impl WsOptions {
+    /// A text message of `n` bytes (printable ASCII).
+    pub fn text_of(n: usize) -> Vec<u8> {
+        (0..n).map(|i| b'a' + (i % 26) as u8).collect()
+    }
+}
+
+impl Default for WsOptions {
+    /// Echo of a 64-byte text message, no pings.
+    fn default() -> Self {
+        WsOptions {
+            message: WsOptions::text_of(DEFAULT_WS_MESSAGE_BYTES),
+            binary: false,
+            mode: WsMode::Echo,
+            ping_interval: None,
+        }
+    }
+}
+
+impl LoadSpec {
+    pub(super) fn validate_ws(&self) -> Result<(), SpecError> {
+        let ws = &self.ws;
+        if self.mix.is_some() || self.requests.len() > 1 {
+            return err(
+                Field::Requests,
+                "a WebSocket run upgrades one URL: a mix or a list of URLs is HTTP's",
+            );
+        }
+        if let Model::Sessions { .. } = self.model {
+            return err(
+                Field::Sessions,
+                "a WebSocket run is a closed or an open loop of messages, not sessions",
+            );
+        }
+        if ws.message.is_empty() || ws.message.len() > MAX_WS_MESSAGE_BYTES {
+            return err(
+                Field::WsMessage,
+                format!(
+                    "a WebSocket message must be 1 byte to {} MiB (it is {} bytes)",
+                    MAX_WS_MESSAGE_BYTES >> 20,
+                    ws.message.len()
+                ),
+            );
+        }
+        if !ws.binary && std::str::from_utf8(&ws.message).is_err() {
+            return err(
+                Field::WsMessage,
+                "a WebSocket text message must be UTF-8: send it as binary",
+            );
+        }
+        if ws.ping_interval.is_some_and(|p| p.is_zero()) {
+            return err(
+                Field::WsMessage,
+                "the ping interval must be greater than zero",
+            );
+        }
+        if ws.mode == WsMode::Subscribe && !matches!(self.model, Model::Closed { .. }) {
+            return err(
+                Field::Rate,
+                "a WebSocket subscription sends nothing: it has no message rate",
+            );
+        }
+        Ok(())
+    }
+}
