@@ -81,6 +81,13 @@ impl LoadSpec {
                 "the ping interval must be greater than zero",
             );
         }
+        if ws.mode == WsMode::Subscribe && (self.max_requests.is_some() || self.duration.is_none())
+        {
+            return err(
+                Field::Duration,
+                "a WebSocket subscription sends nothing: it ends after a duration, not a number of messages",
+            );
+        }
         if ws.mode == WsMode::Subscribe && !matches!(self.model, Model::Closed { .. }) {
             return err(
                 Field::Rate,
