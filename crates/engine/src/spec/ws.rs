@@ -97,3 +97,48 @@ impl LoadSpec {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ws_url_makes_a_websocket_spec_that_travels_as_json() {
+        let s = LoadSpec::from_url("wss://127.0.0.1:1/ws").unwrap();
+        assert_eq!(s.protocol, super::super::Protocol::Ws);
+        assert_eq!(s.target.scheme, super::super::Scheme::Https);
+        assert_eq!(s.ws.message.len(), DEFAULT_WS_MESSAGE_BYTES);
+        let json = serde_json::to_value(&s).unwrap();
+        let back: LoadSpec = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back.ws, s.ws);
+        // A spec written before WebSocket reads with the default options.
+        let mut old = json;
+        old.as_object_mut().unwrap().remove("ws");
+        let back: LoadSpec = serde_json::from_value(old).unwrap();
+        assert_eq!(back.ws, WsOptions::default());
+    }
+
+    #[test]
+    fn websocket_specs_are_checked() {
+        let mut s = LoadSpec::from_url("ws://127.0.0.1:1/ws").unwrap();
+        assert_eq!(s.validate(), Ok(()));
+        let field = |s: &LoadSpec| s.validate().unwrap_err().field;
+        s.ws.message = vec![0xff];
+        assert_eq!(field(&s), Field::WsMessage);
+        s.ws.binary = true;
+        assert_eq!(s.validate(), Ok(()));
+        s.ws.message.clear();
+        assert_eq!(field(&s), Field::WsMessage);
+        s.ws.message = b"x".to_vec();
+        s.ws.mode = WsMode::Subscribe;
+        s.max_requests = Some(10);
+        assert_eq!(field(&s), Field::Duration);
+        s.max_requests = None;
+        assert_eq!(s.validate(), Ok(()));
+        s.ws.ping_interval = Some(Duration::ZERO);
+        assert_eq!(field(&s), Field::WsMessage);
+        s.ws.ping_interval = None;
+        s.reuse = super::super::Reuse::Close;
+        assert_eq!(field(&s), Field::Reuse);
+    }
+}
