@@ -455,7 +455,9 @@ impl Conn {
             self.phase = Phase::Done;
             return Ok(Next::Close);
         }
-        self.send_close(code.filter(|&c| c != 1005 && c != 1006 && c != 1015), out);
+        // The reply echoes the server's code when it is one an endpoint may send.
+        let sendable = |c: &u16| matches!(c, 1000..=1003 | 1007..=1014 | 3000..=4999);
+        self.send_close(code.filter(sendable), out);
         self.phase = Phase::Done;
         let code = code.map_or_else(|| "no code".to_string(), |c| c.to_string());
         let reason = String::from_utf8_lossy(reason);
