@@ -5,12 +5,15 @@ use std::fmt;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
-pub use barrage_model::load::{IoKind, Scheme};
+pub use barrage_model::load::{IoKind, Scheme, WsMode};
 use serde::{Deserialize, Serialize};
 
 use crate::pacer::Arrival;
 use crate::request::RequestTemplate;
 use crate::tls::TlsOptions;
+
+mod ws;
+pub use ws::{WsOptions, DEFAULT_WS_MESSAGE_BYTES, MAX_WS_MESSAGE_BYTES};
 
 /// Where the load goes: one resolved address, and what the requests say.
 ///
@@ -41,6 +44,10 @@ pub enum Protocol {
     H2,
     /// HTTP/3 over QUIC (`https://` only: QUIC always has TLS 1.3), ALPN `h3`.
     H3,
+    /// WebSocket (RFC 6455) after an HTTP/1.1 upgrade: `ws://` over TCP,
+    /// `wss://` over TLS with ALPN `http/1.1` ([`LoadSpec::ws`] says what
+    /// is sent).
+    Ws,
 }
 
 /// HTTP/2 settings, as h2load's `-m`, `-w` and `-W` give them.
@@ -163,6 +170,9 @@ pub struct LoadSpec {
     /// traded for the client's CPU, the send delay reporting the trade.
     #[serde(default = "default_send_window")]
     pub send_window: Duration,
+    /// WebSocket runs: the messages ([`Protocol::Ws`]).
+    #[serde(default)]
+    pub ws: WsOptions,
 }
 
 /// The open loop's default send window: requests stay within tens of
@@ -232,6 +242,8 @@ pub enum Field {
     SendWindow,
     /// The I/O: io_uring or epoll.
     Io,
+    /// WebSocket: the message, its size or type, the ping interval.
+    WsMessage,
 }
 
 impl SpecError {
@@ -266,13 +278,13 @@ impl Target {
             )
         })?;
         let scheme = match url.scheme() {
-            "http" => Scheme::Http,
-            "https" => Scheme::Https,
+            "http" | "ws" => Scheme::Http,
+            "https" | "wss" => Scheme::Https,
             other => {
                 return err(
                     Field::Target,
                     format!(
-                    "URL {raw:?}: unknown scheme {other:?}; use http://host:port/path or https://"
+                    "URL {raw:?}: unknown scheme {other:?}; use http://host:port/path, https://, ws:// or wss://"
                 ),
                 )
             }
@@ -299,6 +311,14 @@ impl Target {
             host: host.to_string(),
         };
         Ok((target, path))
+    }
+}
+
+impl Target {
+    /// The URL is a WebSocket one (`ws://` or `wss://`).
+    pub fn is_ws(&self) -> bool {
+        let lower = self.url.trim_start().to_ascii_lowercase();
+        lower.starts_with("ws://") || lower.starts_with("wss://")
     }
 }
 
@@ -330,9 +350,16 @@ fn resolve(host: &str, port: u16) -> Result<SocketAddr, SpecError> {
 
 impl LoadSpec {
     /// A spec with barrage's defaults for a `GET` of `url`: closed loop, 10
-    /// connections, keep-alive, one thread per core, 10 s, 10 s timeout.
+    /// connections, keep-alive, one thread per core, 10 s, 10 s timeout. A
+    /// `ws://` or `wss://` URL makes a WebSocket echo run of 64-byte text
+    /// messages.
     pub fn from_url(url: &str) -> Result<LoadSpec, SpecError> {
         let (target, path) = Target::parse(url)?;
+        let protocol = if target.is_ws() {
+            Protocol::Ws
+        } else {
+            Protocol::Http1
+        };
         let request = RequestTemplate::get(&path);
         Ok(LoadSpec {
             target,
@@ -347,7 +374,7 @@ impl LoadSpec {
             max_requests: None,
             warmup: Duration::ZERO,
             timeout: Duration::from_secs(10),
-            protocol: Protocol::Http1,
+            protocol,
             h2: H2Options::default(),
             tls: TlsOptions::default(),
             part: Part::default(),
@@ -355,6 +382,7 @@ impl LoadSpec {
             sources: Vec::new(),
             send_window: DEFAULT_SEND_WINDOW,
             io: IoKind::Epoll,
+            ws: WsOptions::default(),
         })
     }
 
@@ -476,6 +504,9 @@ impl LoadSpec {
             }
         }
         self.validate_protocol()?;
+        if self.protocol == Protocol::Ws {
+            self.validate_ws()?;
+        }
         if self.io == IoKind::IoUring
             && (self.target.scheme == Scheme::Https || self.protocol == Protocol::H3)
         {
@@ -577,6 +608,14 @@ impl LoadSpec {
             Protocol::H2 | Protocol::H3 if self.reuse != Reuse::KeepAlive => err(
                 Field::Reuse,
                 "HTTP/2 and HTTP/3 connections are always kept alive: closing them after each request and HTTP/1.0 are HTTP/1 choices",
+            ),
+            Protocol::Ws if self.reuse != Reuse::KeepAlive => err(
+                Field::Reuse,
+                "a WebSocket connection stays open: closing it after each request and HTTP/1.0 are HTTP/1 choices",
+            ),
+            Protocol::Ws if h2.streams > 1 => err(
+                Field::Streams,
+                "streams are HTTP/2's: a WebSocket connection keeps messages in flight instead",
             ),
             Protocol::H3 if self.target.scheme != Scheme::Https => err(
                 Field::Target,
