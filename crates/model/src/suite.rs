@@ -11,6 +11,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::client_bound::CpuUse;
+use crate::load::WsMode;
 
 /// A parsed, validated suite.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -292,6 +293,44 @@ pub struct Scenario {
     /// `/queries?queries=N`); none for every other scenario.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queries: Option<usize>,
+    /// A WebSocket scenario's messages (`protocol = "ws"` or `"wss"`): set
+    /// for those, with the defaults filled in, and none for every other.
+    /// Results written before WebSocket existed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ws: Option<WsScenario>,
+}
+
+/// What a WebSocket scenario sends (`message_bytes`, `binary`,
+/// `in_flight`, `subscribe`): `barrage load ws://… --ws-size N
+/// [--ws-binary] -m K` or `--ws-subscribe`. Its levels count messages, not
+/// requests: a rate is messages per second, the latency a message's round
+/// trip (in subscribe mode, the gap between two pushed messages).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WsScenario {
+    /// Echo (the client sends, the server answers each message) or
+    /// subscribe (the server pushes: the path says how often,
+    /// `/ws?push=N`).
+    pub mode: WsMode,
+    /// Payload bytes of each message the client sends (echo; default 64).
+    pub message_bytes: usize,
+    /// Binary frames (opcode 2) rather than text (opcode 1).
+    pub binary: bool,
+    /// Messages in flight per connection in a closed loop (echo; `-m`;
+    /// default 1).
+    pub in_flight: usize,
+}
+
+impl WsScenario {
+    /// An echo of 64-byte text messages, one in flight: what a scenario
+    /// that gives no WebSocket key sends.
+    pub fn echo() -> WsScenario {
+        WsScenario {
+            mode: WsMode::Echo,
+            message_bytes: 64,
+            binary: false,
+            in_flight: 1,
+        }
+    }
 }
 
 /// A scenario's wrk script: the file and the words of its `init(args)`.
@@ -352,7 +391,23 @@ impl Scenario {
             connection_window_bits: None,
             search: None,
             script: None,
+            ws: None,
         }
+    }
+
+    /// A WebSocket echo of `path` (`/ws`) with the defaults of
+    /// [`WsScenario::echo`], named after its path.
+    pub fn ws(protocol: Protocol, path: &str) -> Scenario {
+        Scenario {
+            ws: Some(WsScenario::echo()),
+            ..Scenario::get(protocol, path)
+        }
+    }
+
+    /// Its levels count WebSocket messages (messages/s, round trips), not
+    /// requests.
+    pub fn is_ws(&self) -> bool {
+        self.protocol.is_ws()
     }
 
     /// The contract endpoint of `path` (its part before `?`).
