@@ -410,9 +410,82 @@ impl Scenario {
         self.protocol.is_ws()
     }
 
+    /// What its levels count, in the reports' words.
+    pub fn counted(&self) -> Counted {
+        Counted::of(self.protocol)
+    }
+
+    /// A WebSocket scenario's messages in words (`echo of 64-byte text
+    /// messages, 1 in flight per connection`); none for HTTP.
+    pub fn ws_line(&self) -> Option<String> {
+        let ws = self.ws.as_ref()?;
+        Some(match ws.mode {
+            WsMode::Subscribe => "messages pushed by the server".to_string(),
+            WsMode::Echo => format!(
+                "echo of {}-byte {} messages, {} in flight per connection",
+                ws.message_bytes,
+                if ws.binary { "binary" } else { "text" },
+                ws.in_flight
+            ),
+        })
+    }
+
     /// The contract endpoint of `path` (its part before `?`).
     pub fn endpoint(&self) -> &str {
         self.path.split('?').next().unwrap_or(&self.path)
+    }
+}
+
+/// What a scenario's numbers count, in the words the reports use: HTTP
+/// counts responses (per second) and their latency; WebSocket counts
+/// messages and their round trip (the same fields of the records:
+/// `responses_per_s` is messages/s there, `latency_*` the round trip).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counted {
+    /// The achieved rate's unit: `responses/s`, `messages/s`.
+    pub per_s: &'static str,
+    /// The offered rate's unit: `requests/s`, `messages/s`.
+    pub offered_per_s: &'static str,
+    /// The time of one: `latency`, `round trip`.
+    pub time: &'static str,
+    /// One of what is counted: `response`, `message`.
+    pub one: &'static str,
+}
+
+impl Counted {
+    /// HTTP's words.
+    pub const HTTP: Counted = Counted {
+        per_s: "responses/s",
+        offered_per_s: "requests/s",
+        time: "latency",
+        one: "response",
+    };
+    /// WebSocket's words.
+    pub const WS: Counted = Counted {
+        per_s: "messages/s",
+        offered_per_s: "messages/s",
+        time: "round trip",
+        one: "message",
+    };
+
+    /// The words of `protocol`.
+    pub fn of(protocol: Protocol) -> Counted {
+        if protocol.is_ws() {
+            Counted::WS
+        } else {
+            Counted::HTTP
+        }
+    }
+
+    /// The words of scenarios shown together: WebSocket's when all are,
+    /// else HTTP's.
+    pub fn of_all<'a>(scenarios: impl IntoIterator<Item = &'a Scenario>) -> Counted {
+        let all: Vec<Counted> = scenarios.into_iter().map(Scenario::counted).collect();
+        if !all.is_empty() && all.iter().all(|c| *c == Counted::WS) {
+            Counted::WS
+        } else {
+            Counted::HTTP
+        }
     }
 }
 
