@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds servers/go-http/build/server: the standard library,
-# andybalholm/brotli (the compression workload) and jackc/pgx v5 (the
+# andybalholm/brotli (the compression workload), gorilla/websocket (/ws,
+# both builds) and jackc/pgx v5 (the
 # database workloads; pgx 5.12's go.mod asks for Go 1.25 or later), pinned
 # by go.mod and go.sum. On an older Go (Debian 12's golang-go is 1.19) it
 # builds without pgx (nodb.go, go.nodb.mod and go.nodb.sum: the database

@@ -5,4 +5,7 @@ module barrage/servers/go-http
 
 go 1.19
 
-require github.com/andybalholm/brotli v1.1.1
+require (
+	github.com/andybalholm/brotli v1.1.1
+	github.com/gorilla/websocket v1.5.3
+)

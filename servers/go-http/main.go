@@ -7,7 +7,8 @@
 //
 // Endpoints: /hello, /xml?value=V, /static/6b, /static/4k (bodies read once
 // at start from -docroot) and, with -data, the workloads (workloads.go);
-// the database workloads with DATABASE_URL (database.go).
+// the database workloads with DATABASE_URL (database.go); /ws, the
+// WebSocket echo (ws.go, gorilla/websocket).
 // Other paths: 404; other methods than an endpoint's: 405. GOMAXPROCS
 // comes from the environment.
 package main
@@ -55,6 +56,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	case "/upload":
 		upload(w, r)
+		return
+	case "/ws":
+		websocketEcho(w, r)
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {

@@ -1,10 +1,12 @@
-// barrage contract server on Node's built-in `http` module (no npm
-// packages). One process: Node runs JavaScript on one event loop thread
-// (zlib's async compression of /json/{count} runs on libuv's thread pool).
+// barrage contract server on Node's built-in `http` module (and the `ws`
+// package for /ws only). One process: Node runs JavaScript on one event
+// loop thread (zlib's async compression of /json/{count} runs on libuv's
+// thread pool).
 //
-// The contract's endpoints (/hello, /xml, /static/6b, /static/4k) and the
+// The contract's endpoints (/hello, /xml, /static/6b, /static/4k), the
 // workloads of docs/workloads.md (workloads.js): /baseline, /plaintext,
-// /json, /json/{count}, /upload, /static/{name}.
+// /json, /json/{count}, /upload, /static/{name}; and /ws, the WebSocket
+// echo (ws.js): a GET /ws without an upgrade gets 426.
 //
 // Usage: node server.js --host 127.0.0.1 --port 8080 --docroot DIR --data DIR
 //   --docroot  servers/nginx/docroot (static/6b and static/4k)
@@ -16,6 +18,7 @@ const http = require('http');
 const fs = require('fs');
 const path = require('path');
 const workloads = require('./workloads');
+const websocket = require('./ws');
 
 function parseArgs(argv) {
   const opts = { host: '127.0.0.1', port: 8080, docroot: null, data: null };
@@ -45,6 +48,7 @@ const SERVER = 'node';
 const HELLO = Buffer.from('Hello World\n');
 const NOT_FOUND = Buffer.from('not found\n');
 const METHOD_NOT_ALLOWED = Buffer.from('method not allowed\n');
+const WS_ONLY = Buffer.from('/ws needs Upgrade: websocket (an RFC 6455 handshake)\n');
 const XML_NO_VALUE = Buffer.from('<http_test><error>no value specified</error></http_test>');
 const STATIC_6B = fs.readFileSync(path.join(opts.docroot, 'static', '6b'));
 const STATIC_4K = fs.readFileSync(path.join(opts.docroot, 'static', '4k'));
@@ -103,6 +107,9 @@ function handle(req, res) {
       type = 'application/octet-stream';
       body = STATIC_4K;
       break;
+    case websocket.PATH:
+      send(res, 426, 'text/plain', WS_ONLY, { 'Upgrade': 'websocket', 'Sec-WebSocket-Version': '13' });
+      return;
     default:
       if (!handleWorkload(req, res, pathname, query)) send(res, 404, 'text/plain', NOT_FOUND);
       return;
@@ -116,6 +123,7 @@ function handle(req, res) {
 }
 
 const server = http.createServer(handle);
+websocket.attach(server, SERVER);
 // Benchmark connections stay open for the whole run: no per-socket request
 // cap, no overall request deadline, a generous idle keep-alive timeout.
 server.maxRequestsPerSocket = 0;

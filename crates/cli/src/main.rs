@@ -44,7 +44,8 @@ struct Cli {
 enum Command {
     /// Put load on a URL: closed loop, open loop (-R) or httperf-style sessions (--conn-rate).
     Load(Box<load::LoadArgs>),
-    /// Run the built-in reference server (the endpoint contract and every workload of docs/workloads.md).
+    /// Run the built-in reference server (the endpoint contract, every workload of docs/workloads.md,
+    /// and /ws: WebSocket echo, /ws?push=N&size=B to push N messages a second).
     Serve(serve::ServeArgs),
     /// Run a workload's checks alone against a catalogue server or a URL (docs/workloads.md).
     Verify(verify_cmd::VerifyArgs),

@@ -3,13 +3,14 @@
 //! The workloads of the second edition are routed in [`workloads`], their
 //! bodies read in [`body`], compressed in [`encoding`]; [`reply`] frames
 //! every answer the same way for each HTTP version; the database
-//! workloads are [`database`]'s.
+//! workloads are [`database`]'s; `/ws` (WebSocket) is [`ws`]'s.
 
 mod body;
 pub(crate) mod database;
 mod encoding;
 mod reply;
 mod workloads;
+pub(crate) mod ws;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -24,7 +25,7 @@ use http_body_util::{BodyExt, Full};
 use hyper::body::{Body, Incoming};
 use hyper::header::{HeaderValue, ALT_SVC};
 use hyper::service::Service;
-use hyper::{HeaderMap, Method, Request, Response, Uri};
+use hyper::{HeaderMap, Method, Request, Response, Uri, Version};
 use tokio::time::Sleep;
 
 use crate::contract::{self, Endpoint};
@@ -45,6 +46,12 @@ pub(crate) struct Stats {
     connections: Counter,
     /// TLS handshakes that failed or timed out (a subset of `connections`).
     handshake_failures: Counter,
+    /// Connections upgraded to WebSocket (`/ws`).
+    ws_upgrades: Counter,
+    /// WebSocket data messages (text and binary) received, and sent
+    /// (echoed or pushed); each session adds its counts per batch.
+    ws_received: Counter,
+    ws_sent: Counter,
 }
 
 impl Stats {
@@ -66,6 +73,31 @@ impl Stats {
 
     pub(crate) fn count_connection(&self) {
         self.connections.0.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn ws_upgrades(&self) -> u64 {
+        self.ws_upgrades.0.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn ws_received(&self) -> u64 {
+        self.ws_received.0.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn ws_sent(&self) -> u64 {
+        self.ws_sent.0.load(Ordering::Relaxed)
+    }
+
+    fn count_ws_upgrade(&self) {
+        self.ws_upgrades.0.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn count_ws_messages(&self, received: u64, sent: u64) {
+        if received > 0 {
+            self.ws_received.0.fetch_add(received, Ordering::Relaxed);
+        }
+        if sent > 0 {
+            self.ws_sent.0.fetch_add(sent, Ordering::Relaxed);
+        }
     }
 
     fn count_response(&self) {
@@ -93,6 +125,7 @@ pub(crate) fn route(
     let Some(endpoint) = Endpoint::from_path(path) else {
         return workloads::route(method, path, query, headers)
             .or_else(|| database::route(method, path, query))
+            .or_else(|| ws::route(method, path).map(Outcome::Now))
             .unwrap_or_else(|| Outcome::Now(Reply::not_found()));
     };
     if method != Method::GET && method != Method::HEAD {
@@ -173,6 +206,9 @@ pub(crate) struct TargetService {
     alt_svc: Option<HeaderValue>,
     /// The pool of the database workloads; without it they answer 503.
     database: Option<Database>,
+    /// The connection's shutdown signal and drain token, for the
+    /// WebSocket sessions it upgrades to (set by [`TargetService::for_connection`]).
+    ws: Option<ws::Lifecycle>,
 }
 
 impl TargetService {
@@ -185,6 +221,17 @@ impl TargetService {
             stats,
             alt_svc,
             database,
+            ws: None,
+        }
+    }
+
+    /// This service for one HTTP/1.1 or h2 connection, whose `/ws`
+    /// sessions end with the server (`shutdown`) and hold its shutdown
+    /// for them (`drain`).
+    pub(crate) fn for_connection(&self, lifecycle: ws::Lifecycle) -> TargetService {
+        TargetService {
+            ws: Some(lifecycle),
+            ..self.clone()
         }
     }
 
@@ -244,6 +291,10 @@ impl Service<Request<Incoming>> for TargetService {
     type Future = ResponseFuture;
 
     fn call(&self, req: Request<Incoming>) -> ResponseFuture {
+        if req.version() == Version::HTTP_11 && req.uri().path() == ws::PATH {
+            self.stats.count_response();
+            return ResponseFuture::Ready(Some(ws::upgrade(req, &self.stats, self.ws.as_ref())));
+        }
         let head = req.method() == Method::HEAD;
         let uri = req.uri();
         match route(req.method(), uri.path(), uri.query(), req.headers()) {

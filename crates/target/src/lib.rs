@@ -66,6 +66,23 @@
 //! precompressed files. Malformed requests get a 4xx or a closed
 //! connection, never a 5xx.
 //!
+//! # WebSocket
+//!
+//! | Request                          | Response                                                  |
+//! |----------------------------------|-----------------------------------------------------------|
+//! | `GET /ws`, an RFC 6455 upgrade over HTTP/1.1 | 101; then every text and binary message echoed as the same kind, pings answered, Close answered |
+//! | `GET /ws?push=N&size=B`, the same | 101; the echo, and N text messages a second of B × `x` (B default 64) |
+//!
+//! N is 1 to 1,000,000 and B at most 1 MiB (400 otherwise, and for `size`
+//! without `push`). The upgrade is HTTP/1.1's, on the plain and the TLS
+//! port alike; `/ws` over HTTP/1.0, h2 (RFC 8441 is not served) and
+//! HTTP/3 answers 426, as does a request without `Upgrade: websocket` or
+//! with a `Sec-WebSocket-Version` other than 13. No extension
+//! (permessage-deflate) or subprotocol is negotiated. At shutdown every
+//! session is sent Close 1001. [`Target::ws_upgrades`],
+//! [`Target::ws_messages_received`] and [`Target::ws_messages_sent`] count
+//! them.
+//!
 //! # Server
 //!
 //! hyper 1 with hyper-util's auto connection builder: HTTP/1.1 and h2c
@@ -324,6 +341,26 @@ impl Target {
     /// (a subset of [`Target::connections`]); always 0 without TLS.
     pub fn handshake_failures(&self) -> u64 {
         self.stats.handshake_failures()
+    }
+
+    /// Connections upgraded to WebSocket at `/ws` so far.
+    pub fn ws_upgrades(&self) -> u64 {
+        self.stats.ws_upgrades()
+    }
+
+    /// WebSocket data messages (text and binary) received so far, over
+    /// all `/ws` sessions. A session adds its counts once per batch of
+    /// messages, before it flushes the batch's answers: once a client has
+    /// the server's answer to its Close, every message it sent before is
+    /// counted.
+    pub fn ws_messages_received(&self) -> u64 {
+        self.stats.ws_received()
+    }
+
+    /// WebSocket data messages sent so far (echoed and pushed), counted
+    /// like [`Target::ws_messages_received`].
+    pub fn ws_messages_sent(&self) -> u64 {
+        self.stats.ws_sent()
     }
 
     /// Stops accepting, closes connections (letting in-flight requests

@@ -17,6 +17,7 @@ use tokio::sync::{mpsc, watch};
 use tokio_rustls::TlsAcceptor;
 
 use crate::handler::database::Database;
+use crate::handler::ws::Lifecycle;
 use crate::handler::{Stats, TargetService};
 use crate::http3::Http3;
 use crate::tls::Alpn;
@@ -167,11 +168,15 @@ async fn serve(
     stream: TcpStream,
     server: Arc<Server>,
     mut shutdown: watch::Receiver<bool>,
-    _drain: mpsc::Sender<()>,
+    drain: mpsc::Sender<()>,
 ) {
     let _ = stream.set_nodelay(true);
+    let lifecycle = Lifecycle {
+        shutdown: shutdown.clone(),
+        _drain: drain,
+    };
     let Some(acceptor) = &server.tls else {
-        return drive(&server.plain, stream, &server.service, shutdown).await;
+        return drive(&server.plain, stream, &server.service, lifecycle).await;
     };
     // A handshake that fails or stalls costs this connection only.
     let handshake = tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(stream));
@@ -189,20 +194,24 @@ async fn serve(
         Alpn::H2 => &server.h2,
         Alpn::Http1 => &server.http1,
     };
-    drive(builder, stream, &server.service, shutdown).await;
+    drive(builder, stream, &server.service, lifecycle).await;
 }
 
 /// Serves HTTP on `io` until the peer is done or shutdown is requested,
-/// then lets in-flight requests finish.
+/// then lets in-flight requests finish. An HTTP/1.1 connection upgraded
+/// to WebSocket (`/ws`) is handed to its session, which holds `lifecycle`
+/// (the shutdown signal and the drain token) from then on.
 async fn drive<I>(
     builder: &auto::Builder<TokioExecutor>,
     io: I,
     service: &TargetService,
-    mut shutdown: watch::Receiver<bool>,
+    lifecycle: Lifecycle,
 ) where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
-    let conn = builder.serve_connection(TokioIo::new(io), service.clone());
+    let mut shutdown = lifecycle.shutdown.clone();
+    let service = service.for_connection(lifecycle);
+    let conn = builder.serve_connection_with_upgrades(TokioIo::new(io), service);
     tokio::pin!(conn);
     tokio::select! {
         _ = conn.as_mut() => {}

@@ -159,6 +159,20 @@ async fn self_signed_covers_localhost_and_tls12() {
     assert_static_6b(&head, &body, Version::HTTP_2);
 }
 
+/// WebSocket is an HTTP/1.1 upgrade only (no RFC 8441 over h2): `/ws` on
+/// an h2 connection is a 426 that says so.
+#[tokio::test]
+async fn ws_over_h2_is_426() {
+    let target = start(TlsSetup::SelfSigned);
+    let ca = target.certificate_pem().unwrap();
+    let stream = connect(target.local_addr(), &ca, Hello::alpn(&[b"h2"])).await;
+    let (head, body) = get(stream, true, "/ws").await;
+    assert_eq!(head.status(), 426);
+    assert_eq!(head.version(), Version::HTTP_2);
+    assert!(String::from_utf8_lossy(&body).contains("HTTP/1.1 Upgrade"));
+    assert_eq!(target.ws_upgrades(), 0);
+}
+
 #[tokio::test]
 async fn plain_targets_have_no_certificate() {
     let target = common::start();
