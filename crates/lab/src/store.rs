@@ -352,7 +352,9 @@ fn counted<'a>(r: &Results, names: impl IntoIterator<Item = &'a str>) -> Counted
 /// a markdown table each under `heading` (`## NAME (DRIVER)`); for
 /// WebSocket, messages/s and the round trip's p50, p99 and p99.9.
 fn write_tables(s: &mut String, heading: &str, grid: &Grid, counted: Counted) {
-    let Counted { per_s, time, one, .. } = counted;
+    let Counted {
+        per_s, time, one, ..
+    } = counted;
     let mut tables = vec![(per_s.to_string(), Metric::ResponsesPerS)];
     if counted == Counted::WS {
         tables.push((format!("p50 {time}"), Metric::P50));
