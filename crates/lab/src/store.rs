@@ -305,9 +305,15 @@ fn ranking(s: &mut String, r: &Results) {
     if groups.is_empty() {
         return;
     }
+    // WebSocket scenarios rank by messages/s: said when there are any.
+    let per_s = if r.suite.scenarios.iter().any(|s| s.is_ws()) {
+        "responses/s (messages/s for WebSocket)"
+    } else {
+        "responses/s"
+    };
     let _ = writeln!(
         s,
-        "\n## Ranking\n\nBy median responses/s (messages/s for WebSocket) at the highest level with numbers for every server (the repeats' lowest–highest in brackets).\n"
+        "\n## Ranking\n\nBy median {per_s} at the highest level with numbers for every server (the repeats' lowest–highest in brackets).\n"
     );
     for (g, ranking) in &groups {
         let m = Metric::ResponsesPerS;

@@ -299,9 +299,15 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
         return;
     }
     d.push(heading(2, "ranking", "Ranking"));
-    d.push(Block::Para(vec![text(
-        "Each table's servers, best first: by median responses/s (messages/s for WebSocket) at the highest level with numbers for every server (capacity searches: by median capacity), with the lowest and highest value of the repeats and the marks of the tables below.",
-    )]));
+    // WebSocket scenarios rank by messages/s: said when there are any.
+    let per_s = if r.suite.scenarios.iter().any(|s| s.is_ws()) {
+        "responses/s (messages/s for WebSocket)"
+    } else {
+        "responses/s"
+    };
+    d.push(Block::Para(vec![text(format!(
+        "Each table's servers, best first: by median {per_s} at the highest level with numbers for every server (capacity searches: by median capacity), with the lowest and highest value of the repeats and the marks of the tables below.",
+    ))]));
     let head = |what: &str| -> Vec<String> {
         ["rank", "server", what, "repeats: lowest–highest"]
             .iter()
