@@ -96,6 +96,10 @@ fn ws_supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
             scenario.protocol
         )),
         Level::Connections(_) => Ok(()),
+        _ if scenario.ws.as_ref().is_some_and(|ws| ws.in_flight > 1) => Err(
+            "barrage sends one WebSocket message at a time per connection in an open loop: in_flight applies to a level of connections"
+                .into(),
+        ),
         _ if subscribe => Err(
             "barrage sends nothing in a WebSocket subscription: the server sets the rate (use a level of connections)"
                 .into(),
@@ -105,9 +109,10 @@ fn ws_supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
 }
 
 /// A WebSocket scenario's flags: the message (`--ws-size N`,
-/// `--ws-binary`) and `-m K` in flight per connection, or
+/// `--ws-binary`) and, in a closed loop, `-m K` in flight per connection
+/// (the open loop sends one at a time per connection); or
 /// `--ws-subscribe`.
-fn ws_flags(s: &Scenario) -> Vec<String> {
+fn ws_flags(s: &Scenario, level: &Level) -> Vec<String> {
     let ws = s.ws.clone().unwrap_or_else(WsScenario::echo);
     if ws.mode == WsMode::Subscribe {
         return vec!["--ws-subscribe".into()];
@@ -116,7 +121,9 @@ fn ws_flags(s: &Scenario) -> Vec<String> {
     if ws.binary {
         flags.push("--ws-binary".into());
     }
-    flags.extend(["-m".into(), ws.in_flight.max(1).to_string()]);
+    if matches!(level, Level::Connections(_)) {
+        flags.extend(["-m".into(), ws.in_flight.max(1).to_string()]);
+    }
     flags
 }
 
@@ -147,7 +154,7 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
         args.extend(["-m".into(), s.streams.max(1).to_string()]);
     }
     if s.is_ws() {
-        args.extend(ws_flags(s));
+        args.extend(ws_flags(s, run.level));
     }
     if s.protocol.is_h2() {
         if let Some(bits) = s.window_bits {
@@ -520,7 +527,7 @@ mod tests {
             (
                 &echo,
                 rate.clone(),
-                "--ws-size 64 -m 1 -R 5000 -c 16 ws://127.0.0.1:8080/ws",
+                "--ws-size 64 -R 5000 -c 16 ws://127.0.0.1:8080/ws",
             ),
             (
                 &push,
@@ -540,6 +547,11 @@ mod tests {
         };
         let e = Driver::Barrage.supports(&echo, &sessions).unwrap_err();
         assert!(e.ends_with("not in sessions"), "{e}");
+        let e = Driver::Barrage.supports(&big, &rate).unwrap_err();
+        assert!(
+            e.ends_with("in_flight applies to a level of connections"),
+            "{e}"
+        );
         let e = Driver::Barrage.supports(&push, &rate).unwrap_err();
         assert!(
             e.starts_with("barrage sends nothing in a WebSocket subscription"),

@@ -169,6 +169,7 @@ fn ws_options(
         script: raw.script.is_some(),
         mix: raw.mix.is_some(),
         workload: raw.workload.is_some(),
+        search: raw.search.is_some(),
     };
     super::ws::ws_options(keys, &http, protocol, raw.path.as_deref(), load, at)
 }

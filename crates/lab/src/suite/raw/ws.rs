@@ -48,6 +48,8 @@ pub(super) struct HttpKeys {
     pub(super) script: bool,
     pub(super) mix: bool,
     pub(super) workload: bool,
+    /// A capacity search (an open loop of messages).
+    pub(super) search: bool,
 }
 
 /// The scenario's [`WsScenario`]: `None` for a protocol other than ws and
@@ -104,6 +106,16 @@ pub(super) fn ws_options(
         )? as usize,
         None => echo.in_flight,
     };
+    // The open loop (rate levels, a search) sends one message at a time
+    // per connection.
+    let open = !matches!(load, Load::Concurrency(_)) || http.search;
+    if in_flight > 1 && open {
+        return Err(problem(
+            &at.key("in_flight"),
+            format!("in_flight = {in_flight} in an open loop"),
+            "in_flight = 1 with a rate load or a search: the open loop sends one message at a time per connection (more connections carry more)",
+        ));
+    }
     Ok(Some(WsScenario {
         mode: WsMode::Echo,
         message_bytes,

@@ -69,6 +69,10 @@ fn errors_name_the_key() {
             format!("{at}.message_bytes: 20000000 is too large; expected a message of 1 to 16777216 bytes"),
         ),
         (
+            with_ws("in_flight = 4\nsearch = { slo = \"p99<=10ms\" }"),
+            format!("{at}.in_flight: in_flight = 4 in an open loop; expected in_flight = 1 with a rate load or a search: the open loop sends one message at a time per connection (more connections carry more)"),
+        ),
+        (
             with_ws("subscribe = true"),
             format!("{at}.path: subscribe = true to /ws; expected a path that asks the server to push, such as \"/ws?push=100\""),
         ),
