@@ -78,8 +78,10 @@
 //! port alike; `/ws` over HTTP/1.0, h2 (RFC 8441 is not served) and
 //! HTTP/3 answers 426, as does a request without `Upgrade: websocket` or
 //! with a `Sec-WebSocket-Version` other than 13. No extension
-//! (permessage-deflate) or subprotocol is negotiated. At shutdown every
-//! session is sent Close 1001. [`Target::ws_upgrades`],
+//! (permessage-deflate) or subprotocol is negotiated. A client that breaks
+//! RFC 6455 gets a Close that says how (1002; 1007 for text that is not
+//! UTF-8; 1009 for a message over 64 MiB). At shutdown every session is
+//! sent Close 1001. [`Target::ws_upgrades`],
 //! [`Target::ws_messages_received`] and [`Target::ws_messages_sent`] count
 //! them.
 //!

@@ -16,7 +16,8 @@ use rustls::crypto::ring;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
 use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
-use tungstenite::protocol::frame::coding::CloseCode;
+use tungstenite::protocol::frame::coding::{CloseCode, Data as OpData, OpCode};
+use tungstenite::protocol::frame::Frame;
 use tungstenite::protocol::CloseFrame;
 use tungstenite::{Bytes, Error, Message, WebSocket};
 
@@ -157,6 +158,24 @@ fn push_keeps_roughly_to_its_rate_and_still_echoes() {
     assert!(close(&mut ws));
     assert_eq!(target.ws_messages_received(), 1);
     assert_eq!(target.ws_messages_sent(), pushed + 1);
+}
+
+#[test]
+fn text_that_is_not_utf8_gets_close_1007() {
+    let target = common::start();
+    let mut ws = ws_connect(target.local_addr(), "/ws");
+    let bad = Frame::message(
+        Bytes::from_static(b"ok \xff\xfe"),
+        OpCode::Data(OpData::Text),
+        true,
+    );
+    ws.send(Message::Frame(bad)).unwrap();
+    match ws.read() {
+        Ok(Message::Close(frame)) => assert_eq!(frame.map(|f| f.code), Some(CloseCode::Invalid)),
+        Ok(other) => panic!("expected a Close, got {other:?}"),
+        Err(e) => panic!("expected a Close, got {e}"),
+    }
+    assert_eq!(target.ws_messages_received(), 0);
 }
 
 /// A raw upgrade request for `target` with the RFC's sample key.

@@ -31,7 +31,7 @@ use tokio::time::{Instant, Interval, MissedTickBehavior};
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
-use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
+use tokio_tungstenite::tungstenite::{Error as WsError, Message, Utf8Bytes};
 use tokio_tungstenite::WebSocketStream;
 
 use super::reply::Reply;
@@ -268,8 +268,9 @@ async fn shutting_down(lifecycle: &mut Option<Lifecycle>) {
     }
 }
 
-/// One WebSocket connection, until the client closes it (or the
-/// connection fails, or the server shuts down: then Close 1001).
+/// One WebSocket connection, until the client closes it (or sends what
+/// RFC 6455 forbids: then a Close saying so; or the connection fails; or
+/// the server shuts down: then Close 1001).
 async fn session(
     upgraded: Upgraded,
     push: Option<Push>,
@@ -286,11 +287,16 @@ async fn session(
         tokio::select! {
             incoming = ws.next() => match incoming {
                 Some(Ok(message)) => {
-                    if echo_batch(&mut ws, message, &mut tally, stats).await.is_err() {
+                    if let Err(e) = echo_batch(&mut ws, message, &mut tally, stats).await {
+                        fail(&mut ws, &e).await;
                         break;
                     }
                 }
-                Some(Err(_)) | None => break,
+                Some(Err(e)) => {
+                    fail(&mut ws, &e).await;
+                    break;
+                }
+                None => break,
             },
             _ = tick(&mut pusher) => {
                 let pusher = pusher.as_mut().expect("ticks only with a pusher");
@@ -309,7 +315,7 @@ async fn session(
     let _ = tokio::time::timeout(CLOSE_WAIT, ws.get_mut().shutdown()).await;
 }
 
-type WsResult = Result<(), tokio_tungstenite::tungstenite::Error>;
+type WsResult = Result<(), WsError>;
 
 /// Echoes `first` and every message already readable after it, adds the
 /// batch to `stats`, then flushes once (which also sends the pongs and the
@@ -340,6 +346,24 @@ async fn push_due(ws: &mut Ws, pusher: &mut Pusher, tally: &mut Tally, stats: &S
     }
     tally.settle(stats);
     ws.flush().await
+}
+
+/// After a bad frame or message from the client, a Close that says what
+/// was wrong (1002, 1007 for text that is not UTF-8, 1009 for a message
+/// over 64 MiB), sent without waiting for the answer; nothing after an
+/// I/O error.
+async fn fail(ws: &mut Ws, error: &WsError) {
+    let (code, reason) = match error {
+        WsError::Utf8(_) => (CloseCode::Invalid, "text message is not UTF-8"),
+        WsError::Capacity(_) => (CloseCode::Size, "message too big"),
+        WsError::Protocol(_) => (CloseCode::Protocol, "protocol error"),
+        _ => return,
+    };
+    let frame = CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    };
+    let _ = tokio::time::timeout(CLOSE_WAIT, ws.close(Some(frame))).await;
 }
 
 /// Close 1001, then the client's Close awaited for [`CLOSE_WAIT`] at most.
