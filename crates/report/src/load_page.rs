@@ -454,6 +454,7 @@ fn schedule_rows(o: &OpenLoopStats) -> Vec<(&'static str, String)> {
 /// the responses (and errors) and the latency.
 pub fn load_charts(r: &RunReport) -> Vec<Chart> {
     let mut out = Vec::new();
+    let words = Words::of(r);
     let spectrum: Vec<(f64, f64)> = r
         .latency_us
         .spectrum
@@ -465,14 +466,14 @@ pub fn load_charts(r: &RunReport) -> Vec<Chart> {
     if !spectrum.is_empty() {
         out.push(Chart {
             id: "latency-spectrum".into(),
-            title: "Response time by percentile".into(),
+            title: format!("{} by percentile", words.time_title),
             x_label: "percentile".into(),
-            y_label: "response time (µs)".into(),
+            y_label: format!("{} (µs)", words.time),
             x_scale: Scale::Nines,
             y_scale: Scale::Log10,
             x_categories: Vec::new(),
             series: vec![Series {
-                name: "response time".into(),
+                name: words.time.into(),
                 points: spectrum,
                 dashed: false,
             }],
@@ -489,8 +490,8 @@ pub fn load_charts(r: &RunReport) -> Vec<Chart> {
         .filter(|e| f64::from(e.t_s) + 1.0 <= elapsed + 1e-9)
         .collect();
     if !seconds.is_empty() {
-        out.push(throughput_chart(&seconds));
-        if let Some(c) = latency_series_chart(&seconds) {
+        out.push(throughput_chart(&seconds, words));
+        if let Some(c) = latency_series_chart(&seconds, words) {
             out.push(c);
         }
     }
@@ -504,9 +505,39 @@ fn per_second(seconds: &[&Second], value: fn(&Second) -> u64) -> Vec<(f64, f64)>
         .collect()
 }
 
-fn throughput_chart(seconds: &[&Second]) -> Chart {
+/// The words of a run's charts: responses and their time, or a WebSocket
+/// run's messages and their round trip.
+#[derive(Clone, Copy)]
+struct Words {
+    time: &'static str,
+    time_title: &'static str,
+    per_s: &'static str,
+    per_second_title: &'static str,
+}
+
+impl Words {
+    fn of(r: &RunReport) -> Words {
+        if is_ws(r) {
+            Words {
+                time: "round trip",
+                time_title: "Round trip",
+                per_s: "messages/s",
+                per_second_title: "Messages per second",
+            }
+        } else {
+            Words {
+                time: "response time",
+                time_title: "Response time",
+                per_s: "responses/s",
+                per_second_title: "Responses per second",
+            }
+        }
+    }
+}
+
+fn throughput_chart(seconds: &[&Second], words: Words) -> Chart {
     let mut lines = vec![Series {
-        name: "responses/s".into(),
+        name: words.per_s.into(),
         points: per_second(seconds, |e| e.responses),
         dashed: false,
     }];
@@ -520,7 +551,7 @@ fn throughput_chart(seconds: &[&Second]) -> Chart {
     }
     Chart {
         id: "throughput".into(),
-        title: "Responses per second".into(),
+        title: words.per_second_title.into(),
         x_label: "second of the run".into(),
         y_label: "per second".into(),
         x_scale: Scale::Linear,
@@ -532,7 +563,7 @@ fn throughput_chart(seconds: &[&Second]) -> Chart {
     }
 }
 
-fn latency_series_chart(seconds: &[&Second]) -> Option<Chart> {
+fn latency_series_chart(seconds: &[&Second], words: Words) -> Option<Chart> {
     let lines: [Column<Second, u64>; 3] = [
         ("p50", |e| e.p50_us),
         ("p99", |e| e.p99_us),
@@ -553,9 +584,9 @@ fn latency_series_chart(seconds: &[&Second]) -> Option<Chart> {
         .collect();
     (!series.is_empty()).then(|| Chart {
         id: "latency-series".into(),
-        title: "Response time per second".into(),
+        title: format!("{} per second", words.time_title),
         x_label: "second of the run".into(),
-        y_label: "response time (µs)".into(),
+        y_label: format!("{} (µs)", words.time),
         x_scale: Scale::Linear,
         y_scale: Scale::Log10,
         x_categories: Vec::new(),

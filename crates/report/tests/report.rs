@@ -612,6 +612,18 @@ fn load_page_of_a_websocket_run() {
     }
     assert!(!page.contains("Status codes"));
     assert!(!page.contains("requests sent"));
+    let titles: Vec<String> = load_page::load_charts(&ws)
+        .into_iter()
+        .map(|c| c.title)
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Round trip by percentile",
+            "Messages per second",
+            "Round trip per second"
+        ]
+    );
 }
 
 /// Results of WebSocket scenarios: tables and charts count messages/s and
