@@ -583,3 +583,81 @@ fn a_capacity_search_ranks_the_servers_and_writes_the_capacity_table() {
         assert!(table.contains(row), "{row}: {table}");
     }
 }
+
+/// `suites/websocket.toml --quick` on barrage serve alone, its levels only
+/// (`--levels 1`: no search): the echoes load, the results keep the
+/// scenario's WebSocket keys, and summary.md and report.md count messages
+/// and round trips. Then a server whose manifest does not declare ws: the
+/// scenario is skipped with the reason, and the report says so.
+#[test]
+fn the_websocket_suite_runs_quick_and_a_server_without_ws_is_skipped() {
+    let lab = Lab::new("ws");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = Command::new(BIN)
+        .arg("run")
+        .arg(repo.join("suites/websocket.toml"))
+        .args(["--quick", "--only", "barrage-target", "--levels", "1"])
+        .arg("--results")
+        .arg(lab.dir.join("results"))
+        .current_dir(&repo)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (dir, r) = lab.results();
+    let scenarios = r["suite"]["scenarios"].as_array().unwrap();
+    assert_eq!(
+        scenarios[1]["ws"],
+        serde_json::json!({"mode": "echo", "message_bytes": 4096, "binary": true, "in_flight": 1})
+    );
+    let runs = r["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2, "{runs:#?}");
+    for x in runs {
+        assert!(x["error"].is_null(), "{x:#?}");
+        assert!(x["stats"]["responses"].as_u64().unwrap() > 0, "{x:#?}");
+        assert_eq!(x["report"]["spec"]["protocol"], "ws");
+        assert!(x["report"]["ws"]["upgraded"].as_u64().unwrap() >= 100);
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("## echo-4k (barrage): median messages/s"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("## echo-4k (barrage): median p99.9 round trip"),
+        "{summary}"
+    );
+    let report = Command::new(BIN).arg("report").arg(&dir).output().unwrap();
+    assert!(report.status.success(), "{report:?}");
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("### Median p50 round trip"), "{md}");
+    assert!(!md.contains("Errors / timeouts / non-2xx"), "{md}");
+
+    // barrage serve without ws in its manifest: skipped, said so.
+    let lab = Lab::new("ws-skip");
+    let suite = lab.suite(
+        "ws",
+        "name = \"ws\"\nrepeats = 1\n[load]\nconcurrency = [4]\n[[server]]\nname = \"target\"\n[[scenario]]\nname = \"echo\"\nprotocol = \"ws\"\npath = \"/ws\"\n",
+    );
+    let out = lab.run(&suite, &["--quick"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (dir, r) = lab.results();
+    assert_eq!(
+        r["probes"][0]["invalid"], "target does not serve ws",
+        "{r:#}"
+    );
+    assert_eq!(r["runs"].as_array().unwrap().len(), 0);
+    let report = Command::new(BIN).arg("report").arg(&dir).output().unwrap();
+    assert!(report.status.success(), "{report:?}");
+    for file in ["report.md", "report.html", "summary.md"] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        assert!(text.contains("target does not serve ws"), "{file}: {text}");
+    }
+}

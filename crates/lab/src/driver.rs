@@ -26,11 +26,14 @@
 //!
 //! | driver  | protocols                    | load levels                       | warm-up            |
 //! |---------|------------------------------|-----------------------------------|--------------------|
-//! | barrage | h1, https, h2c, h2, h3       | connections, rate, sessions       | `--warmup`         |
+//! | barrage | h1, https, h2c, h2, h3, ws, wss | connections, rate, sessions       | `--warmup`         |
 //! | wrk     | h1, https (HTTP/1.1, GET)    | connections                       | none: run it first |
 //! | h2load  | h1, https (`--h1`), h2c, h2  | connections (`-m` streams)        | `--warm-up-time`   |
 //! | ab      | h1, https (HTTP/1.0 only)    | connections                       | none: run it first |
 //! | httperf | h1                           | sessions                          | none               |
+//!
+//! WebSocket (ws, wss) is barrage's alone: every other tool refuses it in
+//! one line, whatever the level.
 //!
 //! A workload scenario (`workload = "json"`, docs/workloads.md) is
 //! barrage's when its load is a mix (`--mix FILE`) or pipelined
@@ -174,6 +177,13 @@ impl Tool for Driver {
             ));
         }
         if *self != Driver::Barrage {
+            if scenario.is_ws() {
+                return Err(format!(
+                    "{} cannot load WebSocket ({}): only barrage sends WebSocket messages (use driver barrage)",
+                    self.name(),
+                    scenario.protocol
+                ));
+            }
             workload_by_url(self.name(), scenario)?;
             if scenario.mix.is_some() && scenario.workload.is_none() {
                 return Err(format!(
@@ -325,13 +335,15 @@ fn is_get(scenario: &Scenario) -> bool {
     scenario.method.eq_ignore_ascii_case("GET")
 }
 
-/// `http://host:port/path`, `https://` for the TLS protocols; an IPv6 host
+/// `http://host:port/path`, `https://` for the TLS protocols (`ws://` and
+/// `wss://` for WebSocket); an IPv6 host
 /// gets its brackets.
 fn url(scenario: &Scenario, host: &str, port: u16) -> String {
-    let scheme = if is_tls(scenario.protocol) {
-        "https"
-    } else {
-        "http"
+    let scheme = match (scenario.protocol.is_ws(), is_tls(scenario.protocol)) {
+        (true, true) => "wss",
+        (true, false) => "ws",
+        (false, true) => "https",
+        (false, false) => "http",
     };
     format!("{scheme}://{}:{port}{}", url_host(host), path(scenario))
 }
@@ -500,6 +512,8 @@ pub(crate) mod tests {
             (Protocol::H3, "127.0.0.1", "/b", "https://127.0.0.1:8080/b"),
             (Protocol::H1, "[::1]", "", "http://[::1]:8080/"),
             (Protocol::H1, "h", "hello", "http://h:8080/hello"),
+            (Protocol::Ws, "127.0.0.1", "/ws", "ws://127.0.0.1:8080/ws"),
+            (Protocol::Wss, "::1", "/ws", "wss://[::1]:8080/ws"),
         ];
         for (protocol, host, p, want) in cases {
             assert_eq!(url(&scenario(protocol, p), host, 8080), want);

@@ -11,6 +11,7 @@ use std::time::Duration;
 use barrage_contract::{Endpoint, Workload};
 use serde::{Deserialize, Serialize};
 
+use crate::suite::raw::ws::WS_PATH;
 use crate::suite::source::{self, problem, KeyPath, Ordered, Problem, Scalar, Source};
 use crate::suite::{FormatError, Protocol, Scenario, Variant};
 
@@ -28,7 +29,8 @@ pub struct ServerSpec {
     pub ready: Ready,
     /// A command whose first output line is the version.
     pub version: Option<Vec<String>>,
-    /// Contract endpoints served: `/hello`, `/xml`, `/static/6b`, `/static/4k`.
+    /// Contract endpoints served: `/hello`, `/xml`, `/static/6b`,
+    /// `/static/4k`, … and `/ws` (the WebSocket echo).
     pub endpoints: Vec<String>,
     pub protocols: Vec<Protocol>,
     /// Workloads of the contract's second edition it implements
@@ -455,7 +457,9 @@ fn database_pool(raw: Option<RawDatabase>, at: &KeyPath) -> Result<Option<u32>, 
 }
 
 fn endpoints(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<String>, Problem> {
-    let contract: Vec<&str> = Endpoint::ALL.iter().map(|e| e.path()).collect();
+    let mut contract: Vec<&str> = Endpoint::ALL.iter().map(|e| e.path()).collect();
+    // The WebSocket echo (docs/suites.md "WebSocket"), beside the HTTP ones.
+    contract.push(WS_PATH);
     let expected = format!("contract endpoints: {}", contract.join(", "));
     let raw = raw.unwrap_or_default();
     if raw.is_empty() {
@@ -466,7 +470,7 @@ fn endpoints(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<String>, Prob
         ));
     }
     for (i, e) in raw.iter().enumerate() {
-        if Endpoint::from_path(e).is_none() {
+        if Endpoint::from_path(e).is_none() && e != WS_PATH {
             return Err(problem(
                 &at.index(i),
                 format!("{e:?} is not an endpoint of the contract"),

@@ -21,12 +21,18 @@
 //! certificate (the engine's insecure configuration; `probe/tls.rs` for h2
 //! and h3): servers under test use self-signed ones.
 //!
+//! WebSocket (ws, wss; `probe/ws.rs`) is probed with its upgrade and one
+//! echoed message of the scenario's size and kind: the record's status is
+//! the upgrade's (101), its body the echo, its framing `websocket text` or
+//! `websocket binary`.
+//!
 //! It does not retry, follow redirects or measure time.
 
 mod h1;
 mod h2;
 mod h3;
 mod tls;
+mod ws;
 
 use std::borrow::Cow;
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -103,12 +109,8 @@ pub fn probe(
         Protocol::H2c => h2::probe(scenario, host, port, None, deadline),
         Protocol::H2 => h2::probe(scenario, host, port, Some(tls::config(b"h2")?), deadline),
         Protocol::H3 => h3::probe(scenario, host, port, deadline),
-        Protocol::Ws | Protocol::Wss => {
-            return Err(format!(
-                "{} scenarios are probed with a WebSocket echo, not an HTTP request",
-                scenario.protocol
-            ))
-        }
+        Protocol::Ws => return ws::probe(scenario, host, port, false, deadline),
+        Protocol::Wss => return ws::probe(scenario, host, port, true, deadline),
     }?;
     let problems = check(scenario, &response);
     Ok(ProbeResult {

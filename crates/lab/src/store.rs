@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub use barrage_model::results::{
     ClientUsage, ProbeRecord, Results, RunRecord, ServerRecord, StartStatus, SCHEMA,
 };
+use barrage_model::suite::Counted;
 use barrage_model::table::{self, Cell, Grid, Metric};
 
 /// The results directory and its files.
@@ -88,11 +89,13 @@ pub fn summary(r: &Results) -> String {
     }
     for t in &sides {
         let heading = format!("### {} ({})", t.title, t.driver);
-        write_tables(&mut s, &heading, &t.grid());
+        let counted = counted(r, t.scenarios.iter().map(String::as_str));
+        write_tables(&mut s, &heading, &t.grid(), counted);
     }
     for group in table::groups(r) {
         let heading = format!("## {} ({})", group.scenario, group.driver);
-        write_tables(&mut s, &heading, &group.grid());
+        let counted = counted(r, [group.scenario.as_str()]);
+        write_tables(&mut s, &heading, &group.grid(), counted);
     }
     capacities(&mut s, r);
     not_measured(&mut s, r);
@@ -302,9 +305,15 @@ fn ranking(s: &mut String, r: &Results) {
     if groups.is_empty() {
         return;
     }
+    // WebSocket scenarios rank by messages/s: said when there are any.
+    let per_s = if r.suite.scenarios.iter().any(|s| s.is_ws()) {
+        "responses/s (messages/s for WebSocket)"
+    } else {
+        "responses/s"
+    };
     let _ = writeln!(
         s,
-        "\n## Ranking\n\nBy median responses/s at the highest level with numbers for every server (the repeats' lowest–highest in brackets).\n"
+        "\n## Ranking\n\nBy median {per_s} at the highest level with numbers for every server (the repeats' lowest–highest in brackets).\n"
     );
     for (g, ranking) in &groups {
         let m = Metric::ResponsesPerS;
@@ -333,14 +342,35 @@ fn ranking(s: &mut String, r: &Results) {
     }
 }
 
+/// The words of the named scenarios' numbers: messages/s and round trip
+/// when all are WebSocket scenarios.
+fn counted<'a>(r: &Results, names: impl IntoIterator<Item = &'a str>) -> Counted {
+    let names: Vec<&str> = names.into_iter().collect();
+    Counted::of_all(
+        r.suite
+            .scenarios
+            .iter()
+            .filter(|s| names.contains(&s.name.as_str())),
+    )
+}
+
 /// A table's medians of responses/s, p99 and client CPU per response, as
-/// a markdown table each under `heading` (`## NAME (DRIVER)`).
-fn write_tables(s: &mut String, heading: &str, grid: &Grid) {
-    for (title, metric) in [
-        ("responses/s", Metric::ResponsesPerS),
-        ("p99 latency", Metric::P99),
-        ("client CPU per response", Metric::ClientCpu),
-    ] {
+/// a markdown table each under `heading` (`## NAME (DRIVER)`); for
+/// WebSocket, messages/s and the round trip's p50, p99 and p99.9.
+fn write_tables(s: &mut String, heading: &str, grid: &Grid, counted: Counted) {
+    let Counted {
+        per_s, time, one, ..
+    } = counted;
+    let mut tables = vec![(per_s.to_string(), Metric::ResponsesPerS)];
+    if counted == Counted::WS {
+        tables.push((format!("p50 {time}"), Metric::P50));
+    }
+    tables.push((format!("p99 {time}"), Metric::P99));
+    if counted == Counted::WS {
+        tables.push((format!("p99.9 {time}"), Metric::P999));
+    }
+    tables.push((format!("client CPU per {one}"), Metric::ClientCpu));
+    for (title, metric) in tables {
         let _ = writeln!(s, "\n{heading}: median {title}\n");
         let _ = write!(s, "| server |");
         for c in &grid.columns {

@@ -9,11 +9,11 @@ use std::time::Duration;
 
 pub use barrage_model::suite::{
     Cores, Driver, Level, Load, Protocol, Quick, Scenario, ScriptRef, SearchSpec, ServerEntry,
-    Service, ServiceKind, Suite, SuiteHosts, SuiteTable, Variant,
+    Service, ServiceKind, Suite, SuiteHosts, SuiteTable, Variant, WsScenario,
 };
 
 mod plan;
-mod raw;
+pub(crate) mod raw;
 pub(crate) mod source;
 #[cfg(test)]
 mod tests;

@@ -406,3 +406,54 @@ fn tls_to_a_plain_server_is_an_error() {
     assert!(err.starts_with("TLS handshake with 127.0.0.1:"), "{err}");
     plain.shutdown();
 }
+
+/// WebSocket (`barrage serve`'s `/ws`): the upgrade and one echoed message
+/// of the scenario's size and kind, over ws and wss; a subscription gets a
+/// pushed message; a path that does not upgrade is a problem with its
+/// status, which the runner gives as the reason the scenario is skipped.
+#[test]
+fn the_builtin_target_echoes_over_ws_and_wss() {
+    let plain = target(false);
+    let tls = target(true);
+    let mut binary = Scenario::ws(Protocol::Wss, "/ws");
+    let ws = binary.ws.as_mut().unwrap();
+    (ws.message_bytes, ws.binary) = (70_000, true);
+    let cases = [
+        (
+            Scenario::ws(Protocol::Ws, "/ws"),
+            &plain,
+            64,
+            "websocket text",
+        ),
+        (binary, &tls, 70_000, "websocket binary"),
+    ];
+    for (s, server, bytes, framing) in cases {
+        let port = server.local_addr().port();
+        let r = probe(&s, "127.0.0.1", port, TIMEOUT).unwrap();
+        assert!(r.is_valid(), "{}: {:?}", s.protocol, r.problems);
+        assert_eq!((r.status, r.body_bytes), (101, bytes));
+        assert_eq!(r.framing, framing);
+        assert!(r.header_names.iter().any(|n| n == "sec-websocket-accept"));
+    }
+    let mut push = Scenario::ws(Protocol::Ws, "/ws?push=50&size=10");
+    push.ws.as_mut().unwrap().mode = barrage_model::load::WsMode::Subscribe;
+    let port = plain.local_addr().port();
+    let r = probe(&push, "127.0.0.1", port, TIMEOUT).unwrap();
+    assert!(r.is_valid(), "{:?}", r.problems);
+    assert_eq!(r.body_bytes, 10);
+    let r = probe(
+        &Scenario::ws(Protocol::Ws, "/hello"),
+        "127.0.0.1",
+        port,
+        TIMEOUT,
+    )
+    .unwrap();
+    assert!(!r.is_valid());
+    assert!(
+        r.problems[0].starts_with("answered 200 OK to the WebSocket upgrade, not 101"),
+        "{:?}",
+        r.problems
+    );
+    plain.shutdown();
+    tls.shutdown();
+}

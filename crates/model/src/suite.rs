@@ -11,6 +11,11 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::client_bound::CpuUse;
+use crate::load::WsMode;
+
+mod ws;
+
+pub use ws::{Counted, WsScenario};
 
 /// A parsed, validated suite.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -292,6 +297,11 @@ pub struct Scenario {
     /// `/queries?queries=N`); none for every other scenario.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub queries: Option<usize>,
+    /// A WebSocket scenario's messages (`protocol = "ws"` or `"wss"`): set
+    /// for those, with the defaults filled in, and none for every other.
+    /// Results written before WebSocket existed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ws: Option<WsScenario>,
 }
 
 /// A scenario's wrk script: the file and the words of its `init(args)`.
@@ -352,7 +362,43 @@ impl Scenario {
             connection_window_bits: None,
             search: None,
             script: None,
+            ws: None,
         }
+    }
+
+    /// A WebSocket echo of `path` (`/ws`) with the defaults of
+    /// [`WsScenario::echo`], named after its path.
+    pub fn ws(protocol: Protocol, path: &str) -> Scenario {
+        Scenario {
+            ws: Some(WsScenario::echo()),
+            ..Scenario::get(protocol, path)
+        }
+    }
+
+    /// Its levels count WebSocket messages (messages/s, round trips), not
+    /// requests.
+    pub fn is_ws(&self) -> bool {
+        self.protocol.is_ws()
+    }
+
+    /// What its levels count, in the reports' words.
+    pub fn counted(&self) -> Counted {
+        Counted::of(self.protocol)
+    }
+
+    /// A WebSocket scenario's messages in words (`echo of 64-byte text
+    /// messages, 1 in flight per connection`); none for HTTP.
+    pub fn ws_line(&self) -> Option<String> {
+        let ws = self.ws.as_ref()?;
+        Some(match ws.mode {
+            WsMode::Subscribe => "messages pushed by the server".to_string(),
+            WsMode::Echo => format!(
+                "echo of {}-byte {} messages, {} in flight per connection",
+                ws.message_bytes,
+                if ws.binary { "binary" } else { "text" },
+                ws.in_flight
+            ),
+        })
     }
 
     /// The contract endpoint of `path` (its part before `?`).

@@ -58,6 +58,10 @@ pub fn suite_name(r: &Results) -> String {
 
 /// A scenario's request in one line (`GET /hello over h1`).
 pub fn scenario_line(s: &Scenario) -> String {
+    if let Some(ws) = s.ws_line() {
+        // `WebSocket /ws over ws: echo of 64-byte text messages, …`
+        return format!("WebSocket {} over {}: {ws}", s.path, s.protocol);
+    }
     let mut line = format!("{} {} over {}", s.method, s.path, s.protocol);
     if s.protocol.multiplexed() && s.streams > 1 {
         line.push_str(&format!(", {} streams per connection", s.streams));

@@ -46,6 +46,7 @@
 //! point values (`style`, `points`) and the PNG (`png`).
 
 use barrage_model::results::Results;
+use barrage_model::suite::Counted;
 use barrage_model::table;
 
 mod axis;
@@ -158,11 +159,13 @@ pub enum Better {
 /// whose responses/s is nearest the median (the first such repeat on a tie).
 pub fn charts_for(results: &Results) -> Vec<Chart> {
     let mut charts = Vec::new();
+    let counted =
+        |name: &str| Counted::of_all(results.suite.scenarios.iter().filter(|s| s.name == name));
     for g in table::groups(results) {
-        levels::Group::new(&g).charts(&mut charts);
+        levels::Group::new(&g, counted(&g.scenario)).charts(&mut charts);
     }
     for (scenario, rows) in table::capacities(results) {
-        capacity::capacity_charts(&scenario, &rows, &mut charts);
+        capacity::capacity_charts(&scenario, counted(&scenario), &rows, &mut charts);
     }
     let mut seen: Vec<String> = Vec::new();
     for chart in &mut charts {

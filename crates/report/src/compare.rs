@@ -26,8 +26,9 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use barrage_model::load::{ModelKind, Second};
+use barrage_model::load::{ModelKind, Second, WireProtocol};
 use barrage_model::results::{self, Results};
+use barrage_model::suite::Counted;
 use barrage_model::table::{self, Metric};
 use barrage_model::RunReport;
 use serde::Deserialize;
@@ -174,11 +175,31 @@ fn input_file(path: &Path) -> Result<PathBuf, String> {
     Ok(f)
 }
 
-fn title(metric: Metric) -> &'static str {
+/// A metric's table title, in the words of what was counted (WebSocket:
+/// messages/s and the round trip).
+fn title(metric: Metric, counted: Counted) -> String {
     match metric {
-        Metric::P99 => "p99 latency (lower is better)",
-        Metric::Capacity => "capacity: the highest rate within the objective (higher is better)",
-        _ => "responses/s (higher is better)",
+        Metric::P99 => format!("p99 {} (lower is better)", counted.time),
+        Metric::Capacity => {
+            "capacity: the highest rate within the objective (higher is better)".to_string()
+        }
+        _ => format!("{} (higher is better)", counted.per_s),
+    }
+}
+
+/// The words of two results: WebSocket's when every scenario of both is
+/// a WebSocket scenario.
+fn run_counted(a: &Results, b: &Results) -> Counted {
+    Counted::of_all(a.suite.scenarios.iter().chain(&b.suite.scenarios))
+}
+
+/// The words of two `barrage load` reports: WebSocket's when both loaded
+/// WebSocket.
+fn load_counted(a: &RunReport, b: &RunReport) -> Counted {
+    if [a, b].iter().all(|r| r.spec.protocol == WireProtocol::Ws) {
+        Counted::WS
+    } else {
+        Counted::HTTP
     }
 }
 
@@ -253,9 +274,11 @@ fn compare_runs(out: &mut String, a: &RunInput, b: &RunInput, opts: &Options) {
             "warning: only one of A and B was run with --quick: their durations and levels may differ"
         );
     }
+    let counted = run_counted(&a.results, &b.results);
     let _ = writeln!(
         out,
-        "Samples: one per repeat (each level's responses/s and p99 latency)."
+        "Samples: one per repeat (each level's {} and p99 {}).",
+        counted.per_s, counted.time
     );
     method(out, opts);
     for metric in METRICS {
@@ -263,7 +286,8 @@ fn compare_runs(out: &mut String, a: &RunInput, b: &RunInput, opts: &Options) {
         if metric == Metric::Capacity && rows.is_empty() {
             continue;
         }
-        table(out, metric, &rows, SampleKind::Repeats, opts);
+        let kind = SampleKind::Repeats;
+        table(out, (metric, counted), &rows, kind, opts);
     }
 }
 
@@ -277,9 +301,11 @@ fn compare_loads(out: &mut String, a: &LoadInput, b: &LoadInput, opts: &Options)
             "note: A loaded {ka} and B {kb}: compared anyway (one run each), under A's name"
         );
     }
+    let counted = load_counted(&a.report, &b.report);
     let _ = writeln!(
         out,
-        "Samples: per-second values of each run (responses in each whole second, and that second's p99),\nnot independent repeats: seconds of one run are correlated, so p-values overstate the evidence;\ncompare `barrage run` results (repeats) for a sound test."
+        "Samples: per-second values of each run ({}s in each whole second, and that second's p99),\nnot independent repeats: seconds of one run are correlated, so p-values overstate the evidence;\ncompare `barrage run` results (repeats) for a sound test.",
+        counted.one
     );
     method(out, opts);
     for metric in METRICS {
@@ -298,7 +324,7 @@ fn compare_loads(out: &mut String, a: &LoadInput, b: &LoadInput, opts: &Options)
             a: side(sa),
             b: side(sb),
         }];
-        table(out, metric, &rows, SampleKind::Seconds, opts);
+        table(out, (metric, counted), &rows, SampleKind::Seconds, opts);
     }
 }
 
@@ -540,8 +566,14 @@ fn too_few_note(kind: SampleKind, n: usize, m: usize, alpha: f64) -> String {
     }
 }
 
-fn table(out: &mut String, metric: Metric, rows: &[Row], kind: SampleKind, opts: &Options) {
-    let _ = writeln!(out, "\n{}", title(metric));
+fn table(
+    out: &mut String,
+    (metric, counted): (Metric, Counted),
+    rows: &[Row],
+    kind: SampleKind,
+    opts: &Options,
+) {
+    let _ = writeln!(out, "\n{}", title(metric, counted));
     if rows.is_empty() {
         let _ = writeln!(out, "  (no rows)");
         return;

@@ -4,7 +4,8 @@
 //! ([`html::render_page`]).
 
 use barrage_model::load::{
-    LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, StopReason, TlsReport,
+    LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, StopReason, TlsReport, WireProtocol,
+    WsMode, WsReport,
 };
 
 use crate::chart::{self, Better, Chart, Scale, Series, Unit};
@@ -120,7 +121,17 @@ fn spec_line(r: &RunReport) -> Vec<Span> {
     if let Some(m) = s.streams.filter(|m| *m > 1) {
         spec.push(Span::Text(format!(", {m} streams per connection")));
     }
-    if !s.keepalive {
+    if let Some(ws) = &s.ws {
+        spec.push(Span::Text(match ws.mode {
+            WsMode::Subscribe => ", messages pushed by the server".to_string(),
+            WsMode::Echo => format!(
+                ", echo of {}-byte {} messages, {} in flight per connection",
+                ws.message_bytes,
+                if ws.binary { "binary" } else { "text" },
+                ws.in_flight
+            ),
+        }));
+    } else if !s.keepalive {
         spec.push(Span::Text(", a connection per request".into()));
     }
     spec.push(Span::Text(format!(
@@ -149,15 +160,25 @@ fn plan_line(r: &RunReport) -> String {
     plan.join("; ")
 }
 
+/// A WebSocket run counts messages where HTTP counts responses.
+fn is_ws(r: &RunReport) -> bool {
+    r.spec.protocol == WireProtocol::Ws
+}
+
 fn totals_rows(r: &RunReport) -> Vec<(&'static str, String)> {
     let t = &r.totals;
+    let (received, per_s, sent) = if is_ws(r) {
+        ("messages received", "messages/s", "messages sent")
+    } else {
+        ("responses", "responses/s", "requests sent")
+    };
     let mut rows = vec![
         (
-            "responses",
+            received,
             format!("{} in {:.2}s", group(t.responses), t.elapsed_s),
         ),
-        ("responses/s", model::fmt_rate(t.responses_per_s)),
-        ("requests sent", group(t.requests_sent)),
+        (per_s, model::fmt_rate(t.responses_per_s)),
+        (sent, group(t.requests_sent)),
     ];
     if t.requests_sent > t.responses {
         rows.push(("unanswered", group(t.requests_sent - t.responses)));
@@ -172,7 +193,9 @@ fn totals_rows(r: &RunReport) -> Vec<(&'static str, String)> {
     ));
     rows.push(("bytes written", model::fmt_bytes(t.bytes_written)));
     rows.push(("errors", group(t.errors)));
-    rows.push(("responses not 2xx/3xx", group(t.responses_not_2xx_3xx)));
+    if !is_ws(r) {
+        rows.push(("responses not 2xx/3xx", group(t.responses_not_2xx_3xx)));
+    }
     rows.push((
         "connections",
         format!(
@@ -204,10 +227,12 @@ const LATENCY_COLUMNS: [Column<LatencyStats, f64>; 10] = [
 fn latency_table(r: &RunReport) -> Block {
     let mut head = vec![String::new(), "count".to_string()];
     head.extend(LATENCY_COLUMNS.iter().map(|c| c.0.to_string()));
+    let first = if is_ws(r) { "round trip" } else { "response" };
     let distributions = [
-        ("response", Some(&r.latency_us)),
+        (first, Some(&r.latency_us)),
         ("connect", Some(&r.connect_us)),
         ("TLS handshake", r.tls.as_ref().map(|t| &t.handshake_us)),
+        ("WebSocket upgrade", r.ws.as_ref().map(|w| &w.upgrade_us)),
         (
             "send delay (open loop)",
             r.open_loop.as_ref().map(|o| &o.send_delay_us),
@@ -216,7 +241,7 @@ fn latency_table(r: &RunReport) -> Block {
     let mut rows = Vec::new();
     for (name, stats) in distributions {
         let Some(l) = stats else { continue };
-        if l.count == 0 && name != "response" {
+        if l.count == 0 && name != first {
             continue;
         }
         let mut row = vec![cell(name), cell(group(l.count))];
@@ -238,6 +263,10 @@ fn latency_table(r: &RunReport) -> Block {
 }
 
 fn status_blocks(r: &RunReport, d: &mut Vec<Block>) {
+    if is_ws(r) {
+        // Messages have no status; the upgrade's refusals are errors.
+        return;
+    }
     d.push(heading(2, "status", "Status codes"));
     if r.status_counts.is_empty() {
         d.push(Block::Para(vec![Span::Text("No responses.".into())]));
@@ -253,6 +282,39 @@ fn status_blocks(r: &RunReport, d: &mut Vec<Block>) {
             .map(|(k, n)| vec![cell(k.as_str()), cell(group(*n))])
             .collect(),
     }));
+}
+
+/// The `ws` section: upgrades, messages and bytes each way, pings and
+/// pongs, closes.
+fn ws_rows(w: &WsReport) -> Vec<(&'static str, String)> {
+    let codes: Vec<String> = w
+        .close_codes
+        .iter()
+        .map(|(code, n)| format!("{code}: {}", group(*n)))
+        .collect();
+    vec![
+        ("upgraded", group(w.upgraded)),
+        ("messages_sent", group(w.messages_sent)),
+        ("messages_received", group(w.messages_received)),
+        ("payload_bytes_sent", model::fmt_bytes(w.payload_bytes_sent)),
+        (
+            "payload_bytes_received",
+            model::fmt_bytes(w.payload_bytes_received),
+        ),
+        ("pings_sent", group(w.pings_sent)),
+        ("pongs_received", group(w.pongs_received)),
+        ("pings_received", group(w.pings_received)),
+        ("pongs_sent", group(w.pongs_sent)),
+        ("closes_sent", group(w.closes_sent)),
+        (
+            "close_codes",
+            if codes.is_empty() {
+                "none".into()
+            } else {
+                codes.join(", ")
+            },
+        ),
+    ]
 }
 
 fn error_blocks(r: &RunReport, d: &mut Vec<Block>) {
@@ -322,6 +384,10 @@ fn protocol_blocks(r: &RunReport, d: &mut Vec<Block>) {
             ],
         ));
     }
+    if let Some(w) = &r.ws {
+        d.push(heading(2, "ws", "WebSocket"));
+        d.push(kv_table("t-ws", ws_rows(w)));
+    }
     if let Some(o) = &r.open_loop {
         d.push(heading(2, "schedule", "Schedule (open loop)"));
         d.push(kv_table("t-schedule", schedule_rows(o)));
@@ -388,6 +454,7 @@ fn schedule_rows(o: &OpenLoopStats) -> Vec<(&'static str, String)> {
 /// the responses (and errors) and the latency.
 pub fn load_charts(r: &RunReport) -> Vec<Chart> {
     let mut out = Vec::new();
+    let words = Words::of(r);
     let spectrum: Vec<(f64, f64)> = r
         .latency_us
         .spectrum
@@ -399,14 +466,14 @@ pub fn load_charts(r: &RunReport) -> Vec<Chart> {
     if !spectrum.is_empty() {
         out.push(Chart {
             id: "latency-spectrum".into(),
-            title: "Response time by percentile".into(),
+            title: format!("{} by percentile", words.time_title),
             x_label: "percentile".into(),
-            y_label: "response time (µs)".into(),
+            y_label: format!("{} (µs)", words.time),
             x_scale: Scale::Nines,
             y_scale: Scale::Log10,
             x_categories: Vec::new(),
             series: vec![Series {
-                name: "response time".into(),
+                name: words.time.into(),
                 points: spectrum,
                 dashed: false,
             }],
@@ -423,8 +490,8 @@ pub fn load_charts(r: &RunReport) -> Vec<Chart> {
         .filter(|e| f64::from(e.t_s) + 1.0 <= elapsed + 1e-9)
         .collect();
     if !seconds.is_empty() {
-        out.push(throughput_chart(&seconds));
-        if let Some(c) = latency_series_chart(&seconds) {
+        out.push(throughput_chart(&seconds, words));
+        if let Some(c) = latency_series_chart(&seconds, words) {
             out.push(c);
         }
     }
@@ -438,9 +505,39 @@ fn per_second(seconds: &[&Second], value: fn(&Second) -> u64) -> Vec<(f64, f64)>
         .collect()
 }
 
-fn throughput_chart(seconds: &[&Second]) -> Chart {
+/// The words of a run's charts: responses and their time, or a WebSocket
+/// run's messages and their round trip.
+#[derive(Clone, Copy)]
+struct Words {
+    time: &'static str,
+    time_title: &'static str,
+    per_s: &'static str,
+    per_second_title: &'static str,
+}
+
+impl Words {
+    fn of(r: &RunReport) -> Words {
+        if is_ws(r) {
+            Words {
+                time: "round trip",
+                time_title: "Round trip",
+                per_s: "messages/s",
+                per_second_title: "Messages per second",
+            }
+        } else {
+            Words {
+                time: "response time",
+                time_title: "Response time",
+                per_s: "responses/s",
+                per_second_title: "Responses per second",
+            }
+        }
+    }
+}
+
+fn throughput_chart(seconds: &[&Second], words: Words) -> Chart {
     let mut lines = vec![Series {
-        name: "responses/s".into(),
+        name: words.per_s.into(),
         points: per_second(seconds, |e| e.responses),
         dashed: false,
     }];
@@ -454,7 +551,7 @@ fn throughput_chart(seconds: &[&Second]) -> Chart {
     }
     Chart {
         id: "throughput".into(),
-        title: "Responses per second".into(),
+        title: words.per_second_title.into(),
         x_label: "second of the run".into(),
         y_label: "per second".into(),
         x_scale: Scale::Linear,
@@ -466,7 +563,7 @@ fn throughput_chart(seconds: &[&Second]) -> Chart {
     }
 }
 
-fn latency_series_chart(seconds: &[&Second]) -> Option<Chart> {
+fn latency_series_chart(seconds: &[&Second], words: Words) -> Option<Chart> {
     let lines: [Column<Second, u64>; 3] = [
         ("p50", |e| e.p50_us),
         ("p99", |e| e.p99_us),
@@ -487,9 +584,9 @@ fn latency_series_chart(seconds: &[&Second]) -> Option<Chart> {
         .collect();
     (!series.is_empty()).then(|| Chart {
         id: "latency-series".into(),
-        title: "Response time per second".into(),
+        title: format!("{} per second", words.time_title),
         x_label: "second of the run".into(),
-        y_label: "response time (µs)".into(),
+        y_label: format!("{} (µs)", words.time),
         x_scale: Scale::Linear,
         y_scale: Scale::Log10,
         x_categories: Vec::new(),

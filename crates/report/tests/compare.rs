@@ -317,3 +317,37 @@ fn bad_input_names_the_file() {
     let e = compare::compare(&a, &b, &Options::default()).unwrap_err();
     assert!(e.contains("compare two results directories or two"), "{e}");
 }
+
+/// Two results of a WebSocket scenario: the same verdicts, on messages/s
+/// and the round trip; a mixed pair keeps HTTP's words.
+#[test]
+fn websocket_results_compare_on_messages_and_round_trips() {
+    let ws = |mut r: Value| {
+        let scenario = &mut r["suite"]["scenarios"][0];
+        scenario["protocol"] = json!("ws");
+        scenario["path"] = json!("/ws");
+        scenario["ws"] =
+            json!({"mode": "echo", "message_bytes": 64, "binary": false, "in_flight": 1});
+        r
+    };
+    let a = ws(results("s", &[("srv", &A8, &P99_A8)]));
+    let b = ws(results("s", &[("srv", &B8, &P99_B8)]));
+    let out = run_compare("ws", &a, &b);
+    assert!(
+        out.contains("each level's messages/s and p99 round trip"),
+        "{out}"
+    );
+    let line = row(
+        &out,
+        "messages/s (higher is better)",
+        "srv / hello / barrage / c=4",
+    );
+    let change = percents(line)[2];
+    assert!((change - 10.0).abs() < 1.0, "change {change}%: {line}");
+    let line = row(&out, "p99 round trip (lower is better)", "srv / hello");
+    assert!(line.contains(" ~ "), "{line}");
+    assert!(!out.contains(RATE) && !out.contains(P99), "{out}");
+    let http = results("s", &[("srv", &B8, &P99_B8)]);
+    let out = run_compare("ws-mixed", &a, &http);
+    assert!(out.contains(RATE) && out.contains(P99), "{out}");
+}

@@ -582,3 +582,77 @@ fn load_page() {
         );
     }
 }
+
+/// A WebSocket run's page: messages and round trips, its `ws` section and
+/// the upgrade's times, no status codes (messages have none).
+#[test]
+fn load_page_of_a_websocket_run() {
+    let text = std::fs::read_to_string(fixtures().join("load.json")).unwrap();
+    let mut ws = barrage_model::RunReport::from_json(&text).unwrap();
+    ws.spec.protocol = barrage_model::load::WireProtocol::Ws;
+    ws.ws = Some(barrage_model::load::WsReport {
+        upgraded: 100,
+        upgrade_us: ws.latency_us.clone(),
+        messages_sent: 12_345,
+        close_codes: [("1000".to_string(), 100)].into(),
+        ..Default::default()
+    });
+    let page = load_page::load_html(&ws);
+    check_self_contained(&page);
+    for needle in [
+        "messages/s",
+        "messages sent",
+        "round trip",
+        "WebSocket upgrade",
+        ">WebSocket<",
+        "12,345",
+        "1000: 100",
+    ] {
+        assert!(page.contains(needle), "no {needle:?}");
+    }
+    assert!(!page.contains("Status codes"));
+    assert!(!page.contains("requests sent"));
+    let titles: Vec<String> = load_page::load_charts(&ws)
+        .into_iter()
+        .map(|c| c.title)
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Round trip by percentile",
+            "Messages per second",
+            "Round trip per second"
+        ]
+    );
+}
+
+/// Results of WebSocket scenarios: tables and charts count messages/s and
+/// the round trip's p50, p99 and p99.9; errors without non-2xx.
+#[test]
+fn websocket_scenarios_are_in_messages_and_round_trips() {
+    let mut r = results("complete");
+    for s in &mut r.suite.scenarios {
+        s.protocol = barrage_model::suite::Protocol::Ws;
+        s.ws = Some(barrage_model::suite::WsScenario::echo());
+    }
+    let md = tables::markdown(&r);
+    for heading in [
+        "### Median messages/s",
+        "### Median p50 round trip",
+        "### Median p99 round trip",
+        "### Median p99.9 round trip",
+        "### Errors / timeouts (sums over repeats)",
+        "### Median client CPU per message",
+    ] {
+        assert!(md.contains(heading), "no {heading:?} in\n{md}");
+    }
+    assert!(!md.contains("Median responses/s"), "{md}");
+    assert!(md.contains(
+        "WebSocket /hello over ws: echo of 64-byte text messages, 1 in flight per connection"
+    ));
+    let charts = chart::charts_for(&r);
+    let labels: Vec<&str> = charts.iter().map(|c| c.y_label.as_str()).collect();
+    assert!(labels.contains(&"messages/s"), "{labels:?}");
+    assert!(labels.contains(&"p99.9 round trip (ms)"), "{labels:?}");
+    assert!(!labels.iter().any(|l| l.contains("latency")), "{labels:?}");
+}

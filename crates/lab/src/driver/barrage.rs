@@ -7,6 +7,9 @@
 //! test use self-signed certificates); `--h2c -m N`, `--h2 --insecure -m N`,
 //! `--h3 --insecure -m N` (HTTP/3 over QUIC, to the UDP port of the URL's
 //! number).
+//! WebSocket (`ws://`, `wss://` URLs): `--ws-size N [--ws-binary] -m K`
+//! (`--insecure` for wss), or `--ws-subscribe`; the report's responses are
+//! then messages and its latency their round trip.
 //! Model flags: `-c N` (closed loop), `-R RATE -c C` (open loop),
 //! `--conn-rate R --calls K --num-conns N` (sessions; `-d` then bounds a run
 //! that has not finished its sessions).
@@ -41,9 +44,14 @@ use super::{
     duration_arg, header_lines, is_get, protocol_name, threads_for, url, Level, LevelStats,
     LoadRun, Parsed,
 };
-use crate::suite::{Protocol, Scenario, SearchSpec};
+use barrage_model::load::WsMode;
+
+use crate::suite::{Protocol, Scenario, SearchSpec, WsScenario};
 
 pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
+    if scenario.is_ws() {
+        return ws_supports(scenario, level);
+    }
     if scenario.script.is_some() {
         if level.is_search() {
             return Err(
@@ -74,6 +82,51 @@ pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String>
     Ok(())
 }
 
+/// What barrage cannot do with a WebSocket scenario: sessions (a
+/// connection per session), and anything but a closed loop when the
+/// server pushes.
+fn ws_supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
+    let subscribe = scenario
+        .ws
+        .as_ref()
+        .is_some_and(|ws| ws.mode == WsMode::Subscribe);
+    match level {
+        Level::Sessions { .. } | Level::Search { calls: Some(_), .. } => Err(format!(
+            "barrage loads {} in a closed or an open loop of messages, not in sessions",
+            scenario.protocol
+        )),
+        Level::Connections(_) => Ok(()),
+        _ if scenario.ws.as_ref().is_some_and(|ws| ws.in_flight > 1) => Err(
+            "barrage sends one WebSocket message at a time per connection in an open loop: in_flight applies to a level of connections"
+                .into(),
+        ),
+        _ if subscribe => Err(
+            "barrage sends nothing in a WebSocket subscription: the server sets the rate (use a level of connections)"
+                .into(),
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// A WebSocket scenario's flags: the message (`--ws-size N`,
+/// `--ws-binary`) and, in a closed loop, `-m K` in flight per connection
+/// (the open loop sends one at a time per connection); or
+/// `--ws-subscribe`.
+fn ws_flags(s: &Scenario, level: &Level) -> Vec<String> {
+    let ws = s.ws.clone().unwrap_or_else(WsScenario::echo);
+    if ws.mode == WsMode::Subscribe {
+        return vec!["--ws-subscribe".into()];
+    }
+    let mut flags = vec!["--ws-size".into(), ws.message_bytes.to_string()];
+    if ws.binary {
+        flags.push("--ws-binary".into());
+    }
+    if matches!(level, Level::Connections(_)) {
+        flags.extend(["-m".into(), ws.in_flight.max(1).to_string()]);
+    }
+    flags
+}
+
 pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
     let s = run.scenario;
     let mut args: Vec<String> = vec!["load".into()];
@@ -99,6 +152,9 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
     args.extend(protocol_flags(s).iter().map(|f| f.to_string()));
     if s.protocol.multiplexed() {
         args.extend(["-m".into(), s.streams.max(1).to_string()]);
+    }
+    if s.is_ws() {
+        args.extend(ws_flags(s, run.level));
     }
     if s.protocol.is_h2() {
         if let Some(bits) = s.window_bits {
@@ -176,6 +232,9 @@ fn threads(run: &LoadRun) -> usize {
 fn protocol_flags(s: &Scenario) -> &'static [&'static str] {
     let tls = s.protocol == Protocol::Https;
     match (s.protocol, s.http10, s.keepalive) {
+        // The URL's scheme (ws://, wss://) says WebSocket.
+        (Protocol::Ws, ..) => &[],
+        (Protocol::Wss, ..) => &["--insecure"],
         (Protocol::H2c, ..) => &["--h2c"],
         (Protocol::H2, ..) => &["--h2", "--insecure"],
         (Protocol::H3, ..) => &["--h3", "--insecure"],
@@ -437,6 +496,75 @@ mod tests {
             }
             want.extend(words(tail).into_iter().map(|w| w.replace(":_", ": ")));
             assert_eq!(args_of(s, &level), want, "{tail}");
+        }
+    }
+
+    /// WebSocket: the URL's scheme, the message flags and -m; wss at the
+    /// TLS port with --insecure; a subscription sends nothing.
+    #[test]
+    fn ws_invocations() {
+        let echo = Scenario::ws(Protocol::Ws, "/ws");
+        let mut big = Scenario::ws(Protocol::Wss, "/ws");
+        let ws = big.ws.as_mut().unwrap();
+        (ws.message_bytes, ws.binary, ws.in_flight) = (4096, true, 8);
+        let mut push = Scenario::ws(Protocol::Ws, "/ws?push=100");
+        push.ws.as_mut().unwrap().mode = WsMode::Subscribe;
+        let rate = Level::Rate {
+            rate: 5000.0,
+            connections: 16,
+        };
+        let cases: Vec<(&Scenario, Level, &str)> = vec![
+            (
+                &echo,
+                Level::Connections(100),
+                "--ws-size 64 -m 1 -c 100 ws://127.0.0.1:8080/ws",
+            ),
+            (
+                &big,
+                Level::Connections(16),
+                "--insecure --ws-size 4096 --ws-binary -m 8 -c 16 wss://127.0.0.1:8080/ws",
+            ),
+            (
+                &echo,
+                rate.clone(),
+                "--ws-size 64 -R 5000 -c 16 ws://127.0.0.1:8080/ws",
+            ),
+            (
+                &push,
+                Level::Connections(4),
+                "--ws-subscribe -c 4 ws://127.0.0.1:8080/ws?push=100",
+            ),
+        ];
+        for (s, level, tail) in cases {
+            let mut want = words(COMMON);
+            want.extend(words(tail));
+            assert_eq!(args_of(s, &level), want, "{tail}");
+        }
+        let sessions = Level::Sessions {
+            rate: 10.0,
+            calls: 1,
+            sessions: 10,
+        };
+        let e = Driver::Barrage.supports(&echo, &sessions).unwrap_err();
+        assert!(e.ends_with("not in sessions"), "{e}");
+        let e = Driver::Barrage.supports(&big, &rate).unwrap_err();
+        assert!(
+            e.ends_with("in_flight applies to a level of connections"),
+            "{e}"
+        );
+        let e = Driver::Barrage.supports(&push, &rate).unwrap_err();
+        assert!(
+            e.starts_with("barrage sends nothing in a WebSocket subscription"),
+            "{e}"
+        );
+        // Every other tool refuses WebSocket in one line.
+        for driver in [Driver::Wrk, Driver::H2load, Driver::Ab, Driver::Httperf] {
+            let e = driver.supports(&echo, &Level::Connections(1)).unwrap_err();
+            let want = format!(
+                "{} cannot load WebSocket (ws): only barrage sends WebSocket messages (use driver barrage)",
+                driver.name()
+            );
+            assert_eq!(e, want);
         }
     }
 

@@ -71,9 +71,12 @@ fn the_committed_manifests_load() {
             Protocol::H2c,
             Protocol::Https,
             Protocol::H2,
-            Protocol::H3
+            Protocol::H3,
+            Protocol::Ws,
+            Protocol::Wss
         ]
     );
+    assert!(target.endpoints.iter().any(|e| e == "/ws"));
     assert_eq!(target.vars, vars(&[("THREADS", "1")]));
     assert!(target.dir.is_absolute());
     assert_eq!(target.requires.binaries, ["barrage"]);
@@ -234,10 +237,10 @@ fn errors_name_file_line_and_key() {
     let table: &[(String, &str)] = &[
         (edit("name = \"srv\"", "name = \"other\""), "servers/srv/server.toml:1: name: \"other\" differs from the manifest's directory \"srv\"; expected the directory's name: servers/NAME/server.toml"),
         (edit("name = \"srv\"", "name = \"srv\"\nport = 80"), "servers/srv/server.toml:2: port: unknown key; expected one of name, description, endpoints, protocols, workloads, unavailable, missing_headers, vars, requires, build, start, ready, version, database"),
-        (edit("endpoints = [\"/hello\"]", "endpoints = [\"/hello\", \"/\"]"), "servers/srv/server.toml:2: endpoints[1]: \"/\" is not an endpoint of the contract; expected contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes"),
+        (edit("endpoints = [\"/hello\"]", "endpoints = [\"/hello\", \"/\"]"), "servers/srv/server.toml:2: endpoints[1]: \"/\" is not an endpoint of the contract; expected contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes, /ws"),
         (edit("name = \"srv\"", "name = \"srv\"\nmissing_headers = [\"server\"]"), "servers/srv/server.toml:2: missing_headers[0]: \"server\" is not a header the contract requires; expected some of date, content-type"),
-        (edit("endpoints = [\"/hello\"]", "endpoints = []"), "servers/srv/server.toml:2: endpoints: no endpoint; expected at least one of the contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes"),
-        (edit("protocols = [\"h1\"]", "protocols = [\"h1\", \"quic\"]"), "servers/srv/server.toml:3: protocols[1]: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3"),
+        (edit("endpoints = [\"/hello\"]", "endpoints = []"), "servers/srv/server.toml:2: endpoints: no endpoint; expected at least one of the contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes, /ws"),
+        (edit("protocols = [\"h1\"]", "protocols = [\"h1\", \"quic\"]"), "servers/srv/server.toml:3: protocols[1]: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3, ws, wss"),
         (edit("protocols = [\"h1\"]", "protocols = [\"h1\"]\nworkloads = [\"json\", \"xml\"]"), "servers/srv/server.toml:4: workloads[1]: unknown workload \"xml\"; expected one of baseline, plaintext, json, json-processing, compression, upload, static, noisy, db, queries, fortunes, updates, items"),
         (edit("protocols = [\"h1\"]", "protocols = [\"h1\"]\nworkloads = [\"json\", \"json\"]"), "servers/srv/server.toml:4: workloads[1]: json is listed twice; expected each workload once"),
         (edit("N = \"1\"", "port = \"1\""), "servers/srv/server.toml:5: vars.port: invalid variable name \"port\"; expected letters, digits and '_', not one of the built-ins host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage, database_url, database_pool"),

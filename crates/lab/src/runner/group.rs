@@ -331,7 +331,7 @@ impl ServerRun<'_> {
                 false => server.port,
             };
             let (result, why) = if !self.spec.protocols.contains(&scenario.protocol) {
-                let why = format!("{} does not serve {:?}", self.spec.name, scenario.protocol);
+                let why = format!("{} does not serve {}", self.spec.name, scenario.protocol);
                 (None, Some(why))
             } else {
                 match self.probe_one(scenario, &server.address, port) {

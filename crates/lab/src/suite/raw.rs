@@ -26,6 +26,7 @@ mod servers;
 mod services;
 mod tables;
 pub(crate) mod workload;
+pub(crate) mod ws;
 
 use drivers::{check_drivers, drivers};
 use load::{load, quick, RawLoad, RawQuick};

@@ -13,6 +13,7 @@ mod servers;
 mod services;
 mod tables;
 mod workloads;
+mod ws;
 
 /// A valid suite: each error case below changes one thing in it.
 const VALID: &str = r#"name = "t"

@@ -3,7 +3,7 @@
 //! line. Builds [`Chart`] values only: drawing them is the forms' work.
 
 use barrage_model::search::{Objective, Outcome, Quantile, SearchReport, StepRecord};
-use barrage_model::suite::Level;
+use barrage_model::suite::{Counted, Level};
 use barrage_model::table;
 
 use super::{Better, Chart, Points, Scale, Series, Unit};
@@ -11,6 +11,7 @@ use super::{Better, Chart, Points, Scale, Series, Unit};
 /// The capacity charts of one search scenario (see [`super::charts_for`]).
 pub(super) fn capacity_charts(
     scenario: &str,
+    counted: Counted,
     rows: &[table::CapacityRow<'_>],
     out: &mut Vec<Chart>,
 ) {
@@ -18,7 +19,11 @@ pub(super) fn capacity_charts(
         .iter()
         .flat_map(|r| &r.runs)
         .any(|x| matches!(x.level, Level::Search { calls: Some(_), .. }));
-    let unit = if sessions { "sessions/s" } else { "requests/s" };
+    let unit = if sessions {
+        "sessions/s"
+    } else {
+        counted.offered_per_s
+    };
     // Per variant: the search of the repeat whose answer is the median.
     let picked: Vec<(&str, &SearchReport)> = rows
         .iter()
@@ -123,7 +128,12 @@ fn search_chart(
         Kind::P99 => (
             "p99",
             format!("{what}: p99 vs offered (capacity search)"),
-            "p99 latency (ms)".to_string(),
+            // A search of WebSocket messages times their round trip.
+            if unit == Counted::WS.offered_per_s {
+                format!("p99 {} (ms)", Counted::WS.time)
+            } else {
+                "p99 latency (ms)".to_string()
+            },
             Better::Lower,
             Unit::Ms,
         ),

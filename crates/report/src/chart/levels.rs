@@ -4,7 +4,7 @@
 //! [`Chart`] values only: drawing them is the forms' work.
 
 use barrage_model::results::{LevelStats, RunRecord};
-use barrage_model::suite::Level;
+use barrage_model::suite::{Counted, Level};
 use barrage_model::table::{self, median};
 
 use super::{Better, Chart, Points, Scale, Series, Unit};
@@ -27,6 +27,8 @@ pub(super) struct Group<'a> {
     levels: Vec<(usize, Level)>,
     /// (series name, runs with statistics of that variant), suite order.
     variants: Vec<(String, Vec<&'a RunRecord>)>,
+    /// The words of its numbers (messages/s and round trip for WebSocket).
+    counted: Counted,
 }
 
 /// Series for the level charts of one metric.
@@ -35,7 +37,7 @@ type Metric = fn(&RunRecord) -> Option<f64>;
 impl<'a> Group<'a> {
     /// The chart view of one table of the shared tabulation: its levels
     /// as levels, and per row the runs that have statistics.
-    pub(super) fn new(g: &table::Group<'a>) -> Group<'a> {
+    pub(super) fn new(g: &table::Group<'a>, counted: Counted) -> Group<'a> {
         let levels = g
             .levels
             .iter()
@@ -63,6 +65,7 @@ impl<'a> Group<'a> {
             driver: g.driver.clone(),
             levels,
             variants,
+            counted,
         }
     }
 
@@ -153,10 +156,11 @@ impl<'a> Group<'a> {
         if self.variants.is_empty() || self.levels.is_empty() {
             return;
         }
+        let Counted { per_s, time, .. } = self.counted;
         out.extend(self.level_chart(
             "throughput",
-            "responses/s by load level",
-            ("responses/s", Better::Higher, Unit::PerSecond),
+            &format!("{per_s} by load level"),
+            (per_s, Better::Higher, Unit::PerSecond),
             |r| r.stats.as_ref().map(|s| s.responses_per_s),
         ));
         let percentiles: [(&str, &str, Metric); 3] = [
@@ -173,8 +177,8 @@ impl<'a> Group<'a> {
         for (kind, p, metric) in percentiles {
             out.extend(self.level_chart(
                 kind,
-                &format!("{p} latency by load level"),
-                (&format!("{p} latency (ms)"), Better::Lower, Unit::Ms),
+                &format!("{p} {time} by load level"),
+                (&format!("{p} {time} (ms)"), Better::Lower, Unit::Ms),
                 metric,
             ));
         }
@@ -272,8 +276,8 @@ impl<'a> Group<'a> {
         Some(Chart {
             id: self.id("offered"),
             title: self.title("achieved vs offered load"),
-            x_label: "offered requests/s".into(),
-            y_label: "responses/s, errors/s".into(),
+            x_label: format!("offered {}", self.counted.offered_per_s),
+            y_label: format!("{}, errors/s", self.counted.per_s),
             x_scale: Scale::Linear,
             y_scale: Scale::Log10,
             x_categories: Vec::new(),
@@ -327,10 +331,11 @@ impl<'a> Group<'a> {
             return None;
         }
         let same = found.iter().all(|f| f.1 == found[0].1);
+        let time = self.counted.time;
         let title = if same {
-            format!("latency by percentile at {}", found[0].1)
+            format!("{time} by percentile at {}", found[0].1)
         } else {
-            "latency by percentile at each server's highest level".to_string()
+            format!("{time} by percentile at each server's highest level")
         };
         let series: Vec<Series> = found
             .into_iter()
@@ -349,7 +354,7 @@ impl<'a> Group<'a> {
             id: self.id("spectrum"),
             title: self.title(&title),
             x_label: "percentile".into(),
-            y_label: "latency (ms)".into(),
+            y_label: format!("{time} (ms)"),
             x_scale: Scale::Nines,
             y_scale,
             x_categories: Vec::new(),
@@ -399,17 +404,20 @@ impl<'a> Group<'a> {
                     Unit::PerSecond
                 },
             };
+            let Counted {
+                per_s, time, one, ..
+            } = self.counted;
             let mut out = vec![chart(
                 "timeline-responses",
-                "responses",
-                "responses/s",
+                &format!("{one}s"),
+                per_s,
                 responses,
             )];
             if !p99.is_empty() {
                 out.push(chart(
                     "timeline-p99",
-                    "p99 latency",
-                    "p99 latency (ms)",
+                    &format!("p99 {time}"),
+                    &format!("p99 {time} (ms)"),
                     p99,
                 ));
             }

@@ -4,7 +4,7 @@
 //! Builds blocks only: writing them is the writers' work.
 
 use barrage_model::results::Results;
-use barrage_model::suite::Level;
+use barrage_model::suite::{Counted, Level};
 
 use super::{code, heading, item, strong, text, Block, Table, TableCell};
 use crate::model::{self, Cell, Group, Metric};
@@ -24,7 +24,8 @@ pub(super) fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
     }
     line.push(text(format!("driver {}.", g.driver)));
     d.push(Block::Para(line));
-    metric_tables(&g.grid(), &id, 3, d);
+    let counted = counted(r, [g.scenario.as_str()]);
+    metric_tables(&g.grid(), &id, 3, counted, d);
     let mut marked = Vec::new();
     for row in &g.rows {
         for (li, label) in &g.levels {
@@ -46,30 +47,62 @@ pub(super) fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
     d.push(Block::Charts(Some(id)));
 }
 
-/// A table's four tables (responses/s, p99, errors, client CPU per
-/// response), each under a heading of level `level`; `id` makes their ids
-/// (`rate-ID`, `t-rate-ID`, ...).
-fn metric_tables(grid: &model::Grid<'_>, id: &str, level: u8, d: &mut Vec<Block>) {
-    let tables: [(&str, &str, Option<Metric>); 4] = [
-        ("rate", "Median responses/s", Some(Metric::ResponsesPerS)),
-        ("p99", "Median p99 latency", Some(Metric::P99)),
-        (
-            "errors",
-            "Errors / timeouts / non-2xx (sums over repeats)",
-            None,
-        ),
-        (
-            "cpu",
-            "Median client CPU per response",
-            Some(Metric::ClientCpu),
-        ),
-    ];
+/// The words of the named scenarios' numbers (WebSocket's when all are
+/// WebSocket scenarios).
+fn counted<'a>(r: &Results, names: impl IntoIterator<Item = &'a str>) -> Counted {
+    let names: Vec<&str> = names.into_iter().collect();
+    Counted::of_all(
+        r.suite
+            .scenarios
+            .iter()
+            .filter(|s| names.contains(&s.name.as_str())),
+    )
+}
+
+/// A table's tables (responses/s, p99, errors, client CPU per response;
+/// for WebSocket messages/s, the round trip's p50, p99 and p99.9, errors,
+/// client CPU per message), each under a heading of level `level`; `id`
+/// makes their ids (`rate-ID`, `t-rate-ID`, ...).
+fn metric_tables(
+    grid: &model::Grid<'_>,
+    id: &str,
+    level: u8,
+    counted: Counted,
+    d: &mut Vec<Block>,
+) {
+    let ws = counted == Counted::WS;
+    let (per_s, time, one) = (counted.per_s, counted.time, counted.one);
+    let mut tables: Vec<(&str, String, Option<Metric>)> = vec![(
+        "rate",
+        format!("Median {per_s}"),
+        Some(Metric::ResponsesPerS),
+    )];
+    if ws {
+        tables.push(("p50", format!("Median p50 {time}"), Some(Metric::P50)));
+    }
+    tables.push(("p99", format!("Median p99 {time}"), Some(Metric::P99)));
+    if ws {
+        tables.push(("p99-9", format!("Median p99.9 {time}"), Some(Metric::P999)));
+    }
+    let errors = if ws {
+        // Messages are not HTTP responses: no status to count.
+        "Errors / timeouts (sums over repeats)"
+    } else {
+        "Errors / timeouts / non-2xx (sums over repeats)"
+    };
+    tables.push(("errors", errors.to_string(), None));
+    tables.push((
+        "cpu",
+        format!("Median client CPU per {one}"),
+        Some(Metric::ClientCpu),
+    ));
     for (key, title, metric) in tables {
         d.push(heading(level, format!("{key}-{id}"), title));
         d.push(Block::Table(grid_table(
             grid,
             &format!("t-{key}-{id}"),
             metric,
+            ws,
         )));
     }
 }
@@ -110,7 +143,8 @@ pub(super) fn side_by_side_blocks(r: &Results, d: &mut Vec<Block>) {
             t.driver
         ))]));
         d.push(Block::List(items));
-        metric_tables(&t.grid(), &id, 4, d);
+        let counted = counted(r, t.scenarios.iter().map(String::as_str));
+        metric_tables(&t.grid(), &id, 4, counted, d);
     }
 }
 
@@ -130,7 +164,7 @@ pub(super) fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
             Some(Level::Search {
                 calls: Some(calls), ..
             }) => format!("sessions/s ({calls} calls each)"),
-            _ => "requests/s".to_string(),
+            _ => counted(r, [scenario.as_str()]).offered_per_s.to_string(),
         };
         let mut line = Vec::new();
         if let Some(sc) = r.suite.scenarios.iter().find(|s| s.name == scenario) {
@@ -265,9 +299,15 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
         return;
     }
     d.push(heading(2, "ranking", "Ranking"));
-    d.push(Block::Para(vec![text(
-        "Each table's servers, best first: by median responses/s at the highest level with numbers for every server (capacity searches: by median capacity), with the lowest and highest value of the repeats and the marks of the tables below.",
-    )]));
+    // WebSocket scenarios rank by messages/s: said when there are any.
+    let per_s = if r.suite.scenarios.iter().any(|s| s.is_ws()) {
+        "responses/s (messages/s for WebSocket)"
+    } else {
+        "responses/s"
+    };
+    d.push(Block::Para(vec![text(format!(
+        "Each table's servers, best first: by median {per_s} at the highest level with numbers for every server (capacity searches: by median capacity), with the lowest and highest value of the repeats and the marks of the tables below.",
+    ))]));
     let head = |what: &str| -> Vec<String> {
         ["rank", "server", what, "repeats: lowest–highest"]
             .iter()
@@ -302,7 +342,7 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
             .collect();
         d.push(Block::Table(Table {
             id: format!("t-rank-{}", g.id()),
-            head: head("responses/s"),
+            head: head(counted(r, [g.scenario.as_str()]).per_s),
             numeric: vec![true, false, true, true],
             rows,
         }));
@@ -335,7 +375,7 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
 
 /// One metric of a table (`None`: the error counts), a row per server
 /// variant.
-fn grid_table(grid: &model::Grid<'_>, id: &str, metric: Option<Metric>) -> Table {
+fn grid_table(grid: &model::Grid<'_>, id: &str, metric: Option<Metric>, ws: bool) -> Table {
     let mut head = vec!["server".to_string()];
     head.extend(grid.columns.iter().cloned());
     let mut numeric = vec![false];
@@ -347,7 +387,7 @@ fn grid_table(grid: &model::Grid<'_>, id: &str, metric: Option<Metric>) -> Table
             let mut out = vec![TableCell::plain(row)];
             out.extend(cells.iter().map(|cell| match metric {
                 Some(m) => metric_cell(cell, m),
-                None => errors_cell(cell),
+                None => errors_cell(cell, ws),
             }));
             out
         })
@@ -430,11 +470,20 @@ fn metric_cell(cell: &Cell<'_>, m: Metric) -> TableCell {
     marks(cell, TableCell::plain(t))
 }
 
-fn errors_cell(cell: &Cell<'_>) -> TableCell {
+/// `errors / timeouts / non-2xx`; `errors / timeouts` for WebSocket.
+fn errors_cell(cell: &Cell<'_>, ws: bool) -> TableCell {
     if let Some(t) = missing(cell) {
         return t;
     }
     let n = |v: Option<u64>| v.map_or("–".to_string(), model::group_digits);
+    if ws {
+        let t = format!(
+            "{} / {}",
+            n(cell.sum(|s| s.errors)),
+            n(cell.sum(|s| s.timeouts))
+        );
+        return marks(cell, TableCell::plain(t));
+    }
     let t = format!(
         "{} / {} / {}",
         n(cell.sum(|s| s.errors)),

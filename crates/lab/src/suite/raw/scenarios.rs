@@ -10,9 +10,10 @@ use barrage_contract::Endpoint;
 use barrage_engine::{Protocol as EngineProtocol, RequestTemplate};
 use serde::Deserialize;
 
-use super::super::{Load, Protocol, Scenario, ScriptRef};
+use super::super::{Load, Protocol, Scenario, ScriptRef, WsScenario};
 use super::search::{search, RawSearch};
 use super::workload::{from_workload, Given};
+use super::ws::{HttpKeys, RawWs};
 use super::{check_name, positive, problem, KeyPath, Problem};
 
 #[derive(Deserialize)]
@@ -34,6 +35,10 @@ pub(super) struct RawScenario {
     workload: Option<String>,
     mix: Option<String>,
     queries: Option<i64>,
+    message_bytes: Option<i64>,
+    binary: Option<bool>,
+    in_flight: Option<i64>,
+    subscribe: Option<bool>,
 }
 
 pub(super) fn scenarios(
@@ -66,8 +71,14 @@ pub(super) fn scenarios(
     Ok(out)
 }
 
-fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<Scenario, Problem> {
+fn scenario(
+    mut raw: RawScenario,
+    at: &KeyPath,
+    load: &Load,
+    dir: &Path,
+) -> Result<Scenario, Problem> {
     let protocol = protocol(raw.protocol.as_deref(), &at.key("protocol"))?;
+    let ws = ws_options(&mut raw, protocol, load, at)?;
     let request = request(&raw, protocol, at, dir)?;
     let Some(name) = raw.name.or(request.default_name) else {
         return Err(problem(
@@ -133,7 +144,34 @@ fn scenario(raw: RawScenario, at: &KeyPath, load: &Load, dir: &Path) -> Result<S
         connection_window_bits,
         search,
         script,
+        ws,
     })
+}
+
+/// The WebSocket keys of `raw` (taken out of it), checked against the rest.
+fn ws_options(
+    raw: &mut RawScenario,
+    protocol: Protocol,
+    load: &Load,
+    at: &KeyPath,
+) -> Result<Option<WsScenario>, Problem> {
+    let keys = RawWs {
+        message_bytes: raw.message_bytes.take(),
+        binary: raw.binary.take(),
+        in_flight: raw.in_flight.take(),
+        subscribe: raw.subscribe.take(),
+    };
+    let http = HttpKeys {
+        method: raw.method.clone(),
+        keepalive: raw.keepalive,
+        http10: raw.http10,
+        streams: raw.streams,
+        script: raw.script.is_some(),
+        mix: raw.mix.is_some(),
+        workload: raw.workload.is_some(),
+        search: raw.search.is_some(),
+    };
+    super::ws::ws_options(keys, &http, protocol, raw.path.as_deref(), load, at)
 }
 
 /// What a scenario sends: its `path` and `method`, or its workload's.
@@ -188,7 +226,10 @@ fn request(
             "the request's path, such as \"/hello\", or a workload = \"json\"",
         ));
     };
-    check_path(&path, &at.key("path"))?;
+    if !protocol.is_ws() {
+        // A WebSocket path was checked with its keys (`super::ws`).
+        check_path(&path, &at.key("path"))?;
+    }
     let mix = match &raw.mix {
         Some(file) => Some(user_mix(file, raw, at, dir)?),
         None => None,

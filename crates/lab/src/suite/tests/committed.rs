@@ -2,6 +2,38 @@
 
 use super::*;
 
+/// `suites/websocket.toml`: the five servers, 64 B text and 4 KiB binary
+/// echoes side by side, and a search of the message rate.
+#[test]
+fn the_websocket_suite_loads() {
+    let ws = crate::suite::load(&repo().join("suites/websocket.toml")).unwrap();
+    let servers: Vec<&str> = ws.servers.iter().map(|s| s.server.as_str()).collect();
+    assert_eq!(
+        servers,
+        ["barrage-target", "go-http", "node-http", "netty", "tornado"]
+    );
+    assert_eq!(ws.load, Load::Concurrency(vec![16, 100, 256]));
+    let echoes: Vec<(&str, usize, bool)> = ws
+        .scenarios
+        .iter()
+        .map(|s| {
+            let w = s.ws.as_ref().unwrap();
+            assert_eq!((s.protocol, s.path.as_str()), (Protocol::Ws, "/ws"));
+            (s.name.as_str(), w.message_bytes, w.binary)
+        })
+        .collect();
+    assert_eq!(
+        echoes,
+        [
+            ("echo-64", 64, false),
+            ("echo-4k", 4096, true),
+            ("echo-64-capacity", 64, false)
+        ]
+    );
+    assert!(ws.scenario("echo-64-capacity").search.is_some());
+    assert_eq!(ws.tables[0].scenarios, ["echo-64", "echo-4k"]);
+}
+
 #[test]
 fn the_committed_suites_load() {
     for name in ["builtin-quick", "loadgen-efficiency"] {

@@ -1,0 +1,94 @@
+//! A WebSocket scenario's messages ([`WsScenario`]), and the words the
+//! reports count a scenario's numbers in ([`Counted`]: responses and
+//! latency for HTTP, messages and round trip for WebSocket).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Protocol, Scenario};
+use crate::load::WsMode;
+
+/// What a WebSocket scenario sends (`message_bytes`, `binary`,
+/// `in_flight`, `subscribe`): `barrage load ws://… --ws-size N
+/// [--ws-binary] -m K` or `--ws-subscribe`. Its levels count messages, not
+/// requests: a rate is messages per second, the latency a message's round
+/// trip (in subscribe mode, the gap between two pushed messages).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WsScenario {
+    /// Echo (the client sends, the server answers each message) or
+    /// subscribe (the server pushes: the path says how often,
+    /// `/ws?push=N`).
+    pub mode: WsMode,
+    /// Payload bytes of each message the client sends (echo; default 64).
+    pub message_bytes: usize,
+    /// Binary frames (opcode 2) rather than text (opcode 1).
+    pub binary: bool,
+    /// Messages in flight per connection in a closed loop (echo; `-m`;
+    /// default 1).
+    pub in_flight: usize,
+}
+
+impl WsScenario {
+    /// An echo of 64-byte text messages, one in flight: what a scenario
+    /// that gives no WebSocket key sends.
+    pub fn echo() -> WsScenario {
+        WsScenario {
+            mode: WsMode::Echo,
+            message_bytes: 64,
+            binary: false,
+            in_flight: 1,
+        }
+    }
+}
+
+/// What a scenario's numbers count, in the words the reports use: HTTP
+/// counts responses (per second) and their latency; WebSocket counts
+/// messages and their round trip (the same fields of the records:
+/// `responses_per_s` is messages/s there, `latency_*` the round trip).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counted {
+    /// The achieved rate's unit: `responses/s`, `messages/s`.
+    pub per_s: &'static str,
+    /// The offered rate's unit: `requests/s`, `messages/s`.
+    pub offered_per_s: &'static str,
+    /// The time of one: `latency`, `round trip`.
+    pub time: &'static str,
+    /// One of what is counted: `response`, `message`.
+    pub one: &'static str,
+}
+
+impl Counted {
+    /// HTTP's words.
+    pub const HTTP: Counted = Counted {
+        per_s: "responses/s",
+        offered_per_s: "requests/s",
+        time: "latency",
+        one: "response",
+    };
+    /// WebSocket's words.
+    pub const WS: Counted = Counted {
+        per_s: "messages/s",
+        offered_per_s: "messages/s",
+        time: "round trip",
+        one: "message",
+    };
+
+    /// The words of `protocol`.
+    pub fn of(protocol: Protocol) -> Counted {
+        if protocol.is_ws() {
+            Counted::WS
+        } else {
+            Counted::HTTP
+        }
+    }
+
+    /// The words of scenarios shown together: WebSocket's when all are,
+    /// else HTTP's.
+    pub fn of_all<'a>(scenarios: impl IntoIterator<Item = &'a Scenario>) -> Counted {
+        let all: Vec<Counted> = scenarios.into_iter().map(Scenario::counted).collect();
+        if !all.is_empty() && all.iter().all(|c| *c == Counted::WS) {
+            Counted::WS
+        } else {
+            Counted::HTTP
+        }
+    }
+}
