@@ -521,13 +521,22 @@ fn a_capacity_search_ranks_the_servers_and_writes_the_capacity_table() {
     };
     let (slow, fast) = (capacity("8"), capacity("2"));
     assert_eq!((slow.len(), fast.len()), (2, 2));
-    // At most 125/s and 500/s; python's own time per request takes some.
+    // At most 125/s and 500/s: the waits bound them from above. From
+    // below, python's own time per request takes some, and more on a busy
+    // machine (CI's two cores run other tests beside it), so the floor is
+    // relative: the cheaper variant serves well above the dearer one (4× on
+    // an idle machine; 2.2× even if each request spent 3 ms more in python).
     for c in &slow {
-        assert!((60.0..=131.0).contains(c), "COST_MS=8: {slow:?}");
+        assert!((20.0..=131.0).contains(c), "COST_MS=8: {slow:?}");
     }
     for c in &fast {
-        assert!((200.0..=525.0).contains(c), "COST_MS=2: {fast:?}");
+        assert!((20.0..=525.0).contains(c), "COST_MS=2: {fast:?}");
     }
+    let median = |v: &[f64]| (v[0] + v[1]) / 2.0;
+    assert!(
+        median(&fast) >= 1.8 * median(&slow),
+        "COST_MS=2 {fast:?} against COST_MS=8 {slow:?}"
+    );
     let summary = std::fs::read_to_string(dir.join("summary.md")).unwrap();
     let table = summary
         .split("## Capacity: hello-capacity")
