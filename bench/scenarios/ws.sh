@@ -16,14 +16,14 @@ start_serve_ws() {
     "http://127.0.0.1:$PORT/hello" "$BARRAGE" serve --threads 1 --listen "127.0.0.1:$PORT"
 }
 
-# servers/go-http, built by its own build script (Go's net/http and
+# servers/go-http, built by its own build script (fetching its pinned modules) (Go's net/http and
 # gorilla/websocket), GOMAXPROCS=1.
 start_gohttp_ws() {
   local dir=$REPO/servers/go-http
-  if [ ! -x "$dir/build/server" ]; then
-    log "building servers/go-http"
-    bash "$dir/build.sh" >&2 || die "servers/go-http/build.sh failed"
-  fi
+  # Every time: a binary left from before /ws existed would answer 404
+  # (Go's build cache makes a build with nothing changed quick).
+  log "building servers/go-http"
+  bash "$dir/build.sh" --fetch >&2 || die "servers/go-http/build.sh --fetch failed"
   server_start gohttp_ws "Go net/http + gorilla/websocket ($(go version | awk '{print $3}')), GOMAXPROCS=1" self h1 \
     "http://127.0.0.1:$PORT/hello" env GOMAXPROCS=1 "$dir/build/server" -listen "127.0.0.1:$PORT" \
     -docroot "$REPO/servers/nginx/docroot" -data "$REPO/data/workloads"
@@ -31,7 +31,7 @@ start_gohttp_ws() {
 
 ws_group() { echo "$WS_SERVER"; }
 ws_gcannon() {
-  peer gcannon gcannon "$GCANNON" "$(ws_group) · gcannon #$1" "ws://127.0.0.1:$PORT/ws" --ws \
+  peer gcannon gcannon "$GCANNON" "$(ws_group) · gcannon #$1" "http://127.0.0.1:$PORT/ws" --ws \
     --ws-msg "$WS_MESSAGE" --json -t 1 -c "$WS_CONNS" -d "${DURATION}s"
 }
 ws_barrage() {
