@@ -31,6 +31,8 @@ struct Finished {
 }
 
 /// `barrage load ARGS`, killed (and the test failed) if it outlives [`RUN_DEADLINE`].
+// The child is reaped by wait4(2), which also gives its peak memory; `Child::wait` cannot.
+#[allow(clippy::zombie_processes)]
 fn load(args: &[&str]) -> Finished {
     let began = Instant::now();
     let mut child = Command::new(BIN)
