@@ -6,11 +6,13 @@ use std::time::Duration;
 
 use barrage_engine::{
     Arrival, Field, IoKind, LoadSpec, Model, Part, Protocol, RequestTemplate, Reuse, Scheme,
-    Target, TlsOptions,
+    Target, TlsOptions, WsMode, WsOptions,
 };
 use clap::ValueEnum;
 
 use crate::common::spec_error;
+
+mod ws;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ArrivalArg {
@@ -20,10 +22,10 @@ pub enum ArrivalArg {
 
 #[derive(Debug, Clone, clap::Args)]
 #[command(
-    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load -c100 -d30s --mix mix.toml http://127.0.0.1:8080/\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'"
+    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load -c100 -d30s --mix mix.toml http://127.0.0.1:8080/\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'\n  barrage load -c100 -d10s ws://127.0.0.1:8080/ws                    (WebSocket echo, 64-byte text)\n  barrage load -c100 -m4 --ws-size 4096 --ws-binary -d10s ws://127.0.0.1:8080/ws\n  barrage load -R 50000 -c100 -d30s ws://127.0.0.1:8080/ws          (messages/s)\n  barrage load --ws-subscribe -c10 -d10s 'ws://127.0.0.1:8080/ws?push=100'"
 )]
 pub struct LoadArgs {
-    /// The URL to load (http://host:port/path or https://…).
+    /// The URL to load (http://host:port/path, https://…, or ws:// and wss:// for WebSocket).
     pub(crate) url: String,
 
     /// Connections (closed loop), or the initial pool (open loop).
@@ -62,9 +64,33 @@ pub struct LoadArgs {
     /// HTTP/3 over QUIC, for https:// URLs (ALPN h3; UDP to the URL's port).
     #[arg(long, conflicts_with = "h2c")]
     h3: bool,
-    /// HTTP/2 and HTTP/3: concurrent streams per connection (capped by the server's limit).
+    /// HTTP/2 and HTTP/3: concurrent streams per connection (capped by the server's
+    /// limit); WebSocket echo: messages in flight per connection.
     #[arg(short = 'm', long = "streams", default_value_t = 1, value_name = "N")]
     streams: usize,
+
+    /// WebSocket (RFC 6455, HTTP/1.1 upgrade): http:// becomes ws://, https:// wss://
+    /// (a ws:// or wss:// URL implies it). Echo by default: each message sent is
+    /// answered by its echo; -R sets messages/s; -n counts messages.
+    #[arg(long)]
+    ws: bool,
+    /// WebSocket: each message's payload, TEXT or @FILE [default: 64 bytes of text].
+    #[arg(long, value_name = "TEXT|@FILE")]
+    ws_message: Option<String>,
+    /// WebSocket: messages of N bytes (instead of --ws-message).
+    #[arg(long, value_name = "N")]
+    ws_size: Option<usize>,
+    /// WebSocket: send binary frames (opcode 2) instead of text (opcode 1).
+    #[arg(long)]
+    ws_binary: bool,
+    /// WebSocket: send nothing after the upgrade; the server pushes, and each message
+    /// is timed from the one before it on its connection (the first from the upgrade).
+    #[arg(long)]
+    ws_subscribe: bool,
+    /// WebSocket: a ping every DURATION on each connection; a pong missing after
+    /// --timeout is a timeout error.
+    #[arg(long, value_parser = parse_duration, value_name = "DURATION")]
+    ws_ping: Option<Duration>,
     /// HTTP/2: stream window of 2^N-1 bytes, as h2load -w.
     #[arg(
         short = 'w',
@@ -357,6 +383,7 @@ pub(crate) fn flag(field: Field) -> Option<&'static str> {
         Field::Sources => "--source",
         Field::SendWindow => "--send-window",
         Field::Io => "--io-uring",
+        Field::WsMessage => "--ws-message/--ws-size/--ws-ping",
         Field::Resources => return None,
     })
 }
@@ -381,7 +408,8 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
                 .into(),
         );
     }
-    let mut spec = LoadSpec::from_url(&a.url).map_err(|e| e.to_string())?;
+    let url = ws::url(a)?;
+    let mut spec = LoadSpec::from_url(&url).map_err(|e| e.to_string())?;
     spec.requests = requests(a, &spec.target)?;
     spec.reuse =
         match (a.http10, a.no_keepalive) {
@@ -398,7 +426,10 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
     if let Some(t) = a.threads {
         spec.threads = t;
     }
-    spec.protocol = protocol(a, spec.target.scheme)?;
+    spec.protocol = match spec.protocol {
+        Protocol::Ws => Protocol::Ws,
+        _ => protocol(a, spec.target.scheme)?,
+    };
     spec.h2.streams = a.streams;
     spec.h2.window_bits = a.window_bits;
     spec.h2.connection_window_bits = a.connection_window_bits;
@@ -448,6 +479,7 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
         read.check(spec.protocol, spec.target.scheme, pipeline)?;
         spec.mix = Some(read.mix);
     }
+    ws::apply(a, &mut spec)?;
     Ok(spec)
 }
 

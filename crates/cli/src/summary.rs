@@ -2,14 +2,19 @@
 
 use std::fmt::Write;
 
-use barrage_engine::{LatencyStats, ModelKind, RunReport, SpecSummary, StopReason};
+use barrage_engine::{LatencyStats, ModelKind, RunReport, SpecSummary, StopReason, WsMode};
 
 /// The summary as text, one section per line group.
 pub fn render(r: &RunReport) -> String {
     let mut s = String::new();
     header(&mut s, r);
     responses(&mut s, r);
-    latency(&mut s, "Latency", &r.latency_us);
+    let latency_name = match r.spec.ws.as_ref().map(|w| w.mode) {
+        None => "Latency",
+        Some(WsMode::Echo) => "Round trip",
+        Some(WsMode::Subscribe) => "Gap",
+    };
+    latency(&mut s, latency_name, &r.latency_us);
     latency(&mut s, "Connect", &r.connect_us);
     protocols(&mut s, r);
     let _ = writeln!(
@@ -91,27 +96,73 @@ fn templates(s: &mut String, r: &RunReport) {
 /// The responses and their rate, and the requests left unanswered.
 fn responses(s: &mut String, r: &RunReport) {
     let t = &r.totals;
+    let (what, sent) = match r.ws {
+        Some(_) => ("Messages   ", "messages"),
+        None => ("Responses  ", "requests"),
+    };
     let _ = writeln!(
         s,
-        "  Responses   {} in {:.2}s: {}/s, {} read ({}/s)",
+        "  {what} {} in {:.2}s: {}/s, {} read ({}/s)",
         group(t.responses),
         t.elapsed_s,
         group(t.responses_per_s.round() as u64),
         bytes(t.bytes_read as f64),
         bytes(t.bytes_read_per_s)
     );
-    if t.requests_sent != t.responses {
+    let subscribed = r
+        .spec
+        .ws
+        .as_ref()
+        .is_some_and(|w| w.mode == WsMode::Subscribe);
+    if t.requests_sent != t.responses && !subscribed {
         let _ = writeln!(
             s,
-            "  Sent        {} requests ({} unanswered)",
+            "  Sent        {} {sent} ({} unanswered)",
             group(t.requests_sent),
             group(t.requests_sent.saturating_sub(t.responses))
         );
     }
 }
 
+/// What a WebSocket run's connections did: the upgrade's time, messages
+/// and payload each way, pings and pongs, closes.
+fn websocket(s: &mut String, r: &RunReport) {
+    let Some(w) = &r.ws else {
+        return;
+    };
+    latency(s, "Upgrade", &w.upgrade_us);
+    let _ = writeln!(
+        s,
+        "  WebSocket   {} upgraded; {} messages sent ({}), {} received ({}), warm-up included",
+        group(w.upgraded),
+        group(w.messages_sent),
+        bytes(w.payload_bytes_sent as f64),
+        group(w.messages_received),
+        bytes(w.payload_bytes_received as f64),
+    );
+    let codes = if w.close_codes.is_empty() {
+        "none".to_string()
+    } else {
+        let each = w
+            .close_codes
+            .iter()
+            .map(|(c, n)| format!("{c} x{}", group(*n)));
+        each.collect::<Vec<_>>().join(", ")
+    };
+    let _ = writeln!(
+        s,
+        "  Frames      pings {} sent, {} received; pongs {} sent, {} received; {} Close sent; server's close codes: {codes}",
+        group(w.pings_sent),
+        group(w.pings_received),
+        group(w.pongs_sent),
+        group(w.pongs_received),
+        group(w.closes_sent),
+    );
+}
+
 /// What the run's TLS, HTTP/3 and HTTP/2 did, each when it was used.
 fn protocols(s: &mut String, r: &RunReport) {
+    websocket(s, r);
     if let Some(t) = &r.tls {
         latency(s, "Handshake", &t.handshake_us);
         let cipher = t
@@ -299,6 +350,19 @@ pub fn plan_line(p: &SpecSummary) -> String {
             format!("closed loop, {} connections{pipe}", p.connections)
         }
     };
+    if let Some(ws) = &p.ws {
+        let kind = if ws.binary { "binary" } else { "text" };
+        let what = match ws.mode {
+            WsMode::Echo if ws.in_flight > 1 => format!(
+                "echo of {} B {kind} messages, {} in flight",
+                ws.message_bytes, ws.in_flight
+            ),
+            WsMode::Echo => format!("echo of {} B {kind} messages", ws.message_bytes),
+            WsMode::Subscribe => "subscribed (the server pushes)".to_string(),
+        };
+        let model = model.replace(&format!(", pipeline {}", ws.in_flight), "");
+        return format!("WebSocket {what}, {model}, {} thread(s)", p.threads);
+    }
     let reuse = if p.keepalive {
         "keep-alive"
     } else {

@@ -17,6 +17,7 @@ use crate::report::spec_summary;
 use crate::request::compile;
 use crate::script::Scripting;
 use crate::session::h2::H2Settings;
+use crate::session::ws::WsConfig;
 use crate::session::{ProtocolCounts, SessionConfig};
 use crate::spec::{Field, LoadSpec, Model, Protocol, Reuse, Scheme, SpecError};
 use crate::tls::{client_config, quic_server_name, server_name, ALPN_H2, ALPN_HTTP11};
@@ -156,6 +157,7 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
     let measure_start = start + spec.warmup;
     let sessions = SessionConfig {
         protocol: spec.protocol,
+        ws: (spec.protocol == Protocol::Ws).then(|| ws_config(spec)),
         windows: H2Settings::from_bits(spec.h2.window_bits, spec.h2.connection_window_bits),
         max_body: spec.mix.as_ref().map_or_else(
             || {
@@ -208,6 +210,22 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
     })
 }
 
+/// A WebSocket run's upgrade request and messages.
+fn ws_config(spec: &LoadSpec) -> Arc<WsConfig> {
+    let ws = &spec.ws;
+    Arc::new(WsConfig {
+        upgrade_head: crate::session::ws::upgrade::request_head(
+            &spec.requests[0],
+            &spec.target.authority,
+        ),
+        payload: ws.message.clone().into_boxed_slice(),
+        binary: ws.binary,
+        subscribe: ws.mode == WsMode::Subscribe,
+        ping_interval: ws.ping_interval,
+        timeout: spec.timeout,
+    })
+}
+
 /// The transports' configurations: QUIC for HTTP/3, TLS for `https://`
 /// otherwise (ALPN offers `h2` and `http/1.1` for `--h2`, as h2load does).
 fn dialer(spec: &LoadSpec) -> Result<Dialer, SpecError> {
@@ -226,7 +244,7 @@ fn dialer(spec: &LoadSpec) -> Result<Dialer, SpecError> {
         Scheme::Https => {
             let alpn: &[&[u8]] = match spec.protocol {
                 Protocol::H2 => &[ALPN_H2, ALPN_HTTP11],
-                Protocol::Http1 | Protocol::H3 => &[ALPN_HTTP11],
+                Protocol::Http1 | Protocol::H3 | Protocol::Ws => &[ALPN_HTTP11],
             };
             Some(TlsClient {
                 config: client_config(&spec.tls, alpn)?,
@@ -459,6 +477,7 @@ impl Merger {
         let _ = t.latency_us.add(h);
         let _ = t.connect_us.add(&rec.connect_us);
         let _ = t.tls_handshake_us.add(&rec.tls_handshake_us);
+        let _ = t.upgrade_us.add(&rec.upgrade_us);
         let _ = t.send_delay_us.add(&rec.send_delay_us);
         let _ = t.client_delay_us.add(&rec.client_delay_us);
         t.counters.add(&w.counters);
@@ -487,6 +506,7 @@ impl Merger {
             protocols.add(&s.protocols);
         }
         let open = matches!(spec.model, Model::Open { .. });
+        let ws = spec.protocol == Protocol::Ws;
         RunReport {
             schema: SCHEMA.to_string(),
             barrage_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -511,7 +531,10 @@ impl Merger {
             tls: (spec.target.scheme == Scheme::Https).then(|| self.tls_report()),
             h2: (spec.protocol == Protocol::H2).then(|| protocols.h2_report()),
             h3: (spec.protocol == Protocol::H3).then(|| protocols.h3_report()),
-            ws: None,
+            ws: ws.then(|| WsReport {
+                upgrade_us: LatencyStats::from_histogram(&self.total.upgrade_us),
+                ..protocols.ws.clone()
+            }),
             open_loop: self.open_loop_stats(spec, secs),
             sessions: self.session_stats(spec),
             status_counts: self.status_counts(),
@@ -523,7 +546,7 @@ impl Merger {
                 tls_handshake_us: self.total.tls_handshake_us,
                 send_delay_us: open.then_some(self.total.send_delay_us),
                 client_delay_us: open.then_some(self.total.client_delay_us),
-                upgrade_us: None,
+                upgrade_us: ws.then_some(self.total.upgrade_us),
             },
             templates: crate::mix::tally::reports(
                 spec.mix.as_ref(),
@@ -642,6 +665,7 @@ fn merge(into: &mut Recorder, from: &Recorder) {
     let _ = into.latency_us.add(&from.latency_us);
     let _ = into.connect_us.add(&from.connect_us);
     let _ = into.tls_handshake_us.add(&from.tls_handshake_us);
+    let _ = into.upgrade_us.add(&from.upgrade_us);
     let _ = into.send_delay_us.add(&from.send_delay_us);
     let _ = into.client_delay_us.add(&from.client_delay_us);
     into.counters.add(&from.counters);

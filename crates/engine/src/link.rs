@@ -382,7 +382,10 @@ impl Link {
     ) -> Result<Fed, LinkError> {
         match &mut self.io {
             Io::Stream(transport) => {
-                let stream = (transport, self.stamped);
+                if ev.timer {
+                    self.session.on_timer(now, out).map_err(session_error)?;
+                }
+                let stream = (transport, self.stamped, now);
                 let next = read_stream(stream, &mut self.session, ev, draining, bufs, sink, out)?;
                 Ok(Fed {
                     next,
@@ -500,17 +503,19 @@ impl Link {
     }
 
     /// When the transport's timer is next due (QUIC: loss detection, ACK
-    /// delay, idle); a byte stream has none.
+    /// delay, idle); over a byte stream, the session's (WebSocket pings).
     #[inline]
     pub fn deadline(&mut self) -> Option<Instant> {
         match &mut self.io {
-            Io::Stream(_) => None,
+            Io::Stream(_) => self.session.deadline(),
             Io::Datagrams(_) => self.quic().1.quic.poll_timeout(),
         }
     }
 
     /// The timer is due: the transport acts on it. The worker then treats
-    /// the link as readable ([`Readiness::TIMER`]), so the session is polled.
+    /// the link as readable ([`Readiness::TIMER`]), so the session is polled
+    /// (a byte stream's session acts on its own timer there, where it has
+    /// somewhere to write).
     pub fn on_timer(&mut self, now: Instant) {
         if let Io::Datagrams(_) = self.io {
             self.quic().1.quic.handle_timeout(now);
@@ -563,10 +568,10 @@ impl Link {
 /// for a close that came with the last bytes. A connection that must close
 /// is read once more at once, as the peer's close usually follows its last
 /// bytes. `stamped`: the transport's reads carry receive stamps, passed on
-/// to the sink.
+/// to the sink; `now`: when the event that woke the reader came.
 #[inline]
 fn read_stream(
-    (transport, stamped): (&mut Transport, bool),
+    (transport, stamped, now): (&mut Transport, bool, Instant),
     session: &mut Session,
     ev: Readiness,
     mut draining: bool,
@@ -589,10 +594,7 @@ fn read_stream(
             Ok(0) => {
                 return match session.on_eof(sink) {
                     Ok(()) => Ok(Next::Close),
-                    Err(e) => Err(LinkError {
-                        kind: ErrorKind::Read,
-                        message: e.0,
-                    }),
+                    Err(e) => Err(session_error(e)),
                 }
             }
             Ok(n) => n,
@@ -602,11 +604,8 @@ fn read_stream(
         bufs.bytes_read += n as u64;
         if !draining {
             let next = session
-                .on_read(&bufs.read[..n], sink, out)
-                .map_err(|e| LinkError {
-                    kind: ErrorKind::Protocol,
-                    message: e.0,
-                })?;
+                .on_read(&bufs.read[..n], now, sink, out)
+                .map_err(session_error)?;
             match next {
                 Next::Continue => {}
                 Next::Drain => draining = true,
@@ -622,6 +621,13 @@ fn read_stream(
     } else {
         Next::Continue
     })
+}
+
+fn session_error(e: session::SessionError) -> LinkError {
+    LinkError {
+        kind: e.kind,
+        message: e.message,
+    }
 }
 
 /// The error kind and message of a transport failure during `what`.

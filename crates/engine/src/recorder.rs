@@ -13,7 +13,7 @@ pub(crate) fn histogram() -> Histogram<u64> {
 }
 
 /// How many kinds of error there are.
-pub const ERROR_KINDS: usize = 8;
+pub const ERROR_KINDS: usize = 10;
 
 /// Kinds of error, counted separately (as wrk does).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,6 +34,12 @@ pub enum ErrorKind {
     Tls,
     /// HTTP/2: the server reset a stream, or refused it with GOAWAY.
     Stream,
+    /// WebSocket: the server refused the upgrade (another status than
+    /// `101`, or a wrong `Sec-WebSocket-Accept`).
+    Upgrade,
+    /// WebSocket: the server sent Close, or ended the connection, before
+    /// the end of the run.
+    Closed,
 }
 
 impl ErrorKind {
@@ -46,6 +52,8 @@ impl ErrorKind {
         ErrorKind::Protocol,
         ErrorKind::Tls,
         ErrorKind::Stream,
+        ErrorKind::Upgrade,
+        ErrorKind::Closed,
     ];
 
     /// The lower-case name used in reports and JSON.
@@ -59,6 +67,8 @@ impl ErrorKind {
             ErrorKind::Protocol => "protocol",
             ErrorKind::Tls => "tls",
             ErrorKind::Stream => "stream",
+            ErrorKind::Upgrade => "upgrade",
+            ErrorKind::Closed => "closed",
         }
     }
 
@@ -132,6 +142,9 @@ pub(crate) struct Recorder {
     pub connect_us: Histogram<u64>,
     /// TLS handshakes: from the TCP connection to the handshake's end.
     pub tls_handshake_us: Histogram<u64>,
+    /// A session's set-up after the connection (a WebSocket upgrade): from
+    /// its request to its answer.
+    pub upgrade_us: Histogram<u64>,
     /// Open loop: how far behind schedule each request was sent.
     pub send_delay_us: Histogram<u64>,
     /// Open loop: the send delay of requests that found a connection free
@@ -152,6 +165,7 @@ impl Recorder {
             latency_us: histogram(),
             connect_us: histogram(),
             tls_handshake_us: histogram(),
+            upgrade_us: histogram(),
             send_delay_us: histogram(),
             client_delay_us: histogram(),
             counters: Counters::default(),
@@ -166,6 +180,7 @@ impl Recorder {
         self.latency_us.reset();
         self.connect_us.reset();
         self.tls_handshake_us.reset();
+        self.upgrade_us.reset();
         self.send_delay_us.reset();
         self.client_delay_us.reset();
         self.counters = Counters::default();
@@ -173,10 +188,17 @@ impl Recorder {
         out
     }
 
+    /// A response (or a WebSocket message, with [`NO_STATUS`], counted in
+    /// no status class) took `d`.
+    ///
+    /// [`NO_STATUS`]: crate::session::NO_STATUS
     #[inline]
     pub fn record_latency(&mut self, d: Duration, status: u16) {
         self.latency_us.saturating_record(micros(d));
         self.counters.responses += 1;
+        if status == crate::session::NO_STATUS {
+            return;
+        }
         if !(200..400).contains(&status) {
             self.counters.responses_not_2xx_3xx += 1;
         }
@@ -191,6 +213,10 @@ impl Recorder {
 
     pub fn record_tls_handshake(&mut self, d: Duration) {
         self.tls_handshake_us.saturating_record(micros(d));
+    }
+
+    pub fn record_upgrade(&mut self, d: Duration) {
+        self.upgrade_us.saturating_record(micros(d));
     }
 
     /// A scheduled request went out `d` after its intended time; `waited`:

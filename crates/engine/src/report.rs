@@ -2,7 +2,7 @@
 //! the shared model's ([`barrage_model::load`]); this module fills the part
 //! only the engine knows, the summary of a [`LoadSpec`].
 
-use barrage_model::load::{ArrivalKind, ModelKind, SpecSummary, WireProtocol};
+use barrage_model::load::{ArrivalKind, ModelKind, SpecSummary, WireProtocol, WsSpecSummary};
 
 use crate::pacer::Arrival;
 use crate::spec::{LoadSpec, Model, Protocol, Reuse, Scheme};
@@ -19,6 +19,7 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
         (Protocol::H2, Scheme::Http) => WireProtocol::H2c,
         (Protocol::H2, Scheme::Https) => WireProtocol::H2,
         (Protocol::H3, _) => WireProtocol::H3,
+        (Protocol::Ws, _) => WireProtocol::Ws,
     };
     let h2 = matches!(spec.protocol, Protocol::H2 | Protocol::H3).then_some(spec.h2);
     let mut s = SpecSummary {
@@ -47,7 +48,16 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
             .mix
             .as_ref()
             .map_or(spec.requests.len(), |m| m.entries.len()),
-        ws: None,
+        ws: (spec.protocol == Protocol::Ws).then(|| WsSpecSummary {
+            mode: spec.ws.mode,
+            message_bytes: spec.ws.message.len(),
+            binary: spec.ws.binary,
+            in_flight: match spec.model {
+                Model::Closed { pipeline, .. } => pipeline,
+                _ => 1,
+            },
+            ping_interval_ms: spec.ws.ping_interval.map(|d| d.as_millis() as u64),
+        }),
         io: spec.io,
     };
     match spec.model {

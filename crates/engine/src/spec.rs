@@ -5,7 +5,7 @@ use std::fmt;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
-pub use barrage_model::load::{IoKind, Scheme};
+pub use barrage_model::load::{IoKind, Scheme, WsMode};
 use serde::{Deserialize, Serialize};
 
 use crate::pacer::Arrival;
@@ -41,6 +41,46 @@ pub enum Protocol {
     H2,
     /// HTTP/3 over QUIC (`https://` only: QUIC always has TLS 1.3), ALPN `h3`.
     H3,
+    /// WebSocket (RFC 6455) after an HTTP/1.1 upgrade: `ws://` over TCP,
+    /// `wss://` over TLS with ALPN `http/1.1` ([`LoadSpec::ws`] says what
+    /// is sent).
+    Ws,
+}
+
+/// What a WebSocket run sends, and how.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WsOptions {
+    /// Each message's payload.
+    pub message: Vec<u8>,
+    /// Binary frames (opcode 2); else text (opcode 1), whose payload must be UTF-8.
+    pub binary: bool,
+    pub mode: WsMode,
+    /// A ping every this long on each connection.
+    pub ping_interval: Option<Duration>,
+}
+
+/// The default message's size.
+pub const DEFAULT_WS_MESSAGE_BYTES: usize = 64;
+/// The largest message sent (and received).
+pub const MAX_WS_MESSAGE_BYTES: usize = crate::session::ws::frame::MAX_MESSAGE as usize;
+
+impl WsOptions {
+    /// A text message of `n` bytes (printable ASCII).
+    pub fn text_of(n: usize) -> Vec<u8> {
+        (0..n).map(|i| b'a' + (i % 26) as u8).collect()
+    }
+}
+
+impl Default for WsOptions {
+    /// Echo of a 64-byte text message, no pings.
+    fn default() -> Self {
+        WsOptions {
+            message: WsOptions::text_of(DEFAULT_WS_MESSAGE_BYTES),
+            binary: false,
+            mode: WsMode::Echo,
+            ping_interval: None,
+        }
+    }
 }
 
 /// HTTP/2 settings, as h2load's `-m`, `-w` and `-W` give them.
@@ -163,6 +203,9 @@ pub struct LoadSpec {
     /// traded for the client's CPU, the send delay reporting the trade.
     #[serde(default = "default_send_window")]
     pub send_window: Duration,
+    /// WebSocket runs: the messages ([`Protocol::Ws`]).
+    #[serde(default)]
+    pub ws: WsOptions,
 }
 
 /// The open loop's default send window: requests stay within tens of
@@ -232,6 +275,8 @@ pub enum Field {
     SendWindow,
     /// The I/O: io_uring or epoll.
     Io,
+    /// WebSocket: the message, its size or type, the ping interval.
+    WsMessage,
 }
 
 impl SpecError {
@@ -266,13 +311,13 @@ impl Target {
             )
         })?;
         let scheme = match url.scheme() {
-            "http" => Scheme::Http,
-            "https" => Scheme::Https,
+            "http" | "ws" => Scheme::Http,
+            "https" | "wss" => Scheme::Https,
             other => {
                 return err(
                     Field::Target,
                     format!(
-                    "URL {raw:?}: unknown scheme {other:?}; use http://host:port/path or https://"
+                    "URL {raw:?}: unknown scheme {other:?}; use http://host:port/path, https://, ws:// or wss://"
                 ),
                 )
             }
@@ -299,6 +344,14 @@ impl Target {
             host: host.to_string(),
         };
         Ok((target, path))
+    }
+}
+
+impl Target {
+    /// The URL is a WebSocket one (`ws://` or `wss://`).
+    pub fn is_ws(&self) -> bool {
+        let lower = self.url.trim_start().to_ascii_lowercase();
+        lower.starts_with("ws://") || lower.starts_with("wss://")
     }
 }
 
@@ -330,9 +383,16 @@ fn resolve(host: &str, port: u16) -> Result<SocketAddr, SpecError> {
 
 impl LoadSpec {
     /// A spec with barrage's defaults for a `GET` of `url`: closed loop, 10
-    /// connections, keep-alive, one thread per core, 10 s, 10 s timeout.
+    /// connections, keep-alive, one thread per core, 10 s, 10 s timeout. A
+    /// `ws://` or `wss://` URL makes a WebSocket echo run of 64-byte text
+    /// messages.
     pub fn from_url(url: &str) -> Result<LoadSpec, SpecError> {
         let (target, path) = Target::parse(url)?;
+        let protocol = if target.is_ws() {
+            Protocol::Ws
+        } else {
+            Protocol::Http1
+        };
         let request = RequestTemplate::get(&path);
         Ok(LoadSpec {
             target,
@@ -347,7 +407,7 @@ impl LoadSpec {
             max_requests: None,
             warmup: Duration::ZERO,
             timeout: Duration::from_secs(10),
-            protocol: Protocol::Http1,
+            protocol,
             h2: H2Options::default(),
             tls: TlsOptions::default(),
             part: Part::default(),
@@ -355,6 +415,7 @@ impl LoadSpec {
             sources: Vec::new(),
             send_window: DEFAULT_SEND_WINDOW,
             io: IoKind::Epoll,
+            ws: WsOptions::default(),
         })
     }
 
@@ -476,6 +537,9 @@ impl LoadSpec {
             }
         }
         self.validate_protocol()?;
+        if self.protocol == Protocol::Ws {
+            self.validate_ws()?;
+        }
         if self.io == IoKind::IoUring
             && (self.target.scheme == Scheme::Https || self.protocol == Protocol::H3)
         {
@@ -578,12 +642,65 @@ impl LoadSpec {
                 Field::Reuse,
                 "HTTP/2 and HTTP/3 connections are always kept alive: closing them after each request and HTTP/1.0 are HTTP/1 choices",
             ),
+            Protocol::Ws if self.reuse != Reuse::KeepAlive => err(
+                Field::Reuse,
+                "a WebSocket connection stays open: closing it after each request and HTTP/1.0 are HTTP/1 choices",
+            ),
+            Protocol::Ws if h2.streams > 1 => err(
+                Field::Streams,
+                "streams are HTTP/2's: a WebSocket connection keeps messages in flight instead",
+            ),
             Protocol::H3 if self.target.scheme != Scheme::Https => err(
                 Field::Target,
                 "HTTP/3 runs over QUIC, which always uses TLS: use an https:// URL",
             ),
             _ => Ok(()),
         }
+    }
+
+    fn validate_ws(&self) -> Result<(), SpecError> {
+        let ws = &self.ws;
+        if self.mix.is_some() || self.requests.len() > 1 {
+            return err(
+                Field::Requests,
+                "a WebSocket run upgrades one URL: a mix or a list of URLs is HTTP's",
+            );
+        }
+        if let Model::Sessions { .. } = self.model {
+            return err(
+                Field::Sessions,
+                "a WebSocket run is a closed or an open loop of messages, not sessions",
+            );
+        }
+        if ws.message.is_empty() || ws.message.len() > MAX_WS_MESSAGE_BYTES {
+            return err(
+                Field::WsMessage,
+                format!(
+                    "a WebSocket message must be 1 byte to {} MiB (it is {} bytes)",
+                    MAX_WS_MESSAGE_BYTES >> 20,
+                    ws.message.len()
+                ),
+            );
+        }
+        if !ws.binary && std::str::from_utf8(&ws.message).is_err() {
+            return err(
+                Field::WsMessage,
+                "a WebSocket text message must be UTF-8: send it as binary",
+            );
+        }
+        if ws.ping_interval.is_some_and(|p| p.is_zero()) {
+            return err(
+                Field::WsMessage,
+                "the ping interval must be greater than zero",
+            );
+        }
+        if ws.mode == WsMode::Subscribe && !matches!(self.model, Model::Closed { .. }) {
+            return err(
+                Field::Rate,
+                "a WebSocket subscription sends nothing: it has no message rate",
+            );
+        }
+        Ok(())
     }
 
     /// The most connections this spec can hold open at once.

@@ -6,7 +6,7 @@
 //! ends.
 
 mod chunked;
-mod head;
+pub(crate) mod head;
 pub mod response;
 
 use std::collections::VecDeque;

@@ -26,12 +26,16 @@
 //!
 //! Adding a protocol is a new module here, a variant of [`Session`] and,
 //! if it needs one, a transport in `link`; nothing in `worker/` changes.
-//! Tried on paper against the next two:
-//! - WebSocket: a `ws` session on the same byte stream. The HTTP/1 session
-//!   sends the Upgrade; its `101` makes `on_read` answer a new `Next`
-//!   variant (switch), on which the link replaces the connection's session
-//!   with the frame session: `submit` sends a message, and the message that
-//!   answers it is its `Completed`.
+//! WebSocket (`ws`) is one session from the start on the byte stream: it
+//! writes the Upgrade on connect, reads the `101` with the HTTP/1 head
+//! reader, then frames; `submit` sends a message, and the message that
+//! answers it is its `Completed` (carrying [`NO_STATUS`]). What it needed
+//! from the worker stayed generic: a session's own timer
+//! ([`Session::deadline`], pings), a set-up after the connection
+//! ([`Sink::set_up`], the upgrade), messages nobody asked for
+//! ([`Sink::pushed`]), and a goodbye at the end of the run
+//! ([`Session::goodbye`], a Close; HTTP/2 could send GOAWAY there).
+//! Tried on paper against the next:
 //! - gRPC: a `grpc` session wrapping [`h2::H2Session`] (requests on HTTP/2
 //!   streams); it frames length-prefixed messages in `submit` and reports a
 //!   call `Completed` from the trailers, with grpc-status as its status (or
@@ -40,15 +44,25 @@
 pub mod h1;
 pub mod h2;
 pub mod h3;
+pub mod ws;
 
 use std::time::Instant;
 
+use std::sync::Arc;
+
+use crate::recorder::ErrorKind;
 use crate::request::WireRequest;
 use crate::spec::Protocol;
-use barrage_model::load::{H2Report, H3Report};
+use barrage_model::load::{H2Report, H3Report, WsReport};
 use h1::H1Session;
 use h2::{H2Events, H2Session, H2Settings};
 use h3::{H3Events, H3Session};
+use ws::{WsConfig, WsSession};
+
+/// The status of a completed exchange that is not an HTTP response (a
+/// WebSocket message): the worker records its latency and counts it as a
+/// response, but in no status count or class.
+pub const NO_STATUS: u16 = u16::MAX;
 
 /// Timing of one request in flight, as the worker recorded it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +105,31 @@ pub struct ProtocolError(pub String);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EarlyClose(pub String);
 
+/// A session's failure, with the kind it is counted under.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionError {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+impl From<ProtocolError> for SessionError {
+    fn from(e: ProtocolError) -> SessionError {
+        SessionError {
+            kind: ErrorKind::Protocol,
+            message: e.0,
+        }
+    }
+}
+
+impl From<EarlyClose> for SessionError {
+    fn from(e: EarlyClose) -> SessionError {
+        SessionError {
+            kind: ErrorKind::Read,
+            message: e.0,
+        }
+    }
+}
+
 /// Where a session reports the requests that ended.
 pub trait Sink {
     /// A response was read completely.
@@ -105,6 +144,13 @@ pub trait Sink {
     /// `None`: unknown, now): the responses they complete ended then, not
     /// when they were read.
     fn arrived(&mut self, _at: Option<Instant>) {}
+    /// A message the peer sent unasked (a WebSocket subscription's push)
+    /// ended: recorded as a response, with no request in flight to retire;
+    /// its latency runs from `c.request.intended`.
+    fn pushed(&mut self, _c: Completed) {}
+    /// The session's own set-up after the connection (a WebSocket upgrade),
+    /// begun at `since`, ended now.
+    fn set_up(&mut self, _since: Instant) {}
 }
 
 /// Why a request ended without a response (HTTP/2 and HTTP/3).
@@ -191,9 +237,11 @@ impl Depth {
 }
 
 /// What every session of a worker is made with.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct SessionConfig {
     pub protocol: Protocol,
+    /// WebSocket: the upgrade and the messages.
+    pub ws: Option<Arc<WsConfig>>,
     /// HTTP/2's windows.
     pub windows: H2Settings,
     /// The longest request body (HTTP/2 sends a body only when it fits the server's window).
@@ -208,15 +256,15 @@ impl SessionConfig {
     /// What `protocol` needs from its transport.
     pub fn needs(&self) -> Needs {
         match self.protocol {
-            Protocol::Http1 | Protocol::H2 => Needs::ByteStream,
+            Protocol::Http1 | Protocol::H2 | Protocol::Ws => Needs::ByteStream,
             Protocol::H3 => Needs::Datagrams,
         }
     }
 }
 
 /// Per-protocol counts of one worker (or of a run, summed): the report's
-/// `h2` and `h3` sections. A session adds to it; the worker never looks in.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// `h2`, `h3` and `ws` sections. A session adds to it; the worker never looks in.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ProtocolCounts {
     /// Connections opened per protocol (over TLS: per ALPN's answer).
     pub h1_connections: u64,
@@ -224,6 +272,9 @@ pub struct ProtocolCounts {
     pub h3_connections: u64,
     pub h2: H2Events,
     pub h3: H3Events,
+    /// WebSocket: the report's `ws` section, its upgrade times left to the
+    /// histogram.
+    pub ws: WsReport,
 }
 
 impl ProtocolCounts {
@@ -233,6 +284,7 @@ impl ProtocolCounts {
         self.h3_connections += other.h3_connections;
         self.h2.add(&other.h2);
         self.h3.add(&other.h3);
+        self.ws.add(&other.ws);
     }
 
     /// The report's `h2` section.
@@ -265,6 +317,7 @@ impl ProtocolCounts {
 pub(crate) fn for_stream(config: &SessionConfig) -> Session {
     match config.protocol {
         Protocol::H2 => h2_session(config),
+        Protocol::Ws => ws_session(config),
         Protocol::Http1 | Protocol::H3 => h1_session(config),
     }
 }
@@ -272,7 +325,9 @@ pub(crate) fn for_stream(config: &SessionConfig) -> Session {
 /// The session ALPN chose over TLS: the server may answer `--h2` with
 /// `http/1.1` (or with nothing), and the connection then speaks HTTP/1.
 pub(crate) fn for_alpn(alpn: Option<&[u8]>, config: &SessionConfig) -> Session {
-    if alpn == Some(crate::tls::ALPN_H2) {
+    if config.protocol == Protocol::Ws {
+        ws_session(config)
+    } else if alpn == Some(crate::tls::ALPN_H2) {
         h2_session(config)
     } else {
         h1_session(config)
@@ -286,6 +341,14 @@ pub(crate) fn for_quic(quic: quinn_proto::Connection) -> Session {
 
 fn h2_session(config: &SessionConfig) -> Session {
     Session::H2(Box::new(H2Session::new(config.windows, config.max_body)))
+}
+
+fn ws_session(config: &SessionConfig) -> Session {
+    let ws = config
+        .ws
+        .clone()
+        .expect("a WebSocket run has its configuration");
+    Session::Ws(Box::new(WsSession::new(ws)))
 }
 
 fn h1_session(config: &SessionConfig) -> Session {
@@ -304,6 +367,8 @@ pub enum Session {
     H2(Box<h2::H2Session>),
     /// Owns its QUIC connection: fed datagrams by the link, then polled.
     H3(Box<h3::H3Session>),
+    /// WebSocket: the upgrade, then frames.
+    Ws(Box<ws::WsSession>),
 }
 
 impl Session {
@@ -313,6 +378,7 @@ impl Session {
             Session::H1(s) => s.in_flight(),
             Session::H2(s) => s.in_flight(),
             Session::H3(s) => s.in_flight(),
+            Session::Ws(s) => s.in_flight(),
         }
     }
 
@@ -322,6 +388,7 @@ impl Session {
             Session::H1(s) => s.oldest(),
             Session::H2(s) => s.oldest(),
             Session::H3(s) => s.oldest(),
+            Session::Ws(s) => s.oldest(),
         }
     }
 
@@ -334,6 +401,7 @@ impl Session {
             Session::H1(s) => depth.pipeline.saturating_sub(s.in_flight()),
             Session::H2(s) => s.room(depth.streams),
             Session::H3(s) => s.room(depth.streams),
+            Session::Ws(s) => s.room(depth),
         }
     }
 
@@ -342,6 +410,7 @@ impl Session {
     pub fn waiting_for(&self) -> Option<&'static str> {
         match self {
             Session::H2(s) if s.awaiting_settings() => Some("HTTP/2 SETTINGS from the server"),
+            Session::Ws(s) => s.waiting_for(),
             Session::H1(_) | Session::H2(_) | Session::H3(_) => None,
         }
     }
@@ -350,16 +419,53 @@ impl Session {
     pub fn requests_close(&self) -> bool {
         match self {
             Session::H1(s) => s.requests_close(),
-            Session::H2(_) | Session::H3(_) => false,
+            Session::H2(_) | Session::H3(_) | Session::Ws(_) => false,
         }
     }
 
-    /// The connection is open: what the protocol sends first goes to `out`
-    /// (HTTP/2: the preface and SETTINGS).
-    pub fn on_connect(&mut self, out: &mut Vec<u8>) {
+    /// The connection is open (at `now`): what the protocol sends first
+    /// goes to `out` (HTTP/2: the preface and SETTINGS; WebSocket: the Upgrade).
+    pub fn on_connect(&mut self, now: Instant, out: &mut Vec<u8>) {
         match self {
             Session::H2(s) => s.on_connect(out),
+            Session::Ws(s) => s.on_connect(now, out),
             Session::H1(_) | Session::H3(_) => {}
+        }
+    }
+
+    /// When the session's own timer is next due (WebSocket: a ping, or a
+    /// pong's deadline); HTTP has none (QUIC's is the transport's).
+    #[inline]
+    pub fn deadline(&self) -> Option<Instant> {
+        match self {
+            Session::Ws(s) => s.deadline(),
+            Session::H1(_) | Session::H2(_) | Session::H3(_) => None,
+        }
+    }
+
+    /// The session's timer is due: what it sends goes to `out`.
+    pub fn on_timer(&mut self, now: Instant, out: &mut Vec<u8>) -> Result<(), SessionError> {
+        match self {
+            Session::Ws(s) => s.on_timer(now, out),
+            Session::H1(_) | Session::H2(_) | Session::H3(_) => Ok(()),
+        }
+    }
+
+    /// The run is ending: what the protocol says before it leaves goes to
+    /// `out` (WebSocket: a Close); true if it then awaits the peer's answer
+    /// ([`awaits_goodbye`](Self::awaits_goodbye)) before the connection closes.
+    pub fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
+        match self {
+            Session::Ws(s) => s.goodbye(out),
+            Session::H1(_) | Session::H2(_) | Session::H3(_) => false,
+        }
+    }
+
+    /// Said goodbye and awaits the peer's (the run waits, up to its drain deadline).
+    pub fn awaits_goodbye(&self) -> bool {
+        match self {
+            Session::Ws(s) => s.awaits_goodbye(),
+            Session::H1(_) | Session::H2(_) | Session::H3(_) => false,
         }
     }
 
@@ -368,7 +474,7 @@ impl Session {
     pub fn start_early(&mut self) -> bool {
         match self {
             Session::H3(s) => s.start_early(),
-            Session::H1(_) | Session::H2(_) => false,
+            Session::H1(_) | Session::H2(_) | Session::Ws(_) => false,
         }
     }
 
@@ -378,6 +484,7 @@ impl Session {
             Session::H1(_) => counts.h1_connections += 1,
             Session::H2(_) => counts.h2_connections += 1,
             Session::H3(_) => counts.h3_connections += 1,
+            Session::Ws(_) => {}
         }
     }
 
@@ -387,6 +494,7 @@ impl Session {
             Session::H1(_) => {}
             Session::H2(s) => counts.h2.add(&s.events),
             Session::H3(s) => counts.h3.add(&s.events),
+            Session::Ws(s) => s.add_events(&mut counts.ws),
         }
     }
 
@@ -399,6 +507,7 @@ impl Session {
             Session::H1(s) => s.submit(&request.bytes, inflight, out),
             Session::H2(s) => s.submit(&request.h2, inflight, out),
             Session::H3(s) => s.submit(&request.h3, inflight),
+            Session::Ws(s) => s.submit(inflight, out),
         }
     }
 
@@ -418,7 +527,9 @@ impl Session {
             Session::H3(s) => {
                 s.submit_fields(fields.map(|(n, v, _)| (n, v)), body, inflight, frames)
             }
-            Session::H1(_) => unreachable!("HTTP/1 requests are written whole"),
+            Session::H1(_) | Session::Ws(_) => {
+                unreachable!("a mix's templates run over HTTP/2 and HTTP/3")
+            }
         }
     }
 
@@ -442,21 +553,22 @@ impl Session {
         match self {
             Session::H1(s) => s.submit_many(bytes, requests, out),
             // Scripts that make requests run over HTTP/1 only (checked before the run).
-            Session::H2(_) | Session::H3(_) => {
+            Session::H2(_) | Session::H3(_) | Session::Ws(_) => {
                 unreachable!("a script's HTTP/1 requests on a session of another protocol")
             }
         }
     }
 
-    /// Feeds bytes read from a byte stream; control frames the protocol owes
-    /// the peer go to `out`.
+    /// Feeds bytes read from a byte stream at `now`; control frames the
+    /// protocol owes the peer go to `out`.
     #[inline]
     pub fn on_read(
         &mut self,
         data: &[u8],
+        now: Instant,
         sink: &mut impl Sink,
         out: &mut Vec<u8>,
-    ) -> Result<Next, ProtocolError> {
+    ) -> Result<Next, SessionError> {
         match self {
             Session::H1(s) => {
                 let flow = s.on_read(data, &mut |c, kept| {
@@ -475,21 +587,23 @@ impl Session {
                 // After GOAWAY, all streams answered.
                 Flow::Close => Next::Close,
             }),
+            Session::Ws(s) => s.on_read(data, now, sink, out),
             // Datagrams go to the QUIC connection, then `H3Session::poll`.
             Session::H3(_) => Ok(Next::Continue),
         }
     }
 
     /// The peer closed the byte stream.
-    pub fn on_eof(&mut self, sink: &mut impl Sink) -> Result<(), EarlyClose> {
+    pub fn on_eof(&mut self, sink: &mut impl Sink) -> Result<(), SessionError> {
         match self {
-            Session::H1(s) => s.on_eof(&mut |c, kept| {
+            Session::H1(s) => Ok(s.on_eof(&mut |c, kept| {
                 if let Some(r) = kept {
                     sink.response(r);
                 }
                 sink.completed(c)
-            }),
-            Session::H2(s) => s.on_eof(),
+            })?),
+            Session::H2(s) => Ok(s.on_eof()?),
+            Session::Ws(s) => s.on_eof(),
             Session::H3(_) => Ok(()),
         }
     }
@@ -502,6 +616,7 @@ mod tests {
     fn config(protocol: Protocol) -> SessionConfig {
         SessionConfig {
             protocol,
+            ws: None,
             windows: H2Settings::from_bits(16, 16),
             max_body: 0,
             requests_close: false,
@@ -565,7 +680,9 @@ mod tests {
         }
         let mut sink = Count(0);
         let reply = b"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n";
-        let next = session.on_read(reply, &mut sink, &mut out).unwrap();
+        let next = session
+            .on_read(reply, Instant::now(), &mut sink, &mut out)
+            .unwrap();
         assert_eq!((next, sink.0), (Next::Drain, 1));
     }
 }

@@ -60,6 +60,7 @@ impl Worker {
                     reason: StopReason::Script,
                     deadline,
                 });
+                self.say_goodbye(now);
             }
         }
         if self.finishing.is_none() {
@@ -71,6 +72,7 @@ impl Worker {
                 let deadline = now + self.shared.timeout;
                 self.finishing = Some(Finishing { reason, deadline });
                 self.cut_waiting_sessions(now);
+                self.say_goodbye(now);
             }
         }
         self.fire_timers(now);
@@ -83,7 +85,8 @@ impl Worker {
         if let Some(Finishing { deadline, .. }) = self.finishing {
             let sessions_open =
                 matches!(self.plan, Plan::Sessions { .. }) && !self.conns.is_empty();
-            return (self.inflight == 0 && !sessions_open) || now >= deadline;
+            let done = self.inflight == 0 && !sessions_open && !self.awaiting_goodbyes();
+            return done || now >= deadline;
         }
         if self.reconnects > 0 && now >= self.reconnect_at {
             self.to_open += std::mem::take(&mut self.reconnects);
@@ -92,6 +95,30 @@ impl Worker {
         self.ramp_done(now);
         self.dispatch_due(now);
         false
+    }
+
+    /// The run is ending: each open connection's session says goodbye if
+    /// its protocol has one (a WebSocket Close), and the run waits for the
+    /// answers as it waits for responses, up to its deadline.
+    fn say_goodbye(&mut self, now: Instant) {
+        let open: Vec<usize> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| matches!(c.state, ConnState::Open { .. }))
+            .map(|(key, _)| key)
+            .collect();
+        for key in open {
+            if self.conns[key].link.session.goodbye(&mut self.scratch) {
+                self.flush_scratch(key, now);
+            }
+        }
+    }
+
+    /// A session said goodbye and awaits the peer's.
+    fn awaiting_goodbyes(&self) -> bool {
+        self.conns
+            .iter()
+            .any(|(_, c)| c.link.session.awaits_goodbye())
     }
 
     /// A timed run ended: sessions waiting to connect or to send their next
@@ -419,7 +446,7 @@ impl Worker {
             tls: self.tls_seen.take(),
             handshakes_full: self.handshakes_full,
             handshakes_resumed: self.handshakes_resumed,
-            protocols: self.protocols,
+            protocols: std::mem::take(&mut self.protocols),
             script_error: self.script_error.take(),
             templates: self.mix.take().map(|m| m.tallies).unwrap_or_default(),
         };

@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::link::{Fed, LinkError};
-use crate::session::{Completed, Next, Sink, StreamFailure};
+use crate::session::{Completed, Next, Sink, StreamFailure, NO_STATUS};
 
 impl Worker {
     pub(super) fn on_event(&mut self, key: usize, ev: Readiness, now: Instant) {
@@ -211,14 +211,12 @@ impl Tally<'_> {
     fn outcome(&self) -> (bool, u64, Option<StreamFailure>) {
         (self.any, self.failures, self.first_failure)
     }
-}
 
-impl Sink for Tally<'_> {
-    /// A response ended now. It is recorded if its request was sent in the
-    /// measured phase; its latency runs from the request's intended start.
+    /// A response (or message) ended now. It is recorded if its request was
+    /// sent in the measured phase; its latency runs from the request's
+    /// intended start.
     #[inline]
-    fn completed(&mut self, c: Completed) {
-        *self.inflight -= 1;
+    fn record(&mut self, c: Completed) {
         self.any = true;
         if c.request.measured && self.now >= self.measure_start {
             // Read late, stamped on arrival: the response ended then (never
@@ -226,10 +224,36 @@ impl Sink for Tally<'_> {
             let end = self.arrived.map_or(self.now, |at| at.max(c.request.sent));
             let latency = end.saturating_duration_since(c.request.intended);
             self.recorder.record_latency(latency, c.status);
-            self.status_counts[c.status as usize % 1000] += 1;
+            if c.status != NO_STATUS {
+                self.status_counts[c.status as usize % 1000] += 1;
+            }
             if let Some(t) = self.templates.as_deref_mut() {
                 t[usize::from(c.request.template)].record(latency, c.status);
             }
+        }
+    }
+}
+
+impl Sink for Tally<'_> {
+    /// A response ended now: its request is retired and it is recorded.
+    #[inline]
+    fn completed(&mut self, c: Completed) {
+        *self.inflight -= 1;
+        self.record(c);
+    }
+
+    /// Recorded as a response, with no request to retire.
+    #[inline]
+    fn pushed(&mut self, c: Completed) {
+        self.record(c);
+    }
+
+    /// The session's set-up (a WebSocket upgrade) is timed from its start.
+    fn set_up(&mut self, since: Instant) {
+        if self.now >= self.measure_start {
+            let end = self.arrived.map_or(self.now, |at| at.max(since));
+            self.recorder
+                .record_upgrade(end.saturating_duration_since(since));
         }
     }
 

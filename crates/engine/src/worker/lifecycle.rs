@@ -175,7 +175,7 @@ impl Worker {
     /// handshake on.
     pub(super) fn on_set_up(&mut self, key: usize, ev: Readiness, now: Instant) {
         let state = self.conns[key].state;
-        let (addr, sessions) = (self.addr, self.sessions);
+        let (addr, sessions) = (self.addr, self.sessions.clone());
         let step = self.feed(key, now, |link, tally, bufs, _| match state {
             ConnState::Connecting { .. } => link.on_connecting(ev, addr, now, bufs, tally),
             _ => link.handshake(ev, &sessions, now, bufs, tally),
@@ -316,7 +316,7 @@ impl Worker {
             conn.link.set_nodelay();
         }
         conn.link.session.count_connection(&mut self.protocols);
-        conn.link.session.on_connect(&mut self.scratch);
+        conn.link.session.on_connect(now, &mut self.scratch);
         if self.ramp.is_some() {
             return self.flush_scratch(key, now); // sends when the pool is open
         }

@@ -355,7 +355,7 @@ impl Worker {
             && shared.dialer.tls.is_none()
             && shared.dialer.quic.is_none()
             && std::env::var_os("BARRAGE_NO_DEFER").is_none();
-        let mut sessions = shared.sessions;
+        let mut sessions = shared.sessions.clone();
         sessions.keep_responses = script.as_deref().is_some_and(|s| s.hooks.wants_responses());
         Ok(Worker {
             id,

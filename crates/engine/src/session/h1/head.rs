@@ -146,6 +146,31 @@ pub(super) fn parse(
     }))
 }
 
+/// A head of any status, `101` included (a WebSocket upgrade's answer):
+/// its status, reason and size, each field handed to `field`; `None` while
+/// incomplete. Its framing is not judged: the caller reads no body.
+pub(crate) fn parse_any(
+    buf: &[u8],
+    field: &mut dyn FnMut(&str, &[u8]),
+) -> Result<Option<(u16, String, usize)>, ProtocolError> {
+    starts_as_http1(buf)?;
+    let mut fields = [MaybeUninit::<httparse::Header>::uninit(); MAX_HEADERS];
+    let mut r = httparse::Response::new(&mut []);
+    let config = httparse::ParserConfig::default();
+    let head_bytes = match config.parse_response_with_uninit_headers(&mut r, buf, &mut fields) {
+        Ok(httparse::Status::Complete(n)) => n,
+        Ok(httparse::Status::Partial) if buf.len() > MAX_HEAD => return Err(too_long()),
+        Ok(httparse::Status::Partial) => return Ok(None),
+        Err(_) if !buf.contains(&b'\n') => return Ok(None),
+        Err(e) => return Err(refused(e, &r, buf)),
+    };
+    for h in r.headers.iter() {
+        field(h.name, h.value);
+    }
+    let reason = r.reason.unwrap_or("").to_string();
+    Ok(Some((r.code.unwrap_or(0), reason, head_bytes)))
+}
+
 /// What the fields say about framing and the connection.
 #[derive(Default)]
 struct Fields {
