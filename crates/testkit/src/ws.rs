@@ -94,9 +94,13 @@ pub enum WsBehavior {
     /// Answers the first message of a connection with a binary frame whose 64-bit length has
     /// its top bit set (2^63), 16 bytes, then reads and drops.
     LengthTopBit,
-    /// Answers the first message with a binary frame announcing 2^40 bytes (legal) and sends
-    /// 16 of them, then reads and drops: the rest never arrives.
-    LengthNeverArrives,
+    /// Answers the first message with a binary frame announcing `len` bytes (e.g. 2^40: legal,
+    /// and more than a client keeps; or a few MiB under a client's limit) and sends 16 of them,
+    /// then reads and drops: the rest never arrives.
+    LengthNeverArrives {
+        /// The payload length announced (in a 64-bit length above 65535).
+        len: u64,
+    },
     /// Echoes data, never answers a ping.
     IgnorePings,
     /// Answers the first message with the first half of its echo frame, then ends the TCP

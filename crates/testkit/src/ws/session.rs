@@ -13,8 +13,6 @@ use super::{Shared, WsBehavior};
 const MAX_FRAME: u64 = 16 << 20;
 /// The mask key of [`WsBehavior::MaskedFrames`]' frames.
 const SERVER_MASK: [u8; 4] = [0x37, 0xfa, 0x21, 0x3d];
-/// The length [`WsBehavior::LengthNeverArrives`] announces: 1 TiB, legal, never sent.
-pub(crate) const NEVER_ARRIVES: u64 = 1 << 40;
 /// Payload bytes of a pushed (or flooded) message.
 const PUSH_FILL: u8 = b'p';
 
@@ -172,8 +170,8 @@ impl<'a> Session<'a> {
                 self.phase = Phase::Mute;
                 return;
             }
-            WsBehavior::LengthNeverArrives if first => {
-                Head::new(BINARY, NEVER_ARRIVES).write(&mut self.out);
+            WsBehavior::LengthNeverArrives { len } if first => {
+                Head::new(BINARY, len).write(&mut self.out);
                 self.out.extend_from_slice(&[0; 16]);
                 self.phase = Phase::Mute;
                 return;
