@@ -124,7 +124,7 @@ pub struct LoadArgs {
     /// [default: the system's; to 127.0.0.1, also 127.0.0.2… past half the port range].
     #[arg(long = "source", value_name = "ADDR[,ADDR...]", value_delimiter = ',')]
     sources: Vec<std::net::IpAddr>,
-    /// Plain TCP (http://: HTTP/1.1 or h2c) through io_uring instead of epoll: multishot
+    /// Plain TCP (http://: HTTP/1.1 or h2c; ws://) through io_uring instead of epoll: multishot
     /// receives into a provided buffer ring, sends batched per submit, SINGLE_ISSUER and
     /// DEFER_TASKRUN (Linux 6.1+). Where io_uring is unavailable the run warns and uses
     /// epoll; the JSON says "io": "io_uring" when it ran.

@@ -96,13 +96,13 @@ fn templates(s: &mut String, r: &RunReport) {
 /// The responses and their rate, and the requests left unanswered.
 fn responses(s: &mut String, r: &RunReport) {
     let t = &r.totals;
-    let (what, sent) = match r.ws {
-        Some(_) => ("Messages   ", "messages"),
-        None => ("Responses  ", "requests"),
+    let (what, sent, per_s) = match r.ws {
+        Some(_) => ("Messages   ", "messages", " messages"),
+        None => ("Responses  ", "requests", ""),
     };
     let _ = writeln!(
         s,
-        "  {what} {} in {:.2}s: {}/s, {} read ({}/s)",
+        "  {what} {} in {:.2}s: {}{per_s}/s, {} read ({}/s)",
         group(t.responses),
         t.elapsed_s,
         group(t.responses_per_s.round() as u64),

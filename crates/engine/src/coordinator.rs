@@ -157,7 +157,7 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
     let measure_start = start + spec.warmup;
     let sessions = SessionConfig {
         protocol: spec.protocol,
-        ws: (spec.protocol == Protocol::Ws).then(|| ws_config(spec)),
+        ws: (spec.protocol == Protocol::Ws).then(|| Arc::new(WsConfig::of(spec))),
         windows: H2Settings::from_bits(spec.h2.window_bits, spec.h2.connection_window_bits),
         max_body: spec.mix.as_ref().map_or_else(
             || {
@@ -207,22 +207,6 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
             .flatten(),
         io: spec.io,
         uring_workers: AtomicUsize::new(0),
-    })
-}
-
-/// A WebSocket run's upgrade request and messages.
-fn ws_config(spec: &LoadSpec) -> Arc<WsConfig> {
-    let ws = &spec.ws;
-    Arc::new(WsConfig {
-        upgrade_head: crate::session::ws::upgrade::request_head(
-            &spec.requests[0],
-            &spec.target.authority,
-        ),
-        payload: ws.message.clone().into_boxed_slice(),
-        binary: ws.binary,
-        subscribe: ws.mode == WsMode::Subscribe,
-        ping_interval: ws.ping_interval,
-        timeout: spec.timeout,
     })
 }
 

@@ -12,6 +12,9 @@ use crate::pacer::Arrival;
 use crate::request::RequestTemplate;
 use crate::tls::TlsOptions;
 
+mod ws;
+pub use ws::{WsOptions, DEFAULT_WS_MESSAGE_BYTES, MAX_WS_MESSAGE_BYTES};
+
 /// Where the load goes: one resolved address, and what the requests say.
 ///
 /// Serialized as its URL and resolved again where it is read: an agent on
@@ -45,42 +48,6 @@ pub enum Protocol {
     /// `wss://` over TLS with ALPN `http/1.1` ([`LoadSpec::ws`] says what
     /// is sent).
     Ws,
-}
-
-/// What a WebSocket run sends, and how.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WsOptions {
-    /// Each message's payload.
-    pub message: Vec<u8>,
-    /// Binary frames (opcode 2); else text (opcode 1), whose payload must be UTF-8.
-    pub binary: bool,
-    pub mode: WsMode,
-    /// A ping every this long on each connection.
-    pub ping_interval: Option<Duration>,
-}
-
-/// The default message's size.
-pub const DEFAULT_WS_MESSAGE_BYTES: usize = 64;
-/// The largest message sent (and received).
-pub const MAX_WS_MESSAGE_BYTES: usize = crate::session::ws::frame::MAX_MESSAGE as usize;
-
-impl WsOptions {
-    /// A text message of `n` bytes (printable ASCII).
-    pub fn text_of(n: usize) -> Vec<u8> {
-        (0..n).map(|i| b'a' + (i % 26) as u8).collect()
-    }
-}
-
-impl Default for WsOptions {
-    /// Echo of a 64-byte text message, no pings.
-    fn default() -> Self {
-        WsOptions {
-            message: WsOptions::text_of(DEFAULT_WS_MESSAGE_BYTES),
-            binary: false,
-            mode: WsMode::Echo,
-            ping_interval: None,
-        }
-    }
 }
 
 /// HTTP/2 settings, as h2load's `-m`, `-w` and `-W` give them.
@@ -656,51 +623,6 @@ impl LoadSpec {
             ),
             _ => Ok(()),
         }
-    }
-
-    fn validate_ws(&self) -> Result<(), SpecError> {
-        let ws = &self.ws;
-        if self.mix.is_some() || self.requests.len() > 1 {
-            return err(
-                Field::Requests,
-                "a WebSocket run upgrades one URL: a mix or a list of URLs is HTTP's",
-            );
-        }
-        if let Model::Sessions { .. } = self.model {
-            return err(
-                Field::Sessions,
-                "a WebSocket run is a closed or an open loop of messages, not sessions",
-            );
-        }
-        if ws.message.is_empty() || ws.message.len() > MAX_WS_MESSAGE_BYTES {
-            return err(
-                Field::WsMessage,
-                format!(
-                    "a WebSocket message must be 1 byte to {} MiB (it is {} bytes)",
-                    MAX_WS_MESSAGE_BYTES >> 20,
-                    ws.message.len()
-                ),
-            );
-        }
-        if !ws.binary && std::str::from_utf8(&ws.message).is_err() {
-            return err(
-                Field::WsMessage,
-                "a WebSocket text message must be UTF-8: send it as binary",
-            );
-        }
-        if ws.ping_interval.is_some_and(|p| p.is_zero()) {
-            return err(
-                Field::WsMessage,
-                "the ping interval must be greater than zero",
-            );
-        }
-        if ws.mode == WsMode::Subscribe && !matches!(self.model, Model::Closed { .. }) {
-            return err(
-                Field::Rate,
-                "a WebSocket subscription sends nothing: it has no message rate",
-            );
-        }
-        Ok(())
     }
 
     /// The most connections this spec can hold open at once.

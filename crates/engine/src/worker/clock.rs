@@ -98,7 +98,7 @@ impl Worker {
     }
 
     /// The run is ending: each open connection's session says goodbye if
-    /// its protocol has one (a WebSocket Close), and the run waits for the
+    /// its protocol has one (a close handshake), and the run waits for the
     /// answers as it waits for responses, up to its deadline.
     fn say_goodbye(&mut self, now: Instant) {
         let open: Vec<usize> = self

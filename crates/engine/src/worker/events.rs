@@ -248,7 +248,7 @@ impl Sink for Tally<'_> {
         self.record(c);
     }
 
-    /// The session's set-up (a WebSocket upgrade) is timed from its start.
+    /// The session's own set-up after the connection is timed from its start.
     fn set_up(&mut self, since: Instant) {
         if self.now >= self.measure_start {
             let end = self.arrived.map_or(self.now, |at| at.max(since));

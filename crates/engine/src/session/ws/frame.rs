@@ -157,7 +157,15 @@ impl FrameReader {
 
     /// Takes header bytes from `data` (the first `have` are kept already);
     /// returns how many it used.
+    #[inline]
     fn read_header(&mut self, have: u8, data: &[u8]) -> Result<usize, FrameError> {
+        if have == 0 {
+            // The usual case: the whole header is in this read, read in place.
+            if let Some(size) = header_size(data) {
+                self.start_frame(parse_header(&data[..size])?)?;
+                return Ok(size);
+            }
+        }
         let have = usize::from(have);
         let take = (14 - have).min(data.len());
         self.header[have..have + take].copy_from_slice(&data[..take]);
@@ -166,40 +174,8 @@ impl FrameReader {
             self.state = State::Header { have: got as u8 };
             return Ok(take);
         };
-        let frame = self.parse_header(size)?;
-        self.start_frame(frame)?;
+        self.start_frame(parse_header(&self.header[..size])?)?;
         Ok(size - have)
-    }
-
-    fn parse_header(&self, size: usize) -> Result<FrameHead, FrameError> {
-        let h = &self.header;
-        if h[0] & 0x70 != 0 {
-            return bad(format!(
-                "a frame with reserved bits set ({:#04x}) and no extension negotiated",
-                h[0] & 0x70
-            ));
-        }
-        if h[1] & 0x80 != 0 {
-            return bad("a masked frame from the server (RFC 6455 §5.1: a server must not mask)");
-        }
-        let len = match size {
-            2 => u64::from(h[1] & 0x7f),
-            4 => u64::from(u16::from_be_bytes([h[2], h[3]])),
-            _ => {
-                let len = u64::from_be_bytes([h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9]]);
-                if len >> 63 != 0 {
-                    return bad(format!(
-                        "a 64-bit frame length with its top bit set ({len})"
-                    ));
-                }
-                len
-            }
-        };
-        Ok(FrameHead {
-            fin: h[0] & 0x80 != 0,
-            opcode: h[0] & 0x0f,
-            len,
-        })
     }
 
     /// Checks a frame against the message under way, and starts its payload.
@@ -290,6 +266,37 @@ impl FrameReader {
         }
         Ok(())
     }
+}
+
+/// A frame header (`h` is exactly its 2, 4 or 10 bytes).
+fn parse_header(h: &[u8]) -> Result<FrameHead, FrameError> {
+    if h[0] & 0x70 != 0 {
+        return bad(format!(
+            "a frame with reserved bits set ({:#04x}) and no extension negotiated",
+            h[0] & 0x70
+        ));
+    }
+    if h[1] & 0x80 != 0 {
+        return bad("a masked frame from the server (RFC 6455 §5.1: a server must not mask)");
+    }
+    let len = match h.len() {
+        2 => u64::from(h[1] & 0x7f),
+        4 => u64::from(u16::from_be_bytes([h[2], h[3]])),
+        _ => {
+            let len = u64::from_be_bytes([h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9]]);
+            if len >> 63 != 0 {
+                return bad(format!(
+                    "a 64-bit frame length with its top bit set ({len})"
+                ));
+            }
+            len
+        }
+    };
+    Ok(FrameHead {
+        fin: h[0] & 0x80 != 0,
+        opcode: h[0] & 0x0f,
+        len,
+    })
 }
 
 /// The size of the frame header that starts `h`, once its first two bytes are in.

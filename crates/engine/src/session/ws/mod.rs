@@ -49,6 +49,21 @@ pub struct WsConfig {
     pub timeout: Duration,
 }
 
+impl WsConfig {
+    /// A WebSocket run's upgrade request and messages.
+    pub(crate) fn of(spec: &crate::spec::LoadSpec) -> WsConfig {
+        let ws = &spec.ws;
+        WsConfig {
+            upgrade_head: upgrade::request_head(&spec.requests[0], &spec.target.authority),
+            payload: ws.message.clone().into_boxed_slice(),
+            binary: ws.binary,
+            subscribe: ws.mode == barrage_model::load::WsMode::Subscribe,
+            ping_interval: ws.ping_interval,
+            timeout: spec.timeout,
+        }
+    }
+}
+
 /// Where a connection is in its life.
 #[derive(Debug)]
 enum Phase {
@@ -65,13 +80,19 @@ enum Phase {
     Done,
 }
 
-/// One WebSocket connection.
+/// One WebSocket connection: the server's frames, and the rest of its state.
 #[derive(Debug)]
 pub struct WsSession {
+    reader: FrameReader,
+    conn: Conn,
+}
+
+/// A connection's state but its frame reader (which calls into it).
+#[derive(Debug)]
+struct Conn {
     config: Arc<WsConfig>,
     phase: Phase,
     inflight: VecDeque<Inflight>,
-    reader: FrameReader,
     rng: fastrand::Rng,
     /// When the upgrade was sent.
     upgrade_sent: Option<Instant>,
@@ -87,11 +108,10 @@ pub struct WsSession {
 
 impl WsSession {
     pub fn new(config: Arc<WsConfig>) -> WsSession {
-        WsSession {
+        let conn = Conn {
             config,
             phase: Phase::Done,
             inflight: VecDeque::with_capacity(1),
-            reader: FrameReader::new(),
             rng: fastrand::Rng::new(),
             upgrade_sent: None,
             last: None,
@@ -99,11 +119,153 @@ impl WsSession {
             ping_out: None,
             counts: WsReport::default(),
             close_code: None,
+        };
+        WsSession {
+            reader: FrameReader::new(),
+            conn,
         }
     }
 
     /// The connection is open: writes the Upgrade request.
     pub fn on_connect(&mut self, now: Instant, out: &mut Vec<u8>) {
+        self.conn.on_connect(now, out)
+    }
+
+    /// Messages sent and not yet echoed.
+    pub fn in_flight(&self) -> usize {
+        self.conn.inflight.len()
+    }
+
+    pub fn oldest(&self) -> Option<&Inflight> {
+        self.conn.inflight.front()
+    }
+
+    /// Messages that may be sent now: none before the upgrade, after the
+    /// Close, or when subscribed.
+    #[inline]
+    pub fn room(&self, depth: Depth) -> usize {
+        self.conn.room(depth)
+    }
+
+    pub fn waiting_for(&self) -> Option<&'static str> {
+        match self.conn.phase {
+            Phase::Upgrading { .. } => Some("answer to the WebSocket upgrade"),
+            _ => None,
+        }
+    }
+
+    /// Sends one message: a masked frame, a fresh mask each.
+    #[inline]
+    pub fn submit(&mut self, request: Inflight, out: &mut Vec<u8>) {
+        self.conn.submit(request, out)
+    }
+
+    /// The run ends: sends Close (1000) if the connection is open; true if
+    /// the server's Close is now awaited.
+    pub fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
+        self.conn.goodbye(out)
+    }
+
+    /// Sent a Close and waits for the server's.
+    pub fn awaits_goodbye(&self) -> bool {
+        matches!(self.conn.phase, Phase::Closing)
+    }
+
+    /// The session's timer: the next ping, or a pong's deadline.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.conn.deadline()
+    }
+
+    /// The timer is due: a ping goes out, or a missing pong fails the connection.
+    pub fn on_timer(&mut self, now: Instant, out: &mut Vec<u8>) -> Result<(), SessionError> {
+        self.conn.on_timer(now, out)
+    }
+
+    /// Adds this connection's counts (once, when it ends).
+    pub fn add_events(&self, into: &mut WsReport) {
+        self.conn.add_events(into)
+    }
+
+    /// The peer closed the byte stream.
+    pub fn on_eof(&mut self) -> Result<(), SessionError> {
+        self.conn.on_eof(self.reader.at_boundary())
+    }
+
+    /// Feeds bytes read: the upgrade's answer, then frames.
+    pub fn on_read(
+        &mut self,
+        data: &[u8],
+        now: Instant,
+        sink: &mut impl Sink,
+        out: &mut Vec<u8>,
+    ) -> Result<Next, SessionError> {
+        match &mut self.conn.phase {
+            Phase::Upgrading { head, accept } => {
+                let accept = *accept;
+                let mut buf = std::mem::take(head);
+                let whole = if buf.is_empty() {
+                    data
+                } else {
+                    buf.extend_from_slice(data);
+                    &buf[..]
+                };
+                match upgrade::read_answer(whole, &accept) {
+                    Ok(None) => {
+                        let kept = whole.to_vec();
+                        self.conn.phase = Phase::Upgrading { head: kept, accept };
+                        Ok(Next::Continue)
+                    }
+                    Ok(Some(size)) => {
+                        self.conn.upgraded(now, sink);
+                        let rest = whole[size..].to_vec();
+                        self.read_frames(&rest, now, sink, out)
+                    }
+                    Err(e) => Err(refusal(e)),
+                }
+            }
+            Phase::Open | Phase::Closing => self.read_frames(data, now, sink, out),
+            Phase::Done => Ok(Next::Close),
+        }
+    }
+
+    fn read_frames(
+        &mut self,
+        data: &[u8],
+        now: Instant,
+        sink: &mut impl Sink,
+        out: &mut Vec<u8>,
+    ) -> Result<Next, SessionError> {
+        if data.is_empty() {
+            return Ok(Next::Continue);
+        }
+        let conn = &mut self.conn;
+        let mut failure = None;
+        let mut next = Next::Continue;
+        let read = self.reader.feed(data, &mut |event| {
+            if failure.is_none() {
+                match conn.on_event(event, now, sink, out) {
+                    Ok(n) => next = n,
+                    Err(e) => failure = Some(e),
+                }
+            }
+        });
+        if let Err(e) = read {
+            self.conn.phase = Phase::Done;
+            return Err(SessionError {
+                kind: ErrorKind::Protocol,
+                message: e.0,
+            });
+        }
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(next),
+        }
+    }
+}
+
+impl Conn {
+    /// The connection is open: writes the Upgrade request.
+    fn on_connect(&mut self, now: Instant, out: &mut Vec<u8>) {
         let key = self.rng.u128(..).to_ne_bytes();
         let accept = upgrade::finish_request(&self.config.upgrade_head, key, out);
         self.phase = Phase::Upgrading {
@@ -113,19 +275,10 @@ impl WsSession {
         self.upgrade_sent = Some(now);
     }
 
-    /// Messages sent and not yet echoed.
-    pub fn in_flight(&self) -> usize {
-        self.inflight.len()
-    }
-
-    pub fn oldest(&self) -> Option<&Inflight> {
-        self.inflight.front()
-    }
-
     /// Messages that may be sent now: none before the upgrade, after the
     /// Close, or when subscribed.
     #[inline]
-    pub fn room(&self, depth: Depth) -> usize {
+    fn room(&self, depth: Depth) -> usize {
         match self.phase {
             Phase::Open if !self.config.subscribe => {
                 depth.pipeline.saturating_sub(self.inflight.len())
@@ -134,16 +287,9 @@ impl WsSession {
         }
     }
 
-    pub fn waiting_for(&self) -> Option<&'static str> {
-        match self.phase {
-            Phase::Upgrading { .. } => Some("answer to the WebSocket upgrade"),
-            _ => None,
-        }
-    }
-
     /// Sends one message: a masked frame, a fresh mask each.
     #[inline]
-    pub fn submit(&mut self, request: Inflight, out: &mut Vec<u8>) {
+    fn submit(&mut self, request: Inflight, out: &mut Vec<u8>) {
         let opcode = if self.config.binary {
             OP_BINARY
         } else {
@@ -158,18 +304,13 @@ impl WsSession {
 
     /// The run ends: sends Close (1000) if the connection is open; true if
     /// the server's Close is now awaited.
-    pub fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
+    fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
         if !matches!(self.phase, Phase::Open) {
             return false;
         }
         self.send_close(Some(1000), out);
         self.phase = Phase::Closing;
         true
-    }
-
-    /// Sent a Close and waits for the server's.
-    pub fn awaits_goodbye(&self) -> bool {
-        matches!(self.phase, Phase::Closing)
     }
 
     fn send_close(&mut self, code: Option<u16>, out: &mut Vec<u8>) {
@@ -180,7 +321,7 @@ impl WsSession {
     }
 
     /// The session's timer: the next ping, or a pong's deadline.
-    pub fn deadline(&self) -> Option<Instant> {
+    fn deadline(&self) -> Option<Instant> {
         let pong = self.ping_out.map(|at| at + self.config.timeout);
         let ping = self.next_ping.filter(|_| matches!(self.phase, Phase::Open));
         match (ping, pong) {
@@ -190,7 +331,7 @@ impl WsSession {
     }
 
     /// The timer is due: a ping goes out, or a missing pong fails the connection.
-    pub fn on_timer(&mut self, now: Instant, out: &mut Vec<u8>) -> Result<(), SessionError> {
+    fn on_timer(&mut self, now: Instant, out: &mut Vec<u8>) -> Result<(), SessionError> {
         if let Some(at) = self.ping_out {
             if now >= at + self.config.timeout {
                 return Err(SessionError {
@@ -215,48 +356,11 @@ impl WsSession {
     }
 
     /// Adds this connection's counts (once, when it ends).
-    pub fn add_events(&self, into: &mut WsReport) {
+    fn add_events(&self, into: &mut WsReport) {
         into.add(&self.counts);
         if let Some(code) = self.close_code {
             let name = code.map_or_else(|| "none".to_string(), |c| c.to_string());
             *into.close_codes.entry(name).or_default() += 1;
-        }
-    }
-
-    /// Feeds bytes read: the upgrade's answer, then frames.
-    pub fn on_read(
-        &mut self,
-        data: &[u8],
-        now: Instant,
-        sink: &mut impl Sink,
-        out: &mut Vec<u8>,
-    ) -> Result<Next, SessionError> {
-        match &mut self.phase {
-            Phase::Upgrading { head, accept } => {
-                let accept = *accept;
-                let mut buf = std::mem::take(head);
-                let whole = if buf.is_empty() {
-                    data
-                } else {
-                    buf.extend_from_slice(data);
-                    &buf[..]
-                };
-                match upgrade::read_answer(whole, &accept) {
-                    Ok(None) => {
-                        let kept = whole.to_vec();
-                        self.phase = Phase::Upgrading { head: kept, accept };
-                        Ok(Next::Continue)
-                    }
-                    Ok(Some(size)) => {
-                        self.upgraded(now, sink);
-                        let rest = whole[size..].to_vec();
-                        self.read_frames(&rest, now, sink, out)
-                    }
-                    Err(e) => Err(refusal(e)),
-                }
-            }
-            Phase::Open | Phase::Closing => self.read_frames(data, now, sink, out),
-            Phase::Done => Ok(Next::Close),
         }
     }
 
@@ -268,41 +372,6 @@ impl WsSession {
         }
         self.last = Some(now);
         self.next_ping = self.config.ping_interval.map(|every| now + every);
-    }
-
-    fn read_frames(
-        &mut self,
-        data: &[u8],
-        now: Instant,
-        sink: &mut impl Sink,
-        out: &mut Vec<u8>,
-    ) -> Result<Next, SessionError> {
-        if data.is_empty() {
-            return Ok(Next::Continue);
-        }
-        let mut reader = std::mem::take(&mut self.reader);
-        let mut failure = None;
-        let mut next = Next::Continue;
-        let read = reader.feed(data, &mut |event| {
-            if failure.is_none() {
-                match self.on_event(event, now, sink, out) {
-                    Ok(n) => next = n,
-                    Err(e) => failure = Some(e),
-                }
-            }
-        });
-        self.reader = reader;
-        if let Err(e) = read {
-            self.phase = Phase::Done;
-            return Err(SessionError {
-                kind: ErrorKind::Protocol,
-                message: e.0,
-            });
-        }
-        match failure {
-            Some(e) => Err(e),
-            None => Ok(next),
-        }
     }
 
     fn on_event(
@@ -386,7 +455,9 @@ impl WsSession {
             self.phase = Phase::Done;
             return Ok(Next::Close);
         }
-        self.send_close(code.filter(|&c| c != 1005 && c != 1006 && c != 1015), out);
+        // The reply echoes the server's code when it is one an endpoint may send.
+        let sendable = |c: &u16| matches!(c, 1000..=1003 | 1007..=1014 | 3000..=4999);
+        self.send_close(code.filter(sendable), out);
         self.phase = Phase::Done;
         let code = code.map_or_else(|| "no code".to_string(), |c| c.to_string());
         let reason = String::from_utf8_lossy(reason);
@@ -404,12 +475,12 @@ impl WsSession {
         })
     }
 
-    /// The peer closed the byte stream.
-    pub fn on_eof(&mut self) -> Result<(), SessionError> {
+    /// The peer closed the byte stream; `at_boundary`: between frames.
+    fn on_eof(&mut self, at_boundary: bool) -> Result<(), SessionError> {
         let message = match self.phase {
             Phase::Closing | Phase::Done => return Ok(()),
             Phase::Upgrading { .. } => "the server closed the connection before answering the WebSocket upgrade".to_string(),
-            Phase::Open if !self.reader.at_boundary() => {
+            Phase::Open if !at_boundary => {
                 "the server closed the connection inside a WebSocket frame".to_string()
             }
             Phase::Open => format!(

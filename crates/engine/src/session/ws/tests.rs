@@ -491,3 +491,75 @@ fn a_bad_frame_is_a_protocol_error() {
     assert_eq!(e.kind, ErrorKind::Protocol);
     assert!(e.message.contains("masked"));
 }
+
+// ---- no allocation per message -----------------------------------------
+
+/// Counts this thread's allocations (the lib's test binary allocates
+/// through it; other threads' counts are their own).
+struct CountingAlloc;
+
+thread_local! {
+    static ALLOCATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn count_one() {
+    let _ = ALLOCATIONS.try_with(|a| a.set(a.get() + 1));
+}
+
+// SAFETY: every call goes to the system allocator unchanged; the count is
+// a thread-local `Cell` with no destructor, which allocates nothing.
+unsafe impl std::alloc::GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: the caller's contract, passed on.
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: the caller's contract, passed on.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, size: usize) -> *mut u8 {
+        count_one();
+        // SAFETY: the caller's contract, passed on.
+        unsafe { std::alloc::System.realloc(ptr, layout, size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAlloc = CountingAlloc;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(|a| a.get())
+}
+
+/// Counts completions, keeping nothing.
+struct Count(u64);
+
+impl Sink for Count {
+    fn completed(&mut self, _: Completed) {
+        self.0 += 1;
+    }
+    fn failed(&mut self, _: Inflight, _: StreamFailure) {}
+}
+
+#[test]
+fn an_echoed_message_allocates_nothing() {
+    let (mut s, _, now) = open(config(false, Some(Duration::from_secs(1))), &[]);
+    let mut out = Vec::with_capacity(4096);
+    let echo = frame(true, OP_TEXT, b"hello");
+    let mut sink = Count(0);
+    let before = allocations();
+    for _ in 0..1000 {
+        out.clear();
+        s.submit(inflight(now), &mut out);
+        assert_eq!(s.deadline(), Some(now + Duration::from_secs(1)));
+        s.on_read(&echo, now, &mut sink, &mut out).unwrap();
+    }
+    assert_eq!(sink.0, 1000);
+    assert_eq!(allocations() - before, 0, "allocations for 1000 messages");
+    // The count does see allocations.
+    let probe = allocations();
+    let v: Vec<u8> = Vec::with_capacity(std::hint::black_box(16));
+    assert!(allocations() > probe);
+    drop(v);
+}
