@@ -212,7 +212,7 @@ fn fragments_pings_between_and_long_lengths_are_read() {
         assert_eq!(u64_at(&v, "/ws/pings_received"), 100, "{case:?}: {r:?}");
         assert_eq!(u64_at(&v, "/ws/pongs_sent"), 100, "{case:?}: {r:?}");
         // The server reads nothing after a Close: a pong sent after it is lost (see
-        // the_close_at_the_end_comes_after_the_pongs_owed).
+        // the_close_after_a_budget_follows_its_last_echo).
         let owed = 100 * (i as u64 + 1);
         assert!(
             server.pongs_received() + 2 * (i as u64 + 1) >= owed,
@@ -222,11 +222,12 @@ fn fragments_pings_between_and_long_lengths_are_read() {
     assert_eq!(server.protocol_errors(), 0, "{server:?}");
 }
 
-/// A ping that arrives with the last echo of a budget is answered before the client's Close,
-/// which is the last frame it sends: the server, which reads nothing after a Close, counts
-/// every pong.
+/// A run with a budget (`-n`) ends when its last message is answered: the Close (1000) goes
+/// out after the last echo has come. The server sends a ping with each echo (between its
+/// fragments), and reads nothing after a Close, so it counts the pong owed for the last echo
+/// only if the client read that echo before it said goodbye.
 #[test]
-fn the_close_at_the_end_comes_after_the_pongs_owed() {
+fn the_close_after_a_budget_follows_its_last_echo() {
     let _serial = serial();
     let echo = Echo {
         fragment: true,
@@ -243,7 +244,7 @@ fn the_close_at_the_end_comes_after_the_pongs_owed() {
     assert_eq!(
         server.pongs_received(),
         1,
-        "the pong came after the Close: {server:?}"
+        "the Close went out before the last echo came (its pong after the Close): {server:?}"
     );
 }
 
