@@ -18,6 +18,10 @@
 //! [`h3::H3TestServer`] does the same for HTTP/3: QUIC (quinn) with a self-signed certificate,
 //! and HTTP/3 frames written by hand on top of its streams.
 //!
+//! [`ws::WsTestServer`] does the same for WebSocket (RFC 6455, `ws://` and `wss://`): a
+//! counting echo server, and servers that refuse the upgrade or break the protocol, with their
+//! frames written by hand.
+//!
 //! [`workloads::WorkloadServer`] serves the contract's workloads, correctly or breaking one rule
 //! on request, for the tests of validation before load.
 //!
@@ -44,6 +48,7 @@ pub mod h3;
 mod listener;
 pub mod mutate;
 pub mod workloads;
+pub mod ws;
 pub mod yaml;
 
 pub use database::{DbBreak, DbServer};
