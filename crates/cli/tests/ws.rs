@@ -227,7 +227,6 @@ fn fragments_pings_between_and_long_lengths_are_read() {
 /// fragments), and reads nothing after a Close, so it counts the pong owed for the last echo
 /// only if the client read that echo before it said goodbye.
 #[test]
-#[ignore = "engine bug on wip-ws-engine 4444761: with -n the Close goes out when the budget is spent (last message sent), before its echo comes"]
 fn the_close_after_a_budget_follows_its_last_echo() {
     let _serial = serial();
     let echo = Echo {

@@ -415,6 +415,15 @@ impl Session {
         }
     }
 
+    /// What answers a request, in a timeout's message: a response, or a
+    /// WebSocket message's echo.
+    pub fn answer(&self) -> &'static str {
+        match self {
+            Session::Ws(_) => "echo",
+            Session::H1(_) | Session::H2(_) | Session::H3(_) => "response",
+        }
+    }
+
     /// Every request asks the server to close after its response (HTTP/1 only).
     pub fn requests_close(&self) -> bool {
         match self {

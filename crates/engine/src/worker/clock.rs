@@ -250,7 +250,7 @@ impl Worker {
                 ConnState::Open { .. }
                     if conn.link.session.oldest().is_some_and(|r| overdue(r.sent)) =>
                 {
-                    Overdue::Response
+                    Overdue::Response(conn.link.session.answer())
                 }
                 // Open, nothing sent, and the session waits on the server
                 // (HTTP/2: its SETTINGS): without this, a server that accepts
@@ -274,8 +274,8 @@ impl Worker {
                 Overdue::Handshake => self.fail(key, ErrorKind::Tls, now, || {
                     format!("TLS handshake timed out after {timeout:?}")
                 }),
-                Overdue::Response => self.fail(key, ErrorKind::Timeout, now, || {
-                    format!("no response within {timeout:?}")
+                Overdue::Response(answer) => self.fail(key, ErrorKind::Timeout, now, || {
+                    format!("no {answer} within {timeout:?}")
                 }),
                 Overdue::Peer(what) => self.fail(key, ErrorKind::Timeout, now, || {
                     format!("no {what} within {timeout:?}")

@@ -221,7 +221,8 @@ enum Overdue {
     Connect,
     /// TLS, or QUIC's handshake.
     Handshake,
-    Response,
+    /// No answer to the oldest request: what the session calls its answer.
+    Response(&'static str),
     /// Something the session needs from the server before it can send.
     Peer(&'static str),
     /// The peer's close after the last response: closed without an error.

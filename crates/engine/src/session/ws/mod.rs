@@ -74,6 +74,10 @@ enum Phase {
         accept: [u8; 28],
     },
     Open,
+    /// The run ends with messages in flight: nothing more is sent, and the
+    /// Close goes once the last one is answered (a Close before them would
+    /// end the conversation with answers still on the way).
+    Leaving,
     /// The client sent its Close and awaits the server's.
     Closing,
     /// A Close was read (or the session failed): nothing more is read or sent.
@@ -168,7 +172,7 @@ impl WsSession {
 
     /// Sent a Close and waits for the server's.
     pub fn awaits_goodbye(&self) -> bool {
-        matches!(self.conn.phase, Phase::Closing)
+        matches!(self.conn.phase, Phase::Leaving | Phase::Closing)
     }
 
     /// The session's timer: the next ping, or a pong's deadline.
@@ -223,7 +227,7 @@ impl WsSession {
                     Err(e) => Err(refusal(e)),
                 }
             }
-            Phase::Open | Phase::Closing => self.read_frames(data, now, sink, out),
+            Phase::Open | Phase::Leaving | Phase::Closing => self.read_frames(data, now, sink, out),
             Phase::Done => Ok(Next::Close),
         }
     }
@@ -302,10 +306,15 @@ impl Conn {
         self.counts.payload_bytes_sent += self.config.payload.len() as u64;
     }
 
-    /// The run ends: sends Close (1000) if the connection is open; true if
-    /// the server's Close is now awaited.
+    /// The run ends: sends Close (1000) if the connection is open with
+    /// nothing in flight (true: written to `out`), or leaves it to the last
+    /// answer (`Leaving`); either way the server's Close is then awaited.
     fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
         if !matches!(self.phase, Phase::Open) {
+            return false;
+        }
+        if !self.inflight.is_empty() {
+            self.phase = Phase::Leaving;
             return false;
         }
         self.send_close(Some(1000), out);
@@ -382,7 +391,7 @@ impl Conn {
         out: &mut Vec<u8>,
     ) -> Result<Next, SessionError> {
         match event {
-            Event::Message { len, .. } => return self.on_message(len, now, sink),
+            Event::Message { len, .. } => return self.on_message(len, now, sink, out),
             Event::Ping(payload) => {
                 self.counts.pings_received += 1;
                 if !matches!(self.phase, Phase::Done) {
@@ -406,6 +415,7 @@ impl Conn {
         len: u64,
         now: Instant,
         sink: &mut impl Sink,
+        out: &mut Vec<u8>,
     ) -> Result<Next, SessionError> {
         self.counts.messages_received += 1;
         self.counts.payload_bytes_received += len;
@@ -438,6 +448,10 @@ impl Conn {
                 status: NO_STATUS,
                 request,
             });
+            if matches!(self.phase, Phase::Leaving) && self.inflight.is_empty() {
+                self.send_close(Some(1000), out);
+                self.phase = Phase::Closing;
+            }
         }
         Ok(Next::Continue)
     }
@@ -480,10 +494,10 @@ impl Conn {
         let message = match self.phase {
             Phase::Closing | Phase::Done => return Ok(()),
             Phase::Upgrading { .. } => "the server closed the connection before answering the WebSocket upgrade".to_string(),
-            Phase::Open if !at_boundary => {
+            Phase::Open | Phase::Leaving if !at_boundary => {
                 "the server closed the connection inside a WebSocket frame".to_string()
             }
-            Phase::Open => format!(
+            Phase::Open | Phase::Leaving => format!(
                 "the server closed the connection without a WebSocket Close ({} message(s) in flight)",
                 self.inflight.len()
             ),

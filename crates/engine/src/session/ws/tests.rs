@@ -415,24 +415,40 @@ fn a_close_from_the_server_is_answered_and_counted() {
 }
 
 #[test]
-fn the_end_of_the_run_sends_close_and_awaits_the_servers() {
+fn the_end_of_the_run_sends_close_after_the_last_echo_and_awaits_the_servers() {
     let (mut s, mut seen, now) = open(config(false, None), &[]);
     let mut out = Vec::new();
     s.submit(inflight(now), &mut out);
+    // A message in flight: no Close yet, nothing more sent, the Close awaited.
     let mut out = Vec::new();
-    assert!(s.goodbye(&mut out));
-    let mut body = out[6..].to_vec();
-    apply_mask(&mut body, out[2..6].try_into().unwrap());
-    assert_eq!((out[0], &body[..]), (0x88, &[0x03, 0xe8][..]));
+    assert!(!s.goodbye(&mut out));
+    assert!(out.is_empty());
     assert!(s.awaits_goodbye());
     assert_eq!(s.room(DEPTH), 0);
-    // The echo still counts; then the server's Close ends the connection.
-    let mut reply = frame(true, OP_TEXT, b"hello");
-    reply.extend(frame(true, OP_CLOSE, &[0x03, 0xe8]));
+    // Its echo arrives (split, a ping between the parts): the pong first,
+    // then the Close, in that order.
+    let mut echo = frame(false, OP_TEXT, b"hel");
+    echo.extend(frame(true, OP_PING, b"p"));
+    echo.extend(frame(true, OP_CONTINUATION, b"lo"));
+    s.on_read(&echo, now, &mut seen, &mut out).unwrap();
+    assert_eq!(seen.completed.len(), 1);
+    assert_eq!(out[0], 0x8A, "the pong first");
+    let close = &out[2 + 4 + 1..];
+    let mut body = close[6..].to_vec();
+    apply_mask(&mut body, close[2..6].try_into().unwrap());
+    assert_eq!((close[0], &body[..]), (0x88, &[0x03, 0xe8][..]));
+    assert!(s.awaits_goodbye());
+    // The server's Close ends the connection.
+    let reply = frame(true, OP_CLOSE, &[0x03, 0xe8]);
     let next = s.on_read(&reply, now, &mut seen, &mut Vec::new());
     assert_eq!(next, Ok(Next::Close));
-    assert_eq!(seen.completed.len(), 1);
     assert_eq!(s.on_eof(), Ok(()));
+    // With nothing in flight the Close goes at once.
+    let (mut s, _, _) = open(config(false, None), &[]);
+    let mut out = Vec::new();
+    assert!(s.goodbye(&mut out));
+    assert_eq!(out[0], 0x88);
+    assert!(s.awaits_goodbye());
 }
 
 #[test]
