@@ -53,6 +53,13 @@ impl Wire for StreamOwned<ClientConnection, TcpStream> {
     }
 }
 
+/// A connection chosen at run time (plain or TLS).
+impl<W: Wire + ?Sized> Wire for Box<W> {
+    fn set_read_limit(&mut self, left: Duration) -> io::Result<()> {
+        (**self).set_read_limit(left)
+    }
+}
+
 /// A response as read off the wire.
 #[derive(Debug)]
 pub struct Response {

@@ -89,12 +89,12 @@ pub fn summary(r: &Results) -> String {
     }
     for t in &sides {
         let heading = format!("### {} ({})", t.title, t.driver);
-        let counted = counted(r, t.scenarios.iter().map(String::as_str));
+        let counted = r.suite.counted(t.scenarios.iter().map(String::as_str));
         write_tables(&mut s, &heading, &t.grid(), counted);
     }
     for group in table::groups(r) {
         let heading = format!("## {} ({})", group.scenario, group.driver);
-        let counted = counted(r, [group.scenario.as_str()]);
+        let counted = r.suite.counted([group.scenario.as_str()]);
         write_tables(&mut s, &heading, &group.grid(), counted);
     }
     capacities(&mut s, r);
@@ -340,18 +340,6 @@ fn ranking(s: &mut String, r: &Results) {
             places.join(" · ")
         );
     }
-}
-
-/// The words of the named scenarios' numbers: messages/s and round trip
-/// when all are WebSocket scenarios.
-fn counted<'a>(r: &Results, names: impl IntoIterator<Item = &'a str>) -> Counted {
-    let names: Vec<&str> = names.into_iter().collect();
-    Counted::of_all(
-        r.suite
-            .scenarios
-            .iter()
-            .filter(|s| names.contains(&s.name.as_str())),
-    )
 }
 
 /// A table's medians of responses/s, p99 and client CPU per response, as

@@ -32,14 +32,14 @@
 //! assert_eq!(server.connections(), 1);
 //! ```
 
-use std::io::{self, Read, Write};
-use std::net::{Shutdown, SocketAddr, TcpStream};
+use std::io::Write;
+use std::net::{Shutdown, SocketAddr};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::listener::{Conn, Listener, Spec};
-use crate::HELLO;
+use crate::{read_some, Input, HELLO, READ_CHUNK};
 
 mod frame;
 mod session;
@@ -53,7 +53,6 @@ const DEFAULT_MAX_STREAMS: u32 = 100;
 /// Period of the connection threads' blocking reads (to flush and to notice a stop).
 const READ_TIMEOUT: Duration = Duration::from_millis(20);
 /// Size of one read from a connection.
-const READ_CHUNK: usize = 16 * 1024;
 /// Stack size of the per-connection threads (their buffers are on the heap).
 const CONN_STACK: usize = 128 * 1024;
 /// How long a close waits for the peer to close after our FIN, so our last frames are not
@@ -291,40 +290,6 @@ fn serve(mut conn: Conn, shared: Arc<Shared>) {
             }
             return;
         }
-    }
-}
-
-/// What one read brought.
-enum Input {
-    Data,
-    /// The read timed out.
-    Idle,
-    /// EOF or an error.
-    Closed,
-}
-
-fn read_some(stream: &mut TcpStream, buf: &mut Vec<u8>) -> Input {
-    let old = buf.len();
-    buf.resize(old + READ_CHUNK, 0);
-    let r = loop {
-        match stream.read(&mut buf[old..]) {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            r => break r,
-        }
-    };
-    buf.truncate(old + *r.as_ref().unwrap_or(&0));
-    match r {
-        Ok(0) => Input::Closed,
-        Ok(_) => Input::Data,
-        Err(e)
-            if matches!(
-                e.kind(),
-                io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-            ) =>
-        {
-            Input::Idle
-        }
-        Err(_) => Input::Closed,
     }
 }
 

@@ -67,7 +67,7 @@ const CONN_STACK: usize = 64 * 1024;
 /// Largest request head accepted before the request is treated as malformed.
 const MAX_HEAD: usize = 64 * 1024;
 /// Size of one read from a connection.
-const READ_CHUNK: usize = 16 * 1024;
+pub(crate) const READ_CHUNK: usize = 16 * 1024;
 /// How long a graceful close waits for the peer to close after our FIN (discarding its data),
 /// so that unread request bytes do not turn the close into a reset.
 const LINGER: Duration = Duration::from_secs(1);
@@ -578,7 +578,8 @@ fn unit_draw(x: u64) -> f64 {
     (z >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
 }
 
-fn read_more(stream: &mut TcpStream, buf: &mut Vec<u8>) -> io::Result<usize> {
+/// Reads what is there (up to [`READ_CHUNK`]) onto the end of `buf`.
+fn read_more(stream: &mut impl Read, buf: &mut Vec<u8>) -> io::Result<usize> {
     let old = buf.len();
     buf.resize(old + READ_CHUNK, 0);
     let r = loop {
@@ -589,6 +590,32 @@ fn read_more(stream: &mut TcpStream, buf: &mut Vec<u8>) -> io::Result<usize> {
     };
     buf.truncate(old + *r.as_ref().unwrap_or(&0));
     r
+}
+
+/// What one read brought (the HTTP/2 and WebSocket servers' loops).
+pub(crate) enum Input {
+    Data,
+    /// The read timed out.
+    Idle,
+    /// EOF or an error.
+    Closed,
+}
+
+/// [`read_more`], told as an [`Input`].
+pub(crate) fn read_some(stream: &mut impl Read, buf: &mut Vec<u8>) -> Input {
+    match read_more(stream, buf) {
+        Ok(0) => Input::Closed,
+        Ok(_) => Input::Data,
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+            ) =>
+        {
+            Input::Idle
+        }
+        Err(_) => Input::Closed,
+    }
 }
 
 fn set_linger_zero(stream: &TcpStream) {

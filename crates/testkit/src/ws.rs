@@ -35,13 +35,14 @@
 //! assert_eq!(server.upgrades(), 0);
 //! ```
 
-use std::io::{self, Read, Write};
+use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::listener::{Conn, Listener, Spec};
+use crate::{read_some, Input, READ_CHUNK};
 
 mod frame;
 mod handshake;
@@ -64,7 +65,6 @@ const FLOOD_BATCH: u64 = 1024;
 /// Payload bytes of a flooded message.
 const FLOOD_BYTES: usize = 64;
 /// Size of one read from a connection.
-const READ_CHUNK: usize = 16 * 1024;
 /// Largest upgrade request head read.
 const MAX_HEAD: usize = 64 * 1024;
 /// How long a connection may take to send its upgrade request.
@@ -569,40 +569,6 @@ fn flush(conn: &Conn, shared: &Shared, io: &mut Transport, session: &mut Session
     session.out.clear();
     (session.echoes_in_out, session.pushes_in_out) = (0, 0);
     true
-}
-
-/// What one read brought.
-enum Input {
-    Data,
-    /// The read timed out.
-    Idle,
-    /// EOF or an error.
-    Closed,
-}
-
-fn read_some(io: &mut Transport, buf: &mut Vec<u8>) -> Input {
-    let old = buf.len();
-    buf.resize(old + READ_CHUNK, 0);
-    let r = loop {
-        match io.read(&mut buf[old..]) {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            r => break r,
-        }
-    };
-    buf.truncate(old + *r.as_ref().unwrap_or(&0));
-    match r {
-        Ok(0) => Input::Closed,
-        Ok(_) => Input::Data,
-        Err(e)
-            if matches!(
-                e.kind(),
-                io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-            ) =>
-        {
-            Input::Idle
-        }
-        Err(_) => Input::Closed,
-    }
 }
 
 /// Reads and drops input until the client closes, the server stops or `deadline` passes.

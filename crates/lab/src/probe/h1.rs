@@ -19,16 +19,27 @@ pub(super) fn probe(
     tls: bool,
     deadline: Deadline,
 ) -> Result<Response, String> {
+    let template = template(scenario);
+    let request = template.to_h1(&authority(host, port), reuse(scenario));
+    let stream = open(host, port, tls, deadline)?;
+    exchange(stream, &request, template.is_head(), deadline)
+}
+
+/// A new connection to `host:port` for a probe: TCP, then TLS (any
+/// certificate accepted) when `tls`, all within `deadline`.
+pub(super) fn open(
+    host: &str,
+    port: u16,
+    tls: bool,
+    deadline: Deadline,
+) -> Result<Box<dyn http1::Wire>, String> {
     let addr = resolve(host, port)?;
     let tcp = http1::connect(addr, deadline.at, deadline.timeout).map_err(|e| match e {
         http1::Error::Io { error, .. } => format!("cannot connect to {addr}: {error}"),
         e => e.to_string(),
     })?;
-    let template = template(scenario);
-    let request = template.to_h1(&authority(host, port), reuse(scenario));
-    let head_only = template.is_head();
     if !tls {
-        return exchange(tcp, &request, head_only, deadline);
+        return Ok(Box::new(tcp));
     }
     let opts = TlsOptions {
         insecure: true,
@@ -40,7 +51,7 @@ pub(super) fn probe(
             e => e.to_string(),
         },
     )?;
-    exchange(stream, &request, head_only, deadline)
+    Ok(Box::new(stream))
 }
 
 /// The scenario's request as the load builds it.

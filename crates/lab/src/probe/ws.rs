@@ -12,16 +12,14 @@
 //! handful of frames, no extensions): the probe checks the server, so it
 //! must see the bytes itself.
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use barrage_engine::{http1, TlsOptions};
+use barrage_engine::http1::Wire;
 use barrage_model::load::WsMode;
 use base64::Engine as _;
 use sha1::{Digest, Sha1};
 
-use super::{resolve, sha256_hex, Deadline, ProbeResult};
+use super::{sha256_hex, Deadline, ProbeResult};
 use crate::suite::{Scenario, WsScenario};
 
 /// The GUID RFC 6455 §1.3 appends to the key.
@@ -36,23 +34,6 @@ const OP_CLOSE: u8 = 8;
 const OP_PING: u8 = 9;
 const OP_PONG: u8 = 10;
 
-/// A blocking stream whose reads can be bounded in time.
-trait Wire: Read + Write {
-    fn set_read_limit(&mut self, limit: Duration) -> std::io::Result<()>;
-}
-
-impl Wire for TcpStream {
-    fn set_read_limit(&mut self, limit: Duration) -> std::io::Result<()> {
-        self.set_read_timeout(Some(limit))
-    }
-}
-
-impl Wire for rustls::StreamOwned<rustls::ClientConnection, TcpStream> {
-    fn set_read_limit(&mut self, limit: Duration) -> std::io::Result<()> {
-        self.sock.set_read_timeout(Some(limit))
-    }
-}
-
 /// Upgrades, exchanges one message and closes, over TLS when `tls`.
 pub(super) fn probe(
     scenario: &Scenario,
@@ -61,24 +42,7 @@ pub(super) fn probe(
     tls: bool,
     deadline: Deadline,
 ) -> Result<ProbeResult, String> {
-    let addr = resolve(host, port)?;
-    let tcp = http1::connect(addr, deadline.at, deadline.timeout).map_err(|e| match e {
-        http1::Error::Io { error, .. } => format!("cannot connect to {addr}: {error}"),
-        e => e.to_string(),
-    })?;
-    if !tls {
-        return Conn::new(tcp, deadline).probe(scenario, host, port);
-    }
-    let opts = TlsOptions {
-        insecure: true,
-        ..TlsOptions::default()
-    };
-    let stream = http1::tls_handshake(tcp, &opts, host, deadline.at, deadline.timeout).map_err(
-        |e| match e {
-            http1::Error::Io { error, .. } => format!("TLS handshake with {addr} failed: {error}"),
-            e => e.to_string(),
-        },
-    )?;
+    let stream = super::h1::open(host, port, tls, deadline)?;
     Conn::new(stream, deadline).probe(scenario, host, port)
 }
 
@@ -449,7 +413,9 @@ fn nonce() -> [u8; 16] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{Read, Write};
     use std::os::unix::net::UnixStream;
+    use std::time::Duration;
 
     /// RFC 6455 §1.3's example.
     #[test]
@@ -484,12 +450,6 @@ mod tests {
         server.write_all(bytes).unwrap();
         let c = Conn::new(client, Deadline::after(Duration::from_secs(5)));
         (c, server)
-    }
-
-    impl Wire for UnixStream {
-        fn set_read_limit(&mut self, limit: Duration) -> std::io::Result<()> {
-            self.set_read_timeout(Some(limit))
-        }
     }
 
     #[test]

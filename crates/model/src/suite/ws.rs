@@ -92,3 +92,16 @@ impl Counted {
         }
     }
 }
+
+impl super::Suite {
+    /// The words of the named scenarios' numbers, shown together:
+    /// messages/s and round trip when all are WebSocket scenarios.
+    pub fn counted<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Counted {
+        let names: Vec<&str> = names.into_iter().collect();
+        Counted::of_all(
+            self.scenarios
+                .iter()
+                .filter(|s| names.contains(&s.name.as_str())),
+        )
+    }
+}

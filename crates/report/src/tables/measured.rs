@@ -24,7 +24,7 @@ pub(super) fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
     }
     line.push(text(format!("driver {}.", g.driver)));
     d.push(Block::Para(line));
-    let counted = counted(r, [g.scenario.as_str()]);
+    let counted = r.suite.counted([g.scenario.as_str()]);
     metric_tables(&g.grid(), &id, 3, counted, d);
     let mut marked = Vec::new();
     for row in &g.rows {
@@ -45,18 +45,6 @@ pub(super) fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
         d.push(Block::List(marked));
     }
     d.push(Block::Charts(Some(id)));
-}
-
-/// The words of the named scenarios' numbers (WebSocket's when all are
-/// WebSocket scenarios).
-fn counted<'a>(r: &Results, names: impl IntoIterator<Item = &'a str>) -> Counted {
-    let names: Vec<&str> = names.into_iter().collect();
-    Counted::of_all(
-        r.suite
-            .scenarios
-            .iter()
-            .filter(|s| names.contains(&s.name.as_str())),
-    )
 }
 
 /// A table's tables (responses/s, p99, errors, client CPU per response;
@@ -143,7 +131,7 @@ pub(super) fn side_by_side_blocks(r: &Results, d: &mut Vec<Block>) {
             t.driver
         ))]));
         d.push(Block::List(items));
-        let counted = counted(r, t.scenarios.iter().map(String::as_str));
+        let counted = r.suite.counted(t.scenarios.iter().map(String::as_str));
         metric_tables(&t.grid(), &id, 4, counted, d);
     }
 }
@@ -164,7 +152,11 @@ pub(super) fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
             Some(Level::Search {
                 calls: Some(calls), ..
             }) => format!("sessions/s ({calls} calls each)"),
-            _ => counted(r, [scenario.as_str()]).offered_per_s.to_string(),
+            _ => r
+                .suite
+                .counted([scenario.as_str()])
+                .offered_per_s
+                .to_string(),
         };
         let mut line = Vec::new();
         if let Some(sc) = r.suite.scenarios.iter().find(|s| s.name == scenario) {
@@ -342,7 +334,7 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
             .collect();
         d.push(Block::Table(Table {
             id: format!("t-rank-{}", g.id()),
-            head: head(counted(r, [g.scenario.as_str()]).per_s),
+            head: head(r.suite.counted([g.scenario.as_str()]).per_s),
             numeric: vec![true, false, true, true],
             rows,
         }));
