@@ -5,6 +5,9 @@
 //! survive (misbehaving servers from the testkit, untrusted certificates).
 
 mod common;
+/// WebSocket (issue 31), in this binary to keep CI's count of test binaries down.
+#[path = "protocols/ws.rs"]
+mod ws;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! shutdown. The client is tungstenite's blocking one (its client role:
 //! masked frames, the Sec-WebSocket-Accept check) over std TCP and rustls.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr, TcpStream};

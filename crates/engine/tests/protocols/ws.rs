@@ -2,8 +2,6 @@
 //! tungstenite (an independent implementation of RFC 6455): the server
 //! counts what it echoed or pushed, and the report must say the same.
 
-mod common;
-
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -11,8 +9,8 @@ use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
+use crate::common::{check_invariants, closed, error_kinds, run, serial, spec};
 use barrage_engine::{IoKind, LoadSpec, Model, RunReport, WsMode};
-use common::{check_invariants, closed, error_kinds, run, serial, spec};
 use tungstenite::{Message, WebSocket};
 
 /// What the server does on each connection.
