@@ -124,12 +124,15 @@ fn a_target_faster_than_the_client_gives_a_lower_bound_not_a_capacity() {
     assert_eq!(json["outcome"]["bound"], "client_bound", "{json:#}");
     let rate = json["outcome"]["rate"].as_f64().unwrap();
     let steps = json["steps"].as_array().unwrap();
-    // The search ended on a step the client was saturated in: a pass at
-    // the answer, or a failure above it.
-    let last = steps.last().unwrap();
-    assert_eq!(last["verdict"]["client_bound"], true, "{steps:#?}");
+    // The answer is a lower bound because a step at or above it found the
+    // client saturated. Not necessarily the last: a confirmation at the
+    // answer may run with the client's CPU and wait a little under the
+    // line (CI once saw 0.86 there, after a saturated step above it).
     assert!(
-        last["offered_per_s"].as_f64() >= Some(rate),
+        steps
+            .iter()
+            .any(|s| s["verdict"]["client_bound"] == true
+                && s["offered_per_s"].as_f64() >= Some(rate)),
         "{rate}: {steps:#?}"
     );
 }
