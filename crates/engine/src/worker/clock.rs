@@ -101,13 +101,7 @@ impl Worker {
     /// its protocol has one (a close handshake), and the run waits for the
     /// answers as it waits for responses, up to its deadline.
     fn say_goodbye(&mut self, now: Instant) {
-        let open: Vec<usize> = self
-            .conns
-            .iter()
-            .filter(|(_, c)| matches!(c.state, ConnState::Open { .. }))
-            .map(|(key, _)| key)
-            .collect();
-        for key in open {
+        for key in self.open_keys() {
             if self.conns[key].link.session.goodbye(&mut self.scratch) {
                 self.flush_scratch(key, now);
             }

@@ -39,13 +39,7 @@ impl Worker {
             return;
         }
         self.ramp = None;
-        let open: Vec<usize> = self
-            .conns
-            .iter()
-            .filter(|(_, c)| matches!(c.state, ConnState::Open { .. }))
-            .map(|(key, _)| key)
-            .collect();
-        for key in open {
+        for key in self.open_keys() {
             if self.is_open(key) {
                 self.fill(key, now);
             }
@@ -291,6 +285,16 @@ impl Worker {
             }
             SetUpError::Lost(e) => self.fail(key, e.kind, now, || e.message),
         }
+    }
+
+    /// The keys of the open connections, taken before acting on them (an
+    /// action may close one, or open another).
+    pub(super) fn open_keys(&self) -> Vec<usize> {
+        self.conns
+            .iter()
+            .filter(|(_, c)| matches!(c.state, ConnState::Open { .. }))
+            .map(|(key, _)| key)
+            .collect()
     }
 
     /// Whether `key` holds an open connection (one that is not connecting,
