@@ -519,6 +519,7 @@ impl Merger {
                 upgrade_us: LatencyStats::from_histogram(&self.total.upgrade_us),
                 ..protocols.ws.clone()
             }),
+            grpc: None,
             open_loop: self.open_loop_stats(spec, secs),
             sessions: self.session_stats(spec),
             status_counts: self.status_counts(),
@@ -531,6 +532,8 @@ impl Merger {
                 send_delay_us: open.then_some(self.total.send_delay_us),
                 client_delay_us: open.then_some(self.total.client_delay_us),
                 upgrade_us: ws.then_some(self.total.upgrade_us),
+                grpc_call_us: None,
+                grpc_message_us: None,
             },
             templates: crate::mix::tally::reports(
                 spec.mix.as_ref(),

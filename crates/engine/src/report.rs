@@ -23,6 +23,7 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
     };
     let h2 = matches!(spec.protocol, Protocol::H2 | Protocol::H3).then_some(spec.h2);
     let mut s = SpecSummary {
+        grpc: None,
         model: ModelKind::Closed,
         protocol,
         scheme: spec.target.scheme,

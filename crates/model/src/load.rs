@@ -23,9 +23,12 @@ mod spec;
 mod stats;
 mod templates;
 
-pub use protocol::{H2Events, H2Report, H3Report, TlsReport, WsReport};
+pub use protocol::{
+    grpc_code_name, GrpcReport, GrpcStatusCount, H2Events, H2Report, H3Report, TlsReport, WsReport,
+};
 pub use spec::{
-    ArrivalKind, IoKind, ModelKind, Scheme, SpecSummary, WireProtocol, WsMode, WsSpecSummary,
+    ArrivalKind, GrpcShape, GrpcSpecSummary, GrpcUnit, IoKind, ModelKind, Scheme, SpecSummary,
+    WireProtocol, WsMode, WsSpecSummary,
 };
 pub use stats::{
     ConnectionStats, ErrorCount, Histograms, LatencyStats, OpenLoopStats, Second, SessionStats,
@@ -108,6 +111,10 @@ pub struct RunReport {
     /// WebSocket runs: upgrades, messages and frames each way, close codes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ws: Option<WsReport>,
+    /// gRPC runs: calls by `grpc-status`, messages each way, per-call and
+    /// per-message latency.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grpc: Option<GrpcReport>,
     pub open_loop: Option<OpenLoopStats>,
     pub sessions: Option<SessionStats>,
     /// Responses by status code (measured phase).

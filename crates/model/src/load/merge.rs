@@ -5,8 +5,8 @@
 use std::fmt;
 
 use super::{
-    H2Report, H3Report, Histograms, IoKind, LatencyStats, RunReport, Second, SessionStats,
-    SpecSummary, TlsReport, Totals, WsReport,
+    GrpcReport, H2Report, H3Report, Histograms, IoKind, LatencyStats, RunReport, Second,
+    SessionStats, SpecSummary, TlsReport, Totals, WsReport,
 };
 use crate::histogram;
 
@@ -53,6 +53,7 @@ impl RunReport {
         merge_h2(&mut self.h2, &other.h2);
         merge_h3(&mut self.h3, &other.h3);
         merge_ws(&mut self.ws, &other.ws, &self.histograms);
+        merge_grpc(&mut self.grpc, &other.grpc, &self.histograms);
         self.merge_open_loop(other);
         // A part that was the client's fault makes the whole partly so.
         match (&mut self.client_bound, &other.client_bound) {
@@ -155,6 +156,8 @@ impl RunReport {
             (&mut h.send_delay_us, &other.send_delay_us),
             (&mut h.client_delay_us, &other.client_delay_us),
             (&mut h.upgrade_us, &other.upgrade_us),
+            (&mut h.grpc_call_us, &other.grpc_call_us),
+            (&mut h.grpc_message_us, &other.grpc_message_us),
         ] {
             match (mine, theirs) {
                 (Some(mine), Some(theirs)) => histogram::add(mine, theirs),
@@ -278,6 +281,22 @@ fn merge_ws(mine: &mut Option<WsReport>, theirs: &Option<WsReport>, h: &Histogra
             a.add(b);
             if let Some(u) = &h.upgrade_us {
                 a.upgrade_us = LatencyStats::from_histogram(u);
+            }
+        }
+        (None, Some(b)) => *mine = Some(b.clone()),
+        _ => {}
+    }
+}
+
+fn merge_grpc(mine: &mut Option<GrpcReport>, theirs: &Option<GrpcReport>, h: &Histograms) {
+    match (mine.as_mut(), theirs) {
+        (Some(a), Some(b)) => {
+            a.add(b);
+            if let Some(c) = &h.grpc_call_us {
+                a.call_us = LatencyStats::from_histogram(c);
+            }
+            if let Some(m) = &h.grpc_message_us {
+                a.message_us = LatencyStats::from_histogram(m);
             }
         }
         (None, Some(b)) => *mine = Some(b.clone()),

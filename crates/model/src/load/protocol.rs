@@ -131,3 +131,95 @@ impl WsReport {
         }
     }
 }
+
+/// A gRPC run's counts (`grpc`): calls by their `grpc-status`, messages each
+/// way. Measured phase only, as the totals are. Latency per call and per
+/// stream message come from `histograms.grpc_call_us` and
+/// `histograms.grpc_message_us`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GrpcReport {
+    /// Calls started (HEADERS sent).
+    pub calls_started: u64,
+    /// Calls that ended with a `grpc-status` (any code).
+    pub calls_ended: u64,
+    /// Calls by status code, the key the code's number (`"0"`, `"14"`).
+    pub status: BTreeMap<String, GrpcStatusCount>,
+    /// Length-prefixed messages sent and received.
+    pub messages_sent: u64,
+    pub messages_received: u64,
+    /// Their bytes, without the 5-byte prefixes.
+    pub payload_bytes_sent: u64,
+    pub payload_bytes_received: u64,
+    /// Per call: from the call's (intended) start to its trailers.
+    pub call_us: LatencyStats,
+    /// Per stream message: a bidirectional stream's message from its
+    /// (intended) send to the answering message; a server stream's message
+    /// from the one before it (the first from the call's start).
+    pub message_us: LatencyStats,
+}
+
+/// The calls that ended with one `grpc-status`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GrpcStatusCount {
+    /// The code's name as gRPC spells it (`OK`, `UNAVAILABLE`, ...).
+    pub name: String,
+    pub count: u64,
+    /// The first `grpc-message` seen with it, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_message: Option<String>,
+}
+
+/// gRPC's status codes by number (`UNKNOWN` past 16).
+pub fn grpc_code_name(code: u32) -> &'static str {
+    const NAMES: [&str; 17] = [
+        "OK",
+        "CANCELLED",
+        "UNKNOWN",
+        "INVALID_ARGUMENT",
+        "DEADLINE_EXCEEDED",
+        "NOT_FOUND",
+        "ALREADY_EXISTS",
+        "PERMISSION_DENIED",
+        "RESOURCE_EXHAUSTED",
+        "FAILED_PRECONDITION",
+        "ABORTED",
+        "OUT_OF_RANGE",
+        "UNIMPLEMENTED",
+        "INTERNAL",
+        "UNAVAILABLE",
+        "DATA_LOSS",
+        "UNAUTHENTICATED",
+    ];
+    NAMES.get(code as usize).copied().unwrap_or("UNKNOWN")
+}
+
+impl GrpcReport {
+    /// Adds another part's counts (the latencies come from the merged histograms).
+    pub fn add(&mut self, o: &GrpcReport) {
+        self.calls_started += o.calls_started;
+        self.calls_ended += o.calls_ended;
+        self.messages_sent += o.messages_sent;
+        self.messages_received += o.messages_received;
+        self.payload_bytes_sent += o.payload_bytes_sent;
+        self.payload_bytes_received += o.payload_bytes_received;
+        for (code, c) in &o.status {
+            let mine = self.status.entry(code.clone()).or_default();
+            if mine.name.is_empty() {
+                mine.name = c.name.clone();
+            }
+            mine.count += c.count;
+            if mine.first_message.is_none() {
+                mine.first_message = c.first_message.clone();
+            }
+        }
+    }
+
+    /// Calls that ended with a status other than OK.
+    pub fn failed_calls(&self) -> u64 {
+        self.status
+            .iter()
+            .filter(|(code, _)| code.as_str() != "0")
+            .map(|(_, c)| c.count)
+            .sum()
+    }
+}

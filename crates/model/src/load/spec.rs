@@ -47,6 +47,9 @@ pub enum WireProtocol {
     /// scheme is `https` (a `wss://` URL).
     #[serde(rename = "ws")]
     Ws,
+    /// gRPC over HTTP/2: h2c on `http://`, TLS with ALPN `h2` on `https://`.
+    #[serde(rename = "grpc")]
+    Grpc,
 }
 
 impl WireProtocol {
@@ -60,6 +63,7 @@ impl WireProtocol {
             WireProtocol::H2 => "h2",
             WireProtocol::H3 => "h3",
             WireProtocol::Ws => "ws",
+            WireProtocol::Grpc => "grpc",
         }
     }
 
@@ -164,6 +168,9 @@ pub struct SpecSummary {
     /// WebSocket runs: what each connection sent, and how.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ws: Option<WsSpecSummary>,
+    /// gRPC runs: the method called and how.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grpc: Option<GrpcSpecSummary>,
     /// The I/O the connections went through. Written only when it is
     /// io_uring: a report without it (every epoll run's, and those older
     /// than the field) ran on epoll.
@@ -206,4 +213,66 @@ pub struct WsSpecSummary {
     /// A ping every this many milliseconds on each connection, if asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ping_interval_ms: Option<u64>,
+}
+
+/// A gRPC method's shape: whether the client, the server, both or neither
+/// stream messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GrpcShape {
+    Unary,
+    ServerStreaming,
+    ClientStreaming,
+    Bidi,
+}
+
+impl GrpcShape {
+    /// `unary`, `server_streaming`, `client_streaming`, `bidi`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GrpcShape::Unary => "unary",
+            GrpcShape::ServerStreaming => "server_streaming",
+            GrpcShape::ClientStreaming => "client_streaming",
+            GrpcShape::Bidi => "bidi",
+        }
+    }
+
+    /// The shape of a method whose client and server do or do not stream.
+    pub fn of(client_streams: bool, server_streams: bool) -> GrpcShape {
+        match (client_streams, server_streams) {
+            (false, false) => GrpcShape::Unary,
+            (false, true) => GrpcShape::ServerStreaming,
+            (true, false) => GrpcShape::ClientStreaming,
+            (true, true) => GrpcShape::Bidi,
+        }
+    }
+}
+
+/// What a gRPC run called (`spec.grpc`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GrpcSpecSummary {
+    /// `package.Service/Method`.
+    pub call: String,
+    pub shape: GrpcShape,
+    /// What the worker's unit is: `call` (each request is a call) or
+    /// `message` (a bidirectional stream's messages, paced and timed one by one).
+    pub unit: GrpcUnit,
+    /// Encoded bytes of the first request message (without the 5-byte prefix).
+    pub request_bytes: usize,
+    /// Request messages sent per call on a client stream (the JSON array's
+    /// length), or per stream before it is ended (`unit` message).
+    pub messages_per_call: u64,
+    /// Calls in flight per connection.
+    pub in_flight: usize,
+}
+
+/// What one unit of a gRPC run's load is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GrpcUnit {
+    /// A whole call: the totals count calls, `latency_us` times calls.
+    Call,
+    /// A message on a bidirectional stream: the totals count messages,
+    /// `latency_us` times each from its (intended) send to its answer.
+    Message,
 }

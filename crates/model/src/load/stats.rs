@@ -142,6 +142,20 @@ pub struct Histograms {
         skip_serializing_if = "Option::is_none"
     )]
     pub upgrade_us: Option<Histogram<u64>>,
+    /// gRPC: per call (`grpc.call_us`).
+    #[serde(
+        default,
+        with = "histogram::base64_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub grpc_call_us: Option<Histogram<u64>>,
+    /// gRPC: per stream message (`grpc.message_us`).
+    #[serde(
+        default,
+        with = "histogram::base64_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub grpc_message_us: Option<Histogram<u64>>,
 }
 
 impl Default for Histograms {
@@ -153,6 +167,8 @@ impl Default for Histograms {
             send_delay_us: None,
             client_delay_us: None,
             upgrade_us: None,
+            grpc_call_us: None,
+            grpc_message_us: None,
         }
     }
 }
