@@ -229,6 +229,7 @@ fn dialer(spec: &LoadSpec) -> Result<Dialer, SpecError> {
             let alpn: &[&[u8]] = match spec.protocol {
                 Protocol::H2 => &[ALPN_H2, ALPN_HTTP11],
                 Protocol::Http1 | Protocol::H3 | Protocol::Ws => &[ALPN_HTTP11],
+                Protocol::Grpc => &[ALPN_H2],
             };
             Some(TlsClient {
                 config: client_config(&spec.tls, alpn)?,

@@ -64,9 +64,9 @@ pub use recorder::{Counters, ErrorKind, LATE_SEND};
 pub use report::spec_summary;
 pub use request::{check_header, is_token, RequestTemplate};
 pub use spec::{
-    Field, H2Options, LoadSpec, Model, Part, Protocol, Reuse, Scheme, SpecError, Target, WsMode,
-    WsOptions, DEFAULT_SEND_WINDOW, DEFAULT_WS_MESSAGE_BYTES, MAX_SEND_WINDOW,
-    MAX_WS_MESSAGE_BYTES,
+    Field, GrpcOptions, GrpcShape, GrpcUnit, H2Options, LoadSpec, Model, Part, Protocol, Reuse,
+    Scheme, SpecError, Target, WsMode, WsOptions, DEFAULT_SEND_WINDOW, DEFAULT_WS_MESSAGE_BYTES,
+    MAX_SEND_WINDOW, MAX_WS_MESSAGE_BYTES,
 };
 pub use tls::{client_config as tls_client_config, TlsOptions};
 pub use uring::unavailable as io_uring_unavailable;

@@ -20,6 +20,7 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
         (Protocol::H2, Scheme::Https) => WireProtocol::H2,
         (Protocol::H3, _) => WireProtocol::H3,
         (Protocol::Ws, _) => WireProtocol::Ws,
+        (Protocol::Grpc, _) => WireProtocol::Grpc,
     };
     let h2 = matches!(spec.protocol, Protocol::H2 | Protocol::H3).then_some(spec.h2);
     let mut s = SpecSummary {

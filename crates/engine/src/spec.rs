@@ -12,7 +12,10 @@ use crate::pacer::Arrival;
 use crate::request::RequestTemplate;
 use crate::tls::TlsOptions;
 
+mod grpc;
 mod ws;
+pub use barrage_model::load::{GrpcShape, GrpcUnit};
+pub use grpc::GrpcOptions;
 pub use ws::{WsOptions, DEFAULT_WS_MESSAGE_BYTES, MAX_WS_MESSAGE_BYTES};
 
 /// Where the load goes: one resolved address, and what the requests say.
@@ -48,6 +51,9 @@ pub enum Protocol {
     /// `wss://` over TLS with ALPN `http/1.1` ([`LoadSpec::ws`] says what
     /// is sent).
     Ws,
+    /// gRPC over HTTP/2: h2c on `http://`, TLS with ALPN `h2` only on
+    /// `https://` ([`LoadSpec::grpc`] says what is called).
+    Grpc,
 }
 
 /// HTTP/2 settings, as h2load's `-m`, `-w` and `-W` give them.
@@ -173,6 +179,9 @@ pub struct LoadSpec {
     /// WebSocket runs: the messages ([`Protocol::Ws`]).
     #[serde(default)]
     pub ws: WsOptions,
+    /// gRPC runs: the method and its messages ([`Protocol::Grpc`]).
+    #[serde(default)]
+    pub grpc: GrpcOptions,
 }
 
 /// The open loop's default send window: requests stay within tens of
@@ -383,6 +392,7 @@ impl LoadSpec {
             send_window: DEFAULT_SEND_WINDOW,
             io: IoKind::Epoll,
             ws: WsOptions::default(),
+            grpc: GrpcOptions::default(),
         })
     }
 

@@ -216,7 +216,9 @@ fn protocol_lines(plan: &Plan, report: &RunReport) -> String {
             Protocol::H2 => "h2c",
             Protocol::H3 => "h3",
             Protocol::Http1 => "http/1.1",
-            Protocol::Ws => "websocket", // h2load's dialect never asks for it
+            // h2load's dialect never asks for these.
+            Protocol::Ws => "websocket",
+            Protocol::Grpc => "grpc",
         };
         let _ = writeln!(out, "Application protocol: {proto}");
     }

@@ -256,7 +256,7 @@ impl SessionConfig {
     /// What `protocol` needs from its transport.
     pub fn needs(&self) -> Needs {
         match self.protocol {
-            Protocol::Http1 | Protocol::H2 | Protocol::Ws => Needs::ByteStream,
+            Protocol::Http1 | Protocol::H2 | Protocol::Ws | Protocol::Grpc => Needs::ByteStream,
             Protocol::H3 => Needs::Datagrams,
         }
     }
@@ -316,7 +316,7 @@ impl ProtocolCounts {
 /// the handshake is done.
 pub(crate) fn for_stream(config: &SessionConfig) -> Session {
     match config.protocol {
-        Protocol::H2 => h2_session(config),
+        Protocol::H2 | Protocol::Grpc => h2_session(config),
         Protocol::Ws => ws_session(config),
         Protocol::Http1 | Protocol::H3 => h1_session(config),
     }

@@ -90,6 +90,7 @@ pub fn build(o: &Options, cores: u64, stdin: &mut dyn FnMut() -> String) -> Resu
         send_window: barrage_engine::DEFAULT_SEND_WINDOW,
         io: Default::default(),
         ws: Default::default(),
+        grpc: Default::default(),
     };
     match &mode {
         Mode::Requests { n } => spec.max_requests = Some(*n),
