@@ -1,0 +1,1 @@
+//! (ghz: gRPC tests land here.)

@@ -1,0 +1,1 @@
+//! (load: gRPC tests land here.)

@@ -1,0 +1,1 @@
+//! (suite: gRPC tests land here.)

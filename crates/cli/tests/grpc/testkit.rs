@@ -1,0 +1,1 @@
+//! (testkit: gRPC tests land here.)
