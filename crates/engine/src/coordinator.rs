@@ -158,6 +158,7 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
     let sessions = SessionConfig {
         protocol: spec.protocol,
         ws: (spec.protocol == Protocol::Ws).then(|| Arc::new(WsConfig::of(spec))),
+        grpc: None,
         windows: H2Settings::from_bits(spec.h2.window_bits, spec.h2.connection_window_bits),
         max_body: spec.mix.as_ref().map_or_else(
             || {
