@@ -158,7 +158,12 @@ pub trait Sink {
     /// `message()` saying why. `request` is the request it retires, if any
     /// (a long-lived gRPC stream that fails with no message in flight
     /// retires none).
-    fn errored(&mut self, _request: Option<Inflight>, _kind: ErrorKind, _message: &dyn Fn() -> String) {
+    fn errored(
+        &mut self,
+        _request: Option<Inflight>,
+        _kind: ErrorKind,
+        _message: &dyn Fn() -> String,
+    ) {
     }
     /// A timing of the protocol's own beside each response's latency
     /// ([`Timed`]): it ran from `since` to now; recorded if `measured`.

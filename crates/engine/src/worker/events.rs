@@ -295,7 +295,12 @@ impl Sink for Tally<'_> {
         }
     }
 
-    fn errored(&mut self, request: Option<Inflight>, kind: ErrorKind, message: &dyn Fn() -> String) {
+    fn errored(
+        &mut self,
+        request: Option<Inflight>,
+        kind: ErrorKind,
+        message: &dyn Fn() -> String,
+    ) {
         self.any = true; // the server answered
         if let Some(request) = request {
             *self.inflight -= 1;

@@ -131,7 +131,13 @@ impl<S: Sink> StreamSink for Reading<'_, S> {
             bytes += u64::from(len);
         });
         if let Err(e) = read {
-            doom(self.doomed, stream, call, ErrorKind::Protocol, e.to_string());
+            doom(
+                self.doomed,
+                stream,
+                call,
+                ErrorKind::Protocol,
+                e.to_string(),
+            );
         }
         if replies > 0 {
             self.on_replies(stream, replies, bytes);
@@ -154,7 +160,9 @@ impl<S: Sink> StreamSink for Reading<'_, S> {
         }
         if call.waiting.is_empty() {
             let message = why.to_string();
-            return self.sink.errored(None, ErrorKind::Stream, &|| message.clone());
+            return self
+                .sink
+                .errored(None, ErrorKind::Stream, &|| message.clone());
         }
         while let Some(m) = call.waiting.pop_front() {
             *self.waiting -= 1;
@@ -174,9 +182,11 @@ impl<S: Sink> Reading<'_, S> {
             }
             if self.server_streams {
                 let since = call.last_reply.unwrap_or(call.request.intended);
-                self.sink.timed(Timed::Message, since, call.request.measured);
+                self.sink
+                    .timed(Timed::Message, since, call.request.measured);
                 for _ in 1..replies {
-                    self.sink.timed(Timed::Message, self.now, call.request.measured);
+                    self.sink
+                        .timed(Timed::Message, self.now, call.request.measured);
                 }
                 call.last_reply = Some(self.now);
             }
@@ -225,7 +235,8 @@ impl<S: Sink> Reading<'_, S> {
         if measured {
             self.count_status(code, &call.grpc_message);
         }
-        self.sink.timed(Timed::Call, call.request.intended, measured);
+        self.sink
+            .timed(Timed::Call, call.request.intended, measured);
         if code != 0 {
             let name = barrage_model::load::grpc_code_name(code);
             let message = match &call.grpc_message {
@@ -276,7 +287,9 @@ impl<S: Sink> Reading<'_, S> {
             .take()
             .unwrap_or((ErrorKind::Protocol, "a gRPC call failed".to_string()));
         if !self.unit_message {
-            return self.sink.errored(Some(call.request), kind, &|| message.clone());
+            return self
+                .sink
+                .errored(Some(call.request), kind, &|| message.clone());
         }
         if call.waiting.is_empty() {
             return self.sink.errored(None, kind, &|| message.clone());
@@ -300,9 +313,7 @@ fn parse_code(value: &[u8]) -> u32 {
     if value.is_empty() || value.len() > 9 || !value.iter().all(u8::is_ascii_digit) {
         return 2;
     }
-    value
-        .iter()
-        .fold(0u32, |n, d| n * 10 + u32::from(d - b'0'))
+    value.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'))
 }
 
 /// `application/grpc`, `application/grpc+proto`, or either with parameters.

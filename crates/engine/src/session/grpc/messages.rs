@@ -80,7 +80,11 @@ impl MessageReader {
 
     /// Reads `data`, the next bytes of the stream: `each(len)` for every
     /// message that ends in it.
-    pub fn feed(&mut self, mut data: &[u8], each: &mut impl FnMut(u32)) -> Result<(), FramingError> {
+    pub fn feed(
+        &mut self,
+        mut data: &[u8],
+        each: &mut impl FnMut(u32),
+    ) -> Result<(), FramingError> {
         while !data.is_empty() {
             match &mut self.at {
                 At::Prefix { prefix, have } => {
@@ -153,7 +157,10 @@ pub fn fuzz_messages(data: &[u8]) {
     let (a, b) = data.split_at(split);
     for part in [a, b] {
         for chunk in part.chunks(usize::from(part.first().copied().unwrap_or(1)).max(1)) {
-            if reader.feed(chunk, &mut |len| total += u64::from(len)).is_err() {
+            if reader
+                .feed(chunk, &mut |len| total += u64::from(len))
+                .is_err()
+            {
                 return;
             }
         }
@@ -209,7 +216,12 @@ mod tests {
 
     #[test]
     fn fuzz_entry_never_panics_on_samples() {
-        for s in [&b""[..], b"\x03\x00\x00\x00\x00\x01a", b"\x00\xff\xff\xff\xff", b"\x01\x01"] {
+        for s in [
+            &b""[..],
+            b"\x03\x00\x00\x00\x00\x01a",
+            b"\x00\xff\xff\xff\xff",
+            b"\x01\x01",
+        ] {
             fuzz_messages(s);
         }
     }

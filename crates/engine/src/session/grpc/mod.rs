@@ -20,6 +20,7 @@
 //! Like every session it does no I/O and reads no clock.
 
 mod calls;
+mod config;
 pub mod messages;
 
 use std::collections::VecDeque;
@@ -243,7 +244,11 @@ impl GrpcSession {
         let usable = self.calls.iter().filter(|(_, c)| !c.half_closed);
         if self.config.open_loop {
             let any = new_calls > 0 || usable.count() > 0;
-            return if any { MAX_WAITING.saturating_sub(self.waiting) } else { 0 };
+            return if any {
+                MAX_WAITING.saturating_sub(self.waiting)
+            } else {
+                0
+            };
         }
         new_calls + usable.filter(|(_, c)| c.waiting.is_empty()).count()
     }
@@ -266,7 +271,11 @@ impl GrpcSession {
     }
 
     fn open_call(&mut self, request: Inflight, out: &mut Vec<u8>) -> u32 {
-        let fields = self.config.headers.iter().map(|(n, v)| (&n[..], &v[..], true));
+        let fields = self
+            .config
+            .headers
+            .iter()
+            .map(|(n, v)| (&n[..], &v[..], true));
         let id = self.h2.open_stream(fields, request, false, out);
         self.calls.push(id, Call::new(request));
         if request.measured {
@@ -324,7 +333,10 @@ impl GrpcSession {
                 None => self.open_call(request, out),
             },
         };
-        let call = self.calls.get_mut(id).expect("the call just chosen or opened");
+        let call = self
+            .calls
+            .get_mut(id)
+            .expect("the call just chosen or opened");
         let i = call.sent;
         call.sent += 1;
         let last = self.config.per_call.is_some_and(|n| call.sent >= n);

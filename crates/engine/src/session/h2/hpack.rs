@@ -324,7 +324,10 @@ impl Decoder {
             if first & 0x80 != 0 {
                 let (n, v) = match index {
                     0 => return Err(DecodeError("index 0")),
-                    1..=61 => (STATIC[index - 1].0.as_bytes(), STATIC[index - 1].1.as_bytes()),
+                    1..=61 => (
+                        STATIC[index - 1].0.as_bytes(),
+                        STATIC[index - 1].1.as_bytes(),
+                    ),
                     _ => {
                         let (n, v) = self.dynamic(index)?;
                         (&n[..], &v[..])

@@ -65,7 +65,13 @@ impl H2Session {
 
     /// Writes the start of `data` that fits the windows; returns how much
     /// (`None`: the stream is gone, nothing to queue).
-    fn write_data(&mut self, id: u32, data: &[u8], end_stream: bool, out: &mut Vec<u8>) -> Option<usize> {
+    fn write_data(
+        &mut self,
+        id: u32,
+        data: &[u8],
+        end_stream: bool,
+        out: &mut Vec<u8>,
+    ) -> Option<usize> {
         let max_frame = self.peer_max_frame;
         let conn_window = self.send_window;
         let stream = self.streams.get_mut(id)?;
@@ -77,7 +83,11 @@ impl H2Session {
         }
         stream.send_window -= n as i64;
         self.send_window -= n as i64;
-        let end = if whole && end_stream { flag::END_STREAM } else { 0 };
+        let end = if whole && end_stream {
+            flag::END_STREAM
+        } else {
+            0
+        };
         if n == 0 {
             frame::put_header(out, 0, kind::DATA, end, id);
             return Some(0);
@@ -236,5 +246,4 @@ impl H2Session {
         }
         Ok(())
     }
-
 }
