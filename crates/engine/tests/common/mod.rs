@@ -101,8 +101,7 @@ pub fn check_invariants(r: &RunReport) {
     assert_eq!(r.latency_us.count, t.responses, "one latency per response");
     // WebSocket messages and a bidi gRPC stream's messages are responses without a status.
     let messages = r.ws.is_some()
-        || r
-            .spec
+        || r.spec
             .grpc
             .as_ref()
             .is_some_and(|g| g.unit == barrage_engine::GrpcUnit::Message);
