@@ -44,7 +44,7 @@
 //! names: a non-OK grpc-status, an answer that is not gRPC) and
 //! [`Sink::timed`] (per-call and per-message histograms); the bidi message
 //! unit's long-lived calls end with the goodbye. ALPN offers only `h2` for
-//! it, and [`for_alpn`] chooses it.
+//! it, and `for_alpn` chooses it.
 
 pub mod grpc;
 pub mod h1;
