@@ -172,6 +172,11 @@ impl GrpcServe {
 /// `barrage load --grpc --proto bench.proto --call CALL ARGS URL --json -`:
 /// its report, after checking it exited 0 and said what a gRPC run says.
 fn grpc_load(call: &str, args: &[&str], url: &str) -> Value {
+    grpc_run(call, args, url).1
+}
+
+/// [`grpc_load`], with the summary (on stderr beside `--json -`).
+fn grpc_run(call: &str, args: &[&str], url: &str) -> (String, Value) {
     let proto = bench_proto();
     let mut all = vec!["load", "--grpc", "--proto", &proto, "--call", call];
     all.extend(["-t", "1", "--timeout", "10s", "--no-tui", "--json", "-"]);
@@ -183,7 +188,7 @@ fn grpc_load(call: &str, args: &[&str], url: &str) -> Value {
     let v = r.json();
     assert_eq!(v["spec"]["protocol"], "grpc", "{v:#}");
     assert_eq!(v["spec"]["grpc"]["call"], call, "{v:#}");
-    v
+    (r.stderr, v)
 }
 
 fn grpc_at(v: &Value, field: &str) -> u64 {
@@ -209,8 +214,16 @@ fn unary_calls_are_counted_exactly_over_h2c_and_tls() {
     ];
     for (url, mut args, n) in runs {
         args.extend(["--data", data, "-H", "X-Trace: t1"]);
-        let v = grpc_load(ECHO, &args, &url);
+        let (summary, v) = grpc_run(ECHO, &args, &url);
         no_errors(&v);
+        for line in [
+            "gRPC unary barrage.bench.v1.Bench/Echo",
+            " calls/s",
+            "Per call",
+            "OK (0)",
+        ] {
+            assert!(summary.contains(line), "{line:?} in {summary}");
+        }
         assert_eq!(u64_at(&v, "/totals/requests_sent"), n, "{url}");
         assert_eq!(u64_at(&v, "/totals/responses"), n, "{url}");
         assert_eq!(v["spec"]["grpc"]["shape"], "unary");
