@@ -391,3 +391,48 @@ fn find_max_searches_a_call_rate() {
         assert_eq!(u64_at(step, "/errors"), 0, "{step:#}");
     }
 }
+
+#[test]
+fn a_protoset_and_a_data_file_serve_as_well() {
+    let _serial = serial();
+    let serve = GrpcServe::start();
+    let tmp = TempDir::new("grpc-protoset");
+    let schema = barrage_grpc::Schema::compile(&[PathBuf::from(bench_proto())], &[])
+        .expect("bench.proto compiles");
+    std::fs::write(tmp.path("bench.protoset"), schema.descriptor_set()).unwrap();
+    std::fs::write(tmp.path("data.json"), r#"{"seq": 3}"#).unwrap();
+    let (protoset, data) = (
+        tmp.file("bench.protoset"),
+        format!("@{}", tmp.file("data.json")),
+    );
+    let args = [
+        "load",
+        "--grpc",
+        "--protoset",
+        &protoset,
+        "--call",
+        ECHO,
+        "--data",
+        &data,
+        "-t",
+        "1",
+        "-c",
+        "1",
+        "-n",
+        "10",
+        "--json",
+        "-",
+        "-q",
+        &serve.http(),
+    ];
+    let r = barrage(&args);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let v = r.json();
+    no_errors(&v);
+    assert_eq!(u64_at(&v, "/totals/responses"), 10);
+    assert_eq!(
+        grpc_at(&v, "payload_bytes_sent"),
+        20,
+        "seq 3: two bytes a call"
+    );
+}
