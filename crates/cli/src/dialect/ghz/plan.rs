@@ -85,8 +85,6 @@ pub struct Plan {
     pub spec: LoadSpec,
     pub rates: Rates,
     pub budget: Budget,
-    /// Calls in flight per connection.
-    pub in_flight: usize,
     /// Lines for standard error before the run.
     pub notes: Vec<String>,
     /// The call data as given (JSON text), for ghz's `options.data`.
@@ -172,7 +170,6 @@ pub fn build(
         spec,
         rates,
         budget,
-        in_flight,
         notes,
         data,
         metadata,
