@@ -141,7 +141,7 @@ fn items(method: &Method, data_json: &str) -> Result<Vec<Value>, SetupError> {
         Value::Object(_) => vec![value],
         Value::Array(items) if !method.client_streams() => {
             return fail(format!(
-                "--data is an array of {} messages, but {} is {}: it takes one request message (give an object)",
+                "--data is an array ({} messages), but {} is {}: it takes one request message (give an object)",
                 items.len(),
                 method.call(),
                 method.shape().name().replace('_', " ")
@@ -181,13 +181,23 @@ fn encode(input: &MessageDescriptor, text: &str) -> Result<Vec<u8>, SetupError> 
         Ok(message) => Ok(message.encode_to_vec()),
         Err(error) => {
             let path = track.path().to_string();
-            let error = crate::one_line(&error.to_string());
+            let error = without_position(&error);
             if path == "." || path.is_empty() {
                 fail(format!("does not fit {}: {error}", input.full_name()))
             } else {
                 fail(format!("field {path} of {}: {error}", input.full_name()))
             }
         }
+    }
+}
+
+/// serde_json's message without its ` at line 1 column 9`: the position
+/// is in the re-serialised message, not in the text the user gave.
+fn without_position(error: &serde_json::Error) -> String {
+    let text = crate::one_line(&error.to_string());
+    match text.rfind(" at line ") {
+        Some(at) if error.line() > 0 => text[..at].to_owned(),
+        _ => text,
     }
 }
 
