@@ -111,6 +111,9 @@ pub fn probe(
         Protocol::H3 => h3::probe(scenario, host, port, deadline),
         Protocol::Ws => return ws::probe(scenario, host, port, false, deadline),
         Protocol::Wss => return ws::probe(scenario, host, port, true, deadline),
+        Protocol::Grpc | Protocol::Grpcs => {
+            return Err(format!("no probe of {} yet", scenario.protocol))
+        }
     }?;
     let problems = check(scenario, &response);
     Ok(ProbeResult {

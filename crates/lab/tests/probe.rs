@@ -64,7 +64,9 @@ fn the_builtin_target_is_valid_over_every_protocol() {
             let (version, framing) = match protocol {
                 Protocol::H1 | Protocol::Https => ("HTTP/1.1", "content-length"),
                 Protocol::H2c | Protocol::H2 => ("h2", "h2"),
-                Protocol::Ws | Protocol::Wss => unreachable!("not probed here"),
+                Protocol::Ws | Protocol::Wss | Protocol::Grpc | Protocol::Grpcs => {
+                    unreachable!("not probed here")
+                }
                 Protocol::H3 => ("h3", "h3"),
             };
             assert_eq!((r.version.as_str(), r.framing.as_str()), (version, framing));

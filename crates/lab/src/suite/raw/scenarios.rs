@@ -145,6 +145,7 @@ fn scenario(
         search,
         script,
         ws,
+        grpc: None,
     })
 }
 
