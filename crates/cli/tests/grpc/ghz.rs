@@ -277,7 +277,8 @@ fn ghz_and_the_dialect_agree_against_grpc_go() {
     let _turn = serial();
     let addr = free_addr();
     let mut cmd = Command::new(&bin);
-    cmd.args(["--addr", &addr.to_string()]);
+    cmd.args(["-listen", &addr.to_string()])
+        .env("GOMAXPROCS", "1");
     let server = Server::spawn(cmd, addr);
     side_by_side(&ghz, &server.addr.to_string(), false);
 }
@@ -309,11 +310,11 @@ fn connections_schedules_and_outputs() {
     ];
     let ran = dialect(&line(&addr, false, &extra));
     assert_eq!((ran.code, ran.stdout.as_str()), (Some(0), ""), "{ran:?}");
-    let ghz: Value = serde_json::from_str(&dir.file("out.json")).unwrap();
+    let ghz: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(ghz["count"], 600);
     assert_eq!(ghz["name"], "four");
     assert_eq!(ghz["options"]["connections"], 4);
-    let report: Value = serde_json::from_str(&dir.file("barrage.json")).unwrap();
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["spec"]["protocol"], "grpc");
     assert_eq!(report["spec"]["connections"], 4);
     assert_eq!(report["totals"]["responses"], 600);
@@ -338,7 +339,7 @@ fn connections_schedules_and_outputs() {
     ];
     let ran = dialect(&line(&addr, false, &extra));
     check_summary(&ran, 150);
-    let report: Value = serde_json::from_str(&dir.file("barrage.json")).unwrap();
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["totals"]["requests_sent"], 150, "{ran:?}");
     // CSV: a row per call.
     let ran = dialect(&line(&addr, false, &["-n", "50", "-c", "5", "-O", "csv"]));
