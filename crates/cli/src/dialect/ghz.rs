@@ -134,13 +134,14 @@ fn resolve(o: &Options, data: &str) -> Result<GrpcOptions, String> {
 
 /// Runs the plan: one run, or a schedule's levels one after another, each
 /// with what is left of the budget, merged into one report whose elapsed
-/// time is their sum.
+/// time is their sum and whose spec is the first level's, with the last
+/// level's rate.
 fn run(plan: &Plan, stop: &Arc<AtomicBool>) -> Result<RunReport, SpecError> {
     let Rates::Steps(steps) = &plan.rates else {
         return barrage_engine::run_until(&plan.spec, &mut NoObserver, stop.clone());
     };
     let mut merged: Option<RunReport> = None;
-    let (mut sent, mut elapsed) = (0u64, Duration::ZERO);
+    let (mut sent, mut elapsed, mut last_rate) = (0u64, Duration::ZERO, 0.0);
     for k in 0.. {
         let Some(level) = steps.level(k) else { break };
         let time_left = plan.budget.time.map(|t| t.saturating_sub(elapsed));
@@ -158,13 +159,18 @@ fn run(plan: &Plan, stop: &Arc<AtomicBool>) -> Result<RunReport, SpecError> {
         };
         spec.max_requests = calls_left;
         let report = barrage_engine::run_until(&spec, &mut NoObserver, stop.clone())?;
+        last_rate = level.rate_per_s;
         sent += report.totals.requests_sent;
         elapsed += Duration::from_secs_f64(report.totals.elapsed_s);
         let level_ended = report.stop_reason == StopReason::Duration && level.duration.is_some();
         match &mut merged {
             None => merged = Some(report),
             Some(m) => {
+                // The merge sums the spec's connections and rates, as for
+                // loads side by side; these levels ran one after another.
+                let spec = m.spec.clone();
                 m.merge(&report);
+                m.spec = spec;
                 m.stop_reason = report.stop_reason;
             }
         }
@@ -174,6 +180,9 @@ fn run(plan: &Plan, stop: &Arc<AtomicBool>) -> Result<RunReport, SpecError> {
         }
     }
     let mut report = merged.expect("a schedule has a first level");
+    report.spec.rate_per_s = Some(last_rate);
+    report.spec.duration_s = Some(elapsed.as_secs_f64());
+    report.spec.requests = plan.budget.calls;
     let totals = &mut report.totals;
     totals.elapsed_s = elapsed.as_secs_f64();
     if totals.elapsed_s > 0.0 {

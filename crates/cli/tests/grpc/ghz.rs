@@ -426,3 +426,30 @@ fn bad_lines_are_one_line_and_connect_nowhere() {
     }
     assert!(listener.accept().is_err(), "a connection was made");
 }
+
+/// A server stream and a bidi stream count calls, as ghz does: `-n` calls
+/// each, all OK; with ghz, the same counts from ghz.
+#[test]
+fn streams_count_calls_as_ghz_does() {
+    let _turn = serial();
+    let server = serve_grpc(false);
+    let addr = server.addr.to_string();
+    let cases: [(&str, &str, &[&str]); 2] = [
+        ("Stream", r#"{"count":3,"size":8}"#, &[]),
+        ("Chat", r#"[{"seq":1},{"seq":2}]"#, &["--stream-call-count", "4"]),
+    ];
+    for (method, data, extra) in cases {
+        let call = format!("barrage.bench.v1.Bench/{method}");
+        let mut args: Vec<String> = ["--insecure", "--proto", PROTO, "--call", &call, "-d", data]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        args.extend(["-n", "200", "-c", "4"].iter().map(|s| s.to_string()));
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args.push(addr.clone());
+        check_summary(&dialect(&args), 200);
+        if let Some(ghz) = ghz() {
+            check_summary(&run(&ghz, &args), 200);
+        }
+    }
+}
