@@ -39,6 +39,11 @@ use message::{frame, Echo, MessageReader, Next};
 const CONN_STACK: usize = 512 * 1024;
 /// How long [`GrpcBehavior::ResetMidMessage`] lets its half message go out before the reset.
 const RESET_AFTER: Duration = Duration::from_millis(50);
+/// h2's budget for the overhead of small DATA frames received and not read yet. Its default
+/// (half the connection window: some 130 frames of a few bytes) is spent within a fraction of
+/// a second by a stream that [`Stall`]s at hundreds of messages a second, and h2 then closes
+/// the connection (GOAWAY ENHANCE_YOUR_CALM); a stall must hold the messages instead.
+const DATA_FRAME_BUDGET: usize = 64 << 20;
 /// The `grpc-message` of [`GrpcBehavior::TrailersOnly`].
 pub const UNAVAILABLE_MESSAGE: &str = "testkit is unavailable";
 
@@ -272,7 +277,10 @@ fn serve(conn: Conn, shared: Arc<Shared>) {
             return;
         };
         let _ = io.set_nodelay(true);
-        let Ok(mut connection) = h2::server::handshake(io).await else {
+        let handshake = h2::server::Builder::new()
+            .data_frame_budget(DATA_FRAME_BUDGET)
+            .handshake(io);
+        let Ok(mut connection) = handshake.await else {
             return;
         };
         while let Some(Ok((request, respond))) = connection.accept().await {
