@@ -133,11 +133,13 @@ pub(super) fn apply(a: &LoadArgs, setup: Option<Setup>, spec: &mut LoadSpec) -> 
     let streams_out = matches!(shape, GrpcShape::ClientStreaming | GrpcShape::Bidi);
     let unit = match (g.grpc_unit, shape) {
         (Some(UnitArg::Message), GrpcShape::Bidi) | (None, GrpcShape::Bidi) => GrpcUnit::Message,
-        (Some(UnitArg::Message), _) => return Err(format!(
+        (Some(UnitArg::Message), _) => {
+            return Err(format!(
             "--grpc-unit message applies to bidirectional streams: {} is {}; use --grpc-unit call",
             setup.method.call(),
             shape_words(shape)
-        )),
+        ))
+        }
         (Some(UnitArg::Call), _) | (None, _) => GrpcUnit::Call,
     };
     match g.stream_messages {

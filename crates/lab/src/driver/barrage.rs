@@ -178,7 +178,11 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
     for header in header_lines(s) {
         args.extend(["-H".into(), header]);
     }
-    args.extend(model_flags(run));
+    let paced = s
+        .grpc
+        .as_ref()
+        .and_then(|g| super::grpc::rate_flags(g, run.level));
+    args.extend(paced.unwrap_or_else(|| model_flags(run)));
     match &s.grpc {
         Some(_) => args.extend(["--grpc".into(), super::grpc::url(s, run.host, run.port)]),
         None => args.push(url(s, run.host, run.port)),

@@ -49,10 +49,25 @@ pub(super) fn flags(grpc: &GrpcScenario, level: &Level) -> Vec<String> {
     if let Some(n) = grpc.stream_messages {
         flags.extend(["--stream-messages".into(), n.to_string()]);
     }
-    if matches!(level, Level::Connections(_)) || grpc.unit == GrpcUnit::Message {
+    let closed = matches!(level, Level::Connections(_)) && grpc.rate.is_none();
+    if closed || grpc.unit == GrpcUnit::Message {
         flags.extend(["-m".into(), grpc.in_flight.max(1).to_string()]);
     }
     flags
+}
+
+/// The load model's flags of a scenario with a fixed `rate`: `-R RATE -c
+/// C` at a level of C connections; none for the others (the level's).
+pub(super) fn rate_flags(grpc: &GrpcScenario, level: &Level) -> Option<Vec<String>> {
+    match (grpc.rate, level) {
+        (Some(rate), Level::Connections(c)) => Some(vec![
+            "-R".into(),
+            super::number(rate),
+            "-c".into(),
+            c.to_string(),
+        ]),
+        _ => None,
+    }
 }
 
 /// `call` or `message`, as `--grpc-unit` takes it.
@@ -102,6 +117,16 @@ mod tests {
         };
         assert!(!flags(g, &rate).contains(&"-m".to_string()));
         assert_eq!(url(&s, "127.0.0.1", 8080), "http://127.0.0.1:8080");
+        assert_eq!(rate_flags(g, &Level::Connections(16)), None);
+        let mut paced = g.clone();
+        paced.rate = Some(2000.0);
+        assert_eq!(
+            rate_flags(&paced, &Level::Connections(16))
+                .unwrap()
+                .join(" "),
+            "-R 2000 -c 16"
+        );
+        assert!(!flags(&paced, &Level::Connections(16)).contains(&"-m".to_string()));
         let tls = scenario(Protocol::Grpcs, GrpcUnit::Call, 1);
         assert_eq!(url(&tls, "::1", 8443), "https://[::1]:8443");
         let mut chat = scenario(Protocol::Grpc, GrpcUnit::Message, 2);

@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use barrage_model::load::GrpcUnit;
+use barrage_grpc::Schema;
+use barrage_model::load::{GrpcShape, GrpcUnit};
 use barrage_model::suite::{BENCH_CALL, BENCH_DATA, BENCH_PROTO};
 
 use super::super::{GrpcScenario, Load, Protocol};
@@ -20,6 +21,7 @@ pub(super) struct RawGrpc {
     pub(super) unit: Option<String>,
     pub(super) stream_messages: Option<i64>,
     pub(super) in_flight: Option<i64>,
+    pub(super) rate: Option<f64>,
 }
 
 impl RawGrpc {
@@ -32,6 +34,7 @@ impl RawGrpc {
             ("proto", self.proto.is_some()),
             ("unit", self.unit.is_some()),
             ("stream_messages", self.stream_messages.is_some()),
+            ("rate", self.rate.is_some()),
         ]
         .into_iter()
         .find_map(|(key, given)| given.then_some(key))
@@ -85,8 +88,17 @@ pub(super) fn grpc_options(
     let call = call(raw.call.as_deref(), &at.key("call"))?;
     let data = data(raw.data, &at.key("data"))?;
     let proto = proto(raw.proto.as_deref(), dir, &at.key("proto"))?;
+    let shape = check_call(&proto, &call, &data, at)?;
     let unit = match raw.unit.as_deref() {
+        None if shape == GrpcShape::Bidi => GrpcUnit::Message,
         None | Some("call") => GrpcUnit::Call,
+        Some("message") if shape != GrpcShape::Bidi => {
+            return Err(problem(
+                &at.key("unit"),
+                format!("unit = \"message\" for {call}, a {} method", shape.name()),
+                "unit = \"call\": only a bidirectional stream's messages are counted one by one",
+            ))
+        }
         Some("message") => GrpcUnit::Message,
         Some(u) => {
             return Err(problem(
@@ -112,10 +124,11 @@ pub(super) fn grpc_options(
         )? as usize,
         None => 1,
     };
+    let rate = fixed_rate(raw.rate, load, http.search, &at.key("rate"))?;
     // The open loop of calls starts each call on the schedule, one at a
     // time per connection; with unit message, in_flight is the streams
     // each connection carries the paced messages on.
-    let open = !matches!(load, Load::Concurrency(_)) || http.search;
+    let open = !matches!(load, Load::Concurrency(_)) || http.search || rate.is_some();
     if in_flight > 1 && open && unit == GrpcUnit::Call {
         return Err(problem(
             &at.key("in_flight"),
@@ -130,7 +143,59 @@ pub(super) fn grpc_options(
         unit,
         stream_messages: stream_messages.map(|n| n as u64),
         in_flight,
+        rate,
     }))
+}
+
+/// `rate`: a fixed open-loop rate over each level's connections, in a
+/// suite of concurrency levels and not beside a search.
+fn fixed_rate(
+    raw: Option<f64>,
+    load: &Load,
+    search: bool,
+    at: &KeyPath,
+) -> Result<Option<f64>, Problem> {
+    let Some(rate) = raw else {
+        return Ok(None);
+    };
+    if !(rate.is_finite() && rate > 0.0) {
+        return Err(problem(
+            at,
+            format!("{rate} is not above 0"),
+            "calls or messages per second, such as 2000",
+        ));
+    }
+    if search || !matches!(load, Load::Concurrency(_)) {
+        return Err(problem(
+            at,
+            "a rate beside a search or levels of rate",
+            "rate = N only in a suite of concurrency levels, without search: the levels give the connections, the rate the open loop's pace",
+        ));
+    }
+    Ok(Some(rate))
+}
+
+/// Compiles `proto` (its directory the import path), finds `call` in it
+/// and fits `data` to its request: the method's shape, or the first
+/// mistake at its key, in barrage-grpc's words (what `barrage load
+/// --grpc` would refuse before any connection).
+fn check_call(proto: &str, call: &str, data: &str, at: &KeyPath) -> Result<GrpcShape, Problem> {
+    let file = PathBuf::from(proto);
+    let includes: Vec<PathBuf> = file.parent().map(Path::to_path_buf).into_iter().collect();
+    let schema = Schema::compile(std::slice::from_ref(&file), &includes).map_err(|e| {
+        problem(
+            &at.key("proto"),
+            e.0,
+            "a .proto that compiles (protox, as barrage load --proto)",
+        )
+    })?;
+    let method = schema
+        .method(call)
+        .map_err(|e| problem(&at.key("call"), e.0, "a method of the .proto"))?;
+    method
+        .requests(data)
+        .map_err(|e| problem(&at.key("data"), e.0, "the request message as protobuf JSON"))?;
+    Ok(method.shape())
 }
 
 /// `call`: `package.Service/Method` (or `package.Service.Method`), as

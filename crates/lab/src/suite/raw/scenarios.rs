@@ -45,6 +45,7 @@ pub(super) struct RawScenario {
     proto: Option<String>,
     unit: Option<String>,
     stream_messages: Option<i64>,
+    rate: Option<f64>,
 }
 
 pub(super) fn scenarios(
@@ -174,6 +175,7 @@ fn grpc_options(
         proto: raw.proto.take(),
         unit: raw.unit.take(),
         stream_messages: raw.stream_messages.take(),
+        rate: raw.rate.take(),
         in_flight: if protocol.is_grpc() {
             raw.in_flight.take()
         } else {
