@@ -12,6 +12,7 @@ use clap::ValueEnum;
 
 use crate::common::spec_error;
 
+mod grpc;
 mod ws;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -237,6 +238,9 @@ pub struct LoadArgs {
     #[arg(last = true, value_name = "SCRIPT_ARG", requires = "script")]
     pub(crate) script_args: Vec<String>,
 
+    #[command(flatten)]
+    pub(crate) grpc: grpc::GrpcArgs,
+
     /// Write the full results as JSON to FILE, or to stdout with '-' (the summary then goes to stderr).
     #[arg(long, value_name = "FILE|-")]
     pub(crate) json: Option<String>,
@@ -408,6 +412,7 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
                 .into(),
         );
     }
+    let grpc = grpc::setup(a)?;
     let url = ws::url(a)?;
     let mut spec = LoadSpec::from_url(&url).map_err(|e| e.to_string())?;
     spec.requests = requests(a, &spec.target)?;
@@ -428,6 +433,7 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
     }
     spec.protocol = match spec.protocol {
         Protocol::Ws => Protocol::Ws,
+        _ if grpc.is_some() => Protocol::Grpc,
         _ => protocol(a, spec.target.scheme)?,
     };
     spec.h2.streams = a.streams;
@@ -480,6 +486,7 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
         spec.mix = Some(read.mix);
     }
     ws::apply(a, &mut spec)?;
+    grpc::apply(a, grpc, &mut spec)?;
     Ok(spec)
 }
 

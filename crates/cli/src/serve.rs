@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use barrage_target::{Database, DatabaseConfig, Target, TargetConfig, TlsSetup};
+use barrage_target::{Database, DatabaseConfig, Services, Target, TargetConfig, TlsSetup};
 
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("tls_source").args(["tls", "cert"])))]
@@ -55,6 +55,14 @@ pub struct ServeArgs {
     /// else 16.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     database_pool: Option<u32>,
+    /// Serve gRPC too: the Bench service of the repository's
+    /// proto/bench.proto (package barrage.bench.v1: Echo, Stream, Sum, Chat)
+    /// over tonic, to HTTP/2 requests with content-type application/grpc —
+    /// h2c (prior knowledge) on --listen beside HTTP/1.1, and h2 by ALPN on
+    /// the TLS port. Stream takes count <= 1000000 and size <= 4 MiB
+    /// (INVALID_ARGUMENT past them).
+    #[arg(long)]
+    grpc: bool,
 }
 
 impl ServeArgs {
@@ -123,7 +131,11 @@ pub fn main(args: ServeArgs) -> ExitCode {
     });
     let mut plain = None;
     let mut cert_out_error = None;
-    let result = barrage_target::run_until_signal_with(cfg, database.clone(), |target| {
+    let services = Services {
+        database: database.clone(),
+        grpc: args.grpc,
+    };
+    let result = barrage_target::run_until_signal_with(cfg, services.clone(), |target| {
         if let Some(path) = &args.cert_out {
             if let Err(e) = write_certificate(target, path) {
                 cert_out_error = Some(format!(
@@ -135,7 +147,7 @@ pub fn main(args: ServeArgs) -> ExitCode {
         }
         let mut on = listening_on(target, args.h3);
         if let Some(plain_cfg) = plain_cfg {
-            let started = Target::start_with_database(plain_cfg, database.clone())?;
+            let started = Target::start_with(plain_cfg, services)?;
             on = format!("{} and {on}", listening_on(&started, false));
             plain = Some(started);
         }
@@ -143,7 +155,12 @@ pub fn main(args: ServeArgs) -> ExitCode {
             Some(database) => format!("; database {database}"),
             None => String::new(),
         };
-        eprintln!("barrage serve: listening on {on}{db}; Ctrl-C stops");
+        let grpc = if args.grpc {
+            "; gRPC barrage.bench.v1.Bench on h2"
+        } else {
+            ""
+        };
+        eprintln!("barrage serve: listening on {on}{db}{grpc}; Ctrl-C stops");
         Ok(())
     });
     if let Some(plain) = plain {

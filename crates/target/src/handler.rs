@@ -100,7 +100,7 @@ impl Stats {
         }
     }
 
-    fn count_response(&self) {
+    pub(crate) fn count_response(&self) {
         self.responses.0.fetch_add(1, Ordering::Relaxed);
     }
 }
@@ -170,7 +170,7 @@ static LARGE: RwLock<Bytes> = RwLock::new(Bytes::new());
 
 /// `n` bytes of [`contract::BYTES_FILL`]; allocates only when a larger body
 /// than ever before is requested.
-fn filled(n: usize) -> Bytes {
+pub(crate) fn filled(n: usize) -> Bytes {
     if n <= SMALL_FILL {
         return Bytes::from_static(&SMALL[..n]);
     }

@@ -148,6 +148,7 @@
 /// servers against it without depending on this one.
 pub use barrage_contract as contract;
 
+mod grpc;
 mod handler;
 mod http3;
 mod server;
@@ -165,6 +166,7 @@ use crate::http3::Http3;
 use crate::server::Server;
 use crate::tls::Tls;
 
+pub use crate::grpc::{MAX_STREAM_COUNT, MAX_STREAM_SIZE};
 pub use crate::handler::database::{Database, DatabaseConfig};
 pub use crate::tls::TlsSetup;
 
@@ -207,6 +209,18 @@ impl TargetConfig {
     }
 }
 
+/// What a [`Target`] serves besides the endpoint contract; by default
+/// neither.
+#[derive(Debug, Clone, Default)]
+pub struct Services {
+    /// The pool of the database workloads; without it they answer 503.
+    pub database: Option<Database>,
+    /// The `Bench` service of proto/bench.proto (gRPC, over tonic) to
+    /// HTTP/2 requests whose content-type starts with `application/grpc`,
+    /// on h2c and on TLS with ALPN `h2` alike.
+    pub grpc: bool,
+}
+
 /// A running reference server. Shuts down on [`Target::shutdown`] or drop.
 #[derive(Debug)]
 pub struct Target {
@@ -234,7 +248,7 @@ impl Target {
     /// or directory (os error 2)`. So is [`TargetConfig::h3`] without
     /// [`TargetConfig::tls`].
     pub fn start(cfg: TargetConfig) -> io::Result<Target> {
-        Target::start_with_database(cfg, None)
+        Target::start_with(cfg, Services::default())
     }
 
     /// [`Target::start`], serving the database workloads from `database`
@@ -249,6 +263,20 @@ impl Target {
         cfg: TargetConfig,
         database: Option<Database>,
     ) -> io::Result<Target> {
+        Target::start_with(
+            cfg,
+            Services {
+                database,
+                grpc: false,
+            },
+        )
+    }
+
+    /// [`Target::start`], serving `services` besides the contract: the
+    /// database workloads (see [`Target::start_with_database`]) and the
+    /// `Bench` gRPC service.
+    pub fn start_with(cfg: TargetConfig, services: Services) -> io::Result<Target> {
+        let Services { database, grpc } = services;
         if cfg.h3 && cfg.tls.is_none() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -303,7 +331,7 @@ impl Target {
         };
         let alt_svc = http3.as_ref().map(|_| alt_svc(local_addr.port()));
         let (stop, stop_rx) = watch::channel(false);
-        let server = Server::new(Arc::clone(&stats), acceptor, alt_svc, database);
+        let server = Server::new(Arc::clone(&stats), acceptor, alt_svc, database, grpc);
         let thread = std::thread::Builder::new()
             .name("barrage-target".into())
             .spawn(move || server::run(rt, listener, server, http3, stop_rx))?;
@@ -426,17 +454,17 @@ fn alt_svc(port: u16) -> hyper::header::HeaderValue {
 /// For the CLI: starts a [`Target`], prints nothing itself, blocks until
 /// SIGINT or SIGTERM (Ctrl-C elsewhere), then shuts it down cleanly.
 pub fn run_until_signal(cfg: TargetConfig) -> io::Result<()> {
-    run_until_signal_with(cfg, None, |_| Ok(()))
+    run_until_signal_with(cfg, Services::default(), |_| Ok(()))
 }
 
-/// [`run_until_signal`], with the database workloads served from
-/// `database` (see [`Target::start_with_database`]), calling `on_ready`
+/// [`run_until_signal`], serving `services` too (see
+/// [`Target::start_with`]), calling `on_ready`
 /// once the server listens (to say where, or to write out its
 /// certificate). An error from `on_ready` shuts the server down and is
 /// returned.
 pub fn run_until_signal_with(
     cfg: TargetConfig,
-    database: Option<Database>,
+    services: Services,
     on_ready: impl FnOnce(&Target) -> io::Result<()>,
 ) -> io::Result<()> {
     let signals = tokio::runtime::Builder::new_current_thread()
@@ -444,7 +472,7 @@ pub fn run_until_signal_with(
         .build()?;
     // Install the handlers before the server is up, so an early signal is not lost.
     let wait = signals.block_on(async { signal_waiter() })?;
-    let target = Target::start_with_database(cfg, database)?;
+    let target = Target::start_with(cfg, services)?;
     on_ready(&target)?;
     let result = signals.block_on(wait);
     target.shutdown();

@@ -16,6 +16,7 @@ use tokio::runtime::Runtime;
 use tokio::sync::{mpsc, watch};
 use tokio_rustls::TlsAcceptor;
 
+use crate::grpc::{Grpc, Routed};
 use crate::handler::database::Database;
 use crate::handler::ws::Lifecycle;
 use crate::handler::{Stats, TargetService};
@@ -74,18 +75,22 @@ pub(crate) struct Server {
     http1: auto::Builder<TokioExecutor>,
     tls: Option<TlsAcceptor>,
     service: TargetService,
+    /// The `Bench` gRPC service (`--grpc`), shared by every connection.
+    grpc: Option<Grpc>,
     stats: Arc<Stats>,
 }
 
 impl Server {
     /// A server for plain TCP, or for TLS when `tls` is set; `alt_svc`
     /// (announcing HTTP/3) goes on every response when set; `database`
-    /// serves the database workloads.
+    /// serves the database workloads; `grpc` serves the `Bench` service
+    /// to HTTP/2 requests with a gRPC content-type.
     pub(crate) fn new(
         stats: Arc<Stats>,
         tls: Option<TlsAcceptor>,
         alt_svc: Option<HeaderValue>,
         database: Option<Database>,
+        grpc: bool,
     ) -> Server {
         Server {
             plain: builder(),
@@ -93,6 +98,7 @@ impl Server {
             http1: builder().http1_only(),
             tls,
             service: TargetService::new(Arc::clone(&stats), alt_svc, database),
+            grpc: grpc.then(|| Grpc::new(Arc::clone(&stats))),
             stats,
         }
     }
@@ -176,7 +182,7 @@ async fn serve(
         _drain: drain,
     };
     let Some(acceptor) = &server.tls else {
-        return drive(&server.plain, stream, &server.service, lifecycle).await;
+        return drive(&server.plain, stream, &server, lifecycle).await;
     };
     // A handshake that fails or stalls costs this connection only.
     let handshake = tokio::time::timeout(HANDSHAKE_TIMEOUT, acceptor.accept(stream));
@@ -194,7 +200,7 @@ async fn serve(
         Alpn::H2 => &server.h2,
         Alpn::Http1 => &server.http1,
     };
-    drive(builder, stream, &server.service, lifecycle).await;
+    drive(builder, stream, &server, lifecycle).await;
 }
 
 /// Serves HTTP on `io` until the peer is done or shutdown is requested,
@@ -204,13 +210,16 @@ async fn serve(
 async fn drive<I>(
     builder: &auto::Builder<TokioExecutor>,
     io: I,
-    service: &TargetService,
+    server: &Server,
     lifecycle: Lifecycle,
 ) where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let mut shutdown = lifecycle.shutdown.clone();
-    let service = service.for_connection(lifecycle);
+    let service = Routed {
+        target: server.service.for_connection(lifecycle),
+        grpc: server.grpc.clone(),
+    };
     let conn = builder.serve_connection_with_upgrades(TokioIo::new(io), service);
     tokio::pin!(conn);
     tokio::select! {
