@@ -4,13 +4,15 @@ use std::fmt::Write;
 
 use barrage_engine::{LatencyStats, ModelKind, RunReport, SpecSummary, StopReason, WsMode};
 
+mod grpc;
+
 /// The summary as text, one section per line group.
 pub fn render(r: &RunReport) -> String {
     let mut s = String::new();
     header(&mut s, r);
     responses(&mut s, r);
     let latency_name = match r.spec.ws.as_ref().map(|w| w.mode) {
-        None => "Latency",
+        None => grpc::latency_name(r).unwrap_or("Latency"),
         Some(WsMode::Echo) => "Round trip",
         Some(WsMode::Subscribe) => "Gap",
     };
@@ -98,7 +100,7 @@ fn responses(s: &mut String, r: &RunReport) {
     let t = &r.totals;
     let (what, sent, per_s) = match r.ws {
         Some(_) => ("Messages   ", "messages", " messages"),
-        None => ("Responses  ", "requests", ""),
+        None => grpc::unit_words(r).unwrap_or(("Responses  ", "requests", "")),
     };
     let _ = writeln!(
         s,
@@ -163,6 +165,7 @@ fn websocket(s: &mut String, r: &RunReport) {
 /// What the run's TLS, HTTP/3 and HTTP/2 did, each when it was used.
 fn protocols(s: &mut String, r: &RunReport) {
     websocket(s, r);
+    grpc::section(s, r);
     if let Some(t) = &r.tls {
         latency(s, "Handshake", &t.handshake_us);
         let cipher = t
@@ -362,6 +365,9 @@ pub fn plan_line(p: &SpecSummary) -> String {
         };
         let model = model.replace(&format!(", pipeline {}", ws.in_flight), "");
         return format!("WebSocket {what}, {model}, {} thread(s)", p.threads);
+    }
+    if let Some(words) = grpc::plan_words(p) {
+        return format!("{words}, {model}, {} thread(s)", p.threads);
     }
     let reuse = if p.keepalive {
         "keep-alive"

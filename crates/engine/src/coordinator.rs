@@ -10,17 +10,17 @@ use std::time::{Duration, Instant};
 use hdrhistogram::Histogram;
 
 use crate::limits::raise_open_files_limit;
-use crate::link::{Dialer, QuicClient, TlsClient};
+use crate::link::dialer;
 use crate::pacer::{Arrival, Pacer};
 use crate::recorder::{histogram, Counters, ErrorKind, Recorder, LATE_SEND};
 use crate::report::spec_summary;
 use crate::request::compile;
 use crate::script::Scripting;
+use crate::session::grpc::GrpcConfig;
 use crate::session::h2::H2Settings;
 use crate::session::ws::WsConfig;
 use crate::session::{ProtocolCounts, SessionConfig};
 use crate::spec::{Field, LoadSpec, Model, Protocol, Reuse, Scheme, SpecError};
-use crate::tls::{client_config, quic_server_name, server_name, ALPN_H2, ALPN_HTTP11};
 use crate::worker::scripted::ScriptState;
 use crate::worker::{Msg, Plan, SessionCounts, Shared, Worker, WorkerSummary};
 use barrage_model::load::*;
@@ -158,6 +158,10 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
     let sessions = SessionConfig {
         protocol: spec.protocol,
         ws: (spec.protocol == Protocol::Ws).then(|| Arc::new(WsConfig::of(spec))),
+        grpc: match spec.protocol {
+            Protocol::Grpc => Some(Arc::new(GrpcConfig::of(spec)?)),
+            _ => None,
+        },
         windows: H2Settings::from_bits(spec.h2.window_bits, spec.h2.connection_window_bits),
         max_body: spec.mix.as_ref().map_or_else(
             || {
@@ -208,36 +212,6 @@ fn shared(spec: &LoadSpec, stop: Arc<AtomicBool>, start: Instant) -> Result<Shar
         io: spec.io,
         uring_workers: AtomicUsize::new(0),
     })
-}
-
-/// The transports' configurations: QUIC for HTTP/3, TLS for `https://`
-/// otherwise (ALPN offers `h2` and `http/1.1` for `--h2`, as h2load does).
-fn dialer(spec: &LoadSpec) -> Result<Dialer, SpecError> {
-    if spec.protocol == Protocol::H3 {
-        let quic = QuicClient {
-            config: crate::quic::client_config(&spec.tls)?,
-            name: quic_server_name(&spec.tls, &spec.target.host)?,
-        };
-        return Ok(Dialer {
-            tls: None,
-            quic: Some(quic),
-        });
-    }
-    let tls = match spec.target.scheme {
-        Scheme::Http => None,
-        Scheme::Https => {
-            let alpn: &[&[u8]] = match spec.protocol {
-                Protocol::H2 => &[ALPN_H2, ALPN_HTTP11],
-                Protocol::Http1 | Protocol::H3 | Protocol::Ws => &[ALPN_HTTP11],
-                Protocol::Grpc => &[ALPN_H2],
-            };
-            Some(TlsClient {
-                config: client_config(&spec.tls, alpn)?,
-                name: server_name(&spec.tls, &spec.target.host)?,
-            })
-        }
-    };
-    Ok(Dialer { tls, quic: None })
 }
 
 /// The wall-clock time of `at`, in Unix milliseconds (`None` if the clock
@@ -463,6 +437,8 @@ impl Merger {
         let _ = t.connect_us.add(&rec.connect_us);
         let _ = t.tls_handshake_us.add(&rec.tls_handshake_us);
         let _ = t.upgrade_us.add(&rec.upgrade_us);
+        let _ = t.call_us.add(&rec.call_us);
+        let _ = t.message_us.add(&rec.message_us);
         let _ = t.send_delay_us.add(&rec.send_delay_us);
         let _ = t.client_delay_us.add(&rec.client_delay_us);
         t.counters.add(&w.counters);
@@ -492,6 +468,7 @@ impl Merger {
         }
         let open = matches!(spec.model, Model::Open { .. });
         let ws = spec.protocol == Protocol::Ws;
+        let grpc = spec.protocol == Protocol::Grpc;
         RunReport {
             schema: SCHEMA.to_string(),
             barrage_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -520,7 +497,11 @@ impl Merger {
                 upgrade_us: LatencyStats::from_histogram(&self.total.upgrade_us),
                 ..protocols.ws.clone()
             }),
-            grpc: None,
+            grpc: grpc.then(|| GrpcReport {
+                call_us: LatencyStats::from_histogram(&self.total.call_us),
+                message_us: LatencyStats::from_histogram(&self.total.message_us),
+                ..protocols.grpc.clone()
+            }),
             open_loop: self.open_loop_stats(spec, secs),
             sessions: self.session_stats(spec),
             status_counts: self.status_counts(),
@@ -533,8 +514,8 @@ impl Merger {
                 send_delay_us: open.then_some(self.total.send_delay_us),
                 client_delay_us: open.then_some(self.total.client_delay_us),
                 upgrade_us: ws.then_some(self.total.upgrade_us),
-                grpc_call_us: None,
-                grpc_message_us: None,
+                grpc_call_us: grpc.then(|| self.total.call_us.clone()),
+                grpc_message_us: grpc.then_some(self.total.message_us),
             },
             templates: crate::mix::tally::reports(
                 spec.mix.as_ref(),
@@ -654,6 +635,8 @@ fn merge(into: &mut Recorder, from: &Recorder) {
     let _ = into.connect_us.add(&from.connect_us);
     let _ = into.tls_handshake_us.add(&from.tls_handshake_us);
     let _ = into.upgrade_us.add(&from.upgrade_us);
+    let _ = into.call_us.add(&from.call_us);
+    let _ = into.message_us.add(&from.message_us);
     let _ = into.send_delay_us.add(&from.send_delay_us);
     let _ = into.client_delay_us.add(&from.client_delay_us);
     into.counters.add(&from.counters);

@@ -35,6 +35,8 @@ use crate::quic::QuicLink;
 use crate::recorder::ErrorKind;
 use crate::session::h3::H3Session;
 use crate::session::{self, Needs, Next, Session, SessionConfig, Sink};
+use crate::spec::{LoadSpec, Protocol, Scheme, SpecError};
+use crate::tls::{client_config, quic_server_name, server_name, ALPN_H2, ALPN_HTTP11};
 use crate::transport::{TlsSummary, Transport, TransportError};
 use crate::uring::UringStream;
 
@@ -319,6 +321,19 @@ impl Link {
         match transport.handshake() {
             Ok(false) => Ok(SetUp::Waiting),
             Ok(true) => {
+                // gRPC offers h2 only: any other answer fails every connection alike.
+                if config.protocol == Protocol::Grpc && transport.alpn() != Some(ALPN_H2) {
+                    let alpn = transport.alpn().map(String::from_utf8_lossy);
+                    let error = LinkError {
+                        kind: ErrorKind::Protocol,
+                        message: format!(
+                            "the server answered ALPN with {} where gRPC needs h2",
+                            alpn.as_deref().unwrap_or("no protocol")
+                        ),
+                    };
+                    let certificate = true;
+                    return Err(SetUpError::Handshake { error, certificate });
+                }
                 self.session = session::for_alpn(transport.alpn(), config);
                 Ok(SetUp::Ready {
                     connected: false,
@@ -621,6 +636,36 @@ fn read_stream(
     } else {
         Next::Continue
     })
+}
+
+/// The transports' configurations: QUIC for HTTP/3, TLS for `https://`
+/// otherwise (ALPN offers `h2` and `http/1.1` for `--h2`, as h2load does).
+pub(crate) fn dialer(spec: &LoadSpec) -> Result<Dialer, SpecError> {
+    if spec.protocol == Protocol::H3 {
+        let quic = QuicClient {
+            config: crate::quic::client_config(&spec.tls)?,
+            name: quic_server_name(&spec.tls, &spec.target.host)?,
+        };
+        return Ok(Dialer {
+            tls: None,
+            quic: Some(quic),
+        });
+    }
+    let tls = match spec.target.scheme {
+        Scheme::Http => None,
+        Scheme::Https => {
+            let alpn: &[&[u8]] = match spec.protocol {
+                Protocol::H2 => &[ALPN_H2, ALPN_HTTP11],
+                Protocol::Http1 | Protocol::H3 | Protocol::Ws => &[ALPN_HTTP11],
+                Protocol::Grpc => &[ALPN_H2],
+            };
+            Some(TlsClient {
+                config: client_config(&spec.tls, alpn)?,
+                name: server_name(&spec.tls, &spec.target.host)?,
+            })
+        }
+    };
+    Ok(Dialer { tls, quic: None })
 }
 
 fn session_error(e: session::SessionError) -> LinkError {

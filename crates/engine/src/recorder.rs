@@ -13,7 +13,7 @@ pub(crate) fn histogram() -> Histogram<u64> {
 }
 
 /// How many kinds of error there are.
-pub const ERROR_KINDS: usize = 10;
+pub const ERROR_KINDS: usize = 12;
 
 /// Kinds of error, counted separately (as wrk does).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -40,6 +40,11 @@ pub enum ErrorKind {
     /// WebSocket: the server sent Close, or ended the connection, before
     /// the end of the run.
     Closed,
+    /// gRPC: a call ended with a `grpc-status` other than 0 (OK).
+    GrpcStatus,
+    /// gRPC: the answer is not gRPC (an HTTP status without `grpc-status`,
+    /// a content-type not `application/grpc`, trailers without `grpc-status`).
+    NotGrpc,
 }
 
 impl ErrorKind {
@@ -54,6 +59,8 @@ impl ErrorKind {
         ErrorKind::Stream,
         ErrorKind::Upgrade,
         ErrorKind::Closed,
+        ErrorKind::GrpcStatus,
+        ErrorKind::NotGrpc,
     ];
 
     /// The lower-case name used in reports and JSON.
@@ -69,6 +76,8 @@ impl ErrorKind {
             ErrorKind::Stream => "stream",
             ErrorKind::Upgrade => "upgrade",
             ErrorKind::Closed => "closed",
+            ErrorKind::GrpcStatus => "grpc_status",
+            ErrorKind::NotGrpc => "not_grpc",
         }
     }
 
@@ -145,6 +154,11 @@ pub(crate) struct Recorder {
     /// A session's set-up after the connection (a WebSocket upgrade): from
     /// its request to its answer.
     pub upgrade_us: Histogram<u64>,
+    /// Per call of a protocol whose requests are calls on streams (gRPC):
+    /// from the call's (intended) start to its end.
+    pub call_us: Histogram<u64>,
+    /// Per message on a stream (gRPC): see [`Timed::Message`](crate::session::Timed).
+    pub message_us: Histogram<u64>,
     /// Open loop: how far behind schedule each request was sent.
     pub send_delay_us: Histogram<u64>,
     /// Open loop: the send delay of requests that found a connection free
@@ -166,6 +180,8 @@ impl Recorder {
             connect_us: histogram(),
             tls_handshake_us: histogram(),
             upgrade_us: histogram(),
+            call_us: histogram(),
+            message_us: histogram(),
             send_delay_us: histogram(),
             client_delay_us: histogram(),
             counters: Counters::default(),
@@ -181,6 +197,8 @@ impl Recorder {
         self.connect_us.reset();
         self.tls_handshake_us.reset();
         self.upgrade_us.reset();
+        self.call_us.reset();
+        self.message_us.reset();
         self.send_delay_us.reset();
         self.client_delay_us.reset();
         self.counters = Counters::default();

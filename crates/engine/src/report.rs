@@ -2,7 +2,10 @@
 //! the shared model's ([`barrage_model::load`]); this module fills the part
 //! only the engine knows, the summary of a [`LoadSpec`].
 
-use barrage_model::load::{ArrivalKind, ModelKind, SpecSummary, WireProtocol, WsSpecSummary};
+use barrage_model::load::{
+    ArrivalKind, GrpcShape, GrpcSpecSummary, GrpcUnit, ModelKind, SpecSummary, WireProtocol,
+    WsSpecSummary,
+};
 
 use crate::pacer::Arrival;
 use crate::spec::{LoadSpec, Model, Protocol, Reuse, Scheme};
@@ -24,7 +27,7 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
     };
     let h2 = matches!(spec.protocol, Protocol::H2 | Protocol::H3).then_some(spec.h2);
     let mut s = SpecSummary {
-        grpc: None,
+        grpc: (spec.protocol == Protocol::Grpc).then(|| grpc_summary(spec)),
         model: ModelKind::Closed,
         protocol,
         scheme: spec.target.scheme,
@@ -97,6 +100,41 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
         }
     }
     s
+}
+
+/// A gRPC run's call, its unit and its messages.
+fn grpc_summary(spec: &LoadSpec) -> GrpcSpecSummary {
+    let g = &spec.grpc;
+    // The data as the run encodes it (a spec that validated encodes).
+    let requests = barrage_grpc::Schema::from_descriptor_set(&g.descriptor_set)
+        .and_then(|schema| schema.method(&g.call))
+        .and_then(|method| method.requests(&g.data))
+        .ok();
+    let request_bytes = requests.as_ref().map_or(0, |r| {
+        let mut out = Vec::new();
+        let call = barrage_grpc::CallData {
+            worker_id: 0,
+            request_number: 0,
+        };
+        r.render(0, &call, &mut out);
+        out.len()
+    });
+    let data_messages = requests.as_ref().map_or(1, |r| r.len() as u64);
+    let messages_per_call = match (g.unit, g.shape) {
+        (GrpcUnit::Message, _) => g.stream_messages.unwrap_or(0),
+        (GrpcUnit::Call, GrpcShape::ClientStreaming | GrpcShape::Bidi) => {
+            g.stream_messages.unwrap_or(data_messages)
+        }
+        (GrpcUnit::Call, _) => 1,
+    };
+    GrpcSpecSummary {
+        call: g.call.clone(),
+        shape: g.shape,
+        unit: g.unit,
+        request_bytes,
+        messages_per_call,
+        in_flight: spec.h2.streams,
+    }
 }
 
 fn arrival_kind(a: Arrival) -> ArrivalKind {

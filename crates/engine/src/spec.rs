@@ -517,6 +517,9 @@ impl LoadSpec {
         if self.protocol == Protocol::Ws {
             self.validate_ws()?;
         }
+        if self.protocol == Protocol::Grpc {
+            self.validate_grpc()?;
+        }
         if self.io == IoKind::IoUring
             && (self.target.scheme == Scheme::Https || self.protocol == Protocol::H3)
         {

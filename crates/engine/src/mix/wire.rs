@@ -357,7 +357,9 @@ impl MixSender {
                 s.write_h1(&self.drawn, out);
                 session.submit_h1_batch(&[], std::iter::once(inflight), out);
             }
-            Session::Ws(_) => unreachable!("a WebSocket run has no mix (checked before the run)"),
+            Session::Ws(_) | Session::Grpc(_) => {
+                unreachable!("a WebSocket or gRPC run has no mix (checked before the run)")
+            }
             Session::H2(_) | Session::H3(_) => {
                 self.fill_fields(s);
                 let (arena, spans) = (&self.arena, &self.spans);

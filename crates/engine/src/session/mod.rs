@@ -41,6 +41,7 @@
 //!   call `Completed` from the trailers, with grpc-status as its status (or
 //!   `failed` for a non-zero one); ALPN `h2` chooses it in [`for_alpn`].
 
+pub mod grpc;
 pub mod h1;
 pub mod h2;
 pub mod h3;
@@ -53,7 +54,8 @@ use std::sync::Arc;
 use crate::recorder::ErrorKind;
 use crate::request::WireRequest;
 use crate::spec::Protocol;
-use barrage_model::load::{H2Report, H3Report, WsReport};
+use barrage_model::load::{GrpcReport, H2Report, H3Report, WsReport};
+use grpc::{GrpcConfig, GrpcSession};
 use h1::H1Session;
 use h2::{H2Events, H2Session, H2Settings};
 use h3::{H3Events, H3Session};
@@ -151,6 +153,33 @@ pub trait Sink {
     /// The session's own set-up after the connection (a WebSocket upgrade),
     /// begun at `since`, ended now.
     fn set_up(&mut self, _since: Instant) {}
+    /// A request ended with an error its protocol names (a gRPC status
+    /// other than OK, an answer that is not gRPC): counted under `kind`,
+    /// `message()` saying why. `request` is the request it retires, if any
+    /// (a long-lived gRPC stream that fails with no message in flight
+    /// retires none).
+    fn errored(
+        &mut self,
+        _request: Option<Inflight>,
+        _kind: ErrorKind,
+        _message: &dyn Fn() -> String,
+    ) {
+    }
+    /// A timing of the protocol's own beside each response's latency
+    /// ([`Timed`]): it ran from `since` to now; recorded if `measured`.
+    fn timed(&mut self, _what: Timed, _since: Instant, _measured: bool) {}
+}
+
+/// What a session times beside each request's latency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Timed {
+    /// A call on a stream (gRPC), from its (intended) start to its end
+    /// (trailers with a status).
+    Call,
+    /// A message on a stream (gRPC): a bidirectional stream's message from
+    /// its (intended) send to the reply that answers it; a server stream's
+    /// reply from the one before it (the first from the call's start).
+    Message,
 }
 
 /// Why a request ended without a response (HTTP/2 and HTTP/3).
@@ -242,6 +271,8 @@ pub(crate) struct SessionConfig {
     pub protocol: Protocol,
     /// WebSocket: the upgrade and the messages.
     pub ws: Option<Arc<WsConfig>>,
+    /// gRPC: the call's fields and messages.
+    pub grpc: Option<Arc<GrpcConfig>>,
     /// HTTP/2's windows.
     pub windows: H2Settings,
     /// The longest request body (HTTP/2 sends a body only when it fits the server's window).
@@ -275,6 +306,8 @@ pub struct ProtocolCounts {
     /// WebSocket: the report's `ws` section, its upgrade times left to the
     /// histogram.
     pub ws: WsReport,
+    /// gRPC: the report's `grpc` section, its latencies left to the histograms.
+    pub grpc: GrpcReport,
 }
 
 impl ProtocolCounts {
@@ -285,6 +318,7 @@ impl ProtocolCounts {
         self.h2.add(&other.h2);
         self.h3.add(&other.h3);
         self.ws.add(&other.ws);
+        self.grpc.add(&other.grpc);
     }
 
     /// The report's `h2` section.
@@ -316,7 +350,8 @@ impl ProtocolCounts {
 /// the handshake is done.
 pub(crate) fn for_stream(config: &SessionConfig) -> Session {
     match config.protocol {
-        Protocol::H2 | Protocol::Grpc => h2_session(config),
+        Protocol::H2 => h2_session(config),
+        Protocol::Grpc => grpc_session(config),
         Protocol::Ws => ws_session(config),
         Protocol::Http1 | Protocol::H3 => h1_session(config),
     }
@@ -324,9 +359,13 @@ pub(crate) fn for_stream(config: &SessionConfig) -> Session {
 
 /// The session ALPN chose over TLS: the server may answer `--h2` with
 /// `http/1.1` (or with nothing), and the connection then speaks HTTP/1.
+/// gRPC offers only `h2` (a server answering otherwise is refused by the
+/// link before a session is made): gRPC it is.
 pub(crate) fn for_alpn(alpn: Option<&[u8]>, config: &SessionConfig) -> Session {
     if config.protocol == Protocol::Ws {
         ws_session(config)
+    } else if config.protocol == Protocol::Grpc {
+        grpc_session(config)
     } else if alpn == Some(crate::tls::ALPN_H2) {
         h2_session(config)
     } else {
@@ -341,6 +380,14 @@ pub(crate) fn for_quic(quic: quinn_proto::Connection) -> Session {
 
 fn h2_session(config: &SessionConfig) -> Session {
     Session::H2(Box::new(H2Session::new(config.windows, config.max_body)))
+}
+
+fn grpc_session(config: &SessionConfig) -> Session {
+    let grpc = config
+        .grpc
+        .clone()
+        .expect("a gRPC run has its configuration");
+    Session::Grpc(Box::new(GrpcSession::new(grpc)))
 }
 
 fn ws_session(config: &SessionConfig) -> Session {
@@ -369,6 +416,8 @@ pub enum Session {
     H3(Box<h3::H3Session>),
     /// WebSocket: the upgrade, then frames.
     Ws(Box<ws::WsSession>),
+    /// gRPC: calls on HTTP/2 streams.
+    Grpc(Box<GrpcSession>),
 }
 
 impl Session {
@@ -379,6 +428,7 @@ impl Session {
             Session::H2(s) => s.in_flight(),
             Session::H3(s) => s.in_flight(),
             Session::Ws(s) => s.in_flight(),
+            Session::Grpc(s) => s.in_flight(),
         }
     }
 
@@ -389,6 +439,7 @@ impl Session {
             Session::H2(s) => s.oldest(),
             Session::H3(s) => s.oldest(),
             Session::Ws(s) => s.oldest(),
+            Session::Grpc(s) => s.oldest(),
         }
     }
 
@@ -402,6 +453,7 @@ impl Session {
             Session::H2(s) => s.room(depth.streams),
             Session::H3(s) => s.room(depth.streams),
             Session::Ws(s) => s.room(depth),
+            Session::Grpc(s) => s.room(depth),
         }
     }
 
@@ -411,6 +463,8 @@ impl Session {
         match self {
             Session::H2(s) if s.awaiting_settings() => Some("HTTP/2 SETTINGS from the server"),
             Session::Ws(s) => s.waiting_for(),
+            Session::Grpc(s) if s.awaiting_settings() => Some("HTTP/2 SETTINGS from the server"),
+            Session::Grpc(_) => None,
             Session::H1(_) | Session::H2(_) | Session::H3(_) => None,
         }
     }
@@ -420,6 +474,7 @@ impl Session {
     pub fn answer(&self) -> &'static str {
         match self {
             Session::Ws(_) => "echo",
+            Session::Grpc(_) => "gRPC reply",
             Session::H1(_) | Session::H2(_) | Session::H3(_) => "response",
         }
     }
@@ -428,7 +483,7 @@ impl Session {
     pub fn requests_close(&self) -> bool {
         match self {
             Session::H1(s) => s.requests_close(),
-            Session::H2(_) | Session::H3(_) | Session::Ws(_) => false,
+            Session::H2(_) | Session::H3(_) | Session::Ws(_) | Session::Grpc(_) => false,
         }
     }
 
@@ -438,6 +493,7 @@ impl Session {
         match self {
             Session::H2(s) => s.on_connect(out),
             Session::Ws(s) => s.on_connect(now, out),
+            Session::Grpc(s) => s.on_connect(out),
             Session::H1(_) | Session::H3(_) => {}
         }
     }
@@ -448,7 +504,7 @@ impl Session {
     pub fn deadline(&self) -> Option<Instant> {
         match self {
             Session::Ws(s) => s.deadline(),
-            Session::H1(_) | Session::H2(_) | Session::H3(_) => None,
+            Session::H1(_) | Session::H2(_) | Session::H3(_) | Session::Grpc(_) => None,
         }
     }
 
@@ -456,7 +512,7 @@ impl Session {
     pub fn on_timer(&mut self, now: Instant, out: &mut Vec<u8>) -> Result<(), SessionError> {
         match self {
             Session::Ws(s) => s.on_timer(now, out),
-            Session::H1(_) | Session::H2(_) | Session::H3(_) => Ok(()),
+            Session::H1(_) | Session::H2(_) | Session::H3(_) | Session::Grpc(_) => Ok(()),
         }
     }
 
@@ -466,6 +522,7 @@ impl Session {
     pub fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
         match self {
             Session::Ws(s) => s.goodbye(out),
+            Session::Grpc(s) => s.goodbye(out),
             Session::H1(_) | Session::H2(_) | Session::H3(_) => false,
         }
     }
@@ -474,6 +531,7 @@ impl Session {
     pub fn awaits_goodbye(&self) -> bool {
         match self {
             Session::Ws(s) => s.awaits_goodbye(),
+            Session::Grpc(s) => s.awaits_goodbye(),
             Session::H1(_) | Session::H2(_) | Session::H3(_) => false,
         }
     }
@@ -483,7 +541,7 @@ impl Session {
     pub fn start_early(&mut self) -> bool {
         match self {
             Session::H3(s) => s.start_early(),
-            Session::H1(_) | Session::H2(_) | Session::Ws(_) => false,
+            Session::H1(_) | Session::H2(_) | Session::Ws(_) | Session::Grpc(_) => false,
         }
     }
 
@@ -493,7 +551,7 @@ impl Session {
             Session::H1(_) => counts.h1_connections += 1,
             Session::H2(_) => counts.h2_connections += 1,
             Session::H3(_) => counts.h3_connections += 1,
-            Session::Ws(_) => {}
+            Session::Ws(_) | Session::Grpc(_) => {}
         }
     }
 
@@ -504,6 +562,7 @@ impl Session {
             Session::H2(s) => counts.h2.add(&s.events),
             Session::H3(s) => counts.h3.add(&s.events),
             Session::Ws(s) => s.add_events(&mut counts.ws),
+            Session::Grpc(s) => s.add_events(counts),
         }
     }
 
@@ -517,6 +576,7 @@ impl Session {
             Session::H2(s) => s.submit(&request.h2, inflight, out),
             Session::H3(s) => s.submit(&request.h3, inflight),
             Session::Ws(s) => s.submit(inflight, out),
+            Session::Grpc(s) => s.submit(inflight, out),
         }
     }
 
@@ -536,7 +596,7 @@ impl Session {
             Session::H3(s) => {
                 s.submit_fields(fields.map(|(n, v, _)| (n, v)), body, inflight, frames)
             }
-            Session::H1(_) | Session::Ws(_) => {
+            Session::H1(_) | Session::Ws(_) | Session::Grpc(_) => {
                 unreachable!("a mix's templates run over HTTP/2 and HTTP/3")
             }
         }
@@ -562,7 +622,7 @@ impl Session {
         match self {
             Session::H1(s) => s.submit_many(bytes, requests, out),
             // Scripts that make requests run over HTTP/1 only (checked before the run).
-            Session::H2(_) | Session::H3(_) | Session::Ws(_) => {
+            Session::H2(_) | Session::H3(_) | Session::Ws(_) | Session::Grpc(_) => {
                 unreachable!("a script's HTTP/1 requests on a session of another protocol")
             }
         }
@@ -597,6 +657,7 @@ impl Session {
                 Flow::Close => Next::Close,
             }),
             Session::Ws(s) => s.on_read(data, now, sink, out),
+            Session::Grpc(s) => s.on_read(data, now, sink, out),
             // Datagrams go to the QUIC connection, then `H3Session::poll`.
             Session::H3(_) => Ok(Next::Continue),
         }
@@ -613,6 +674,7 @@ impl Session {
             })?),
             Session::H2(s) => Ok(s.on_eof()?),
             Session::Ws(s) => s.on_eof(),
+            Session::Grpc(s) => s.on_eof(),
             Session::H3(_) => Ok(()),
         }
     }
@@ -626,6 +688,7 @@ mod tests {
         SessionConfig {
             protocol,
             ws: None,
+            grpc: None,
             windows: H2Settings::from_bits(16, 16),
             max_body: 0,
             requests_close: false,

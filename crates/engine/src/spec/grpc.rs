@@ -60,3 +60,71 @@ mod b64 {
             .map_err(serde::de::Error::custom)
     }
 }
+
+impl super::LoadSpec {
+    /// The refusals that are a gRPC spec's own: what cannot carry calls of
+    /// one method (a mix, sessions, closing connections, pipelining), a
+    /// unit that does not fit the method, and stream use that sends nothing.
+    pub(super) fn validate_grpc(&self) -> Result<(), super::SpecError> {
+        use super::{err, Field, Model, Reuse};
+        let g = &self.grpc;
+        if g.call.is_empty() || g.descriptor_set.is_empty() {
+            return err(
+                Field::Requests,
+                "a gRPC run needs a method (--call) and its schema (--proto or --protoset)",
+            );
+        }
+        if self.mix.is_some() || self.requests.len() > 1 {
+            return err(
+                Field::Requests,
+                "a gRPC run calls one method: a mix or a list of URLs is HTTP's",
+            );
+        }
+        if let Model::Sessions { .. } = self.model {
+            return err(
+                Field::Sessions,
+                "a gRPC run is a closed or an open loop of calls or messages, not sessions",
+            );
+        }
+        if let Model::Closed { pipeline, .. } = self.model {
+            if pipeline > 1 {
+                return err(
+                    Field::Pipeline,
+                    "pipelining is HTTP/1.1's: gRPC calls go on HTTP/2 streams (-m)",
+                );
+            }
+        }
+        if self.reuse != Reuse::KeepAlive {
+            return err(
+                Field::Reuse,
+                "gRPC connections are HTTP/2's and always kept alive",
+            );
+        }
+        if g.stream_messages == Some(0) {
+            return err(
+                Field::Streams,
+                "--stream-messages must be at least 1 (messages a stream sends before it ends)",
+            );
+        }
+        if g.unit == GrpcUnit::Message && g.shape != GrpcShape::Bidi {
+            return err(
+                Field::Requests,
+                format!(
+                    "--grpc-unit message needs a bidirectional streaming method; {} is {}",
+                    g.call,
+                    shape_name(g.shape)
+                ),
+            );
+        }
+        Ok(())
+    }
+}
+
+fn shape_name(shape: GrpcShape) -> &'static str {
+    match shape {
+        GrpcShape::Unary => "unary",
+        GrpcShape::ServerStreaming => "server streaming",
+        GrpcShape::ClientStreaming => "client streaming",
+        GrpcShape::Bidi => "bidirectional streaming",
+    }
+}

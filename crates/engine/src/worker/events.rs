@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::link::{Fed, LinkError};
-use crate::session::{Completed, Next, Sink, StreamFailure, NO_STATUS};
+use crate::session::{Completed, Next, Sink, StreamFailure, Timed, NO_STATUS};
 
 impl Worker {
     pub(super) fn on_event(&mut self, key: usize, ev: Readiness, now: Instant) {
@@ -78,6 +78,7 @@ impl Worker {
         );
         tally.script = self.script.as_deref_mut().map(|s| s.hooks.as_mut());
         tally.templates = self.mix.as_deref_mut().map(|m| &mut m.tallies[..]);
+        tally.known_errors = Some(&self.first_errors);
         let result = step(
             &mut conn.link,
             &mut tally,
@@ -85,9 +86,13 @@ impl Worker {
             &mut self.scratch,
         );
         let outcome = tally.outcome();
+        let errored = tally.errored.take();
         let script_error = tally.script_error.take();
         self.recorder.counters.bytes_read += std::mem::take(&mut self.bufs.bytes_read);
         self.settle(key, now, outcome);
+        if let Some(errored) = errored {
+            self.settle_errors(key, now, *errored);
+        }
         if let Some(e) = script_error {
             self.script_failed(now, e);
         }
@@ -105,6 +110,17 @@ impl Worker {
             self.conns[key].call_failed = true;
             for _ in 0..failures {
                 self.error(ErrorKind::Stream, now, || why.to_string());
+            }
+        }
+    }
+
+    /// Requests that ended with an error their protocol named (`Sink::errored`).
+    fn settle_errors(&mut self, key: usize, now: Instant, mut errored: Errored) {
+        self.conns[key].call_failed = true;
+        for kind in ErrorKind::ALL {
+            let mut message = errored.messages[kind as usize].take();
+            for _ in 0..errored.counts[kind as usize] {
+                self.error(kind, now, || message.take().unwrap_or_default());
             }
         }
     }
@@ -179,6 +195,18 @@ pub(super) struct Tally<'a> {
     script_error: Option<String>,
     /// A mix's per-template tallies.
     templates: Option<&'a mut [TemplateTally]>,
+    /// Errors a protocol named (`Sink::errored`), made on the first.
+    errored: Option<Box<Errored>>,
+    /// The worker's first message of each error kind (none is made again).
+    known_errors: Option<&'a [Option<String>; ERROR_KINDS]>,
+}
+
+/// Errors of named kinds met during one read: how many, and the first
+/// message of each kind the worker has none of yet.
+#[derive(Default)]
+pub(super) struct Errored {
+    counts: [u64; ERROR_KINDS],
+    messages: [Option<String>; ERROR_KINDS],
 }
 
 impl<'a> Tally<'a> {
@@ -202,6 +230,8 @@ impl<'a> Tally<'a> {
             script: None,
             script_error: None,
             templates: None,
+            errored: None,
+            known_errors: None,
         }
     }
 }
@@ -262,6 +292,43 @@ impl Sink for Tally<'_> {
             if let Err(e) = script.response(response) {
                 self.script_error = Some(e);
             }
+        }
+    }
+
+    fn errored(
+        &mut self,
+        request: Option<Inflight>,
+        kind: ErrorKind,
+        message: &dyn Fn() -> String,
+    ) {
+        self.any = true; // the server answered
+        if let Some(request) = request {
+            *self.inflight -= 1;
+            if let (Some(t), true) = (self.templates.as_deref_mut(), request.measured) {
+                t[usize::from(request.template)].errors += 1;
+            }
+        }
+        let errored = self.errored.get_or_insert_with(Default::default);
+        let i = kind as usize;
+        errored.counts[i] += 1;
+        let known = self.known_errors.is_some_and(|k| k[i].is_some());
+        if !known && errored.messages[i].is_none() {
+            errored.messages[i] = Some(message());
+        }
+    }
+
+    /// Recorded if measured and read in the measured phase; ended when the
+    /// bytes arrived, as a response's latency.
+    #[inline]
+    fn timed(&mut self, what: Timed, since: Instant, measured: bool) {
+        if measured && self.now >= self.measure_start {
+            let end = self.arrived.map_or(self.now, |at| at.max(since));
+            let us = crate::recorder::micros(end.saturating_duration_since(since));
+            let h = match what {
+                Timed::Call => &mut self.recorder.call_us,
+                Timed::Message => &mut self.recorder.message_us,
+            };
+            h.saturating_record(us);
         }
     }
 

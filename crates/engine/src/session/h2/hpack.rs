@@ -288,6 +288,83 @@ impl Decoder {
         Ok(status)
     }
 
+    /// Decodes a whole header block as [`status`](Self::status) does, and
+    /// passes every field to `each` (gRPC reads its response heads and
+    /// trailers whole); returns the block's `:status`.
+    pub fn fields(
+        &mut self,
+        mut block: &[u8],
+        each: &mut impl FnMut(&[u8], &[u8]),
+    ) -> Result<Status, DecodeError> {
+        let mut status = Status::Absent;
+        let mut fields = 0;
+        let mut name = Vec::new();
+        while let Some(&first) = block.first() {
+            let (index, used) = if first & 0x80 != 0 {
+                int(block, 7)?
+            } else if first & 0x40 != 0 {
+                int(block, 6)?
+            } else if first & 0x20 != 0 {
+                if fields > 0 {
+                    return Err(DecodeError("a table size update after a field"));
+                }
+                let (size, used) = int(block, 5)?;
+                block = &block[used..];
+                if size > DEFAULT_TABLE_SIZE {
+                    return Err(DecodeError("a table size update above the 4,096 allowed"));
+                }
+                self.max_size = size;
+                self.evict(0);
+                continue;
+            } else {
+                int(block, 4)?
+            };
+            block = &block[used..];
+            fields += 1;
+            if first & 0x80 != 0 {
+                let (n, v) = match index {
+                    0 => return Err(DecodeError("index 0")),
+                    1..=61 => (
+                        STATIC[index - 1].0.as_bytes(),
+                        STATIC[index - 1].1.as_bytes(),
+                    ),
+                    _ => {
+                        let (n, v) = self.dynamic(index)?;
+                        (&n[..], &v[..])
+                    }
+                };
+                if n == b":status" {
+                    status = parse_status(v);
+                }
+                each(n, v);
+                continue;
+            }
+            name.clear();
+            match index {
+                0 => {
+                    self.string(&mut block)?;
+                    name.extend_from_slice(&self.scratch);
+                }
+                _ => name.extend_from_slice(self.name(index)?),
+            }
+            self.string(&mut block)?;
+            if name == b":status" {
+                status = parse_status(&self.scratch);
+            }
+            each(&name, &self.scratch);
+            if first & 0x40 != 0 {
+                let entry = name.len() + self.scratch.len() + ENTRY_OVERHEAD;
+                self.evict(entry);
+                if entry <= self.max_size {
+                    self.size += entry;
+                    let value: Box<[u8]> = self.scratch[..].into();
+                    self.table.push_front((name[..].into(), value));
+                }
+            }
+        }
+        Ok(status)
+    }
+
     fn indexed_status(&self, index: usize) -> Result<Option<Status>, DecodeError> {
         match index {
             0 => Err(DecodeError("index 0")),

@@ -16,13 +16,17 @@
 
 mod frame;
 mod fuzz;
+mod hooks;
 pub(crate) mod hpack;
 pub(crate) mod huffman;
-mod streams;
+mod send;
+pub(crate) mod streams;
 
 use frame::{code, flag, kind, setting, FrameHeader, HEADER_LEN};
 
-use super::{EarlyClose, Flow, Inflight, ProtocolError, Sink, StreamFailure};
+use super::{EarlyClose, Flow, Inflight, ProtocolError, StreamFailure};
+pub use hooks::StreamSink;
+use send::Blocked;
 use streams::{Stream, Streams};
 
 pub use fuzz::{fuzz_header_block, fuzz_server_bytes};
@@ -101,6 +105,9 @@ pub struct H2Session {
     block: Option<Block>,
     decoder: hpack::Decoder,
     encoder: hpack::Encoder,
+    /// DATA that did not fit the send windows, by stream, oldest first
+    /// (`send_data`): written as WINDOW_UPDATEs make room.
+    blocked: std::collections::VecDeque<Blocked>,
     pub events: H2Events,
 }
 
@@ -139,6 +146,7 @@ impl H2Session {
             block: None,
             decoder: hpack::Decoder::new(),
             encoder: hpack::Encoder::new(),
+            blocked: std::collections::VecDeque::new(),
             events: H2Events::default(),
         }
     }
@@ -206,16 +214,7 @@ impl H2Session {
         request: Inflight,
         out: &mut Vec<u8>,
     ) {
-        let id = self.next_stream;
-        self.next_stream += 2;
-        let at = out.len();
-        frame::put_header(out, 0, kind::HEADERS, 0, id);
-        self.encoder.encode_flagged(fields, out);
-        let block_len = out.len() - at - HEADER_LEN;
-        let end_stream = if body.is_empty() { flag::END_STREAM } else { 0 };
-        let len = (block_len as u32).to_be_bytes();
-        out[at..at + 3].copy_from_slice(&len[1..]);
-        out[at + 4] = flag::END_HEADERS | end_stream;
+        let id = self.open_stream(fields, request, body.is_empty(), out);
         let mut chunks = body.chunks(self.peer_max_frame).peekable();
         while let Some(chunk) = chunks.next() {
             let last = if chunks.peek().is_none() {
@@ -227,6 +226,30 @@ impl H2Session {
             out.extend_from_slice(chunk);
         }
         self.send_window -= body.len() as i64;
+        if let Some(stream) = self.streams.get_mut(id) {
+            stream.send_window -= body.len() as i64;
+        }
+    }
+
+    /// Opens a stream with a HEADERS frame of `fields` (END_STREAM if
+    /// `end_stream`) after [`room`](Self::room) said there is one; returns
+    /// its id. Its DATA follows with [`send_data`](Self::send_data).
+    pub fn open_stream<'a>(
+        &mut self,
+        fields: impl Iterator<Item = (&'a [u8], &'a [u8], bool)>,
+        request: Inflight,
+        end_stream: bool,
+        out: &mut Vec<u8>,
+    ) -> u32 {
+        let id = self.next_stream;
+        self.next_stream += 2;
+        let at = out.len();
+        frame::put_header(out, 0, kind::HEADERS, 0, id);
+        self.encoder.encode_flagged(fields, out);
+        let block_len = out.len() - at - HEADER_LEN;
+        let len = (block_len as u32).to_be_bytes();
+        out[at..at + 3].copy_from_slice(&len[1..]);
+        out[at + 4] = flag::END_HEADERS | if end_stream { flag::END_STREAM } else { 0 };
         self.streams.push(
             id,
             Stream {
@@ -234,11 +257,13 @@ impl H2Session {
                 status: 0,
                 recv_window: i64::from(self.windows.stream_window),
                 unacked: 0,
+                send_window: self.peer_initial_window,
             },
         );
         if self.next_stream > LAST_STREAM_ID {
             self.state = State::GoingAway;
         }
+        id
     }
 
     /// Feeds bytes read from the connection. Finished requests go to `sink`;
@@ -247,7 +272,7 @@ impl H2Session {
     pub fn on_read(
         &mut self,
         mut data: &[u8],
-        sink: &mut impl Sink,
+        sink: &mut impl StreamSink,
         out: &mut Vec<u8>,
     ) -> Result<Flow, ProtocolError> {
         if !self.partial.is_empty() {
@@ -338,7 +363,7 @@ impl H2Session {
         &mut self,
         h: FrameHeader,
         payload: &[u8],
-        sink: &mut impl Sink,
+        sink: &mut impl StreamSink,
         out: &mut Vec<u8>,
     ) -> Result<(), ProtocolError> {
         if let Some(block) = &self.block {
@@ -365,16 +390,16 @@ impl H2Session {
             )),
             kind::PING => self.on_ping(h, payload, out),
             kind::GOAWAY => self.on_goaway(h, payload, sink),
-            kind::WINDOW_UPDATE => self.on_window_update(h, payload),
+            kind::WINDOW_UPDATE => self.on_window_update(h, payload, out),
             _ => Ok(()), // unknown frame types are ignored (RFC 9113 §4.1)
         }
     }
 
-    fn on_data(
+    fn on_data<K: StreamSink>(
         &mut self,
         h: FrameHeader,
         payload: &[u8],
-        sink: &mut impl Sink,
+        sink: &mut K,
         out: &mut Vec<u8>,
     ) -> Result<(), ProtocolError> {
         if h.stream == 0 {
@@ -389,9 +414,9 @@ impl H2Session {
                 "the server sent more DATA than the connection window allows".into(),
             ));
         }
-        if frame::unpad(&h, payload).is_none() {
+        let Some(body) = frame::unpad(&h, payload) else {
             return Err(bad_padding("DATA"));
-        }
+        };
         let stream_window = self.windows.stream_window;
         let Some(stream) = self.stream_mut(h.stream) else {
             return self.check_known(h.stream, "DATA");
@@ -412,10 +437,16 @@ impl H2Session {
                 ),
             ));
         }
+        if K::FIELDS {
+            sink.data(h.stream, body, h.has(flag::END_STREAM));
+        }
         if h.has(flag::END_STREAM) {
             self.complete(h.stream, sink);
             return Ok(());
         }
+        let Some(stream) = self.streams.get_mut(h.stream) else {
+            return Ok(()); // the reader reset it
+        };
         stream.unacked += h.len;
         if stream.unacked >= stream_window / 2 && stream.unacked > 0 {
             let grow = std::mem::take(&mut stream.unacked);
@@ -441,7 +472,7 @@ impl H2Session {
         &mut self,
         h: FrameHeader,
         payload: &[u8],
-        sink: &mut impl Sink,
+        sink: &mut impl StreamSink,
     ) -> Result<(), ProtocolError> {
         if h.stream == 0 {
             return Err(error(code::PROTOCOL_ERROR, "HEADERS on stream 0".into()));
@@ -471,7 +502,7 @@ impl H2Session {
         &mut self,
         h: FrameHeader,
         payload: &[u8],
-        sink: &mut impl Sink,
+        sink: &mut impl StreamSink,
     ) -> Result<(), ProtocolError> {
         let Some(block) = self.block.as_mut() else {
             return Err(error(
@@ -495,14 +526,20 @@ impl H2Session {
 
     /// A complete header block: decoded (always, to keep the HPACK table in
     /// step), then applied to its stream.
-    fn on_block(
+    fn on_block<K: StreamSink>(
         &mut self,
         id: u32,
         block: &[u8],
         end_stream: bool,
-        sink: &mut impl Sink,
+        sink: &mut K,
     ) -> Result<(), ProtocolError> {
-        let status = self.decoder.status(block).map_err(|e| {
+        let decoded = if K::FIELDS {
+            self.decoder
+                .fields(block, &mut |name, value| sink.field(id, name, value))
+        } else {
+            self.decoder.status(block)
+        };
+        let status = decoded.map_err(|e| {
             error(
                 code::COMPRESSION_ERROR,
                 format!("undecodable HPACK block on stream {id}: {}", e.0),
@@ -527,13 +564,20 @@ impl H2Session {
                 }
                 // An interim response: the final one follows.
                 hpack::Status::Code(100..=199) if !end_stream => return Ok(()),
-                hpack::Status::Code(code) => stream.status = code,
+                hpack::Status::Code(code) => {
+                    stream.status = code;
+                    if K::FIELDS {
+                        sink.block(id, code, false, end_stream);
+                    }
+                }
             }
         } else if !end_stream {
             return Err(error(
                 code::PROTOCOL_ERROR,
                 format!("trailers without END_STREAM on stream {id}"),
             ));
+        } else if K::FIELDS {
+            sink.block(id, stream.status, true, true);
         }
         if end_stream {
             self.complete(id, sink);
@@ -545,7 +589,7 @@ impl H2Session {
         &mut self,
         h: FrameHeader,
         payload: &[u8],
-        sink: &mut impl Sink,
+        sink: &mut impl StreamSink,
     ) -> Result<(), ProtocolError> {
         expect_len(&h, payload, 4, "RST_STREAM")?;
         if h.stream == 0 {
@@ -554,86 +598,11 @@ impl H2Session {
         let code = frame::u32_at(payload, 0);
         if let Some(stream) = self.remove(h.stream) {
             self.events.streams_reset += 1;
-            sink.failed(stream.request, StreamFailure::Reset { code });
+            self.unblock(h.stream);
+            sink.failed(h.stream, stream.request, StreamFailure::Reset { code });
             return Ok(());
         }
         self.check_known(h.stream, "RST_STREAM")
-    }
-
-    fn on_settings(
-        &mut self,
-        h: FrameHeader,
-        payload: &[u8],
-        out: &mut Vec<u8>,
-    ) -> Result<(), ProtocolError> {
-        if h.stream != 0 {
-            return Err(error(code::PROTOCOL_ERROR, "SETTINGS on a stream".into()));
-        }
-        if h.has(flag::ACK) {
-            return expect_len(&h, payload, 0, "SETTINGS ack");
-        }
-        if !payload.len().is_multiple_of(6) {
-            return Err(error(
-                code::FRAME_SIZE_ERROR,
-                format!("SETTINGS of {} bytes, not a multiple of 6", payload.len()),
-            ));
-        }
-        for entry in payload.chunks_exact(6) {
-            let id = u16::from_be_bytes([entry[0], entry[1]]);
-            self.apply_setting(id, frame::u32_at(entry, 2))?;
-        }
-        self.events.settings_received += 1;
-        frame::put_settings_ack(out);
-        if self.state == State::AwaitSettings {
-            self.state = State::Open;
-        }
-        Ok(())
-    }
-
-    fn apply_setting(&mut self, id: u16, value: u32) -> Result<(), ProtocolError> {
-        match id {
-            setting::HEADER_TABLE_SIZE => self.encoder.set_limit(value as usize),
-            setting::MAX_CONCURRENT_STREAMS => {
-                self.peer_max_streams = value;
-                self.events.peer_max_streams = value;
-            }
-            setting::INITIAL_WINDOW_SIZE => {
-                if value > MAX_WINDOW {
-                    return Err(error(
-                        code::FLOW_CONTROL_ERROR,
-                        format!("SETTINGS_INITIAL_WINDOW_SIZE {value} is above 2^31-1"),
-                    ));
-                }
-                if self.max_body > i64::from(value) {
-                    return Err(error(
-                        code::FLOW_CONTROL_ERROR,
-                        format!(
-                            "the server's stream window ({value} bytes) is smaller than the \
-                             {}-byte request body, which barrage sends whole",
-                            self.max_body
-                        ),
-                    ));
-                }
-                self.peer_initial_window = i64::from(value);
-            }
-            setting::MAX_FRAME_SIZE => {
-                if !(frame::DEFAULT_MAX_FRAME..=0xff_ffff).contains(&value) {
-                    return Err(error(
-                        code::PROTOCOL_ERROR,
-                        format!("SETTINGS_MAX_FRAME_SIZE {value} is outside 16,384 to 16,777,215"),
-                    ));
-                }
-                self.peer_max_frame = value as usize;
-            }
-            setting::ENABLE_PUSH if value > 1 => {
-                return Err(error(
-                    code::PROTOCOL_ERROR,
-                    format!("SETTINGS_ENABLE_PUSH {value} is not 0 or 1"),
-                ))
-            }
-            _ => {} // unknown settings are ignored (RFC 9113 §6.5.2)
-        }
-        Ok(())
     }
 
     fn on_ping(
@@ -657,7 +626,7 @@ impl H2Session {
         &mut self,
         h: FrameHeader,
         payload: &[u8],
-        sink: &mut impl Sink,
+        sink: &mut impl StreamSink,
     ) -> Result<(), ProtocolError> {
         if h.stream != 0 || payload.len() < 8 {
             return Err(error(
@@ -671,33 +640,11 @@ impl H2Session {
         self.state = State::GoingAway;
         // Streams above `last` were never processed: they fail as refused.
         let events = &mut self.events;
-        self.streams.remove_above(last, |stream| {
+        self.streams.remove_above(last, |id, stream| {
             events.streams_refused += 1;
-            sink.failed(stream.request, StreamFailure::Refused { code });
+            sink.failed(id, stream.request, StreamFailure::Refused { code });
         });
-        Ok(())
-    }
-
-    fn on_window_update(&mut self, h: FrameHeader, payload: &[u8]) -> Result<(), ProtocolError> {
-        expect_len(&h, payload, 4, "WINDOW_UPDATE")?;
-        let increment = frame::u32_at(payload, 0) & MAX_WINDOW;
-        if increment == 0 {
-            return Err(error(
-                code::PROTOCOL_ERROR,
-                format!("WINDOW_UPDATE of 0 on stream {}", h.stream),
-            ));
-        }
-        if h.stream == 0 {
-            self.send_window += i64::from(increment);
-            if self.send_window > i64::from(MAX_WINDOW) {
-                return Err(error(
-                    code::FLOW_CONTROL_ERROR,
-                    "the connection send window grew past 2^31-1".into(),
-                ));
-            }
-        }
-        // Stream windows only matter for request bodies, which are sent
-        // whole when they fit the initial window.
+        self.blocked.retain(|b| b.id <= last);
         Ok(())
     }
 
@@ -711,12 +658,15 @@ impl H2Session {
         self.streams.remove(id)
     }
 
-    fn complete(&mut self, id: u32, sink: &mut impl Sink) {
+    fn complete(&mut self, id: u32, sink: &mut impl StreamSink) {
         if let Some(stream) = self.remove(id) {
-            sink.completed(super::Completed {
-                status: stream.status,
-                request: stream.request,
-            });
+            sink.ended(
+                id,
+                super::Completed {
+                    status: stream.status,
+                    request: stream.request,
+                },
+            );
         }
     }
 
