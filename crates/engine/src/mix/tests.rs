@@ -32,6 +32,7 @@ fn h1_sends(mix: &Mix, i: usize, times: usize) -> Vec<String> {
     let mut sender = MixSender::new(&compiled, 0);
     let config = SessionConfig {
         ws: None,
+        grpc: None,
         protocol: Protocol::Http1,
         windows: H2Settings::from_bits(16, 16),
         max_body: 0,

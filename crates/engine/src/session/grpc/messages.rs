@@ -215,14 +215,26 @@ mod tests {
     }
 
     #[test]
-    fn fuzz_entry_never_panics_on_samples() {
-        for s in [
-            &b""[..],
-            b"\x03\x00\x00\x00\x00\x01a",
-            b"\x00\xff\xff\xff\xff",
-            b"\x01\x01",
-        ] {
-            fuzz_messages(s);
+    fn arbitrary_data_never_panics_and_reads_alike_however_cut() {
+        let mut rng = fastrand::Rng::with_seed(32);
+        for _ in 0..20_000 {
+            let len = rng.usize(..64);
+            let mut data: Vec<u8> = (0..len).map(|_| rng.u8(..)).collect();
+            // Mostly plausible prefixes: flag 0 and short lengths.
+            if rng.bool() && data.len() > 5 {
+                data[0] = 0;
+                data[1..4].fill(0);
+                data[4] = rng.u8(..8);
+            }
+            fuzz_messages(&data);
+            let whole = lens(&[&data]);
+            let cut = rng.usize(..=data.len());
+            let (a, b) = data.split_at(cut);
+            let parts = lens(&[a, b]);
+            match (&whole, &parts) {
+                (Ok(w), Ok(p)) => assert_eq!(w, p),
+                _ => assert_eq!(whole.is_err(), parts.is_err(), "{data:?}"),
+            }
         }
     }
 }

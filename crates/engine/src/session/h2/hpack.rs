@@ -227,6 +227,8 @@ pub struct Decoder {
     max_size: usize,
     /// Huffman output, reused.
     scratch: Vec<u8>,
+    /// A literal's name while its value is read (`fields`), reused.
+    name: Vec<u8>,
 }
 
 impl Default for Decoder {
@@ -245,6 +247,7 @@ impl Decoder {
             size: 0,
             max_size: DEFAULT_TABLE_SIZE,
             scratch: Vec::new(),
+            name: Vec::new(),
         }
     }
 
@@ -298,18 +301,31 @@ impl Decoder {
     ) -> Result<Status, DecodeError> {
         let mut status = Status::Absent;
         let mut fields = 0;
-        let mut name = Vec::new();
+        let mut name = std::mem::take(&mut self.name);
+        let result = self.fields_into(&mut block, &mut name, &mut status, &mut fields, each);
+        self.name = name;
+        result.map(|()| status)
+    }
+
+    fn fields_into(
+        &mut self,
+        block: &mut &[u8],
+        name: &mut Vec<u8>,
+        status: &mut Status,
+        fields: &mut usize,
+        each: &mut impl FnMut(&[u8], &[u8]),
+    ) -> Result<(), DecodeError> {
         while let Some(&first) = block.first() {
             let (index, used) = if first & 0x80 != 0 {
                 int(block, 7)?
             } else if first & 0x40 != 0 {
                 int(block, 6)?
             } else if first & 0x20 != 0 {
-                if fields > 0 {
+                if *fields > 0 {
                     return Err(DecodeError("a table size update after a field"));
                 }
                 let (size, used) = int(block, 5)?;
-                block = &block[used..];
+                *block = &block[used..];
                 if size > DEFAULT_TABLE_SIZE {
                     return Err(DecodeError("a table size update above the 4,096 allowed"));
                 }
@@ -319,8 +335,8 @@ impl Decoder {
             } else {
                 int(block, 4)?
             };
-            block = &block[used..];
-            fields += 1;
+            *block = &block[used..];
+            *fields += 1;
             if first & 0x80 != 0 {
                 let (n, v) = match index {
                     0 => return Err(DecodeError("index 0")),
@@ -334,7 +350,7 @@ impl Decoder {
                     }
                 };
                 if n == b":status" {
-                    status = parse_status(v);
+                    *status = parse_status(v);
                 }
                 each(n, v);
                 continue;
@@ -342,16 +358,16 @@ impl Decoder {
             name.clear();
             match index {
                 0 => {
-                    self.string(&mut block)?;
+                    self.string(block)?;
                     name.extend_from_slice(&self.scratch);
                 }
                 _ => name.extend_from_slice(self.name(index)?),
             }
-            self.string(&mut block)?;
-            if name == b":status" {
-                status = parse_status(&self.scratch);
+            self.string(block)?;
+            if name[..] == b":status"[..] {
+                *status = parse_status(&self.scratch);
             }
-            each(&name, &self.scratch);
+            each(name, &self.scratch);
             if first & 0x40 != 0 {
                 let entry = name.len() + self.scratch.len() + ENTRY_OVERHEAD;
                 self.evict(entry);
@@ -362,7 +378,7 @@ impl Decoder {
                 }
             }
         }
-        Ok(status)
+        Ok(())
     }
 
     fn indexed_status(&self, index: usize) -> Result<Option<Status>, DecodeError> {

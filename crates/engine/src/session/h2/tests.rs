@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::frame::{self, flag, kind, setting};
 use super::*;
-use crate::session::Completed;
+use crate::session::{Completed, Sink};
 
 #[derive(Default)]
 struct Seen {
