@@ -280,11 +280,12 @@ impl ServerSpec {
         vars
     }
 
-    /// Whether this server serves `scenario` (its endpoint and protocol);
+    /// Whether this server serves `scenario` (its endpoint and protocol; a
+    /// gRPC scenario's method is the one service every gRPC server serves);
     /// why not otherwise.
     pub fn serves(&self, scenario: &Scenario) -> Result<(), String> {
         let endpoint = scenario.endpoint();
-        if !self.endpoints.iter().any(|e| e == endpoint) {
+        if !scenario.protocol.is_grpc() && !self.endpoints.iter().any(|e| e == endpoint) {
             return Err(format!(
                 "{} does not serve {endpoint} (it serves {})",
                 self.name,

@@ -22,7 +22,7 @@ pub const BENCH_PROTO: &str = "proto/bench.proto";
 /// count calls (unit call: calls/s, latency per call) or, on a
 /// bidirectional stream, messages (unit message: messages/s, each timed
 /// from its intended send to the reply that answers it).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GrpcScenario {
     /// `package.Service/Method`.
     pub call: String,
@@ -43,6 +43,12 @@ pub struct GrpcScenario {
     /// Calls in flight per connection in a closed loop (`-m`; default 1);
     /// with unit message, the long-lived streams per connection.
     pub in_flight: usize,
+    /// An open loop at this fixed rate (calls/s, or messages/s with unit
+    /// message; `-R`) over each level's connections, instead of the
+    /// level's closed loop (`rate = 2000` in a suite of concurrency
+    /// levels).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate: Option<f64>,
 }
 
 impl GrpcScenario {
@@ -55,6 +61,7 @@ impl GrpcScenario {
             unit: GrpcUnit::Call,
             stream_messages: None,
             in_flight: 1,
+            rate: None,
         }
     }
 
@@ -76,6 +83,10 @@ impl GrpcScenario {
         );
         if let Some(n) = self.stream_messages {
             line.push_str(&format!(", {n} messages per stream"));
+        }
+        if let Some(rate) = self.rate {
+            let unit = Counted::grpc(self.unit).offered_per_s;
+            line.push_str(&format!(", open loop at {rate} {unit}"));
         }
         line
     }
