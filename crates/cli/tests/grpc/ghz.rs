@@ -436,7 +436,11 @@ fn streams_count_calls_as_ghz_does() {
     let addr = server.addr.to_string();
     let cases: [(&str, &str, &[&str]); 2] = [
         ("Stream", r#"{"count":3,"size":8}"#, &[]),
-        ("Chat", r#"[{"seq":1},{"seq":2}]"#, &["--stream-call-count", "4"]),
+        (
+            "Chat",
+            r#"[{"seq":1},{"seq":2}]"#,
+            &["--stream-call-count", "4"],
+        ),
     ];
     for (method, data, extra) in cases {
         let call = format!("barrage.bench.v1.Bench/{method}");

@@ -196,11 +196,9 @@ fn histogram_text(buckets: &[Bucket]) -> String {
     let (mark_w, count_w) = (mark(max_mark).len(), max_count.to_string().len());
     let mut out = String::new();
     for b in buckets {
-        let bar = if max_count > 0 {
-            (b.count * 40 + max_count / 2) / max_count
-        } else {
-            0
-        };
+        let bar = (b.count * 40 + max_count / 2)
+            .checked_div(max_count)
+            .unwrap_or(0);
         let _ = writeln!(
             out,
             "  {:<mark_w$} [{}]{} |{}",
