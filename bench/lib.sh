@@ -27,7 +27,9 @@ SERVER_DESC=   # for the table heading, e.g. "nginx 1.22.1, 1 worker"
 # core 1, output to $TMP/server.log, and wait until PROBE-URL answers 2xx with
 # curl over PROTO (h1, h2c with prior knowledge, or h2; https is not checked
 # for its certificate; h3: Debian's curl has no HTTP/3, so h2 over TCP is
-# probed and then the UDP port is waited for). WORKER is "child" when the measured process is the
+# probed and then the UDP port is waited for; tcp: a server that answers no
+# HTTP, such as a gRPC server, is ready when 127.0.0.1:$PORT accepts a
+# connection). WORKER is "child" when the measured process is the
 # first child of the one started (nginx), "self" otherwise.
 server_start() {
   local name=$1 desc=$2 worker=$3 proto=$4 probe=$5
@@ -37,6 +39,7 @@ server_start() {
     h1) curl_args+=(--http1.1); want=1.1 ;;
     h2c) curl_args+=(--http2-prior-knowledge) ;;
     h2 | h3) curl_args+=(--http2) ;;
+    tcp) ;;
     *) die "server_start: unknown protocol $proto" ;;
   esac
   command -v "$1" >/dev/null 2>&1 || die "$1 not found (run scripts/setup.sh)"
@@ -50,7 +53,13 @@ server_start() {
   SERVER_DESC=$desc
   SERVER_WORKER=
   for _ in $(seq 50); do
-    if got=$(curl "${curl_args[@]}" "$probe" 2>/dev/null); then
+    if [ "$proto" = tcp ]; then
+      got=2
+      (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null || got=
+    else
+      got=$(curl "${curl_args[@]}" "$probe" 2>/dev/null) || got=
+    fi
+    if [ -n "$got" ]; then
       [ "$got" = "$want" ] || die "$name answered $probe over HTTP/$got, not HTTP/$want"
       if [ "$worker" = child ]; then
         SERVER_WORKER=$(child_of "$SERVER_PID" || true)
@@ -365,6 +374,21 @@ t = float(d["summary"]["total"])
 if n == 0 or t <= 0:
     errors = d.get("errorDistribution") or {}
     sys.exit("no responses: " + (", ".join(f"{k}: {v}" for k, v in errors.items()) or "none counted"))
+print(n, t, n / t)
+PY
+}
+
+# ghz -O json (and `barrage ghz -O json`): statusCodeDistribution.OK over
+# total (nanoseconds).
+parse_ghz() {
+  python3 - "$TMP/out" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+n = int((d.get("statusCodeDistribution") or {}).get("OK", 0))
+t = float(d["total"]) / 1e9
+if n == 0 or t <= 0:
+    errors = d.get("errorDistribution") or {}
+    sys.exit("no OK calls: " + (", ".join(f"{k}: {v}" for k, v in errors.items()) or "none counted"))
 print(n, t, n / t)
 PY
 }

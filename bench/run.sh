@@ -11,6 +11,8 @@
 #                         h3-h2load (the same servers; h2load-h3 as the reference)
 # WebSocket (ws):         ws (gcannon --ws and barrage --ws echo on barrage serve
 #                         and servers/go-http)
+# gRPC (grpc):            grpc (ghz, barrage load --grpc and barrage ghz, unary
+#                         Echo on barrage serve --grpc and servers/grpc-go)
 #
 # Environment: DURATION seconds per client (10), CONNS connections (100),
 # STREAMS per HTTP/2 connection (100), WARMUP seconds of the HTTP/2 clients (2),
@@ -24,14 +26,16 @@
 # (30000), ROUNDS of the alternating scenarios (3), RATES of openloop-wrk2
 # ("10000 30000 50000"), WS_CONNS of the ws scenario (100), the peers WRK2,
 # GCANNON and H2LOAD_H3
-# (bench/peers/bin/NAME), RESULTS_DIR (bench/results).
+# (bench/peers/bin/NAME), RESULTS_DIR (bench/results); grpc: GHZ binary
+# (ghz, else ~/go/bin/ghz), GRPC_WIDE calls in flight on one connection (100),
+# GRPC_CONNS connections (100) × GRPC_DEEP calls in flight each (10).
 #
 # The server runs on core 1, each client on core 0. Tables go to stdout and are
 # appended to RESULTS_DIR/DATE-SCENARIO.md; progress goes to stderr.
 # See bench/README.md for the method and how to read the ratios.
 set -euo pipefail
 
-usage() { sed -n '2,27s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,32s/^# \{0,1\}//p' "$0"; }
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(git -C "$BENCH_DIR" rev-parse --show-toplevel 2>/dev/null || (cd "$BENCH_DIR/.." && pwd))
@@ -73,14 +77,15 @@ H1_SCENARIOS=(keepalive close c10k openloop script openloop-wrk2 openloop-max)
 H2_SCENARIOS=(h2c h2tls h2c-4k https-h1 h2-crate)
 H3_SCENARIOS=(h3 h3-h2load)
 WS_SCENARIOS=(ws)
+GRPC_SCENARIOS=(grpc)
 scenarios=()
 for arg in "${@:-all}"; do
   case "$arg" in
     keepalive | close | c10k | openloop | script | openloop-wrk2 | openloop-max) scenarios+=("$arg") ;;
-    h2c | h2tls | h2c-4k | https-h1 | h2-crate | h3 | h3-h2load | ws) scenarios+=("$arg") ;;
+    h2c | h2tls | h2c-4k | https-h1 | h2-crate | h3 | h3-h2load | ws | grpc) scenarios+=("$arg") ;;
     h1) scenarios+=("${H1_SCENARIOS[@]}") ;;
     h2) scenarios+=("${H2_SCENARIOS[@]}") ;;
-    all) scenarios+=("${H1_SCENARIOS[@]}" "${H2_SCENARIOS[@]}" "${H3_SCENARIOS[@]}" "${WS_SCENARIOS[@]}") ;;
+    all) scenarios+=("${H1_SCENARIOS[@]}" "${H2_SCENARIOS[@]}" "${H3_SCENARIOS[@]}" "${WS_SCENARIOS[@]}" "${GRPC_SCENARIOS[@]}") ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown scenario: $arg" ;;
   esac
@@ -458,6 +463,8 @@ scenario_openloop() {
 . "$BENCH_DIR/scenarios/h3.sh"
 # shellcheck source=bench/scenarios/ws.sh
 . "$BENCH_DIR/scenarios/ws.sh"
+# shellcheck source=bench/scenarios/grpc.sh
+. "$BENCH_DIR/scenarios/grpc.sh"
 
 for scenario in "${scenarios[@]}"; do
   "scenario_${scenario//-/_}"

@@ -20,7 +20,8 @@
 #
 # The full set-up also installs oha (crates.io, with its http3 feature,
 # `cargo install --locked`): a peer of bench/ for HTTP/1.1, h2 and h3, and an
-# independent HTTP/3 client for the tests of `barrage serve --h3`.
+# independent HTTP/3 client for the tests of `barrage serve --h3`; and ghz
+# (`go install`, pinned): the gRPC peer of bench/ and of the ghz dialect's test.
 #
 # Idempotent: installs only what is missing (running `apt-get update` once, and
 # only then), and leaves no nginx, h2o or Caddy system service running: tests and
@@ -275,6 +276,31 @@ if [ "$main" -eq 0 ]; then
     cargo install oha --version "$OHA_VERSION" --features http3 --locked --quiet
   fi
   phase oha $((SECONDS - oha_began))
+fi
+
+# ghz (Go, `go install`), pinned: the gRPC peer of bench/ (bench/run.sh grpc)
+# and of the ghz dialect's test (tests/grpc/ghz.rs, BARRAGE_GHZ). v0.121.0 is
+# the newest version the Go module proxy serves; it needs Go 1.23 or newer.
+# Installed into `go env GOPATH`/bin (~/go/bin). Not in the main job.
+if [ "$main" -eq 0 ]; then
+  ghz_began=$SECONDS
+  GHZ_VERSION=v0.121.0
+  if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
+    export PATH="$PATH:/usr/local/go/bin"
+  fi
+  if command -v go >/dev/null 2>&1; then
+    ghz_bin="$(go env GOPATH)/bin/ghz"
+    if [ -x "$ghz_bin" ] && go version -m "$ghz_bin" 2>/dev/null | grep -q "mod[[:space:]]*github.com/bojand/ghz[[:space:]]*$GHZ_VERSION"; then
+      say "ghz $GHZ_VERSION present ($ghz_bin)"
+    else
+      say "go install github.com/bojand/ghz/cmd/ghz@$GHZ_VERSION (a few minutes)"
+      go install "github.com/bojand/ghz/cmd/ghz@$GHZ_VERSION" ||
+        say "warning: ghz did not install; the ghz dialect's comparison and bench/run.sh grpc need it" >&2
+    fi
+  else
+    say "warning: no go on PATH: ghz not installed (the ghz dialect's comparison and bench/run.sh grpc need it)" >&2
+  fi
+  phase ghz $((SECONDS - ghz_began))
 fi
 
 # The servers' builds (scripts/servers.py): side by side, one chain per

@@ -33,7 +33,7 @@ use clap::{Parser, Subcommand};
     version,
     about,
     propagate_version = true,
-    after_help = "Dialects: `barrage ab|wrk|h2load|httperf ARGS...` (or a link named ab, wrk, h2load or httperf)\ntakes that tool's command line, runs it on barrage's engine and prints the tool's output (docs/dialects.md)."
+    after_help = "Dialects: `barrage ab|wrk|h2load|httperf|ghz ARGS...` (or a link named ab, wrk, h2load, httperf or ghz)\ntakes that tool's command line, runs it on barrage's engine and prints the tool's output (docs/dialects.md)."
 )]
 struct Cli {
     #[command(subcommand)]

@@ -55,6 +55,7 @@
 
 mod ab;
 mod barrage;
+mod grpc;
 mod h2load;
 mod httperf;
 mod text;
@@ -180,6 +181,13 @@ impl Tool for Driver {
             if scenario.is_ws() {
                 return Err(format!(
                     "{} cannot load WebSocket ({}): only barrage sends WebSocket messages (use driver barrage)",
+                    self.name(),
+                    scenario.protocol
+                ));
+            }
+            if scenario.protocol.is_grpc() {
+                return Err(format!(
+                    "{} cannot load gRPC ({}): only barrage calls gRPC methods (use driver barrage)",
                     self.name(),
                     scenario.protocol
                 ));

@@ -72,11 +72,25 @@ pub struct Start {
     pub files: BTreeMap<String, String>,
 }
 
-/// Ready when a TCP connect succeeds, then `http_path` answers (any status below 500), before `deadline`.
+/// Ready when [`ReadyCheck`] passes before `deadline`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Ready {
-    pub http_path: String,
+    pub check: ReadyCheck,
     pub deadline: Duration,
+}
+
+/// What tells that a server is ready.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReadyCheck {
+    /// A TCP connect succeeds, then a GET of this path answers (any status
+    /// below 500): `[ready] http_path`, default `/hello` or the first
+    /// endpoint.
+    HttpPath(String),
+    /// A TCP connect succeeds (`[ready] tcp = true`): for servers that
+    /// speak no HTTP request of a path (gRPC's), the default when every
+    /// protocol is gRPC.
+    Tcp,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -266,11 +280,12 @@ impl ServerSpec {
         vars
     }
 
-    /// Whether this server serves `scenario` (its endpoint and protocol);
+    /// Whether this server serves `scenario` (its endpoint and protocol; a
+    /// gRPC scenario's method is the one service every gRPC server serves);
     /// why not otherwise.
     pub fn serves(&self, scenario: &Scenario) -> Result<(), String> {
         let endpoint = scenario.endpoint();
-        if !self.endpoints.iter().any(|e| e == endpoint) {
+        if !scenario.protocol.is_grpc() && !self.endpoints.iter().any(|e| e == endpoint) {
             return Err(format!(
                 "{} does not serve {endpoint} (it serves {})",
                 self.name,
@@ -344,6 +359,7 @@ struct RawStart {
 #[serde(deny_unknown_fields)]
 struct RawReady {
     http_path: Option<String>,
+    tcp: Option<bool>,
     deadline: Option<String>,
 }
 
@@ -386,8 +402,9 @@ impl RawSpec {
             }
             vars.insert(key, value);
         }
-        let endpoints = endpoints(self.endpoints, &root.key("endpoints"))?;
         let protocols = protocols(self.protocols, &root.key("protocols"))?;
+        let grpc_only = protocols.iter().all(|p| p.is_grpc());
+        let endpoints = endpoints(self.endpoints, grpc_only, &root.key("endpoints"))?;
         let workloads = workloads(self.workloads, &root.key("workloads"))?;
         let unavailable = self.unavailable.filter(|u| !u.trim().is_empty());
         let missing_headers = self.missing_headers.unwrap_or_default();
@@ -419,7 +436,7 @@ impl RawSpec {
                 Some(command)
             }
         };
-        let ready = ready(self.ready, &endpoints)?;
+        let ready = ready(self.ready, &endpoints, grpc_only)?;
         let database_pool = database_pool(self.database, &root.key("database").key("pool"))?;
         let requires = self.requires.map_or_else(Requires::default, |r| Requires {
             binaries: r.binaries.unwrap_or_default(),
@@ -456,13 +473,19 @@ fn database_pool(raw: Option<RawDatabase>, at: &KeyPath) -> Result<Option<u32>, 
     }
 }
 
-fn endpoints(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<String>, Problem> {
+/// The contract endpoints served: at least one, unless every protocol is
+/// gRPC (a gRPC server serves methods, not paths: `endpoints = []`).
+fn endpoints(
+    raw: Option<Vec<String>>,
+    grpc_only: bool,
+    at: &KeyPath,
+) -> Result<Vec<String>, Problem> {
     let mut contract: Vec<&str> = Endpoint::ALL.iter().map(|e| e.path()).collect();
     // The WebSocket echo (docs/suites.md "WebSocket"), beside the HTTP ones.
     contract.push(WS_PATH);
     let expected = format!("contract endpoints: {}", contract.join(", "));
     let raw = raw.unwrap_or_default();
-    if raw.is_empty() {
+    if raw.is_empty() && !grpc_only {
         return Err(problem(
             at,
             "no endpoint",
@@ -695,29 +718,47 @@ fn is_source_path(s: &str) -> bool {
     }
 }
 
-fn ready(raw: Option<RawReady>, endpoints: &[String]) -> Result<Ready, Problem> {
+/// `[ready]`: `http_path` or `tcp = true` (not both), and `deadline`.
+fn ready(raw: Option<RawReady>, endpoints: &[String], grpc_only: bool) -> Result<Ready, Problem> {
     let at = KeyPath::root().key("ready");
     let raw = raw.unwrap_or_default();
-    let http_path = match raw.http_path {
-        Some(p) if p.starts_with('/') && !p.bytes().any(|b| b.is_ascii_whitespace()) => p,
-        Some(p) => {
+    let check = match (raw.http_path, raw.tcp) {
+        (Some(_), Some(true)) => {
+            return Err(problem(
+                &at.key("tcp"),
+                "tcp = true beside http_path",
+                "either http_path (a GET must answer) or tcp = true (a connect is enough)",
+            ))
+        }
+        (Some(_), _) if grpc_only => {
+            return Err(problem(
+                &at.key("http_path"),
+                "an http_path for a server that speaks only gRPC",
+                "tcp = true: ready when its port accepts a connection",
+            ))
+        }
+        (Some(p), _) if p.starts_with('/') && !p.bytes().any(|b| b.is_ascii_whitespace()) => {
+            ReadyCheck::HttpPath(p)
+        }
+        (Some(p), _) => {
             return Err(problem(
                 &at.key("http_path"),
                 format!("invalid path {p:?}"),
                 "a path starting with '/', such as \"/hello\"",
             ))
         }
-        None if endpoints.iter().any(|e| e == "/hello") => "/hello".to_string(),
-        None => endpoints[0].clone(),
+        (None, Some(true)) => ReadyCheck::Tcp,
+        (None, _) if grpc_only => ReadyCheck::Tcp,
+        (None, _) if endpoints.iter().any(|e| e == "/hello") => {
+            ReadyCheck::HttpPath("/hello".to_string())
+        }
+        (None, _) => ReadyCheck::HttpPath(endpoints[0].clone()),
     };
     let deadline = match &raw.deadline {
         Some(d) => source::positive_duration(d, &at.key("deadline"))?,
         None => DEFAULT_DEADLINE,
     };
-    Ok(Ready {
-        http_path,
-        deadline,
-    })
+    Ok(Ready { check, deadline })
 }
 
 #[cfg(test)]

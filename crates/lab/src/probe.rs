@@ -26,8 +26,14 @@
 //! the upgrade's (101), its body the echo, its framing `websocket text` or
 //! `websocket binary`.
 //!
+//! gRPC (grpc, grpcs; `probe/grpc.rs`) is probed with one call of the
+//! scenario's method and data over hyper's HTTP/2 client: HTTP 200, a gRPC
+//! content-type, grpc-status 0 and replies that decode (an echo's payload
+//! its request's); its framing is `grpc`.
+//!
 //! It does not retry, follow redirects or measure time.
 
+mod grpc;
 mod h1;
 mod h2;
 mod h3;
@@ -111,6 +117,8 @@ pub fn probe(
         Protocol::H3 => h3::probe(scenario, host, port, deadline),
         Protocol::Ws => return ws::probe(scenario, host, port, false, deadline),
         Protocol::Wss => return ws::probe(scenario, host, port, true, deadline),
+        Protocol::Grpc => return grpc::probe(scenario, host, port, false, deadline),
+        Protocol::Grpcs => return grpc::probe(scenario, host, port, true, deadline),
     }?;
     let problems = check(scenario, &response);
     Ok(ProbeResult {
@@ -168,11 +176,11 @@ fn multiplexed_request(
 
 /// Runs a probe's exchange on a one-thread tokio runtime, bounded by `deadline`
 /// (`what` names what did not arrive in time).
-fn on_runtime(
+fn on_runtime<T>(
     deadline: Deadline,
     what: &str,
-    exchange: impl std::future::Future<Output = Result<Response, String>>,
-) -> Result<Response, String> {
+    exchange: impl std::future::Future<Output = Result<T, String>>,
+) -> Result<T, String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::manifest::{substitute, Ready, ServerSpec};
+use crate::manifest::{substitute, Ready, ReadyCheck, ServerSpec};
 use crate::suite::{Protocol, Scenario, Variant};
 
 pub use prepare::{build, check_requires, version, BuildOutcome};
@@ -252,8 +252,9 @@ impl ServerProcess {
         })
     }
 
-    /// Waits until the server accepts a TCP connection and answers a GET of
-    /// `ready.http_path` with a status below 500, before `ready.deadline` (or
+    /// Waits until the server accepts a TCP connection and (unless
+    /// `[ready] tcp = true`) answers a GET of `ready.http_path` with a
+    /// status below 500, before `ready.deadline` (or
     /// `timeout_override`). Returns how long that took. Fails as soon as the
     /// process exits; every error quotes the end of its log.
     pub fn wait_ready(&mut self, timeout_override: Option<Duration>) -> Result<Duration, String> {
@@ -269,17 +270,14 @@ impl ServerProcess {
                     self.quoted_log()
                 ));
             }
-            let attempt = match self.ready_protocol {
-                Protocol::H1 => {
-                    http_ready(&self.host, self.ready_port, &self.ready.http_path, deadline)
+            let attempt = match (&self.ready.check, self.ready_protocol) {
+                (ReadyCheck::Tcp, _) => tcp_ready(&self.host, self.ready_port, deadline),
+                (ReadyCheck::HttpPath(path), Protocol::H1) => {
+                    http_ready(&self.host, self.ready_port, path, deadline)
                 }
-                protocol => probe_ready(
-                    protocol,
-                    &self.host,
-                    self.ready_port,
-                    &self.ready.http_path,
-                    deadline,
-                ),
+                (ReadyCheck::HttpPath(path), protocol) => {
+                    probe_ready(protocol, &self.host, self.ready_port, path, deadline)
+                }
             };
             match attempt {
                 Ok(()) => return Ok(began.elapsed()),
@@ -426,6 +424,8 @@ fn ready_protocol(served: &[Protocol]) -> Protocol {
         Protocol::Https,
         Protocol::H2,
         Protocol::H3,
+        Protocol::Grpc,
+        Protocol::Grpcs,
     ]
     .into_iter()
     .find(|p| served.contains(p))
@@ -525,10 +525,15 @@ fn log_outputs(log: &Path) -> io::Result<(File, File)> {
 }
 
 /// One probe: connect, GET `path` with `Connection: close`, read the status line.
-fn http_ready(host: &str, port: u16, path: &str, deadline: Instant) -> Result<(), String> {
-    // An attempt begun just before the deadline still gets time to finish:
-    // otherwise the last error would be a timeout whatever the server said.
+/// One readiness attempt of `[ready] tcp = true`: a TCP connect succeeds.
+fn tcp_ready(host: &str, port: u16, deadline: Instant) -> Result<(), String> {
     let deadline = deadline.max(Instant::now() + Duration::from_millis(500));
+    connect(host, port, deadline).map(drop)
+}
+
+/// A TCP connection to one of `host`'s addresses, each tried for at most a
+/// second.
+fn connect(host: &str, port: u16, deadline: Instant) -> Result<TcpStream, String> {
     let addrs = (host, port)
         .to_socket_addrs()
         .map_err(|e| format!("resolve {host}: {e}"))?;
@@ -536,11 +541,19 @@ fn http_ready(host: &str, port: u16, path: &str, deadline: Instant) -> Result<()
     for addr in addrs {
         let timeout = remaining(deadline).min(Duration::from_secs(1));
         match TcpStream::connect_timeout(&addr, timeout) {
-            Ok(stream) => return http_status(stream, &host_port(host, port), path, deadline),
+            Ok(stream) => return Ok(stream),
             Err(e) => last_error = format!("connect {addr}: {e}"),
         }
     }
     Err(last_error)
+}
+
+fn http_ready(host: &str, port: u16, path: &str, deadline: Instant) -> Result<(), String> {
+    // An attempt begun just before the deadline still gets time to finish:
+    // otherwise the last error would be a timeout whatever the server said.
+    let deadline = deadline.max(Instant::now() + Duration::from_millis(500));
+    let stream = connect(host, port, deadline)?;
+    http_status(stream, &host_port(host, port), path, deadline)
 }
 
 fn http_status(

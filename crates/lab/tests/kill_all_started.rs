@@ -6,7 +6,7 @@ use std::path::Path;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use barrage_lab::manifest::{Ready, Requires, ServerSpec, Start};
+use barrage_lab::manifest::{Ready, ReadyCheck, Requires, ServerSpec, Start};
 use barrage_lab::process::{kill_all_started, tree_pids, ServerProcess, StartConfig};
 use barrage_lab::suite::Variant;
 
@@ -29,7 +29,7 @@ fn spec(dir: &Path) -> ServerSpec {
             files: BTreeMap::new(),
         },
         ready: Ready {
-            http_path: "/".to_string(),
+            check: ReadyCheck::HttpPath("/".to_string()),
             deadline: Duration::from_secs(1),
         },
         version: None,

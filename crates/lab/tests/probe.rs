@@ -64,7 +64,9 @@ fn the_builtin_target_is_valid_over_every_protocol() {
             let (version, framing) = match protocol {
                 Protocol::H1 | Protocol::Https => ("HTTP/1.1", "content-length"),
                 Protocol::H2c | Protocol::H2 => ("h2", "h2"),
-                Protocol::Ws | Protocol::Wss => unreachable!("not probed here"),
+                Protocol::Ws | Protocol::Wss | Protocol::Grpc | Protocol::Grpcs => {
+                    unreachable!("not probed here")
+                }
                 Protocol::H3 => ("h3", "h3"),
             };
             assert_eq!((r.version.as_str(), r.framing.as_str()), (version, framing));
@@ -456,4 +458,88 @@ fn the_builtin_target_echoes_over_ws_and_wss() {
     );
     plain.shutdown();
     tls.shutdown();
+}
+
+/// A gRPC scenario of proto/bench.proto calling `call` with `data`.
+fn grpc_scenario(protocol: Protocol, call: &str, data: &str) -> Scenario {
+    let proto = std::fs::canonicalize(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../proto/bench.proto"
+    ))
+    .unwrap();
+    let mut grpc = barrage_lab::suite::GrpcScenario::echo(&proto.to_string_lossy());
+    grpc.call = call.to_string();
+    grpc.data = data.to_string();
+    Scenario {
+        grpc: Some(grpc),
+        method: "POST".into(),
+        ..Scenario::get(protocol, &format!("/{call}"))
+    }
+}
+
+fn grpc_target(tls: bool) -> Target {
+    let cfg = TargetConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: 1,
+        tls: tls.then_some(TlsSetup::SelfSigned),
+        h3: false,
+    };
+    let services = barrage_target::Services {
+        database: None,
+        grpc: true,
+    };
+    Target::start_with(cfg, services).expect("start the built-in target with gRPC")
+}
+
+#[test]
+fn grpc_calls_of_the_builtin_target_are_valid_over_h2c_and_tls() {
+    let echo = "barrage.bench.v1.Bench/Echo";
+    let chat = "barrage.bench.v1.Bench/Chat";
+    for (protocol, tls) in [(Protocol::Grpc, false), (Protocol::Grpcs, true)] {
+        let server = grpc_target(tls);
+        let port = server.local_addr().port();
+        for (call, data) in [
+            (echo, r#"{"payload":"aGVsbG8="}"#),
+            (chat, r#"[{"payload":"eA=="},{"payload":"eXk="}]"#),
+            ("barrage.bench.v1.Bench/Stream", r#"{"count":3,"size":10}"#),
+        ] {
+            let r = probe(
+                &grpc_scenario(protocol, call, data),
+                "127.0.0.1",
+                port,
+                TIMEOUT,
+            )
+            .unwrap_or_else(|e| panic!("{protocol} {call}: {e}"));
+            assert!(r.is_valid(), "{protocol} {call}: {:?}", r.problems);
+            assert_eq!((r.status, r.framing.as_str()), (200, "grpc"));
+            assert!(r.header_names.iter().any(|n| n == "grpc-status"), "{r:?}");
+        }
+    }
+    // A method the server does not have: grpc-status 12, one line.
+    let server = grpc_target(false);
+    let port = server.local_addr().port();
+    let mut missing = grpc_scenario(Protocol::Grpc, echo, "{}");
+    missing.path = "/barrage.bench.v1.Bench/Nope".into();
+    let r = probe(&missing, "127.0.0.1", port, TIMEOUT).unwrap();
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    assert!(
+        r.problems[0].starts_with("grpc-status 12 (UNIMPLEMENTED)"),
+        "{:?}",
+        r.problems
+    );
+    // An HTTP server that is not gRPC's: its content-type and no status.
+    let plain = target(false);
+    let r = probe(
+        &grpc_scenario(Protocol::Grpc, echo, "{}"),
+        "127.0.0.1",
+        plain.local_addr().port(),
+        TIMEOUT,
+    )
+    .unwrap();
+    assert!(!r.is_valid());
+    assert!(
+        r.problems.iter().any(|p| p.contains("no grpc-status")),
+        "{:?}",
+        r.problems
+    );
 }

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use barrage_lab::manifest::{Build, Ready, Requires, ServerSpec, Start};
+use barrage_lab::manifest::{Build, Ready, ReadyCheck, Requires, ServerSpec, Start};
 use barrage_lab::process::{
     build, check_requires, cpu_affinity, tree_pids, version, BuildOutcome, ServerProcess,
     StartConfig,
@@ -61,7 +61,7 @@ fn spec(dir: &Path, command: &[&str]) -> ServerSpec {
             files: BTreeMap::new(),
         },
         ready: Ready {
-            http_path: "/".to_string(),
+            check: ReadyCheck::HttpPath("/".to_string()),
             deadline: Duration::from_secs(10),
         },
         version: None,
@@ -247,6 +247,12 @@ http.server.HTTPServer((sys.argv[1], int(sys.argv[2])), Unavailable).serve_forev
     let mut server = start(&spec, &variant(&[]), free_port(), &[]);
     let error = server.wait_ready(Some(Duration::from_secs(3))).unwrap_err();
     assert!(error.contains("GET / answered 503"), "{error}");
+    // `[ready] tcp = true`: the connect alone makes it ready.
+    spec.ready.check = ReadyCheck::Tcp;
+    let mut server = start(&spec, &variant(&[]), free_port(), &[]);
+    server
+        .wait_ready(Some(Duration::from_secs(10)))
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]

@@ -13,8 +13,10 @@ use serde::{Deserialize, Serialize};
 use crate::client_bound::CpuUse;
 use crate::load::WsMode;
 
+mod grpc;
 mod ws;
 
+pub use grpc::{GrpcScenario, BENCH_CALL, BENCH_DATA, BENCH_PROTO};
 pub use ws::{Counted, WsScenario};
 
 /// A parsed, validated suite.
@@ -185,11 +187,15 @@ pub enum Protocol {
     Ws,
     /// WebSocket over TLS (`wss://`), at the TLS port.
     Wss,
+    /// gRPC over HTTP/2 with prior knowledge (h2c), at `{port}`.
+    Grpc,
+    /// gRPC over TLS (ALPN h2), at the TLS port.
+    Grpcs,
 }
 
 impl Protocol {
     /// Every protocol, in the order the docs list them.
-    pub const ALL: [Protocol; 7] = [
+    pub const ALL: [Protocol; 9] = [
         Protocol::H1,
         Protocol::H2c,
         Protocol::H2,
@@ -197,10 +203,12 @@ impl Protocol {
         Protocol::H3,
         Protocol::Ws,
         Protocol::Wss,
+        Protocol::Grpc,
+        Protocol::Grpcs,
     ];
 
     /// The name used in suites and manifests: `h1`, `h2c`, `h2`, `https`,
-    /// `h3`, `ws`, `wss`.
+    /// `h3`, `ws`, `wss`, `grpc`, `grpcs`.
     pub fn name(self) -> &'static str {
         match self {
             Protocol::H1 => "h1",
@@ -210,16 +218,25 @@ impl Protocol {
             Protocol::H3 => "h3",
             Protocol::Ws => "ws",
             Protocol::Wss => "wss",
+            Protocol::Grpc => "grpc",
+            Protocol::Grpcs => "grpcs",
         }
     }
 
-    /// Over TLS (h2, https, wss, and h3's QUIC): served at `{tls_port}`
-    /// (h3 on UDP, the others on TCP); h1, h2c and ws at `{port}`.
+    /// Over TLS (h2, https, wss, grpcs, and h3's QUIC): served at
+    /// `{tls_port}` (h3 on UDP, the others on TCP); h1, h2c, ws and grpc at
+    /// `{port}`.
     pub fn is_tls(self) -> bool {
         matches!(
             self,
-            Protocol::H2 | Protocol::Https | Protocol::H3 | Protocol::Wss
+            Protocol::H2 | Protocol::Https | Protocol::H3 | Protocol::Wss | Protocol::Grpcs
         )
+    }
+
+    /// gRPC (grpc, grpcs): calls of a method over HTTP/2, not requests of
+    /// a path.
+    pub fn is_grpc(self) -> bool {
+        matches!(self, Protocol::Grpc | Protocol::Grpcs)
     }
 
     /// WebSocket (ws, wss): messages after an upgrade, not requests.
@@ -302,6 +319,11 @@ pub struct Scenario {
     /// Results written before WebSocket existed have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ws: Option<WsScenario>,
+    /// A gRPC scenario's call (`protocol = "grpc"` or `"grpcs"`): set for
+    /// those, with the defaults filled in, and none for every other.
+    /// Results written before gRPC existed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grpc: Option<GrpcScenario>,
 }
 
 /// A scenario's wrk script: the file and the words of its `init(args)`.
@@ -363,6 +385,7 @@ impl Scenario {
             search: None,
             script: None,
             ws: None,
+            grpc: None,
         }
     }
 
@@ -383,7 +406,10 @@ impl Scenario {
 
     /// What its levels count, in the reports' words.
     pub fn counted(&self) -> Counted {
-        Counted::of(self.protocol)
+        match &self.grpc {
+            Some(g) => Counted::grpc(g.unit),
+            None => Counted::of(self.protocol),
+        }
     }
 
     /// A WebSocket scenario's messages in words (`echo of 64-byte text

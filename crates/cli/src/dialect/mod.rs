@@ -1,4 +1,4 @@
-//! Dialects: the command lines of ab, wrk, h2load and httperf, run on
+//! Dialects: the command lines of ab, wrk, h2load, httperf and ghz, run on
 //! barrage's engine and printed in the original tool's layout.
 //!
 //! `barrage ab …` or a link named `ab` to the barrage binary (busybox
@@ -13,12 +13,13 @@ use std::process::ExitCode;
 
 mod ab;
 mod getopt;
+mod ghz;
 mod h2load;
 mod httperf;
 mod wrk;
 
 /// The tools barrage speaks the command line of.
-pub const NAMES: [&str; 4] = ["ab", "wrk", "h2load", "httperf"];
+pub const NAMES: [&str; 5] = ["ab", "wrk", "h2load", "httperf", "ghz"];
 
 /// Runs dialect `name` with the arguments after the tool's name.
 pub fn main(name: &str, args: Vec<OsString>) -> ExitCode {
@@ -27,6 +28,7 @@ pub fn main(name: &str, args: Vec<OsString>) -> ExitCode {
         "wrk" => wrk::main(args),
         "h2load" => h2load::main(args),
         "httperf" => httperf::main(args),
+        "ghz" => ghz::main(args),
         other => unreachable!("not a dialect: {other}"),
     }
 }

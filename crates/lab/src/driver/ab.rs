@@ -27,6 +27,9 @@ pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String>
         Protocol::Ws | Protocol::Wss => {
             return Err("ab speaks HTTP/1.0 only: it cannot run WebSocket (use barrage)".into());
         }
+        Protocol::Grpc | Protocol::Grpcs => {
+            return Err("ab speaks HTTP/1.0 only: it cannot run gRPC (use barrage)".into());
+        }
         Protocol::H2c | Protocol::H2 => {
             return Err(
                 "ab speaks HTTP/1.0 only: it cannot run h2c or h2 (use h2load or barrage)".into(),

@@ -52,6 +52,9 @@ pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String>
     if scenario.is_ws() {
         return ws_supports(scenario, level);
     }
+    if let Some(grpc) = &scenario.grpc {
+        return super::grpc::supports(grpc, scenario.protocol, level);
+    }
     if scenario.script.is_some() {
         if level.is_search() {
             return Err(
@@ -156,6 +159,9 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
     if s.is_ws() {
         args.extend(ws_flags(s, run.level));
     }
+    if let Some(grpc) = &s.grpc {
+        args.extend(super::grpc::flags(grpc, run.level));
+    }
     if s.protocol.is_h2() {
         if let Some(bits) = s.window_bits {
             args.extend(["-w".into(), bits.to_string()]);
@@ -164,16 +170,23 @@ pub(super) fn args(run: &LoadRun, json_out: &Path) -> Vec<String> {
             args.extend(["-W".into(), bits.to_string()]);
         }
     }
-    // A mix sets each request's method itself.
-    if !is_get(s) && s.mix.is_none() {
+    // A mix sets each request's method itself; every gRPC call is a POST.
+    if !is_get(s) && s.mix.is_none() && s.grpc.is_none() {
         args.extend(["--method".into(), s.method.clone()]);
     }
     args.extend(workload_flags(run));
     for header in header_lines(s) {
         args.extend(["-H".into(), header]);
     }
-    args.extend(model_flags(run));
-    args.push(url(s, run.host, run.port));
+    let paced = s
+        .grpc
+        .as_ref()
+        .and_then(|g| super::grpc::rate_flags(g, run.level));
+    args.extend(paced.unwrap_or_else(|| model_flags(run)));
+    match &s.grpc {
+        Some(_) => args.extend(["--grpc".into(), super::grpc::url(s, run.host, run.port)]),
+        None => args.push(url(s, run.host, run.port)),
+    }
     if let Some(script) = &s.script {
         args.extend(["--script".into(), script.path.clone()]);
         if !script.args.is_empty() {
@@ -235,6 +248,9 @@ fn protocol_flags(s: &Scenario) -> &'static [&'static str] {
         // The URL's scheme (ws://, wss://) says WebSocket.
         (Protocol::Ws, ..) => &[],
         (Protocol::Wss, ..) => &["--insecure"],
+        // `--grpc URL` says gRPC, the scheme says TLS.
+        (Protocol::Grpc, ..) => &[],
+        (Protocol::Grpcs, ..) => &["--insecure"],
         (Protocol::H2c, ..) => &["--h2c"],
         (Protocol::H2, ..) => &["--h2", "--insecure"],
         (Protocol::H3, ..) => &["--h3", "--insecure"],

@@ -82,7 +82,7 @@ fn the_committed_manifests_load() {
     assert_eq!(target.requires.binaries, ["barrage"]);
     let nginx = ServerSpec::find(&servers, "nginx").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(nginx.endpoints, ["/hello", "/static/6b", "/static/4k"]);
-    assert_eq!(nginx.ready.http_path, "/hello");
+    assert_eq!(nginx.ready.check, ReadyCheck::HttpPath("/hello".into()));
     // Every committed manifest parses (the contract test starts them).
     let names = ServerSpec::names(&servers);
     for name in &names {
@@ -204,7 +204,7 @@ fn the_valid_base_parses_with_its_defaults() {
     assert_eq!(
         spec.ready,
         Ready {
-            http_path: "/hello".into(),
+            check: ReadyCheck::HttpPath("/hello".into()),
             deadline: Duration::from_secs(10)
         }
     );
@@ -240,7 +240,7 @@ fn errors_name_file_line_and_key() {
         (edit("endpoints = [\"/hello\"]", "endpoints = [\"/hello\", \"/\"]"), "servers/srv/server.toml:2: endpoints[1]: \"/\" is not an endpoint of the contract; expected contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes, /ws"),
         (edit("name = \"srv\"", "name = \"srv\"\nmissing_headers = [\"server\"]"), "servers/srv/server.toml:2: missing_headers[0]: \"server\" is not a header the contract requires; expected some of date, content-type"),
         (edit("endpoints = [\"/hello\"]", "endpoints = []"), "servers/srv/server.toml:2: endpoints: no endpoint; expected at least one of the contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes, /ws"),
-        (edit("protocols = [\"h1\"]", "protocols = [\"h1\", \"quic\"]"), "servers/srv/server.toml:3: protocols[1]: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3, ws, wss"),
+        (edit("protocols = [\"h1\"]", "protocols = [\"h1\", \"quic\"]"), "servers/srv/server.toml:3: protocols[1]: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3, ws, wss, grpc, grpcs"),
         (edit("protocols = [\"h1\"]", "protocols = [\"h1\"]\nworkloads = [\"json\", \"xml\"]"), "servers/srv/server.toml:4: workloads[1]: unknown workload \"xml\"; expected one of baseline, plaintext, json, json-processing, compression, upload, static, noisy, db, queries, fortunes, updates, items"),
         (edit("protocols = [\"h1\"]", "protocols = [\"h1\"]\nworkloads = [\"json\", \"json\"]"), "servers/srv/server.toml:4: workloads[1]: json is listed twice; expected each workload once"),
         (edit("N = \"1\"", "port = \"1\""), "servers/srv/server.toml:5: vars.port: invalid variable name \"port\"; expected letters, digits and '_', not one of the built-ins host, port, addr, tls_port, backend_port, tls_cert, tls_key, dir, run_dir, barrage, database_url, database_pool"),
@@ -255,6 +255,8 @@ fn errors_name_file_line_and_key() {
         (format!("{VALID}[build]\ncommand = [\"make\"]\nsources = [\"../go/main.go\", \"../../x/y\"]\n"), "servers/srv/server.toml:10: build.sources[1]: \"../../x/y\" is not inside the manifest's directory or a sibling server's; expected a path relative to the manifest's directory (or ../OTHER/... for a sibling server's sources), without other '..'"),
         (format!("{VALID}[ready]\ndeadline = \"forever\"\n"), "servers/srv/server.toml:9: ready.deadline: \"forever\" is not a duration; expected a number with a unit, such as \"10s\", \"500ms\" or \"1m 30s\""),
         (format!("{VALID}[ready]\nhttp_path = \"hello\"\n"), "servers/srv/server.toml:9: ready.http_path: invalid path \"hello\"; expected a path starting with '/', such as \"/hello\""),
+        (format!("{VALID}[ready]\nhttp_path = \"/hello\"\ntcp = true\n"), "servers/srv/server.toml:10: ready.tcp: tcp = true beside http_path; expected either http_path (a GET must answer) or tcp = true (a connect is enough)"),
+        (edit("protocols = [\"h1\"]", "protocols = [\"grpc\"]\n[ready]\nhttp_path = \"/hello\""), "servers/srv/server.toml:5: ready.http_path: an http_path for a server that speaks only gRPC; expected tcp = true: ready when its port accepts a connection"),
         (format!("{VALID}[version]\n"), "servers/srv/server.toml:8: version.command: missing; expected the command that prints the version, such as [\"nginx\", \"-v\"]"),
         (format!("{VALID}[requires]\nbinaries = \"srv\"\n"), "servers/srv/server.toml:9: requires.binaries: invalid type: string \"srv\"; expected an array"),
     ];
@@ -262,6 +264,27 @@ fn errors_name_file_line_and_key() {
         let got = parse(text).map(|_| ()).unwrap_err().to_string();
         assert_eq!(&got, want, "{text}");
     }
+}
+
+/// A gRPC server serves no endpoint of the contract and is ready when
+/// its port accepts a connection; an HTTP server may ask for that too.
+#[test]
+fn ready_tcp_and_grpc_servers_without_endpoints() {
+    let grpc = edit("endpoints = [\"/hello\"]", "endpoints = []");
+    let grpc = grpc.replace("protocols = [\"h1\"]", "protocols = [\"grpc\", \"grpcs\"]");
+    let spec = parse(&grpc).unwrap();
+    assert!(spec.endpoints.is_empty());
+    assert_eq!(spec.protocols, vec![Protocol::Grpc, Protocol::Grpcs]);
+    assert_eq!(spec.ready.check, ReadyCheck::Tcp);
+    let told = parse(&format!("{grpc}[ready]\ntcp = true\ndeadline = \"30s\"\n")).unwrap();
+    assert_eq!(told.ready.check, ReadyCheck::Tcp);
+    assert_eq!(told.ready.deadline, Duration::from_secs(30));
+    let http = parse(&format!("{VALID}[ready]\ntcp = true\n")).unwrap();
+    assert_eq!(http.ready.check, ReadyCheck::Tcp);
+    // HTTP beside gRPC still needs an endpoint.
+    let mixed = grpc.replace("[\"grpc\", \"grpcs\"]", "[\"h1\", \"grpc\"]");
+    let error = parse(&mixed).unwrap_err().to_string();
+    assert!(error.contains("endpoints: no endpoint"), "{error}");
 }
 
 /// The manifests of docs/suites.md parse (each as servers/NAME/server.toml).

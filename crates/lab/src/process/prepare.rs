@@ -320,7 +320,7 @@ fn with_dir(spec: &ServerSpec, vars: &BTreeMap<String, String>) -> BTreeMap<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::manifest::{Ready, Start};
+    use crate::manifest::{Ready, ReadyCheck, Start};
 
     #[test]
     fn first_line_skips_blank_lines() {
@@ -347,7 +347,7 @@ mod tests {
                 files: BTreeMap::new(),
             },
             ready: Ready {
-                http_path: "/".into(),
+                check: ReadyCheck::HttpPath("/".into()),
                 deadline: Duration::from_secs(1),
             },
             version: Some(vec![

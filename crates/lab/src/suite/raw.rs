@@ -19,6 +19,7 @@ use super::source::{self, problem, CpuList, KeyPath, Problem};
 use super::{Cores, Quick, Scenario, Suite, SuiteHosts};
 
 mod drivers;
+mod grpc;
 mod load;
 mod scenarios;
 mod search;

@@ -6,6 +6,7 @@ use super::*;
 
 mod committed;
 mod format;
+mod grpc;
 mod plan;
 mod scripts;
 mod search;

@@ -1,6 +1,7 @@
 //! A WebSocket scenario's messages ([`WsScenario`]), and the words the
 //! reports count a scenario's numbers in ([`Counted`]: responses and
-//! latency for HTTP, messages and round trip for WebSocket).
+//! latency for HTTP, messages and round trip for WebSocket; gRPC's are in
+//! `grpc.rs`).
 
 use serde::{Deserialize, Serialize};
 
@@ -81,21 +82,21 @@ impl Counted {
         }
     }
 
-    /// The words of scenarios shown together: WebSocket's when all are,
-    /// else HTTP's.
+    /// The words of scenarios shown together: theirs when all count the
+    /// same (WebSocket messages, gRPC calls, …), else HTTP's.
     pub fn of_all<'a>(scenarios: impl IntoIterator<Item = &'a Scenario>) -> Counted {
         let all: Vec<Counted> = scenarios.into_iter().map(Scenario::counted).collect();
-        if !all.is_empty() && all.iter().all(|c| *c == Counted::WS) {
-            Counted::WS
-        } else {
-            Counted::HTTP
+        match all.first() {
+            Some(first) if all.iter().all(|c| c == first) => *first,
+            _ => Counted::HTTP,
         }
     }
 }
 
 impl super::Suite {
     /// The words of the named scenarios' numbers, shown together:
-    /// messages/s and round trip when all are WebSocket scenarios.
+    /// messages/s and round trip when all are WebSocket scenarios, calls/s
+    /// when all are gRPC scenarios counting calls.
     pub fn counted<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Counted {
         let names: Vec<&str> = names.into_iter().collect();
         Counted::of_all(

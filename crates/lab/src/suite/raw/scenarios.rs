@@ -10,7 +10,8 @@ use barrage_contract::Endpoint;
 use barrage_engine::{Protocol as EngineProtocol, RequestTemplate};
 use serde::Deserialize;
 
-use super::super::{Load, Protocol, Scenario, ScriptRef, WsScenario};
+use super::super::{GrpcScenario, Load, Protocol, Scenario, ScriptRef, WsScenario};
+use super::grpc::RawGrpc;
 use super::search::{search, RawSearch};
 use super::workload::{from_workload, Given};
 use super::ws::{HttpKeys, RawWs};
@@ -39,6 +40,12 @@ pub(super) struct RawScenario {
     binary: Option<bool>,
     in_flight: Option<i64>,
     subscribe: Option<bool>,
+    call: Option<String>,
+    data: Option<String>,
+    proto: Option<String>,
+    unit: Option<String>,
+    stream_messages: Option<i64>,
+    rate: Option<f64>,
 }
 
 pub(super) fn scenarios(
@@ -78,8 +85,12 @@ fn scenario(
     dir: &Path,
 ) -> Result<Scenario, Problem> {
     let protocol = protocol(raw.protocol.as_deref(), &at.key("protocol"))?;
+    let grpc = grpc_options(&mut raw, protocol, load, at, dir)?;
     let ws = ws_options(&mut raw, protocol, load, at)?;
-    let request = request(&raw, protocol, at, dir)?;
+    let request = match &grpc {
+        Some(g) => Request::grpc(g),
+        None => request(&raw, protocol, at, dir)?,
+    };
     let Some(name) = raw.name.or(request.default_name) else {
         return Err(problem(
             &at.key("name"),
@@ -145,7 +156,44 @@ fn scenario(
         search,
         script,
         ws,
+        grpc,
     })
+}
+
+/// The gRPC keys of `raw` (taken out of it, `in_flight` with them for
+/// grpc and grpcs), checked against the rest.
+fn grpc_options(
+    raw: &mut RawScenario,
+    protocol: Protocol,
+    load: &Load,
+    at: &KeyPath,
+    dir: &Path,
+) -> Result<Option<GrpcScenario>, Problem> {
+    let keys = RawGrpc {
+        call: raw.call.take(),
+        data: raw.data.take(),
+        proto: raw.proto.take(),
+        unit: raw.unit.take(),
+        stream_messages: raw.stream_messages.take(),
+        rate: raw.rate.take(),
+        in_flight: if protocol.is_grpc() {
+            raw.in_flight.take()
+        } else {
+            None
+        },
+    };
+    let http = super::grpc::HttpKeys {
+        path: raw.path.is_some(),
+        method: raw.method.is_some(),
+        keepalive: raw.keepalive.is_some(),
+        http10: raw.http10.is_some(),
+        streams: raw.streams.is_some(),
+        script: raw.script.is_some(),
+        mix: raw.mix.is_some(),
+        workload: raw.workload.is_some(),
+        search: raw.search.is_some(),
+    };
+    super::grpc::grpc_options(keys, &http, protocol, load, at, dir)
 }
 
 /// The WebSocket keys of `raw` (taken out of it), checked against the rest.
@@ -174,7 +222,8 @@ fn ws_options(
     super::ws::ws_options(keys, &http, protocol, raw.path.as_deref(), load, at)
 }
 
-/// What a scenario sends: its `path` and `method`, or its workload's.
+/// What a scenario sends: its `path` and `method`, or its workload's, or
+/// a gRPC call's (a POST of `/package.Service/Method`).
 struct Request {
     path: String,
     method: String,
@@ -184,6 +233,19 @@ struct Request {
     queries: Option<usize>,
     /// The workload's name, the name of a scenario that gives none.
     default_name: Option<String>,
+}
+
+impl Request {
+    fn grpc(g: &GrpcScenario) -> Request {
+        Request {
+            path: g.path(),
+            method: "POST".to_string(),
+            workload: None,
+            mix: None,
+            queries: None,
+            default_name: None,
+        }
+    }
 }
 
 fn request(
@@ -312,7 +374,7 @@ fn headers(
         let (name, value) = header(h, &at)?;
         // What the engine refuses over HTTP/2 and HTTP/3 (Connection,
         // Upgrade, …).
-        if protocol.multiplexed() {
+        if protocol.multiplexed() || protocol.is_grpc() {
             let (engine, version) = if protocol == Protocol::H3 {
                 (EngineProtocol::H3, "HTTP/3")
             } else {
