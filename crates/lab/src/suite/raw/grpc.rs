@@ -141,7 +141,7 @@ pub(super) fn grpc_options(
         data,
         proto,
         unit,
-        stream_messages: stream_messages.map(|n| n as u64),
+        stream_messages,
         in_flight,
         rate,
     }))
