@@ -750,14 +750,15 @@ fn grpc_scenarios_are_in_calls_or_messages() {
             assert!(md.contains(&heading), "no {heading:?} in\n{md}");
         }
         assert!(!md.contains("Median responses/s"), "{md}");
-        assert!(
-            md.contains(
-                "gRPC over grpcs: barrage.bench.v1.Bench/Echo, 1 calls in flight per connection"
-            ) || md.contains(
-                "gRPC over grpcs: barrage.bench.v1.Bench/Echo, 1 streams in flight per connection"
-            ),
-            "{md}"
+        let one = if unit == GrpcUnit::Call {
+            "call"
+        } else {
+            "stream"
+        };
+        let line = format!(
+            "gRPC over grpcs: barrage.bench.v1.Bench/Echo, 1 {one} in flight per connection"
         );
+        assert!(md.contains(&line), "no {line:?} in\n{md}");
         assert!(md.contains(&format!("{per_s} for gRPC")), "{md}");
         let charts = chart::charts_for(&r);
         let labels: Vec<&str> = charts.iter().map(|c| c.y_label.as_str()).collect();
