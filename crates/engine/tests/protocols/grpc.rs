@@ -239,3 +239,55 @@ fn specs_a_grpc_run_cannot_carry_are_refused() {
     let e = barrage_engine::run(&s, &mut barrage_engine::NoObserver).unwrap_err();
     assert!(e.message.contains("Nope"), "{}", e.message);
 }
+
+#[test]
+fn a_tls_server_that_does_not_choose_h2_stops_the_run_at_once() {
+    let _g = serial();
+    let cert = rcgen::generate_simple_self_signed(vec!["localhost".into()]).unwrap();
+    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(cert.key_pair.serialize_der().into());
+    let mut config = rustls::ServerConfig::builder_with_provider(std::sync::Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(vec![cert.cert.der().clone()], key)
+    .unwrap();
+    // No ALPN at all (a server offering only http/1.1 refuses in the
+    // handshake instead: rustls sends no_application_protocol, a TLS error).
+    config.alpn_protocols = Vec::new();
+    let config = std::sync::Arc::new(config);
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for tcp in listener.incoming().take(4) {
+            let Ok(mut tcp) = tcp else { continue };
+            let config = config.clone();
+            std::thread::spawn(move || {
+                let mut conn = rustls::ServerConnection::new(config).unwrap();
+                while conn.is_handshaking() {
+                    if conn.complete_io(&mut tcp).is_err() {
+                        return;
+                    }
+                }
+                std::thread::sleep(Duration::from_secs(2));
+            });
+        }
+    });
+    let t = bench_target(false); // for the schema's spec only
+    let mut s = grpc_spec(&t, "Echo", "{}", closed(1), 1);
+    s.target = LoadSpec::from_url(&format!("https://localhost:{}/", addr.port()))
+        .unwrap()
+        .target;
+    s.target.addr = addr;
+    s.tls.insecure = true;
+    s.max_requests = Some(10);
+    let r = run(&s);
+    assert_eq!(r.totals.responses, 0);
+    assert_eq!(errors(&r, "protocol"), 1, "{:?}", r.errors);
+    let first = r.errors["protocol"].first.as_deref().unwrap();
+    assert!(
+        first.contains("ALPN") && first.contains("no protocol"),
+        "{first}"
+    );
+}
