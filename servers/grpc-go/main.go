@@ -88,11 +88,15 @@ func (bench) Chat(stream grpc.BidiStreamingServer[pb.EchoRequest, pb.EchoReply])
 	}
 }
 
-func serve(srv *grpc.Server, addr, what string) {
+func listen(addr, what string) net.Listener {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		log.Fatalf("grpc-go: listen on %s (%s): %v", addr, what, err)
 	}
+	return ln
+}
+
+func serve(srv *grpc.Server, ln net.Listener, what string) {
 	fmt.Printf("grpc-go: serving barrage.bench.v1.Bench (%s) on %s, GOMAXPROCS=%d\n", what, ln.Addr(), runtime.GOMAXPROCS(0))
 	if err := srv.Serve(ln); err != nil {
 		log.Fatalf("grpc-go: %s: %v", what, err)
@@ -100,7 +104,7 @@ func serve(srv *grpc.Server, addr, what string) {
 }
 
 func main() {
-	listen := flag.String("listen", "127.0.0.1:50051", "h2c address (host:port)")
+	listenAddr := flag.String("listen", "127.0.0.1:50051", "h2c address (host:port)")
 	tlsListen := flag.String("tls-listen", "", "TLS address (host:port); needs -cert and -key")
 	cert := flag.String("cert", "", "TLS certificate (PEM)")
 	key := flag.String("key", "", "TLS private key (PEM)")
@@ -123,7 +127,9 @@ func main() {
 		secure := grpc.NewServer(grpc.Creds(creds))
 		pb.RegisterBenchServer(secure, bench{})
 		servers = append(servers, secure)
-		go serve(secure, *tlsListen, "TLS")
+		// Listening before the h2c port opens: the lab takes the server
+		// as ready when that one accepts a connection.
+		go serve(secure, listen(*tlsListen, "TLS"), "TLS")
 	}
 	go func() {
 		sig := make(chan os.Signal, 1)
@@ -134,5 +140,5 @@ func main() {
 		}
 		os.Exit(0)
 	}()
-	serve(plain, *listen, "h2c")
+	serve(plain, listen(*listenAddr, "h2c"), "h2c")
 }

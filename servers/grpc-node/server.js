@@ -106,13 +106,15 @@ async function main() {
   server.addService(pkg.barrage.bench.v1.Bench.service, bench);
   // A bracketed IPv6 host stays as it is; grpc-js takes host:port.
   const host = opts.host.includes(':') && !opts.host.startsWith('[') ? `[${opts.host}]` : opts.host;
-  await bind(server, `${host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), 'h2c');
+  // TLS first: the lab takes the server as ready when the h2c port accepts
+  // a connection, so that one opens last.
   if (opts.tlsPort !== null) {
     const creds = grpc.ServerCredentials.createSsl(null, [
       { cert_chain: fs.readFileSync(opts.cert), private_key: fs.readFileSync(opts.key) },
     ], false);
     await bind(server, `${host}:${opts.tlsPort}`, creds, 'TLS');
   }
+  await bind(server, `${host}:${opts.port}`, grpc.ServerCredentials.createInsecure(), 'h2c');
   const stop = () => server.tryShutdown(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
