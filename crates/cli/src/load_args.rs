@@ -23,7 +23,7 @@ pub enum ArrivalArg {
 
 #[derive(Debug, Clone, clap::Args)]
 #[command(
-    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load -c100 -d30s --mix mix.toml http://127.0.0.1:8080/\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'\n  barrage load -c100 -d10s ws://127.0.0.1:8080/ws                    (WebSocket echo, 64-byte text)\n  barrage load -c100 -m4 --ws-size 4096 --ws-binary -d10s ws://127.0.0.1:8080/ws\n  barrage load -R 50000 -c100 -d30s ws://127.0.0.1:8080/ws          (messages/s)\n  barrage load --ws-subscribe -c10 -d10s 'ws://127.0.0.1:8080/ws?push=100'"
+    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load -c100 -d30s --mix mix.toml http://127.0.0.1:8080/\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'\n  barrage load -c100 -d10s ws://127.0.0.1:8080/ws                    (WebSocket echo, 64-byte text)\n  barrage load -c100 -m4 --ws-size 4096 --ws-binary -d10s ws://127.0.0.1:8080/ws\n  barrage load -R 50000 -c100 -d30s ws://127.0.0.1:8080/ws          (messages/s)\n  barrage load --ws-subscribe -c10 -d10s 'ws://127.0.0.1:8080/ws?push=100'\n  barrage load --grpc --proto bench.proto --call barrage.bench.v1.Bench/Echo --data '{\"seq\":\"{{.RequestNumber}}\"}' -c10 -m10 -d10s http://127.0.0.1:8080\n  barrage load --grpc --proto bench.proto --call barrage.bench.v1.Bench/Chat -R 5000 -c4 -m2 -d30s http://127.0.0.1:8080   (bidi, messages/s)"
 )]
 pub struct LoadArgs {
     /// The URL to load (http://host:port/path, https://…, or ws:// and wss:// for WebSocket).
@@ -66,7 +66,8 @@ pub struct LoadArgs {
     #[arg(long, conflicts_with = "h2c")]
     h3: bool,
     /// HTTP/2 and HTTP/3: concurrent streams per connection (capped by the server's
-    /// limit); WebSocket echo: messages in flight per connection.
+    /// limit); WebSocket echo: messages in flight per connection; gRPC: calls in flight
+    /// (--grpc-unit message: long-lived bidi streams) per connection.
     #[arg(short = 'm', long = "streams", default_value_t = 1, value_name = "N")]
     streams: usize,
 

@@ -52,10 +52,10 @@ mod worker;
 /// user needs only this crate.
 pub use barrage_model::histogram;
 pub use barrage_model::load::{
-    AgentReport, AgentsReport, ArrivalKind, ConnectionStats, ErrorCount, H2Events, H2Report,
-    Histograms, IoKind, LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, SessionStats,
-    SpecSummary, StopReason, TargetReport, TemplateReport, TlsReport, Totals, WireProtocol,
-    WsReport, WsSpecSummary, SCHEMA,
+    AgentReport, AgentsReport, ArrivalKind, ConnectionStats, ErrorCount, GrpcReport,
+    GrpcSpecSummary, GrpcStatusCount, H2Events, H2Report, Histograms, IoKind, LatencyStats,
+    ModelKind, OpenLoopStats, RunReport, Second, SessionStats, SpecSummary, StopReason,
+    TargetReport, TemplateReport, TlsReport, Totals, WireProtocol, WsReport, WsSpecSummary, SCHEMA,
 };
 pub use coordinator::{run, run_scripted, run_until, NoObserver, Observer, Window};
 pub use limits::{raise_open_files_limit, OpenFiles};

@@ -5,6 +5,9 @@
 //! survive (misbehaving servers from the testkit, untrusted certificates).
 
 mod common;
+/// gRPC (issue 32), here for the same reason.
+#[path = "protocols/grpc.rs"]
+mod grpc;
 /// WebSocket (issue 31), in this binary to keep CI's count of test binaries down.
 #[path = "protocols/ws.rs"]
 mod ws;

@@ -11,6 +11,11 @@ use crate::method::Method;
 use crate::template::{quote_bare_templates, Constants, Parsed, Template};
 use crate::{fail, SetupError};
 
+thread_local! {
+    /// A templated message's JSON, rendered for one call.
+    static TEXT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 /// The request messages of a run; `Send + Sync`, shared in an `Arc`.
 #[derive(Debug)]
 pub struct Requests {
@@ -113,15 +118,18 @@ impl Requests {
                 template,
                 input,
                 trial,
-            } => {
-                let mut text = String::with_capacity(trial.len() * 2 + 32);
+            } => TEXT.with(|text| {
+                // The rendered JSON goes into this thread's buffer, kept
+                // between calls: only the message itself is built anew.
+                let mut text = text.borrow_mut();
+                text.clear();
                 template.render(call, self.uuid_seed, &mut text);
                 let mut deserializer = serde_json::Deserializer::from_str(&text);
                 match DynamicMessage::deserialize(input.clone(), &mut deserializer) {
                     Ok(message) => message.encode_raw(out),
                     Err(_) => out.extend_from_slice(trial),
                 }
-            }
+            }),
         }
     }
 }

@@ -344,3 +344,11 @@ fn replies_decode_to_json() {
     assert_eq!(echo.decode_reply(&[16, 3]).unwrap(), r#"{"seq":"3"}"#);
     assert!(echo.decode_reply(&[0xff]).is_err());
 }
+
+#[test]
+fn requests_and_methods_can_be_shared_between_workers() {
+    fn shared<T: Send + Sync>() {}
+    shared::<crate::Requests>();
+    shared::<Method>();
+    shared::<Schema>();
+}

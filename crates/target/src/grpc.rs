@@ -218,3 +218,49 @@ impl Future for RoutedFuture {
         Poll::Ready(Ok(response))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grpc_is_http2_with_a_grpc_content_type() {
+        let cases = [
+            (Version::HTTP_2, Some("application/grpc"), true),
+            (Version::HTTP_2, Some("application/grpc+proto"), true),
+            (
+                Version::HTTP_2,
+                Some("application/grpc; charset=utf-8"),
+                true,
+            ),
+            (Version::HTTP_2, Some("application/json"), false),
+            (Version::HTTP_2, None, false),
+            (Version::HTTP_11, Some("application/grpc"), false),
+        ];
+        for (version, content_type, grpc) in cases {
+            let mut req = Request::post("/barrage.bench.v1.Bench/Echo").version(version);
+            if let Some(content_type) = content_type {
+                req = req.header(CONTENT_TYPE, content_type);
+            }
+            let req = req.body(()).unwrap();
+            assert_eq!(is_grpc(&req), grpc, "{version:?} {content_type:?}");
+        }
+    }
+
+    #[test]
+    fn a_stream_sends_count_replies_of_one_shared_payload() {
+        let replies = Replies {
+            payload: filled(3),
+            next: 0,
+            count: 4,
+        };
+        let seqs: Vec<u64> = replies.map(|r| r.unwrap().seq).collect();
+        assert_eq!(seqs, [0, 1, 2, 3]);
+        let mut none = Replies {
+            payload: filled(0),
+            next: 0,
+            count: 0,
+        };
+        assert!(none.next().is_none());
+    }
+}

@@ -22,6 +22,10 @@
 //! counting echo server, and servers that refuse the upgrade or break the protocol, with their
 //! frames written by hand.
 //!
+//! [`grpc::GrpcTestServer`] serves gRPC over h2c: a counting `Bench` (Echo and Chat) that can
+//! stall once, and servers that break gRPC (trailers-only errors, no `grpc-status`, bad message
+//! framing, resets mid-message, streams that never end, answers that are not gRPC).
+//!
 //! [`workloads::WorkloadServer`] serves the contract's workloads, correctly or breaking one rule
 //! on request, for the tests of validation before load.
 //!
@@ -43,6 +47,7 @@
 //! ```
 
 pub mod database;
+pub mod grpc;
 pub mod h2;
 pub mod h3;
 mod listener;

@@ -177,9 +177,9 @@ fn metadata(a: &LoadArgs) -> Result<Vec<(String, String)>, String> {
     for header in &a.headers {
         let (name, value) = parse_header(header)?;
         let name = name.to_ascii_lowercase();
-        if name.starts_with(':') || name == "content-type" || name.starts_with("grpc-") {
+        if name.starts_with(':') || name == "content-type" || name == "te" {
             return Err(format!(
-                "-H {header:?}: {name} is gRPC's own header, set by barrage; give metadata (e.g. -H 'authorization: Bearer …')"
+                "-H {header:?}: barrage sets {name} on every gRPC call; give metadata (e.g. -H 'authorization: Bearer …')"
             ));
         }
         metadata.push((name, value));

@@ -45,7 +45,12 @@ pub(super) fn plan_words(p: &SpecSummary) -> Option<String> {
         ),
         _ => format!(", {} B requests", g.request_bytes),
     };
-    Some(format!("gRPC {shape} {}{sent}", g.call))
+    let in_flight = match (g.in_flight, g.unit) {
+        (0 | 1, _) => String::new(),
+        (n, GrpcUnit::Message) => format!(", {n} streams per connection"),
+        (n, GrpcUnit::Call) => format!(", {n} calls in flight per connection"),
+    };
+    Some(format!("gRPC {shape} {}{sent}{in_flight}", g.call))
 }
 
 /// Latency per call and per message (when not already the main line),

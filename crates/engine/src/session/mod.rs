@@ -35,11 +35,16 @@
 //! ([`Sink::set_up`], the upgrade), messages nobody asked for
 //! ([`Sink::pushed`]), and a goodbye at the end of the run
 //! ([`Session::goodbye`], a Close; HTTP/2 could send GOAWAY there).
-//! Tried on paper against the next:
-//! - gRPC: a `grpc` session wrapping [`h2::H2Session`] (requests on HTTP/2
-//!   streams); it frames length-prefixed messages in `submit` and reports a
-//!   call `Completed` from the trailers, with grpc-status as its status (or
-//!   `failed` for a non-zero one); ALPN `h2` chooses it in [`for_alpn`].
+//! gRPC (`grpc`) wraps [`h2::H2Session`]: a call is a stream, its
+//! messages length-prefixed DATA. The HTTP/2 session tells a
+//! [`h2::StreamSink`] about each stream's fields, DATA and trailers (plain
+//! HTTP/2 passes the worker's sink, and decodes only `:status` as before),
+//! and sends DATA within the server's windows. From the worker it needed
+//! [`Sink::errored`] (a call that ended with an error of a kind the protocol
+//! names: a non-OK grpc-status, an answer that is not gRPC) and
+//! [`Sink::timed`] (per-call and per-message histograms); the bidi message
+//! unit's long-lived calls end with the goodbye. ALPN offers only `h2` for
+//! it, and `for_alpn` chooses it.
 
 pub mod grpc;
 pub mod h1;

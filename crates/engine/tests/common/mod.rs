@@ -99,8 +99,13 @@ pub fn check_invariants(r: &RunReport) {
         );
     }
     assert_eq!(r.latency_us.count, t.responses, "one latency per response");
-    // WebSocket messages are responses without a status.
-    let with_status = if r.ws.is_some() { 0 } else { t.responses };
+    // WebSocket messages and a bidi gRPC stream's messages are responses without a status.
+    let messages = r.ws.is_some()
+        || r.spec
+            .grpc
+            .as_ref()
+            .is_some_and(|g| g.unit == barrage_engine::GrpcUnit::Message);
+    let with_status = if messages { 0 } else { t.responses };
     assert_eq!(
         r.status_counts.values().sum::<u64>(),
         with_status,

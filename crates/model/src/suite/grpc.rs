@@ -73,9 +73,11 @@ impl GrpcScenario {
     /// The call in words (`barrage.bench.v1.Bench/Echo, 10 calls in flight
     /// per connection`).
     pub fn line(&self) -> String {
-        let what = match self.unit {
-            GrpcUnit::Call => "calls",
-            GrpcUnit::Message => "streams",
+        let what = match (self.unit, self.in_flight) {
+            (GrpcUnit::Call, 1) => "call",
+            (GrpcUnit::Call, _) => "calls",
+            (GrpcUnit::Message, 1) => "stream",
+            (GrpcUnit::Message, _) => "streams",
         };
         let mut line = format!(
             "{}, {} {what} in flight per connection",

@@ -87,26 +87,34 @@ impl Body for ChannelBody {
 }
 
 type Sender = http2::SendRequest<ChannelBody>;
+/// A connection's sender and its task, which ends once the sender is dropped (awaited before
+/// the target stops, so that its shutdown has no connection to wait for).
+type Client = (Sender, tokio::task::JoinHandle<()>);
 type Pending = Pin<Box<dyn Future<Output = hyper::Result<Response<Incoming>>> + Send>>;
 
-async fn handshake<I>(io: I) -> Sender
+async fn handshake<I>(io: I) -> Client
 where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let (sender, conn) = http2::handshake(TokioExecutor::new(), TokioIo::new(io))
         .await
         .expect("h2 handshake");
-    tokio::spawn(conn);
-    sender
+    (sender, tokio::spawn(async move { drop(conn.await) }))
+}
+
+/// Closes the connection and waits for its end.
+async fn close((sender, conn): Client) {
+    drop(sender);
+    conn.await.unwrap();
 }
 
 /// An h2c connection (prior knowledge).
-async fn h2c(addr: SocketAddr) -> Sender {
+async fn h2c(addr: SocketAddr) -> Client {
     handshake(tokio::net::TcpStream::connect(addr).await.unwrap()).await
 }
 
 /// A TLS connection offering ALPN h2 only, trusting `ca_pem`.
-async fn h2_tls(addr: SocketAddr, ca_pem: &str) -> Sender {
+async fn h2_tls(addr: SocketAddr, ca_pem: &str) -> Client {
     let mut roots = rustls::RootCertStore::empty();
     for cert in CertificateDer::pem_slice_iter(ca_pem.as_bytes()) {
         roots.add(cert.expect("PEM certificate")).unwrap();
@@ -295,7 +303,8 @@ async fn check_chat(sender: &mut Sender) {
     assert!(replies.is_empty());
 }
 
-async fn check_all(mut sender: Sender) {
+async fn check_all(client: Client) {
+    let (mut sender, conn) = client;
     check_echo(&mut sender).await;
     check_stream(&mut sender).await;
     check_sum(&mut sender).await;
@@ -306,6 +315,7 @@ async fn check_all(mut sender: Sender) {
         call.finish::<Echo>().await
     };
     assert_eq!(status, "12", "UNIMPLEMENTED");
+    close((sender, conn)).await;
 }
 
 #[tokio::test]
@@ -326,7 +336,7 @@ async fn grpc_bench_over_tls() {
 #[tokio::test]
 async fn grpc_beside_the_contract() {
     let target = start(None, true);
-    let mut sender = h2c(target.local_addr()).await;
+    let (mut sender, conn) = h2c(target.local_addr()).await;
     let (tx, rx) = mpsc::unbounded_channel();
     drop(tx);
     let req = Request::get("http://127.0.0.1/hello")
@@ -336,13 +346,16 @@ async fn grpc_beside_the_contract() {
     assert_eq!(resp.status(), 200);
     let body = resp.into_body().collect().await.unwrap().to_bytes();
     assert_eq!(&body[..], barrage_target::contract::HELLO_BODY);
+    close((sender, conn)).await;
 
     let plain = start(None, false);
-    let mut sender = h2c(plain.local_addr()).await;
+    let (mut sender, conn) = h2c(plain.local_addr()).await;
     let mut call = Call::start(&mut sender, "Echo");
     call.send(&echo(b"hello", 1));
     call.close();
     let head = call.head().await;
     assert_eq!(head.status, 404);
     assert!(!head.headers.contains_key("grpc-status"));
+    drop(call);
+    close((sender, conn)).await;
 }

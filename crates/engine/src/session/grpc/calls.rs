@@ -34,6 +34,8 @@ pub(super) struct Call {
     reader: MessageReader,
     /// Server streaming: when the last reply was read.
     last_reply: Option<Instant>,
+    /// Trailers came after the response head (not a trailers-only answer).
+    trailers: bool,
     /// Why the call failed while read (it is reset after the read).
     failure: Option<(ErrorKind, String)>,
     /// Unit message: the messages awaiting replies, oldest first.
@@ -54,6 +56,7 @@ impl Call {
             grpc_message: None,
             reader: MessageReader::new(),
             last_reply: None,
+            trailers: false,
             failure: None,
             waiting: Waiting::new(),
             sent: 0,
@@ -96,6 +99,7 @@ impl<S: Sink> StreamSink for Reading<'_, S> {
             return;
         };
         if trailers {
+            call.trailers = true;
             return; // judged at the end, which follows
         }
         call.status = status;
@@ -223,7 +227,7 @@ impl<S: Sink> Reading<'_, S> {
             return self.fail_call(call);
         }
         let Some(code) = call.grpc_status else {
-            let message = if call.status == 200 {
+            let message = if call.trailers {
                 "trailers without grpc-status".to_string()
             } else {
                 format!("HTTP {} without grpc-status", call.status)

@@ -453,3 +453,59 @@ fn grpc_message_is_percent_decoded() {
     assert_eq!(calls::percent_decode(b"a%20b%zz%"), "a b%zz%");
     assert_eq!(calls::percent_decode(b"%E2%9C%93"), "\u{2713}");
 }
+
+#[test]
+fn arbitrary_server_bytes_never_panic() {
+    let mut valid = Server::new();
+    for id in [1, 3, 5] {
+        valid.head(id).data(id, &prefixed(b"hello"), false);
+    }
+    valid
+        .trailers(1, "0")
+        .fields(3, &[("grpc-status", "2")], true);
+    valid.frame(RST_STREAM, 0, 5, &8u32.to_be_bytes());
+    let valid = valid.take();
+    let mut rng = fastrand::Rng::with_seed(32);
+    for round in 0..4_000 {
+        let message_unit = round % 2 == 1;
+        let cfg = if message_unit {
+            config(GrpcUnit::Message, GrpcShape::Bidi, Some(3), round % 4 == 1)
+        } else {
+            config(GrpcUnit::Call, GrpcShape::ServerStreaming, Some(2), false)
+        };
+        let (mut s, _) = open(cfg, &[]);
+        let depth = Depth {
+            pipeline: 1,
+            streams: 3,
+        };
+        let mut out = Vec::new();
+        let mut submitted = 0;
+        for ms in 0..3 {
+            if s.room(depth) > 0 {
+                s.submit(at(ms), &mut out);
+                submitted += 1;
+            }
+        }
+        let mut bytes = valid.clone();
+        for _ in 0..rng.usize(1..8) {
+            let i = rng.usize(..bytes.len());
+            bytes[i] = rng.u8(..);
+        }
+        let cut = rng.usize(..=bytes.len());
+        let mut seen = Seen::default();
+        for part in [&bytes[..cut], &bytes[cut..]] {
+            if s.on_read(part, base(), &mut seen, &mut out).is_err() {
+                break;
+            }
+            // Every request is in flight or retired once, whatever came.
+            let retired =
+                seen.done.len() + seen.failed.len() + seen.errors.iter().filter(|e| e.0).count();
+            assert_eq!(submitted - retired, s.in_flight(), "round {round}");
+            if round % 3 == 0 {
+                s.goodbye(&mut out);
+            }
+        }
+        let _ = s.on_eof();
+        let _ = s.oldest();
+    }
+}

@@ -225,9 +225,11 @@ impl H2Session {
             frame::put_header(out, chunk.len(), kind::DATA, last, id);
             out.extend_from_slice(chunk);
         }
-        self.send_window -= body.len() as i64;
-        if let Some(stream) = self.streams.get_mut(id) {
-            stream.send_window -= body.len() as i64;
+        if !body.is_empty() {
+            self.send_window -= body.len() as i64;
+            if let Some(stream) = self.streams.get_mut(id) {
+                stream.send_window -= body.len() as i64;
+            }
         }
     }
 
@@ -444,9 +446,6 @@ impl H2Session {
             self.complete(h.stream, sink);
             return Ok(());
         }
-        let Some(stream) = self.streams.get_mut(h.stream) else {
-            return Ok(()); // the reader reset it
-        };
         stream.unacked += h.len;
         if stream.unacked >= stream_window / 2 && stream.unacked > 0 {
             let grow = std::mem::take(&mut stream.unacked);

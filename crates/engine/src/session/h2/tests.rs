@@ -536,3 +536,54 @@ fn arbitrary_server_bytes_never_panic() {
     let block = enc.encode([(&b":status"[..], &b"200"[..]), (&b"x-a"[..], &b"b"[..])]);
     fuzz_header_block(&block);
 }
+
+#[test]
+fn data_on_an_open_stream_waits_for_both_windows_and_a_reset_cancels_it() {
+    let (mut s, mut srv) = open(100, 0, H2Settings::from_bits(16, 16));
+    let mut out = Vec::new();
+    let fields = get().headers;
+    let fields = fields.iter().map(|(n, v)| (&n[..], &v[..], true));
+    let id = s.open_stream(fields, inflight(), false, &mut out);
+    // The connection window (65,535) is the limit: the rest waits.
+    out.clear();
+    s.send_data(id, &vec![7u8; 70_000], true, &mut out);
+    let sent: usize = frames(&out).iter().map(|f| f.3.len()).sum();
+    assert_eq!(sent, 65_535);
+    assert!(s.is_blocked(id));
+    // The server's smaller initial window leaves the stream 10,000 in debt.
+    let bytes = srv
+        .settings(&[(setting::INITIAL_WINDOW_SIZE, 55_535)])
+        .frame(kind::WINDOW_UPDATE, 0, 0, &100_000u32.to_be_bytes())
+        .take();
+    let (_, result, out) = feed(&mut s, &bytes, bytes.len());
+    result.unwrap();
+    assert!(frames(&out).iter().all(|f| f.0 != kind::DATA));
+    let bytes = srv
+        .frame(kind::WINDOW_UPDATE, 0, id, &14_465u32.to_be_bytes())
+        .take();
+    let (_, _, out) = feed(&mut s, &bytes, bytes.len());
+    let data: Vec<_> = frames(&out)
+        .into_iter()
+        .filter(|f| f.0 == kind::DATA)
+        .collect();
+    assert_eq!(data.len(), 1);
+    assert_eq!((data[0].1, data[0].3.len()), (flag::END_STREAM, 4_465));
+    assert!(!s.is_blocked(id));
+    // Empty DATA with END_STREAM half-closes; RST_STREAM(CANCEL) forgets the stream.
+    let fields = get().headers;
+    let fields = fields.iter().map(|(n, v)| (&n[..], &v[..], true));
+    let id2 = s.open_stream(fields, inflight(), false, &mut Vec::new());
+    let mut out = Vec::new();
+    s.send_data(id2, &[], true, &mut out);
+    assert_eq!(
+        frames(&out),
+        vec![(kind::DATA, flag::END_STREAM, id2, vec![])]
+    );
+    let mut out = Vec::new();
+    assert!(s.reset(id2, &mut out).is_some());
+    assert_eq!(
+        frames(&out),
+        vec![(kind::RST_STREAM, 0, id2, 8u32.to_be_bytes().to_vec())]
+    );
+    assert!(s.reset(id2, &mut out).is_none());
+}
