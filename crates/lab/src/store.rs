@@ -305,12 +305,9 @@ fn ranking(s: &mut String, r: &Results) {
     if groups.is_empty() {
         return;
     }
-    // WebSocket scenarios rank by messages/s: said when there are any.
-    let per_s = if r.suite.scenarios.iter().any(|s| s.is_ws()) {
-        "responses/s (messages/s for WebSocket)"
-    } else {
-        "responses/s"
-    };
+    // WebSocket and gRPC scenarios rank by messages/s or calls/s: said
+    // when there are any.
+    let per_s = r.suite.ranked_per_s();
     let _ = writeln!(
         s,
         "\n## Ranking\n\nBy median {per_s} at the highest level with numbers for every server (the repeats' lowest–highest in brackets).\n"
@@ -344,17 +341,18 @@ fn ranking(s: &mut String, r: &Results) {
 
 /// A table's medians of responses/s, p99 and client CPU per response, as
 /// a markdown table each under `heading` (`## NAME (DRIVER)`); for
-/// WebSocket, messages/s and the round trip's p50, p99 and p99.9.
+/// WebSocket, messages/s and the round trip's p50, p99 and p99.9; for
+/// gRPC, calls/s or messages/s and their latency's p50, p99 and p99.9.
 fn write_tables(s: &mut String, heading: &str, grid: &Grid, counted: Counted) {
     let Counted {
         per_s, time, one, ..
     } = counted;
     let mut tables = vec![(per_s.to_string(), Metric::ResponsesPerS)];
-    if counted == Counted::WS {
+    if counted.every_percentile() {
         tables.push((format!("p50 {time}"), Metric::P50));
     }
     tables.push((format!("p99 {time}"), Metric::P99));
-    if counted == Counted::WS {
+    if counted.every_percentile() {
         tables.push((format!("p99.9 {time}"), Metric::P999));
     }
     tables.push((format!("client CPU per {one}"), Metric::ClientCpu));

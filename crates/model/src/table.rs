@@ -62,6 +62,10 @@ pub fn scenario_line(s: &Scenario) -> String {
         // `WebSocket /ws over ws: echo of 64-byte text messages, …`
         return format!("WebSocket {} over {}: {ws}", s.path, s.protocol);
     }
+    if let Some(g) = &s.grpc {
+        // `gRPC over grpcs: barrage.bench.v1.Bench/Echo, 10 calls in flight per connection`
+        return format!("gRPC over {}: {}", s.protocol, g.line());
+    }
     let mut line = format!("{} {} over {}", s.method, s.path, s.protocol);
     if s.protocol.multiplexed() && s.streams > 1 {
         line.push_str(&format!(", {} streams per connection", s.streams));

@@ -26,7 +26,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use barrage_model::load::{ModelKind, Second, WireProtocol};
+use barrage_model::load::{ModelKind, Second};
 use barrage_model::results::{self, Results};
 use barrage_model::suite::Counted;
 use barrage_model::table::{self, Metric};
@@ -187,17 +187,18 @@ fn title(metric: Metric, counted: Counted) -> String {
     }
 }
 
-/// The words of two results: WebSocket's when every scenario of both is
-/// a WebSocket scenario.
+/// The words of two results: WebSocket's (gRPC's) when every scenario of
+/// both is a WebSocket (gRPC) scenario counting the same.
 fn run_counted(a: &Results, b: &Results) -> Counted {
     Counted::of_all(a.suite.scenarios.iter().chain(&b.suite.scenarios))
 }
 
-/// The words of two `barrage load` reports: WebSocket's when both loaded
-/// WebSocket.
+/// The words of two `barrage load` reports: theirs when both count the
+/// same (WebSocket messages, gRPC calls or messages), else HTTP's.
 fn load_counted(a: &RunReport, b: &RunReport) -> Counted {
-    if [a, b].iter().all(|r| r.spec.protocol == WireProtocol::Ws) {
-        Counted::WS
+    let (ca, cb) = (Counted::of_report(a), Counted::of_report(b));
+    if ca == cb {
+        ca
     } else {
         Counted::HTTP
     }

@@ -4,14 +4,16 @@
 //! ([`html::render_page`]).
 
 use barrage_model::load::{
-    LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, StopReason, TlsReport, WireProtocol,
-    WsMode, WsReport,
+    GrpcUnit, LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, StopReason, TlsReport,
+    WireProtocol, WsMode, WsReport,
 };
 
 use crate::chart::{self, Better, Chart, Scale, Series, Unit};
 use crate::html;
 use crate::model;
 use crate::tables::{Block, Span, Table, TableCell};
+
+mod grpc;
 
 /// The page of one run.
 pub fn load_html(report: &RunReport) -> String {
@@ -131,6 +133,8 @@ fn spec_line(r: &RunReport) -> Vec<Span> {
                 ws.in_flight
             ),
         }));
+    } else if let Some(g) = &s.grpc {
+        spec.push(Span::Text(grpc::spec_words(g)));
     } else if !s.keepalive {
         spec.push(Span::Text(", a connection per request".into()));
     }
@@ -167,10 +171,11 @@ fn is_ws(r: &RunReport) -> bool {
 
 fn totals_rows(r: &RunReport) -> Vec<(&'static str, String)> {
     let t = &r.totals;
-    let (received, per_s, sent) = if is_ws(r) {
-        ("messages received", "messages/s", "messages sent")
-    } else {
-        ("responses", "responses/s", "requests sent")
+    let (received, per_s, sent) = match r.spec.grpc.as_ref().map(|g| g.unit) {
+        Some(GrpcUnit::Call) => ("calls OK", "calls/s", "calls started"),
+        Some(GrpcUnit::Message) => ("messages answered", "messages/s", "messages sent"),
+        None if is_ws(r) => ("messages received", "messages/s", "messages sent"),
+        None => ("responses", "responses/s", "requests sent"),
     };
     let mut rows = vec![
         (
@@ -227,8 +232,13 @@ const LATENCY_COLUMNS: [Column<LatencyStats, f64>; 10] = [
 fn latency_table(r: &RunReport) -> Block {
     let mut head = vec![String::new(), "count".to_string()];
     head.extend(LATENCY_COLUMNS.iter().map(|c| c.0.to_string()));
-    let first = if is_ws(r) { "round trip" } else { "response" };
-    let distributions = [
+    let first = match r.spec.grpc.as_ref().map(|g| g.unit) {
+        Some(GrpcUnit::Call) => "call",
+        Some(GrpcUnit::Message) => "message",
+        None if is_ws(r) => "round trip",
+        None => "response",
+    };
+    let mut distributions = vec![
         (first, Some(&r.latency_us)),
         ("connect", Some(&r.connect_us)),
         ("TLS handshake", r.tls.as_ref().map(|t| &t.handshake_us)),
@@ -238,6 +248,7 @@ fn latency_table(r: &RunReport) -> Block {
             r.open_loop.as_ref().map(|o| &o.send_delay_us),
         ),
     ];
+    distributions.extend(grpc::latency_rows(r));
     let mut rows = Vec::new();
     for (name, stats) in distributions {
         let Some(l) = stats else { continue };
@@ -388,6 +399,9 @@ fn protocol_blocks(r: &RunReport, d: &mut Vec<Block>) {
         d.push(heading(2, "ws", "WebSocket"));
         d.push(kv_table("t-ws", ws_rows(w)));
     }
+    if let Some(g) = &r.grpc {
+        grpc::blocks(g, d);
+    }
     if let Some(o) = &r.open_loop {
         d.push(heading(2, "schedule", "Schedule (open loop)"));
         d.push(kv_table("t-schedule", schedule_rows(o)));
@@ -517,6 +531,25 @@ struct Words {
 
 impl Words {
     fn of(r: &RunReport) -> Words {
+        match r.spec.grpc.as_ref().map(|g| g.unit) {
+            Some(GrpcUnit::Call) => {
+                return Words {
+                    time: "latency per call",
+                    time_title: "Latency per call",
+                    per_s: "calls/s",
+                    per_second_title: "Calls per second",
+                }
+            }
+            Some(GrpcUnit::Message) => {
+                return Words {
+                    time: "latency per message",
+                    time_title: "Latency per message",
+                    per_s: "messages/s",
+                    per_second_title: "Messages per second",
+                }
+            }
+            None => {}
+        }
         if is_ws(r) {
             Words {
                 time: "round trip",

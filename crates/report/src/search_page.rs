@@ -18,7 +18,7 @@ pub fn search_html(report: &SearchReport) -> String {
     chart::search_charts(
         "search",
         &report.url,
-        unit,
+        (unit, "latency"),
         &[("answer", report)],
         &mut charts,
     );

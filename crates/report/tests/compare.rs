@@ -351,3 +351,37 @@ fn websocket_results_compare_on_messages_and_round_trips() {
     let out = run_compare("ws-mixed", &a, &http);
     assert!(out.contains(RATE) && out.contains(P99), "{out}");
 }
+
+/// Two results of a gRPC scenario counting calls: the verdicts on calls/s
+/// and the p99 latency per call.
+#[test]
+fn grpc_results_compare_on_calls() {
+    let grpc = |mut r: Value| {
+        let scenario = &mut r["suite"]["scenarios"][0];
+        scenario["protocol"] = json!("grpc");
+        scenario["path"] = json!("/barrage.bench.v1.Bench/Echo");
+        scenario["grpc"] = json!({
+            "call": "barrage.bench.v1.Bench/Echo",
+            "data": "{}",
+            "proto": "/repo/proto/bench.proto",
+            "unit": "call",
+            "in_flight": 10
+        });
+        r
+    };
+    let a = grpc(results("s", &[("srv", &A8, &P99_A8)]));
+    let b = grpc(results("s", &[("srv", &B8, &P99_B8)]));
+    let out = run_compare("grpc", &a, &b);
+    assert!(
+        out.contains("each level's calls/s and p99 latency per call"),
+        "{out}"
+    );
+    let line = row(
+        &out,
+        "calls/s (higher is better)",
+        "srv / hello / barrage / c=4",
+    );
+    let change = percents(line)[2];
+    assert!((change - 10.0).abs() < 1.0, "change {change}%: {line}");
+    assert!(!out.contains(RATE) && !out.contains(P99), "{out}");
+}

@@ -656,3 +656,114 @@ fn websocket_scenarios_are_in_messages_and_round_trips() {
     assert!(labels.contains(&"p99.9 round trip (ms)"), "{labels:?}");
     assert!(!labels.iter().any(|l| l.contains("latency")), "{labels:?}");
 }
+
+/// A gRPC run's page: calls/s and latency per call, its `grpc` section
+/// with the calls by grpc-status (the failed ones with their first
+/// message), the per-call and per-message rows.
+#[test]
+fn load_page_of_a_grpc_run() {
+    use barrage_model::load::{
+        GrpcReport, GrpcShape, GrpcSpecSummary, GrpcStatusCount, GrpcUnit, WireProtocol,
+    };
+    let text = std::fs::read_to_string(fixtures().join("load.json")).unwrap();
+    let mut g = barrage_model::RunReport::from_json(&text).unwrap();
+    g.spec.protocol = WireProtocol::Grpc;
+    g.spec.grpc = Some(GrpcSpecSummary {
+        call: "barrage.bench.v1.Bench/Echo".into(),
+        shape: GrpcShape::Unary,
+        unit: GrpcUnit::Call,
+        request_bytes: 7,
+        messages_per_call: 1,
+        in_flight: 10,
+    });
+    let status = |name: &str, count, first: Option<&str>| GrpcStatusCount {
+        name: name.into(),
+        count,
+        first_message: first.map(String::from),
+    };
+    g.grpc = Some(GrpcReport {
+        calls_started: 12_400,
+        calls_ended: 12_345,
+        status: [
+            ("0".to_string(), status("OK", 12_300, None)),
+            (
+                "14".to_string(),
+                status("UNAVAILABLE", 45, Some("going away")),
+            ),
+        ]
+        .into(),
+        call_us: g.latency_us.clone(),
+        ..Default::default()
+    });
+    let page = load_page::load_html(&g);
+    check_self_contained(&page);
+    for needle in [
+        "calls/s",
+        "calls started",
+        "barrage.bench.v1.Bench/Echo (unary), 10 calls in flight per connection",
+        ">gRPC<",
+        "gRPC call",
+        "calls failed (grpc-status not OK)",
+        "14 UNAVAILABLE",
+        "going away",
+        "12,300",
+    ] {
+        assert!(page.contains(needle), "no {needle:?}");
+    }
+    assert!(!page.contains("requests sent"));
+    let titles: Vec<String> = load_page::load_charts(&g)
+        .into_iter()
+        .map(|c| c.title)
+        .collect();
+    assert!(
+        titles.contains(&"Calls per second".to_string()),
+        "{titles:?}"
+    );
+}
+
+/// Results of gRPC scenarios: tables, charts and the ranking count calls/s
+/// (unit call) or messages/s (unit message) and their latency's p50, p99
+/// and p99.9; the errors' heading names the failed calls.
+#[test]
+fn grpc_scenarios_are_in_calls_or_messages() {
+    use barrage_model::load::GrpcUnit;
+    use barrage_model::suite::{GrpcScenario, Protocol};
+    for (unit, per_s, time) in [
+        (GrpcUnit::Call, "calls/s", "latency per call"),
+        (GrpcUnit::Message, "messages/s", "latency per message"),
+    ] {
+        let mut r = results("complete");
+        for s in &mut r.suite.scenarios {
+            s.protocol = Protocol::Grpcs;
+            let mut g = GrpcScenario::echo("/repo/proto/bench.proto");
+            g.unit = unit;
+            s.grpc = Some(g);
+        }
+        let md = tables::markdown(&r);
+        for heading in [
+            format!("### Median {per_s}"),
+            format!("### Median p50 {time}"),
+            format!("### Median p99 {time}"),
+            format!("### Median p99.9 {time}"),
+            "### Errors (failed calls: grpc-status not OK, among them) / timeouts / non-2xx (sums over repeats)".into(),
+        ] {
+            assert!(md.contains(&heading), "no {heading:?} in\n{md}");
+        }
+        assert!(!md.contains("Median responses/s"), "{md}");
+        let one = if unit == GrpcUnit::Call {
+            "call"
+        } else {
+            "stream"
+        };
+        let line = format!(
+            "gRPC over grpcs: barrage.bench.v1.Bench/Echo, 1 {one} in flight per connection"
+        );
+        assert!(md.contains(&line), "no {line:?} in\n{md}");
+        assert!(md.contains(&format!("{per_s} for gRPC")), "{md}");
+        let charts = chart::charts_for(&r);
+        let labels: Vec<&str> = charts.iter().map(|c| c.y_label.as_str()).collect();
+        assert!(labels.contains(&per_s), "{labels:?}");
+        let p999 = format!("p99.9 {time} (ms)");
+        assert!(labels.contains(&p999.as_str()), "{labels:?}");
+    }
+}

@@ -73,7 +73,9 @@ fn the_committed_manifests_load() {
             Protocol::H2,
             Protocol::H3,
             Protocol::Ws,
-            Protocol::Wss
+            Protocol::Wss,
+            Protocol::Grpc,
+            Protocol::Grpcs
         ]
     );
     assert!(target.endpoints.iter().any(|e| e == "/ws"));

@@ -73,9 +73,11 @@ impl GrpcScenario {
     /// The call in words (`barrage.bench.v1.Bench/Echo, 10 calls in flight
     /// per connection`).
     pub fn line(&self) -> String {
-        let what = match self.unit {
-            GrpcUnit::Call => "calls",
-            GrpcUnit::Message => "streams",
+        let what = match (self.unit, self.in_flight) {
+            (GrpcUnit::Call, 1) => "call",
+            (GrpcUnit::Call, _) => "calls",
+            (GrpcUnit::Message, 1) => "stream",
+            (GrpcUnit::Message, _) => "streams",
         };
         let mut line = format!(
             "{}, {} {what} in flight per connection",
@@ -89,6 +91,33 @@ impl GrpcScenario {
             line.push_str(&format!(", open loop at {rate} {unit}"));
         }
         line
+    }
+}
+
+impl super::Suite {
+    /// What a ranking of the suite's levels ranks by: `responses/s`, with
+    /// what that is for the WebSocket and gRPC scenarios among them.
+    pub fn ranked_per_s(&self) -> String {
+        let mut also = Vec::new();
+        if self.scenarios.iter().any(|s| s.is_ws()) {
+            also.push("messages/s for WebSocket");
+        }
+        let grpc = |unit: GrpcUnit| {
+            self.scenarios
+                .iter()
+                .any(|s| s.grpc.as_ref().is_some_and(|g| g.unit == unit))
+        };
+        match (grpc(GrpcUnit::Call), grpc(GrpcUnit::Message)) {
+            (true, true) => also.push("calls/s or messages/s for gRPC"),
+            (true, false) => also.push("calls/s for gRPC"),
+            (false, true) => also.push("messages/s for gRPC"),
+            (false, false) => {}
+        }
+        if also.is_empty() {
+            "responses/s".to_string()
+        } else {
+            format!("responses/s ({})", also.join(", "))
+        }
     }
 }
 
@@ -107,6 +136,22 @@ impl Counted {
         time: "latency per message",
         one: "message",
     };
+
+    /// Whether the tables show p50 and p99.9 beside p99: for messages and
+    /// calls (WebSocket, gRPC), whose latency is the point of their suites.
+    pub fn every_percentile(self) -> bool {
+        self != Counted::HTTP
+    }
+
+    /// The words of one `barrage load` report: WebSocket's, gRPC's (by
+    /// its unit), else HTTP's.
+    pub fn of_report(r: &crate::RunReport) -> Counted {
+        match (&r.spec.grpc, r.spec.protocol) {
+            (Some(g), _) => Counted::grpc(g.unit),
+            (None, crate::load::WireProtocol::Ws) => Counted::WS,
+            _ => Counted::HTTP,
+        }
+    }
 
     /// The words of a gRPC load counting `unit`.
     pub fn grpc(unit: GrpcUnit) -> Counted {

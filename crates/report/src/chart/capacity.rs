@@ -19,10 +19,10 @@ pub(super) fn capacity_charts(
         .iter()
         .flat_map(|r| &r.runs)
         .any(|x| matches!(x.level, Level::Search { calls: Some(_), .. }));
-    let unit = if sessions {
-        "sessions/s"
+    let (unit, time) = if sessions {
+        ("sessions/s", Counted::HTTP.time)
     } else {
-        counted.offered_per_s
+        (counted.offered_per_s, counted.time)
     };
     // Per variant: the search of the repeat whose answer is the median.
     let picked: Vec<(&str, &SearchReport)> = rows
@@ -44,7 +44,7 @@ pub(super) fn capacity_charts(
     search_charts(
         &format!("capacity-{}", table::slug(scenario)),
         scenario,
-        unit,
+        (unit, time),
         &picked,
         out,
     );
@@ -52,11 +52,12 @@ pub(super) fn capacity_charts(
 
 /// The two capacity charts (`ID-offered`, `ID-p99`) of one search per
 /// series: each `(name, search)` a series with its knee; `what` begins the
-/// titles, `unit` is what the rates count (`requests/s`).
+/// titles, `unit` is what the rates count (`requests/s`) and `time` what
+/// the p99 times (`latency`, `round trip`, `latency per call`).
 pub fn search_charts(
     id: &str,
     what: &str,
-    unit: &str,
+    (unit, time): (&str, &str),
     picked: &[(&str, &SearchReport)],
     out: &mut Vec<Chart>,
 ) {
@@ -64,7 +65,7 @@ pub fn search_charts(
         return;
     }
     for kind in [Kind::Offered, Kind::P99] {
-        out.push(search_chart(kind, id, what, unit, picked));
+        out.push(search_chart(kind, id, what, (unit, time), picked));
     }
 }
 
@@ -93,7 +94,7 @@ fn search_chart(
     kind: Kind,
     id: &str,
     what: &str,
-    unit: &str,
+    (unit, time): (&str, &str),
     picked: &[(&str, &SearchReport)],
 ) -> Chart {
     let f = kind.metric();
@@ -129,11 +130,7 @@ fn search_chart(
             "p99",
             format!("{what}: p99 vs offered (capacity search)"),
             // A search of WebSocket messages times their round trip.
-            if unit == Counted::WS.offered_per_s {
-                format!("p99 {} (ms)", Counted::WS.time)
-            } else {
-                "p99 latency (ms)".to_string()
-            },
+            format!("p99 {time} (ms)"),
             Better::Lower,
             Unit::Ms,
         ),

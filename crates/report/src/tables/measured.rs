@@ -49,7 +49,9 @@ pub(super) fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
 
 /// A table's tables (responses/s, p99, errors, client CPU per response;
 /// for WebSocket messages/s, the round trip's p50, p99 and p99.9, errors,
-/// client CPU per message), each under a heading of level `level`; `id`
+/// client CPU per message; for gRPC calls/s or messages/s, their latency's
+/// p50, p99 and p99.9, errors with the failed calls, client CPU per call
+/// or message), each under a heading of level `level`; `id`
 /// makes their ids (`rate-ID`, `t-rate-ID`, ...).
 fn metric_tables(
     grid: &model::Grid<'_>,
@@ -59,22 +61,27 @@ fn metric_tables(
     d: &mut Vec<Block>,
 ) {
     let ws = counted == Counted::WS;
+    let every = counted.every_percentile();
     let (per_s, time, one) = (counted.per_s, counted.time, counted.one);
     let mut tables: Vec<(&str, String, Option<Metric>)> = vec![(
         "rate",
         format!("Median {per_s}"),
         Some(Metric::ResponsesPerS),
     )];
-    if ws {
+    if every {
         tables.push(("p50", format!("Median p50 {time}"), Some(Metric::P50)));
     }
     tables.push(("p99", format!("Median p99 {time}"), Some(Metric::P99)));
-    if ws {
+    if every {
         tables.push(("p99-9", format!("Median p99.9 {time}"), Some(Metric::P999)));
     }
     let errors = if ws {
         // Messages are not HTTP responses: no status to count.
         "Errors / timeouts (sums over repeats)"
+    } else if counted.every_percentile() {
+        // gRPC: a call that ends with a grpc-status other than 0 is an
+        // error (kind grpc_status), counted here.
+        "Errors (failed calls: grpc-status not OK, among them) / timeouts / non-2xx (sums over repeats)"
     } else {
         "Errors / timeouts / non-2xx (sums over repeats)"
     };
@@ -291,12 +298,9 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
         return;
     }
     d.push(heading(2, "ranking", "Ranking"));
-    // WebSocket scenarios rank by messages/s: said when there are any.
-    let per_s = if r.suite.scenarios.iter().any(|s| s.is_ws()) {
-        "responses/s (messages/s for WebSocket)"
-    } else {
-        "responses/s"
-    };
+    // WebSocket and gRPC scenarios rank by messages/s or calls/s: said
+    // when there are any.
+    let per_s = r.suite.ranked_per_s();
     d.push(Block::Para(vec![text(format!(
         "Each table's servers, best first: by median {per_s} at the highest level with numbers for every server (capacity searches: by median capacity), with the lowest and highest value of the repeats and the marks of the tables below.",
     ))]));

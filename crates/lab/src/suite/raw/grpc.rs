@@ -141,7 +141,7 @@ pub(super) fn grpc_options(
         data,
         proto,
         unit,
-        stream_messages: stream_messages.map(|n| n as u64),
+        stream_messages,
         in_flight,
         rate,
     }))
@@ -253,13 +253,15 @@ fn data(raw: Option<String>, at: &KeyPath) -> Result<String, Problem> {
 
 /// `proto`: a .proto file relative to the suite's directory; default the
 /// checkout's `proto/bench.proto` (in `dir` or the nearest directory above
-/// it that has one).
+/// it that has one, else in the current directory or above it).
 fn proto(raw: Option<&str>, dir: &Path, at: &KeyPath) -> Result<String, Problem> {
     let start = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let here = std::env::current_dir().unwrap_or_default();
     let found: Option<PathBuf> = match raw {
         Some(file) => Some(start.join(file)).filter(|p| p.is_file()),
         None => start
             .ancestors()
+            .chain(here.ancestors())
             .map(|d| d.join(BENCH_PROTO))
             .find(|p| p.is_file()),
     };

@@ -65,7 +65,7 @@ fn errors_name_file_line_and_key() {
         (
             "[[scenario]]\nname = \"a\"\npath = \"/hello\"\n[[scenario]]\nname = \"b\"\nprotcol = \"h1\"\n",
             "suites/t.toml:6: scenario[1].protcol: unknown key; expected one of name, path, protocol, \
-             method, headers, keepalive, http10, streams, window_bits, connection_window_bits, search, script, script_args, workload, mix, queries, message_bytes, binary, in_flight, subscribe",
+             method, headers, keepalive, http10, streams, window_bits, connection_window_bits, search, script, script_args, workload, mix, queries, message_bytes, binary, in_flight, subscribe, call, data, proto, unit, stream_messages, rate",
         ),
         // Types.
         ("repeats = \"3\"\n", "suites/t.toml:1: repeats: invalid type: string \"3\"; expected an integer"),
@@ -137,7 +137,7 @@ fn validation_errors_name_file_line_and_key() {
         (edit("path = \"/hello\"", ""), "suites/t.toml:8: scenario[0].path: missing; expected the request's path, such as \"/hello\", or a workload = \"json\""),
         (edit("path = \"/hello\"", "path = \"/index.html\""), "suites/t.toml:10: scenario[0].path: /index.html is not an endpoint of the contract; expected a contract endpoint (/hello, /xml, /static/6b, /static/4k, /delay, /bytes), with a query if wanted"),
         (edit("path = \"/hello\"", "path = \"hello\""), "suites/t.toml:10: scenario[0].path: invalid path \"hello\"; expected a contract endpoint (/hello, /xml, /static/6b, /static/4k, /delay, /bytes), with a query if wanted"),
-        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"quic\""), "suites/t.toml:11: scenario[0].protocol: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3, ws, wss"),
+        (edit("path = \"/hello\"", "path = \"/hello\"\nprotocol = \"quic\""), "suites/t.toml:11: scenario[0].protocol: unknown protocol \"quic\"; expected one of h1, h2c, h2, https, h3, ws, wss, grpc, grpcs"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nmethod = \"GE T\""), "suites/t.toml:11: scenario[0].method: invalid method \"GE T\"; expected an HTTP token such as GET or HEAD"),
         (edit("path = \"/hello\"", "path = \"/hello\"\nheaders = [\"Accept: */*\", \"X-Token\"]"), "suites/t.toml:11: scenario[0].headers[1]: \"X-Token\" has no colon; expected \"Name: value\", such as \"Accept: */*\""),
         (edit("path = \"/hello\"", "path = \"/hello\"\nheaders = [\"X Y: 1\"]"), "suites/t.toml:11: scenario[0].headers[0]: header name \"X Y\" is not a token (letters, digits and !#$%&'*+-.^_`|~, no spaces or colons); expected \"Name: value\", such as \"Accept: */*\""),

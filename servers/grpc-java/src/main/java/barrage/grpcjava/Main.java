@@ -3,6 +3,7 @@ package barrage.grpcjava;
 import io.grpc.Server;
 import io.grpc.TlsServerCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.ServerChannel;
 import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
@@ -29,11 +30,23 @@ import java.util.List;
 public final class Main {
     private Main() {}
 
-    public static void main(String[] args) throws IOException, InterruptedException {
+    public static void main(String[] args) throws InterruptedException {
         if (args.length != 2 && args.length != 5) {
             System.err.println("grpc-java: usage: Main HOST PORT [TLS_PORT CERT KEY]");
             System.exit(2);
         }
+        try {
+            serve(args);
+        } catch (IOException | IllegalArgumentException e) {
+            // A port taken or a bad certificate: exit, rather than leave the
+            // event-loop threads running with nothing to serve.
+            Throwable cause = e.getCause();
+            System.err.println("grpc-java: " + e.getMessage() + (cause == null ? "" : ": " + cause.getMessage()));
+            System.exit(1);
+        }
+    }
+
+    private static void serve(String[] args) throws IOException, InterruptedException {
         String host = args[0];
         int threads = Integer.parseInt(System.getenv().getOrDefault("THREADS", "1"));
         boolean epoll = Epoll.isAvailable();
@@ -64,6 +77,9 @@ public final class Main {
                 .bossEventLoopGroup(group)
                 .workerEventLoopGroup(group)
                 .channelType(channel)
+                // As Go's, Node's and the JDK's listeners: a port whose last
+                // connections linger in TIME_WAIT can be bound again.
+                .withOption(ChannelOption.SO_REUSEADDR, true)
                 .directExecutor()
                 .addService(new BenchService())
                 .build()
