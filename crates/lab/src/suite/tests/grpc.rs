@@ -145,7 +145,9 @@ fn the_committed_grpc_suite() {
         servers,
         ["barrage-target", "grpc-go", "grpc-java", "grpc-node"]
     );
-    let scenarios: Vec<(&str, Protocol, GrpcUnit, usize, Option<f64>, bool)> = suite
+    /// Name, protocol, unit, in flight, rate, search.
+    type Row<'a> = (&'a str, Protocol, GrpcUnit, usize, Option<f64>, bool);
+    let scenarios: Vec<Row> = suite
         .scenarios
         .iter()
         .map(|s| {
