@@ -2,10 +2,12 @@
 //! here is built and started through the lab, and every endpoint its
 //! manifest declares is probed over every protocol it declares; status,
 //! headers and body are checked against the endpoint contract
-//! (`crates/contract/src/lib.rs`), and every workload it declares is
-//! validated as the lab validates it before load (docs/workloads.md), the
-//! database workloads on a PostgreSQL the test starts through the lab's
-//! own service call (as `barrage run` does for a suite's `[[service]]`).
+//! (`crates/contract/src/lib.rs`), a gRPC server's four methods of
+//! proto/bench.proto are called over grpc and grpcs, and every workload it
+//! declares is validated as the lab validates it before load
+//! (docs/workloads.md), the database workloads on a PostgreSQL the test
+//! starts through the lab's own service call (as `barrage run` does for a
+//! suite's `[[service]]`).
 //!
 //! A manifest marked `unavailable` is listed and not started. The test is
 //! `#[ignore = "needs …"]`: scripts/setup.sh installs everything the
@@ -21,7 +23,7 @@ use barrage_lab::host::{Agent, Call, ServiceStarted};
 use barrage_lab::manifest::ServerSpec;
 use barrage_lab::probe::probe;
 use barrage_lab::process::{build, check_requires, ServerProcess, StartConfig};
-use barrage_lab::suite::{Protocol, Scenario, Service, Variant};
+use barrage_lab::suite::{GrpcScenario, Protocol, Scenario, Service, Variant};
 use barrage_lab::validate::{validate, Target, ValidationOutcome};
 
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
@@ -47,13 +49,46 @@ fn paths(endpoint: &str) -> Vec<&'static str> {
     }
 }
 
+/// The calls probed over grpc and grpcs: each method of proto/bench.proto's
+/// `Bench` once, with its request message(s) as JSON (the lab's gRPC probe
+/// checks the status, that the replies decode, and Echo's and Chat's
+/// echoes).
+const GRPC_CALLS: [(&str, &str); 4] = [
+    ("Echo", r#"{"payload":"aGVsbG8=","seq":"7"}"#),
+    ("Stream", r#"{"count":3,"size":16}"#),
+    ("Sum", r#"[{"value":1},{"value":2},{"value":39}]"#),
+    (
+        "Chat",
+        r#"[{"payload":"aGk=","seq":"1"},{"payload":"aG8=","seq":"2"}]"#,
+    ),
+];
+
 /// Every scenario probed for a server: each path over each protocol, and
 /// HTTP/1.0 without keep-alive (ab's request) over h1 and https. The
 /// WebSocket echo (`/ws`) goes over ws and wss only, and they carry nothing
-/// else.
+/// else; grpc and grpcs carry the Bench service's four methods.
 fn scenarios(spec: &ServerSpec) -> Vec<Scenario> {
     let mut out = Vec::new();
+    let proto = repo().join("proto/bench.proto");
     for protocol in &spec.protocols {
+        if protocol.is_grpc() {
+            for (method, data) in GRPC_CALLS {
+                let grpc = GrpcScenario {
+                    call: format!("barrage.bench.v1.Bench/{method}"),
+                    data: data.to_string(),
+                    ..GrpcScenario::echo(&proto.to_string_lossy())
+                };
+                // As a suite's gRPC scenario: a POST of /package.Service/Method.
+                let path = grpc.path();
+                out.push(Scenario {
+                    name: format!("Bench/{method}"),
+                    method: "POST".into(),
+                    grpc: Some(grpc),
+                    ..Scenario::get(*protocol, &path)
+                });
+            }
+            continue;
+        }
         for endpoint in &spec.endpoints {
             if protocol.is_ws() != (endpoint == "/ws") {
                 continue;
