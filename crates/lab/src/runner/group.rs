@@ -365,8 +365,15 @@ impl ServerRun<'_> {
         host: &str,
         port: u16,
     ) -> Result<ProbeResult, String> {
+        // A gRPC scenario's .proto as the client host sees it.
+        let mut scenario = scenario.clone();
+        if let Some(g) = scenario.grpc.as_mut() {
+            let repo = std::fs::canonicalize(&self.opts.repo).unwrap_or(self.opts.repo.clone());
+            let proto = self.hosts.path_on_hosts(Path::new(&g.proto), &repo);
+            g.proto = proto.to_string_lossy().into_owned();
+        }
         let call = Call::Probe {
-            scenario: Box::new(scenario.clone()),
+            scenario: Box::new(scenario),
             host: host.to_string(),
             port,
             timeout_ms: PROBE_TIMEOUT.as_millis() as u64,

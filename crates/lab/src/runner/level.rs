@@ -24,7 +24,7 @@ use crate::driver::{Invocation, LoadRun, Tool};
 use crate::host::{Call, Executed, Hosts, BARRAGE};
 use crate::monitor::ListenQueue;
 use crate::store::RunRecord;
-use crate::suite::{Driver, Level, PlannedRun, Scenario, ScriptRef};
+use crate::suite::{Driver, GrpcScenario, Level, PlannedRun, Scenario, ScriptRef};
 use crate::tool::DRIVER_SLACK;
 
 /// How long the agents get between the order and the start instant of a
@@ -163,8 +163,8 @@ impl ServerRun<'_> {
             .ask(server, call, SHORT_CALL, &self.opts.stop.clone())
     }
 
-    /// The scenario as the client hosts see it: its script and its mix
-    /// file in their checkout, like the manifests (the same path when it is outside this
+    /// The scenario as the client hosts see it: its script, its mix file
+    /// and its .proto in their checkout, like the manifests (the same path when it is outside this
     /// checkout, or on this machine alone).
     fn scenario_on_hosts(&self, scenario: &Scenario) -> Scenario {
         let repo = &self.opts.repo;
@@ -180,6 +180,11 @@ impl ServerRun<'_> {
             }),
             // A workload's mix file, in the same checkout.
             mix: scenario.mix.as_deref().map(there),
+            // A gRPC scenario's .proto, in the same checkout.
+            grpc: scenario.grpc.as_ref().map(|g| GrpcScenario {
+                proto: there(&g.proto),
+                ..g.clone()
+            }),
             ..scenario.clone()
         }
     }

@@ -1,6 +1,8 @@
 //! gRPC scenarios: their keys, defaults, the .proto's checks, and what
 //! they refuse.
 
+use std::time::Duration;
+
 use barrage_model::load::GrpcUnit;
 
 use super::*;
@@ -131,4 +133,48 @@ fn the_proto_is_compiled_and_the_call_checked() {
         e.contains("scenario[1].proto: no file /nonexistent/x.proto"),
         "{e}"
     );
+}
+
+/// suites/grpc.toml: the four servers, unary over h2c and TLS, the Chat at
+/// a fixed message rate, the capacity search; `--quick` about two minutes.
+#[test]
+fn the_committed_grpc_suite() {
+    let suite = crate::suite::load(&repo().join("suites/grpc.toml")).unwrap();
+    let servers: Vec<&str> = suite.servers.iter().map(|s| s.server.as_str()).collect();
+    assert_eq!(
+        servers,
+        ["barrage-target", "grpc-go", "grpc-java", "grpc-node"]
+    );
+    /// Name, protocol, unit, in flight, rate, search.
+    type Row<'a> = (&'a str, Protocol, GrpcUnit, usize, Option<f64>, bool);
+    let scenarios: Vec<Row> = suite
+        .scenarios
+        .iter()
+        .map(|s| {
+            let g = s.grpc.as_ref().unwrap();
+            let search = s.search.is_some();
+            (
+                s.name.as_str(),
+                s.protocol,
+                g.unit,
+                g.in_flight,
+                g.rate,
+                search,
+            )
+        })
+        .collect();
+    let (grpc, call) = (Protocol::Grpc, GrpcUnit::Call);
+    assert_eq!(
+        scenarios,
+        [
+            ("unary-m100", grpc, call, 100, None, false),
+            ("unary-m10", grpc, call, 10, None, false),
+            ("unary-tls-m10", Protocol::Grpcs, call, 10, None, false),
+            ("chat-2000", grpc, GrpcUnit::Message, 1, Some(2000.0), false),
+            ("unary-capacity", grpc, call, 1, None, true),
+        ]
+    );
+    let quick = Plan::of(&suite, true, None);
+    assert_eq!(quick.runs.len(), 4 * 5);
+    assert!(quick.estimate < Duration::from_secs(3 * 60), "{quick}");
 }
