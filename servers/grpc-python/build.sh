@@ -8,45 +8,9 @@
 set -euo pipefail
 
 dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-venv="$dir/build/venv"
-fetch=0
-for arg in "$@"; do
-    case "$arg" in
-        --fetch) fetch=1 ;;
-        *) echo "grpc-python: unknown argument $arg; expected nothing or --fetch" >&2; exit 2 ;;
-    esac
-done
-
-# The pins, as `pip freeze` prints them (comments and blank lines dropped).
-wanted() { grep -v '^[[:space:]]*\(#\|$\)' "$dir/requirements.txt" | tr 'A-Z_' 'a-z-' | sort; }
-have() {
-    [[ -x "$venv/bin/python" ]] &&
-        "$venv/bin/python" -m pip freeze --disable-pip-version-check 2>/dev/null | tr 'A-Z_' 'a-z-' | sort
-}
-
-if (( fetch )); then
-    if ! command -v python3 >/dev/null; then
-        echo "grpc-python: needs python3 (Debian packages python3 python3-venv); run scripts/setup.sh" >&2
-        exit 1
-    fi
-    if [[ ! -x "$venv/bin/python" ]]; then
-        echo "grpc-python: creating venv $venv with $(command -v python3)"
-        if ! python3 -m venv "$venv"; then
-            rm -rf "$venv"
-            echo "grpc-python: python3 -m venv failed (Debian package python3-venv); run scripts/setup.sh" >&2
-            exit 1
-        fi
-    fi
-    if [[ "$(have || true)" != "$(wanted)" ]]; then
-        echo "grpc-python: pip install -r requirements.txt"
-        "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$dir/requirements.txt"
-    fi
-fi
-
-if [[ "$(have || true)" != "$(wanted)" ]]; then
-    echo "grpc-python: build/venv does not hold exactly requirements.txt's pins ($(diff <(wanted) <(have || true) | grep -c '^[<>]') lines differ); run servers/grpc-python/build.sh --fetch (or scripts/setup.sh)" >&2
-    exit 1
-fi
+# shellcheck source=SCRIPTDIR/../lib/python-venv.sh
+source "$dir/../lib/python-venv.sh"
+python_venv grpc-python "$dir" "$@"
 rm -rf "$dir/build/gen"
 mkdir -p "$dir/build/gen"
 "$venv/bin/python" -m grpc_tools.protoc -I "$dir/../../proto" \

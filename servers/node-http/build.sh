@@ -7,33 +7,8 @@
 set -euo pipefail
 
 dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-fetch=0
-for arg in "$@"; do
-    case "$arg" in
-        --fetch) fetch=1 ;;
-        *) echo "node-http: unknown argument $arg; expected nothing or --fetch" >&2; exit 2 ;;
-    esac
-done
-for tool in node npm; do
-    if ! command -v "$tool" >/dev/null; then
-        echo "node-http: needs $tool (Node.js 18 or later with npm); run scripts/setup.sh" >&2
-        exit 1
-    fi
-done
-cd "$dir"
-# node_modules as npm ci made it from this package-lock.json: the lock's
-# digest is stamped after the install; npm ls fails on a missing, extra or
-# mismatched package. Neither needs the network.
-stamp=node_modules/.barrage-lock.sha256
-lock_sum() { sha256sum package-lock.json | cut -d' ' -f1; }
-current() { [[ -f "$stamp" && "$(cat "$stamp")" == "$(lock_sum)" ]] && npm ls --all >/dev/null 2>&1; }
-if (( fetch )) && ! current; then
-    echo "node-http: npm ci (package-lock.json)"
-    npm ci --no-audit --no-fund --loglevel=error
-    lock_sum > "$stamp"
-fi
-if ! current; then
-    echo "node-http: node_modules does not match package-lock.json; run servers/node-http/build.sh --fetch (or scripts/setup.sh)" >&2
-    exit 1
-fi
+# shellcheck source=SCRIPTDIR/../lib/node-deps.sh
+source "$dir/../lib/node-deps.sh"
+node_args node-http 18 "$@"
+node_modules node-http "$dir"
 echo "node-http: node_modules ready with ws $(node -p 'require("ws/package.json").version') (node $(node --version))"

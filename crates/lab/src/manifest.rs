@@ -710,7 +710,8 @@ fn build(raw: RawBuild, templates: &Templates) -> Result<Build, Problem> {
 }
 
 /// A build source: inside the manifest's directory, or inside a sibling
-/// server's (`../go-http/main.go`: servers that build another's program).
+/// directory of servers/ (`../go-http/main.go`: servers that build another's
+/// program; `../lib/python-venv.sh`: the build scripts servers share).
 fn is_source_path(s: &str) -> bool {
     match s.strip_prefix("../") {
         Some(rest) => rest.contains('/') && is_relative_inside(rest),

@@ -117,6 +117,41 @@ fn the_committed_manifests_load() {
 }
 
 #[test]
+fn build_sources_reach_siblings_and_the_shared_lib() {
+    let spec = parse(&format!(
+        "{VALID}[build]\ncommand = [\"make\"]\nsources = [\"main.c\", \"../go-http/contract\", \"../lib/node-deps.sh\"]\n"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        spec.build.unwrap().sources,
+        ["main.c", "../go-http/contract", "../lib/node-deps.sh"]
+    );
+}
+
+/// Every committed manifest's build sources exist (a misspelt
+/// "../lib/python-venv.sh" would make every build of that server fail).
+#[test]
+fn the_committed_build_sources_exist() {
+    let servers = repo().join("servers");
+    let mut shared = 0;
+    for name in ServerSpec::names(&servers) {
+        let spec = ServerSpec::find(&servers, &name).unwrap_or_else(|e| panic!("{e}"));
+        for source in spec.build.iter().flat_map(|b| &b.sources) {
+            let path = spec.dir.join(source);
+            assert!(
+                path.exists(),
+                "servers/{name}: build source {source} is missing"
+            );
+            shared += usize::from(source.starts_with("../lib/"));
+        }
+    }
+    assert!(
+        shared >= 6,
+        "the Python and Node servers list servers/lib/'s scripts"
+    );
+}
+
+#[test]
 fn the_nginx_config_substitutes_into_a_config_with_braces() {
     let nginx = ServerSpec::find(&repo().join("servers"), "nginx").unwrap();
     let mut v = nginx.variables(&Variant {
