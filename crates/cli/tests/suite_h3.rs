@@ -6,12 +6,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
 mod common;
-use common::{barrage, TempDir, BIN};
+use common::{barrage, wait_for_run, TempDir, BIN};
 
 /// `--dry-run --quick` says about 40 s on two cores; a stalled run is killed.
 const RUN_DEADLINE: Duration = Duration::from_secs(300);
@@ -62,24 +62,12 @@ fn run_quick(caddy: &Path, results: &Path, log: &Path) -> std::process::ExitStat
         .stderr(out)
         .spawn()
         .expect("run barrage run");
-    let began = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if began.elapsed() > RUN_DEADLINE {
-            // SAFETY: kill(2) on the pid of the child this test started.
-            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
-            std::thread::sleep(Duration::from_secs(10));
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "barrage run suites/h3.toml --quick still running after {RUN_DEADLINE:?}:\n{}",
-                std::fs::read_to_string(log).unwrap_or_default()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_for_run(
+        &mut child,
+        RUN_DEADLINE,
+        "barrage run suites/h3.toml --quick",
+        log,
+    )
 }
 
 #[test]
