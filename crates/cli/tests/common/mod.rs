@@ -264,10 +264,17 @@ impl Drop for Server {
     }
 }
 
-/// Waits for a `barrage run` this test started (its output in `log`):
-/// SIGINT (so the lab stops its servers) if it outlives `deadline`, a kill
-/// 10 s later, and the test fails naming `what`, with the log.
-pub fn wait_for_run(child: &mut Child, deadline: Duration, what: &str, log: &Path) -> ExitStatus {
+/// Runs `command` (a `barrage run`) with its output in `log`: SIGINT (so
+/// the lab stops its servers) if it outlives `deadline`, a kill 10 s later,
+/// and the test fails naming `what`, with the log.
+pub fn run_logged(command: &mut Command, log: &Path, deadline: Duration, what: &str) -> ExitStatus {
+    let out = std::fs::File::create(log).unwrap();
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(out.try_clone().unwrap())
+        .stderr(out)
+        .spawn()
+        .expect("run barrage run");
     let began = Instant::now();
     loop {
         if let Some(status) = child.try_wait().unwrap() {

@@ -6,10 +6,10 @@
 //! reason in every report.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
-use crate::common::{one_results as results, serial, wait_for_run, TempDir, BIN};
+use crate::common::{one_results as results, run_logged, serial, TempDir, BIN};
 
 /// Four servers' quick levels and searches, their starts and the builds
 /// of a first run; a stalled run is stopped.
@@ -52,8 +52,8 @@ fn suite_copy(dir: &Path) -> PathBuf {
 /// `barrage run SUITE --quick` with the checkout's servers, SIGINT (so the
 /// lab stops its servers) if it outlives [`RUN_DEADLINE`].
 fn run_quick(suite: &Path, servers: &Path, results: &Path, log: &Path) {
-    let out = std::fs::File::create(log).unwrap();
-    let mut child = Command::new(BIN)
+    let mut command = Command::new(BIN);
+    command
         .arg("run")
         .arg(suite)
         .arg("--quick")
@@ -61,13 +61,8 @@ fn run_quick(suite: &Path, servers: &Path, results: &Path, log: &Path) {
         .arg(servers)
         .arg("--results")
         .arg(results)
-        .current_dir(repo())
-        .stdin(Stdio::null())
-        .stdout(out.try_clone().unwrap())
-        .stderr(out)
-        .spawn()
-        .expect("run barrage run");
-    let status = wait_for_run(&mut child, RUN_DEADLINE, "barrage run", log);
+        .current_dir(repo());
+    let status = run_logged(&mut command, log, RUN_DEADLINE, "barrage run");
     let text = std::fs::read_to_string(log).unwrap_or_default();
     assert!(status.success(), "barrage run: {status}\n{text}");
 }
