@@ -49,11 +49,15 @@ pub(crate) fn run_options<O, U: std::fmt::Display, V: std::fmt::Display>(
     }
 }
 
+/// What a dialect's `parse` returns (its options boxed).
+#[cfg(test)]
+type Parsed<O> = Result<Command<Box<O>>, String>;
+
 /// A test's command line (words split at white space) parsed by a
 /// dialect's `parse`: the options of a run (a panic for help or version).
 #[cfg(test)]
 pub(crate) fn run_line<O: std::fmt::Debug>(
-    parse: fn(&[OsString]) -> Result<Command<Box<O>>, String>,
+    parse: fn(&[OsString]) -> Parsed<O>,
     line: &str,
 ) -> Result<O, String> {
     let args: Vec<OsString> = line.split_whitespace().map(OsString::from).collect();
