@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+mod common;
+
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
 
 /// A scratch directory with `servers/` and `suites/`, removed on drop.
@@ -50,14 +52,7 @@ impl Lab {
 
     /// The one results directory's results.json.
     fn results(&self) -> (PathBuf, Value) {
-        let dirs: Vec<PathBuf> = std::fs::read_dir(self.dir.join("results"))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.is_dir() && !p.ends_with(".build-cache"))
-            .collect();
-        assert_eq!(dirs.len(), 1, "{dirs:?}");
-        let text = std::fs::read_to_string(dirs[0].join("results.json")).unwrap();
-        (dirs[0].clone(), serde_json::from_str(&text).unwrap())
+        common::one_results(&self.dir.join("results"))
     }
 }
 

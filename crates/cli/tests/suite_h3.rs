@@ -5,13 +5,13 @@
 //! the lab's PATH, where the manifest looks for `caddy`.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 use serde_json::Value;
 
 mod common;
-use common::{barrage, TempDir, BIN};
+use common::{barrage, run_logged, TempDir, BIN};
 
 /// `--dry-run --quick` says about 40 s on two cores; a stalled run is killed.
 const RUN_DEADLINE: Duration = Duration::from_secs(300);
@@ -48,38 +48,17 @@ fn run_quick(caddy: &Path, results: &Path, log: &Path) -> std::process::ExitStat
     path.extend(std::env::split_paths(
         &std::env::var_os("PATH").unwrap_or_default(),
     ));
-    let out = std::fs::File::create(log).unwrap();
-    let mut child = Command::new(BIN)
+    let mut command = Command::new(BIN);
+    command
         .arg("run")
         .arg(repo().join("suites/h3.toml"))
         .arg("--quick")
         .arg("--results")
         .arg(results)
         .env("PATH", std::env::join_paths(path).unwrap())
-        .current_dir(repo())
-        .stdin(Stdio::null())
-        .stdout(out.try_clone().unwrap())
-        .stderr(out)
-        .spawn()
-        .expect("run barrage run");
-    let began = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if began.elapsed() > RUN_DEADLINE {
-            // SAFETY: kill(2) on the pid of the child this test started.
-            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
-            std::thread::sleep(Duration::from_secs(10));
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "barrage run suites/h3.toml --quick still running after {RUN_DEADLINE:?}:\n{}",
-                std::fs::read_to_string(log).unwrap_or_default()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
+        .current_dir(repo());
+    let what = "barrage run suites/h3.toml --quick";
+    run_logged(&mut command, log, RUN_DEADLINE, what)
 }
 
 #[test]

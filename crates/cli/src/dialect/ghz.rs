@@ -25,27 +25,23 @@ use std::time::{Duration, Instant, SystemTime};
 use barrage_engine::{GrpcOptions, GrpcUnit, Model, NoObserver, RunReport, SpecError, StopReason};
 use serde_json::json;
 
-use args::{Command, Format, Options};
+use args::{Format, Options};
 use output::GhzReport;
 use plan::{Plan, Rates};
 
 const GHZ_VERSION: &str = "0.121.0";
 
 pub fn main(args: Vec<OsString>) -> ExitCode {
-    let options = match args::parse(&args) {
-        Ok(Command::Run(o)) => o,
-        Ok(Command::Help) => {
-            print!("{}", usage());
-            return ExitCode::SUCCESS;
-        }
-        Ok(Command::Version) => {
-            println!(
-                "v{GHZ_VERSION} (barrage {}: ghz's command line on barrage's engine)",
-                env!("CARGO_PKG_VERSION")
-            );
-            return ExitCode::SUCCESS;
-        }
-        Err(msg) => return crate::usage_error(format!("ghz: {msg}")),
+    let parsed = args::parse(&args).map_err(|msg| format!("ghz: {msg}"));
+    let version = || {
+        format!(
+            "v{GHZ_VERSION} (barrage {}: ghz's command line on barrage's engine)",
+            env!("CARGO_PKG_VERSION")
+        )
+    };
+    let options = match super::run_options(parsed, usage, version) {
+        Ok(o) => o,
+        Err(code) => return code,
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let plan = match plan::build(&options, cores, &mut Files, &resolve) {

@@ -25,27 +25,22 @@ use std::time::{Duration, Instant};
 
 use barrage_engine::{Model, NoObserver, Protocol, RunReport, Scheme, StopReason};
 
-use args::Command;
 use output::{Requests, SdStat, Summary};
 use plan::{Mode, Plan};
 
 const H2LOAD_VERSION: &str = "1.52.0";
 
 pub fn main(args: Vec<OsString>) -> ExitCode {
-    let options = match args::parse(&args) {
-        Ok(Command::Run(o)) => o,
-        Ok(Command::Help) => {
-            print!("{}", usage());
-            return ExitCode::SUCCESS;
-        }
-        Ok(Command::Version) => {
-            println!(
-                "h2load nghttp2/{H2LOAD_VERSION} (barrage {}: h2load's command line on barrage's engine)",
-                env!("CARGO_PKG_VERSION")
-            );
-            return ExitCode::SUCCESS;
-        }
-        Err(msg) => return crate::usage_error(format!("h2load: {msg}")),
+    let parsed = args::parse(&args).map_err(|msg| format!("h2load: {msg}"));
+    let version = || {
+        format!(
+            "h2load nghttp2/{H2LOAD_VERSION} (barrage {}: h2load's command line on barrage's engine)",
+            env!("CARGO_PKG_VERSION")
+        )
+    };
+    let options = match super::run_options(parsed, usage, version) {
+        Ok(o) => o,
+        Err(code) => return code,
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let mut stdin = || {

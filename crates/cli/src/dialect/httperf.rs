@@ -16,26 +16,20 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use args::Command;
 use output::{ReplyRate, Stats};
 
 use crate::{usage_error, EXIT_FAILED};
 
 pub fn main(args: Vec<OsString>) -> ExitCode {
-    let o = match args::parse(&args) {
-        Ok(Command::Run(o)) => o,
-        Ok(Command::Help) => {
-            print!("{}", args::USAGE);
-            return ExitCode::SUCCESS;
-        }
-        Ok(Command::Version) => {
-            println!(
-                "httperf: httperf-0.9.0 dialect of barrage {}",
-                env!("CARGO_PKG_VERSION")
-            );
-            return ExitCode::SUCCESS;
-        }
-        Err(msg) => return usage_error(msg),
+    let version = || {
+        format!(
+            "httperf: httperf-0.9.0 dialect of barrage {}",
+            env!("CARGO_PKG_VERSION")
+        )
+    };
+    let o = match super::run_options(args::parse(&args), || args::USAGE, version) {
+        Ok(o) => o,
+        Err(code) => return code,
     };
     let spec = match plan::build(&o) {
         Ok(spec) => spec,

@@ -18,6 +18,55 @@ mod h2load;
 mod httperf;
 mod wrk;
 
+/// What a dialect's command line asks for: a run with its options, or the
+/// tool's usage or version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Command<O> {
+    Run(O),
+    Help,
+    Version,
+}
+
+/// A dialect's entry: the options of a run, or the exit after printing
+/// `usage()` (help), `version()` (a line) or a usage error (`parsed`'s
+/// message as it is).
+pub(crate) fn run_options<O, U: std::fmt::Display, V: std::fmt::Display>(
+    parsed: Result<Command<O>, String>,
+    usage: impl FnOnce() -> U,
+    version: impl FnOnce() -> V,
+) -> Result<O, ExitCode> {
+    match parsed {
+        Ok(Command::Run(o)) => Ok(o),
+        Ok(Command::Help) => {
+            print!("{}", usage());
+            Err(ExitCode::SUCCESS)
+        }
+        Ok(Command::Version) => {
+            println!("{}", version());
+            Err(ExitCode::SUCCESS)
+        }
+        Err(msg) => Err(crate::usage_error(msg)),
+    }
+}
+
+/// What a dialect's `parse` returns (its options boxed).
+#[cfg(test)]
+type Parsed<O> = Result<Command<Box<O>>, String>;
+
+/// A test's command line (words split at white space) parsed by a
+/// dialect's `parse`: the options of a run (a panic for help or version).
+#[cfg(test)]
+pub(crate) fn run_line<O: std::fmt::Debug>(
+    parse: fn(&[OsString]) -> Parsed<O>,
+    line: &str,
+) -> Result<O, String> {
+    let args: Vec<OsString> = line.split_whitespace().map(OsString::from).collect();
+    match parse(&args)? {
+        Command::Run(o) => Ok(*o),
+        other => panic!("{line}: not a run: {other:?}"),
+    }
+}
+
 /// The tools barrage speaks the command line of.
 pub const NAMES: [&str; 5] = ["ab", "wrk", "h2load", "httperf", "ghz"];
 

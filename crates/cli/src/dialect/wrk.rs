@@ -23,21 +23,13 @@ use barrage_engine::{
 };
 use hdrhistogram::Histogram;
 
-use args::{Command, Options};
+use args::Options;
 use format::{Results, Row};
 
 pub fn main(args: Vec<OsString>) -> ExitCode {
-    let options = match args::parse(&args) {
-        Ok(Command::Run(o)) => o,
-        Ok(Command::Help) => {
-            print!("{}", usage());
-            return ExitCode::SUCCESS;
-        }
-        Ok(Command::Version) => {
-            println!("{}", version());
-            return ExitCode::SUCCESS;
-        }
-        Err(msg) => return crate::usage_error(msg),
+    let options = match super::run_options(args::parse(&args), usage, version) {
+        Ok(o) => o,
+        Err(code) => return code,
     };
     if options.version {
         println!("{}", version());
@@ -303,7 +295,7 @@ mod tests {
     fn options(args: &[&str]) -> Options {
         let args: Vec<OsString> = args.iter().map(OsString::from).collect();
         match args::parse(&args) {
-            Ok(Command::Run(o)) => o,
+            Ok(args::Command::Run(o)) => o,
             other => panic!("{other:?}"),
         }
     }

@@ -8,7 +8,7 @@
 use std::ffi::OsStr;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -262,4 +262,48 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Runs `command` (a `barrage run`) with its output in `log`: SIGINT (so
+/// the lab stops its servers) if it outlives `deadline`, a kill 10 s later,
+/// and the test fails naming `what`, with the log.
+pub fn run_logged(command: &mut Command, log: &Path, deadline: Duration, what: &str) -> ExitStatus {
+    let out = std::fs::File::create(log).unwrap();
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(out.try_clone().unwrap())
+        .stderr(out)
+        .spawn()
+        .expect("run barrage run");
+    let began = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if began.elapsed() > deadline {
+            // SAFETY: kill(2) on the pid of the child this test started.
+            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+            std::thread::sleep(Duration::from_secs(10));
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "{what} still running after {deadline:?}:\n{}",
+                std::fs::read_to_string(log).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The one results directory under `root` (beside the lab's build cache)
+/// and its results.json.
+pub fn one_results(root: &Path) -> (PathBuf, serde_json::Value) {
+    let dirs: Vec<PathBuf> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir() && !p.ends_with(".build-cache"))
+        .collect();
+    assert_eq!(dirs.len(), 1, "{dirs:?}");
+    let text = std::fs::read_to_string(dirs[0].join("results.json")).unwrap();
+    (dirs[0].clone(), serde_json::from_str(&text).unwrap())
 }

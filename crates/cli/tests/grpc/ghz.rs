@@ -455,6 +455,6 @@ fn streams_count_calls_as_ghz_does() {
         args.extend(extra.iter().map(|s| s.to_string()));
         args.push(addr.clone());
         check_summary(&dialect(&args), 200);
-        check_summary(&run(&ghz(), &args), 200);
+        check_summary(&run(ghz(), &args), 200);
     }
 }

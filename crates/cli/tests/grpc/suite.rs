@@ -6,12 +6,10 @@
 //! reason in every report.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
-use serde_json::Value;
-
-use crate::common::{serial, TempDir, BIN};
+use crate::common::{one_results as results, run_logged, serial, TempDir, BIN};
 
 /// Four servers' quick levels and searches, their starts and the builds
 /// of a first run; a stalled run is stopped.
@@ -54,8 +52,8 @@ fn suite_copy(dir: &Path) -> PathBuf {
 /// `barrage run SUITE --quick` with the checkout's servers, SIGINT (so the
 /// lab stops its servers) if it outlives [`RUN_DEADLINE`].
 fn run_quick(suite: &Path, servers: &Path, results: &Path, log: &Path) {
-    let out = std::fs::File::create(log).unwrap();
-    let mut child = Command::new(BIN)
+    let mut command = Command::new(BIN);
+    command
         .arg("run")
         .arg(suite)
         .arg("--quick")
@@ -63,41 +61,10 @@ fn run_quick(suite: &Path, servers: &Path, results: &Path, log: &Path) {
         .arg(servers)
         .arg("--results")
         .arg(results)
-        .current_dir(repo())
-        .stdin(Stdio::null())
-        .stdout(out.try_clone().unwrap())
-        .stderr(out)
-        .spawn()
-        .expect("run barrage run");
-    let began = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if began.elapsed() > RUN_DEADLINE {
-            // SAFETY: kill(2) on the pid of the child this test started.
-            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
-            std::thread::sleep(Duration::from_secs(10));
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("barrage run still running after {RUN_DEADLINE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    };
+        .current_dir(repo());
+    let status = run_logged(&mut command, log, RUN_DEADLINE, "barrage run");
     let text = std::fs::read_to_string(log).unwrap_or_default();
     assert!(status.success(), "barrage run: {status}\n{text}");
-}
-
-/// The one results directory under `root` and its results.json.
-fn results(root: &Path) -> (PathBuf, Value) {
-    let dirs: Vec<PathBuf> = std::fs::read_dir(root)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir() && !p.ends_with(".build-cache"))
-        .collect();
-    assert_eq!(dirs.len(), 1, "{dirs:?}");
-    let text = std::fs::read_to_string(dirs[0].join("results.json")).unwrap();
-    (dirs[0].clone(), serde_json::from_str(&text).unwrap())
 }
 
 /// `barrage report DIR`, then report.md, report.html and summary.md.

@@ -122,3 +122,18 @@ pub fn check_invariants(r: &RunReport) {
         "the series' errors add up to the totals"
     );
 }
+
+/// A TLS server's configuration with a new self-signed certificate for
+/// localhost (ring's provider, its default versions), with no ALPN.
+pub fn self_signed_tls() -> rustls::ServerConfig {
+    let cert = rcgen::generate_simple_self_signed(vec!["localhost".into()]).unwrap();
+    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(cert.key_pair.serialize_der().into());
+    rustls::ServerConfig::builder_with_provider(std::sync::Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(vec![cert.cert.der().clone()], key)
+    .unwrap()
+}

@@ -243,16 +243,7 @@ fn specs_a_grpc_run_cannot_carry_are_refused() {
 #[test]
 fn a_tls_server_that_does_not_choose_h2_stops_the_run_at_once() {
     let _g = serial();
-    let cert = rcgen::generate_simple_self_signed(vec!["localhost".into()]).unwrap();
-    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(cert.key_pair.serialize_der().into());
-    let mut config = rustls::ServerConfig::builder_with_provider(std::sync::Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .unwrap()
-    .with_no_client_auth()
-    .with_single_cert(vec![cert.cert.der().clone()], key)
-    .unwrap();
+    let mut config = crate::common::self_signed_tls();
     // No ALPN at all (a server offering only http/1.1 refuses in the
     // handshake instead: rustls sends no_application_protocol, a TLS error).
     config.alpn_protocols = Vec::new();

@@ -256,16 +256,7 @@ fn pings_are_answered_by_pongs() {
 #[test]
 fn wss_runs_over_the_tls_that_exists() {
     let _serial = serial();
-    let cert = rcgen::generate_simple_self_signed(vec!["localhost".into()]).unwrap();
-    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(cert.key_pair.serialize_der().into());
-    let config = rustls::ServerConfig::builder_with_provider(Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .unwrap()
-    .with_no_client_auth()
-    .with_single_cert(vec![cert.cert.der().clone()], key)
-    .unwrap();
+    let config = crate::common::self_signed_tls();
     let server = Server::start(Mode::Echo, Some(Arc::new(config)));
     let mut s = ws_spec(&server.url("wss"), closed(2));
     s.tls.insecure = true;

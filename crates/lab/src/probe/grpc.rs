@@ -7,20 +7,16 @@
 //! payload. The record's framing is `grpc`, its body the reply messages.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use barrage_grpc::{CallData, Method, Schema};
 use barrage_model::load::GrpcShape;
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::Request;
-use hyper_util::rt::{TokioExecutor, TokioIo};
-use tokio::net::TcpStream;
-use tokio_rustls::TlsConnector;
+use hyper_util::rt::TokioExecutor;
 
 use super::{
-    http11_head_len, multiplexed_request, on_runtime, resolve, sha256_hex, tls, Deadline,
-    ProbeResult,
+    http11_head_len, multiplexed_request, on_runtime, sha256_hex, tls, Deadline, ProbeResult,
 };
 use crate::suite::{GrpcScenario, Scenario};
 
@@ -123,23 +119,12 @@ async fn call(
     port: u16,
     tls: bool,
 ) -> Result<Reply, String> {
-    let addr = resolve(host, port)?;
-    let tcp = TcpStream::connect(addr)
-        .await
-        .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
-    let _ = tcp.set_nodelay(true);
-    if !tls {
-        return send(TokioIo::new(tcp), request).await;
-    }
-    let config = tls::config(b"h2")?;
-    let stream = TlsConnector::from(Arc::new(config))
-        .connect(tls::server_name(host)?, tcp)
-        .await
-        .map_err(|e| format!("TLS handshake with {addr} failed: {e}"))?;
-    match stream.get_ref().1.alpn_protocol() {
-        Some(b"h2") => send(TokioIo::new(stream), request).await,
-        _ => Err("the server did not choose h2 by ALPN".into()),
-    }
+    let tls = if tls { Some(tls::config(b"h2")?) } else { None };
+    let io = super::h2::connect(host, port, tls, |_| {
+        "the server did not choose h2 by ALPN".into()
+    })
+    .await?;
+    send(io, request).await
 }
 
 async fn send<I>(io: I, request: Request<Full<Bytes>>) -> Result<Reply, String>
@@ -158,27 +143,20 @@ where
     let (parts, body) = response.into_parts();
     let mut reply = Reply {
         status: parts.status.as_u16(),
-        headers: pairs(&parts.headers),
+        headers: super::h2::pairs(&parts.headers),
         ..Reply::default()
     };
     match body.collect().await {
         Ok(collected) => {
-            reply.trailers = collected.trailers().map(pairs).unwrap_or_default();
+            reply.trailers = collected
+                .trailers()
+                .map(super::h2::pairs)
+                .unwrap_or_default();
             reply.body = collected.to_bytes().to_vec();
         }
         Err(e) => reply.error = Some(format!("the reply did not arrive whole: {e}")),
     }
     Ok(reply)
-}
-
-fn pairs(headers: &http::HeaderMap) -> Vec<(String, String)> {
-    headers
-        .iter()
-        .map(|(n, v)| {
-            let value = String::from_utf8_lossy(v.as_bytes()).into_owned();
-            (n.as_str().to_string(), value)
-        })
-        .collect()
 }
 
 /// The probe's record: the call's status, headers and reply messages, and

@@ -9,6 +9,7 @@ use http_body_util::{BodyExt, Empty};
 use hyper::Request;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use rustls::ClientConfig;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
 
@@ -38,26 +39,48 @@ async fn exchange(
     port: u16,
     tls: Option<ClientConfig>,
 ) -> Result<Response, String> {
+    let alpn_refused = |chose: Option<&[u8]>| {
+        format!(
+            "the server did not choose h2 by ALPN (it chose {})",
+            chose.map_or("nothing".into(), |p| String::from_utf8_lossy(p)
+                .into_owned())
+        )
+    };
+    let secure = tls.is_some();
+    let io = connect(host, port, tls, alpn_refused).await?;
+    let request = request(scenario, host, port, secure)?;
+    send(io, request).await
+}
+
+/// What hyper's HTTP/2 client runs on in a probe: TCP, or TLS over it.
+pub(super) trait Io: AsyncRead + AsyncWrite + Unpin + Send + 'static {}
+
+impl<T: AsyncRead + AsyncWrite + Unpin + Send + 'static> Io for T {}
+
+/// A new connection to `host:port` for an HTTP/2 probe: TCP (no delay),
+/// then TLS with `tls` when given, where the server must choose h2 by ALPN
+/// (else `alpn_refused`'s message, given what it chose).
+pub(super) async fn connect(
+    host: &str,
+    port: u16,
+    tls: Option<ClientConfig>,
+    alpn_refused: impl FnOnce(Option<&[u8]>) -> String,
+) -> Result<TokioIo<Box<dyn Io>>, String> {
     let addr = resolve(host, port)?;
     let tcp = TcpStream::connect(addr)
         .await
         .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
     let _ = tcp.set_nodelay(true);
-    let request = request(scenario, host, port, tls.is_some())?;
     let Some(config) = tls else {
-        return send(TokioIo::new(tcp), request).await;
+        return Ok(TokioIo::new(Box::new(tcp)));
     };
     let stream = TlsConnector::from(Arc::new(config))
         .connect(tls::server_name(host)?, tcp)
         .await
         .map_err(|e| format!("TLS handshake with {addr} failed: {e}"))?;
     match stream.get_ref().1.alpn_protocol() {
-        Some(b"h2") => send(TokioIo::new(stream), request).await,
-        other => Err(format!(
-            "the server did not choose h2 by ALPN (it chose {})",
-            other.map_or("nothing".into(), |p| String::from_utf8_lossy(p)
-                .into_owned())
-        )),
+        Some(b"h2") => Ok(TokioIo::new(Box::new(stream))),
+        other => Err(alpn_refused(other)),
     }
 }
 
@@ -87,14 +110,7 @@ where
         .await
         .map_err(|e| format!("HTTP/2 request failed: {}", chain(&e)))?;
     let (parts, body) = response.into_parts();
-    let headers: Vec<(String, String)> = parts
-        .headers
-        .iter()
-        .map(|(name, value)| {
-            let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
-            (name.as_str().to_string(), value)
-        })
-        .collect();
+    let headers = pairs(&parts.headers);
     let status = parts.status;
     let reason = status.canonical_reason().unwrap_or("");
     let (body, body_error) = match body.collect().await {
@@ -113,6 +129,17 @@ where
         framing: Framing::H2,
         body_error,
     })
+}
+
+/// A response's header fields (or trailers), as text.
+pub(super) fn pairs(headers: &http::HeaderMap) -> Vec<(String, String)> {
+    headers
+        .iter()
+        .map(|(n, v)| {
+            let value = String::from_utf8_lossy(v.as_bytes()).into_owned();
+            (n.as_str().to_string(), value)
+        })
+        .collect()
 }
 
 /// An error and its sources, `outer: inner: …` (hyper's own messages are terse).

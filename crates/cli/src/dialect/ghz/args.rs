@@ -13,12 +13,7 @@ use std::time::Duration;
 use crate::dialect::getopt::{self, Getopt, Item, Opt, Takes};
 
 /// What the command line asks for.
-#[derive(Debug)]
-pub enum Command {
-    Run(Box<Options>),
-    Help,
-    Version,
-}
+pub(crate) type Command = super::super::Command<Box<Options>>;
 
 /// `--load-schedule`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -457,11 +452,7 @@ mod tests {
     use super::*;
 
     fn run(line: &str) -> Result<Options, String> {
-        let args: Vec<OsString> = line.split_whitespace().map(OsString::from).collect();
-        match parse(&args)? {
-            Command::Run(o) => Ok(*o),
-            other => panic!("not a run: {other:?}"),
-        }
+        crate::dialect::run_line(parse, line)
     }
 
     #[test]

@@ -14,12 +14,7 @@ use std::time::Duration;
 use crate::dialect::getopt::{self, Getopt, Item, Takes};
 
 /// What the command line asks for.
-#[derive(Debug)]
-pub enum Command {
-    Run(Box<Options>),
-    Help,
-    Version,
-}
+pub(crate) type Command = super::super::Command<Box<Options>>;
 
 /// Cleartext protocol (`-p`, `--h1`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -534,11 +529,7 @@ mod tests {
     use super::*;
 
     fn run(line: &str) -> Result<Options, String> {
-        let args: Vec<OsString> = line.split_whitespace().map(OsString::from).collect();
-        match parse(&args)? {
-            Command::Run(o) => Ok(*o),
-            other => panic!("{other:?}"),
-        }
+        crate::dialect::run_line(parse, line)
     }
 
     #[test]

@@ -102,12 +102,7 @@ impl Options {
 }
 
 /// What the command line asks for.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Command {
-    Run(Box<Options>),
-    Help,
-    Version,
-}
+pub(crate) type Command = super::super::Command<Box<Options>>;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Arg {
@@ -535,11 +530,7 @@ mod tests {
     use super::*;
 
     fn run(line: &str) -> Result<Options, String> {
-        let args: Vec<OsString> = line.split_whitespace().map(OsString::from).collect();
-        match parse(&args)? {
-            Command::Run(o) => Ok(*o),
-            other => panic!("{line}: {other:?}"),
-        }
+        crate::dialect::run_line(parse, line)
     }
 
     #[test]

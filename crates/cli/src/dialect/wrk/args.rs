@@ -32,15 +32,9 @@ pub(crate) struct Options {
     pub script_args: Vec<String>,
 }
 
-/// What a command line asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Command {
-    Run(Options),
-    /// `-h`, `-?`, `--help`.
-    Help,
-    /// `-v` without a URL.
-    Version,
-}
+/// What the command line asks for: help for `-h`, `-?` and `--help`, the
+/// version for `-v` without a URL.
+pub(crate) type Command = super::super::Command<Options>;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Opt {

@@ -385,17 +385,9 @@ impl GrpcSession {
         sink: &mut impl Sink,
         out: &mut Vec<u8>,
     ) -> Result<Next, SessionError> {
-        let mut reading = Reading {
-            calls: &mut self.calls,
-            counts: &mut self.counts,
-            doomed: &mut self.doomed,
-            waiting: &mut self.waiting,
-            sink,
-            now,
-            unit_message: self.config.unit == GrpcUnit::Message,
-            server_streams: self.config.shape == GrpcShape::ServerStreaming,
-        };
-        let flow = self.h2.on_read(data, &mut reading, out)?;
+        let server_streams = self.config.shape == GrpcShape::ServerStreaming;
+        let (h2, mut reading) = self.reading(sink, now, server_streams);
+        let flow = h2.on_read(data, &mut reading, out)?;
         if !self.doomed.is_empty() {
             self.reset_doomed(now, sink, out);
         }
@@ -414,18 +406,30 @@ impl GrpcSession {
             let Some(call) = self.calls.remove(id) else {
                 continue;
             };
-            let mut reading = Reading {
-                calls: &mut self.calls,
-                counts: &mut self.counts,
-                doomed: &mut self.doomed,
-                waiting: &mut self.waiting,
-                sink,
-                now,
-                unit_message: self.config.unit == GrpcUnit::Message,
-                server_streams: false,
-            };
+            let (_, mut reading) = self.reading(sink, now, false);
             reading.fail_call(call);
         }
+    }
+
+    /// The HTTP/2 session, beside the calls as read at `now` into `sink`
+    /// (`server_streams`: each reply timed).
+    fn reading<'a, S: Sink>(
+        &'a mut self,
+        sink: &'a mut S,
+        now: Instant,
+        server_streams: bool,
+    ) -> (&'a mut H2Session, Reading<'a, S>) {
+        let reading = Reading {
+            calls: &mut self.calls,
+            counts: &mut self.counts,
+            doomed: &mut self.doomed,
+            waiting: &mut self.waiting,
+            sink,
+            now,
+            unit_message: self.config.unit == GrpcUnit::Message,
+            server_streams,
+        };
+        (&mut self.h2, reading)
     }
 
     pub fn on_eof(&mut self) -> Result<(), SessionError> {

@@ -4,12 +4,12 @@ use std::time::{Duration, Instant};
 
 use super::*;
 use crate::recorder::ErrorKind;
+use crate::session::h2::test_server::Server;
 use crate::session::{Completed, StreamFailure, Timed};
 
 const DATA: u8 = 0x0;
 const HEADERS: u8 = 0x1;
 const RST_STREAM: u8 = 0x3;
-const SETTINGS: u8 = 0x4;
 const WINDOW_UPDATE: u8 = 0x8;
 const END_STREAM: u8 = 0x1;
 const END_HEADERS: u8 = 0x4;
@@ -102,42 +102,14 @@ fn unary() -> Arc<GrpcConfig> {
     config(GrpcUnit::Call, GrpcShape::Unary, Some(1), false)
 }
 
-/// A server's side, built frame by frame.
-struct Server {
-    enc: loona_hpack::Encoder<'static>,
-    bytes: Vec<u8>,
+/// The gRPC server's heads, messages and trailers.
+trait Frames {
+    fn head(&mut self, stream: u32) -> &mut Server;
+    fn data(&mut self, stream: u32, bytes: &[u8], end_stream: bool) -> &mut Server;
+    fn trailers(&mut self, stream: u32, status: &str) -> &mut Server;
 }
 
-impl Server {
-    fn new() -> Server {
-        Server {
-            enc: loona_hpack::Encoder::new(),
-            bytes: Vec::new(),
-        }
-    }
-    fn frame(&mut self, kind: u8, flags: u8, stream: u32, payload: &[u8]) -> &mut Server {
-        let l = (payload.len() as u32).to_be_bytes();
-        self.bytes
-            .extend_from_slice(&[l[1], l[2], l[3], kind, flags]);
-        self.bytes.extend_from_slice(&stream.to_be_bytes());
-        self.bytes.extend_from_slice(payload);
-        self
-    }
-    fn settings(&mut self, pairs: &[(u16, u32)]) -> &mut Server {
-        let mut p = Vec::new();
-        for (id, v) in pairs {
-            p.extend_from_slice(&id.to_be_bytes());
-            p.extend_from_slice(&v.to_be_bytes());
-        }
-        self.frame(SETTINGS, 0, 0, &p)
-    }
-    fn fields(&mut self, stream: u32, fields: &[(&str, &str)], end_stream: bool) -> &mut Server {
-        let block = self
-            .enc
-            .encode(fields.iter().map(|(n, v)| (n.as_bytes(), v.as_bytes())));
-        let flags = END_HEADERS | if end_stream { END_STREAM } else { 0 };
-        self.frame(HEADERS, flags, stream, &block)
-    }
+impl Frames for Server {
     fn head(&mut self, stream: u32) -> &mut Server {
         self.fields(
             stream,
@@ -150,9 +122,6 @@ impl Server {
     }
     fn trailers(&mut self, stream: u32, status: &str) -> &mut Server {
         self.fields(stream, &[("grpc-status", status)], true)
-    }
-    fn take(&mut self) -> Vec<u8> {
-        std::mem::take(&mut self.bytes)
     }
 }
 

@@ -266,16 +266,7 @@ impl Decoder {
                 block = &block[used..];
                 self.literal_indexed(index, &mut block)?
             } else if first & 0x20 != 0 {
-                if fields > 0 {
-                    return Err(DecodeError("a table size update after a field"));
-                }
-                let (size, used) = int(block, 5)?;
-                block = &block[used..];
-                if size > DEFAULT_TABLE_SIZE {
-                    return Err(DecodeError("a table size update above the 4,096 allowed"));
-                }
-                self.max_size = size;
-                self.evict(0);
+                self.size_update(&mut block, fields)?;
                 continue;
             } else {
                 // Without indexing (0000) or never indexed (0001).
@@ -289,6 +280,23 @@ impl Decoder {
             }
         }
         Ok(status)
+    }
+
+    /// A dynamic table size update at the start of `block` (after no
+    /// field: `fields` decoded so far), read past.
+    #[inline]
+    fn size_update(&mut self, block: &mut &[u8], fields: usize) -> Result<(), DecodeError> {
+        if fields > 0 {
+            return Err(DecodeError("a table size update after a field"));
+        }
+        let (size, used) = int(block, 5)?;
+        *block = &block[used..];
+        if size > DEFAULT_TABLE_SIZE {
+            return Err(DecodeError("a table size update above the 4,096 allowed"));
+        }
+        self.max_size = size;
+        self.evict(0);
+        Ok(())
     }
 
     /// Decodes a whole header block as [`status`](Self::status) does, and
@@ -321,16 +329,7 @@ impl Decoder {
             } else if first & 0x40 != 0 {
                 int(block, 6)?
             } else if first & 0x20 != 0 {
-                if *fields > 0 {
-                    return Err(DecodeError("a table size update after a field"));
-                }
-                let (size, used) = int(block, 5)?;
-                *block = &block[used..];
-                if size > DEFAULT_TABLE_SIZE {
-                    return Err(DecodeError("a table size update above the 4,096 allowed"));
-                }
-                self.max_size = size;
-                self.evict(0);
+                self.size_update(block, *fields)?;
                 continue;
             } else {
                 int(block, 4)?

@@ -21,6 +21,8 @@ pub(crate) mod hpack;
 pub(crate) mod huffman;
 mod send;
 pub(crate) mod streams;
+#[cfg(test)]
+pub(crate) mod test_server;
 
 use frame::{code, flag, kind, setting, FrameHeader, HEADER_LEN};
 

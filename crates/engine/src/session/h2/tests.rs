@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use super::frame::{self, flag, kind, setting};
+use super::test_server::Server;
 use super::*;
 use crate::session::{Completed, Sink};
 
@@ -46,42 +47,20 @@ fn get() -> H2Request {
     }
 }
 
-/// A server's side of the conversation, built frame by frame.
-struct Server {
-    enc: loona_hpack::Encoder<'static>,
-    bytes: Vec<u8>,
+/// The HTTP/2 server's heads and bodies.
+trait Frames {
+    fn head(&mut self, stream: u32, status: &str, end_stream: bool) -> &mut Server;
+    fn data(&mut self, stream: u32, len: usize, end_stream: bool) -> &mut Server;
 }
 
-impl Server {
-    fn new() -> Server {
-        Server {
-            enc: loona_hpack::Encoder::new(),
-            bytes: Vec::new(),
-        }
-    }
-    fn frame(&mut self, kind: u8, flags: u8, stream: u32, payload: &[u8]) -> &mut Server {
-        frame::put_header(&mut self.bytes, payload.len(), kind, flags, stream);
-        self.bytes.extend_from_slice(payload);
-        self
-    }
-    fn settings(&mut self, pairs: &[(u16, u32)]) -> &mut Server {
-        frame::put_settings(&mut self.bytes, pairs);
-        self
-    }
+impl Frames for Server {
     fn head(&mut self, stream: u32, status: &str, end_stream: bool) -> &mut Server {
-        let block = self.enc.encode([
-            (&b":status"[..], status.as_bytes()),
-            (&b"content-type"[..], &b"text/plain"[..]),
-        ]);
-        let flags = flag::END_HEADERS | if end_stream { flag::END_STREAM } else { 0 };
-        self.frame(kind::HEADERS, flags, stream, &block)
+        let fields = [(":status", status), ("content-type", "text/plain")];
+        self.fields(stream, &fields, end_stream)
     }
     fn data(&mut self, stream: u32, len: usize, end_stream: bool) -> &mut Server {
         let flags = if end_stream { flag::END_STREAM } else { 0 };
         self.frame(kind::DATA, flags, stream, &vec![b'x'; len])
-    }
-    fn take(&mut self) -> Vec<u8> {
-        std::mem::take(&mut self.bytes)
     }
 }
 

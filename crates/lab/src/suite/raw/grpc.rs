@@ -10,7 +10,7 @@ use barrage_model::load::{GrpcShape, GrpcUnit};
 use barrage_model::suite::{BENCH_CALL, BENCH_DATA, BENCH_PROTO};
 
 use super::super::{GrpcScenario, Load, Protocol};
-use super::{positive, problem, KeyPath, Problem};
+use super::{positive, problem, refuse_http_keys, refuse_own_keys, request_keys, KeyPath, Problem};
 
 /// The gRPC keys of a `[[scenario]]`, as written.
 #[derive(Default)]
@@ -25,9 +25,9 @@ pub(super) struct RawGrpc {
 }
 
 impl RawGrpc {
-    /// The first gRPC-only key given, if any (to name it when it does not
-    /// apply; `in_flight` is WebSocket's too).
-    fn first_given(&self) -> Option<&'static str> {
+    /// The gRPC-only keys, each with whether it is given (to name the
+    /// first when it does not apply; `in_flight` is WebSocket's too).
+    fn own_keys(&self) -> [(&'static str, bool); 6] {
         [
             ("call", self.call.is_some()),
             ("data", self.data.is_some()),
@@ -36,8 +36,6 @@ impl RawGrpc {
             ("stream_messages", self.stream_messages.is_some()),
             ("rate", self.rate.is_some()),
         ]
-        .into_iter()
-        .find_map(|(key, given)| given.then_some(key))
     }
 }
 
@@ -68,23 +66,9 @@ pub(super) fn grpc_options(
     dir: &Path,
 ) -> Result<Option<GrpcScenario>, Problem> {
     if !protocol.is_grpc() {
-        return match raw.first_given() {
-            Some(key) => Err(problem(
-                &at.key(key),
-                format!("{key} does not apply to {protocol}"),
-                format!("{key} only with protocol = \"grpc\" or \"grpcs\""),
-            )),
-            None => Ok(None),
-        };
+        return refuse_own_keys(&raw.own_keys(), protocol, at, "grpc\" or \"grpcs").map(|()| None);
     }
-    refuse_http_keys(http, protocol, at)?;
-    if matches!(load, Load::Sessions { .. }) {
-        return Err(problem(
-            &at.key("protocol"),
-            format!("{protocol} with a session_rate load"),
-            "a load of concurrency or rate: barrage loads gRPC in a closed or an open loop, not in sessions",
-        ));
-    }
+    refuse_http_keys(&http.refused(), "gRPC", protocol, load, at)?;
     let call = call(raw.call.as_deref(), &at.key("call"))?;
     let data = data(raw.data, &at.key("data"))?;
     let proto = proto(raw.proto.as_deref(), dir, &at.key("proto"))?;
@@ -283,44 +267,30 @@ fn proto(raw: Option<&str>, dir: &Path, at: &KeyPath) -> Result<String, Problem>
     }
 }
 
-/// The HTTP keys a gRPC scenario leaves out, each with why.
-fn refuse_http_keys(http: &HttpKeys, protocol: Protocol, at: &KeyPath) -> Result<(), Problem> {
-    let refused = [
-        (
-            http.path,
-            "path",
-            "call = \"package.Service/Method\": a call has no path of its own",
-        ),
-        (http.method, "method", "no method: every call is a POST"),
-        (
-            http.keepalive,
-            "keepalive",
-            "no keepalive: HTTP/2 connections stay open",
-        ),
-        (http.http10, "http10", "no http10: gRPC runs on HTTP/2"),
-        (
-            http.streams,
-            "streams",
-            "in_flight = N for calls in flight per connection",
-        ),
-        (
-            http.script,
-            "script",
-            "no script: a wrk script sends HTTP requests",
-        ),
-        (http.mix, "mix", "no mix: a mix is of HTTP requests"),
-        (
-            http.workload,
-            "workload",
-            "no workload: the workloads are HTTP requests",
-        ),
-    ];
-    match refused.into_iter().find(|(given, ..)| *given) {
-        Some((_, key, expected)) => Err(problem(
-            &at.key(key),
-            format!("{key} does not apply to {protocol}"),
-            expected,
-        )),
-        None => Ok(()),
+impl HttpKeys {
+    /// The HTTP keys a gRPC scenario leaves out: each with whether it is
+    /// given and why.
+    fn refused(&self) -> Vec<(bool, &'static str, &'static str)> {
+        let mut refused = vec![
+            (
+                self.path,
+                "path",
+                "call = \"package.Service/Method\": a call has no path of its own",
+            ),
+            (self.method, "method", "no method: every call is a POST"),
+            (
+                self.keepalive,
+                "keepalive",
+                "no keepalive: HTTP/2 connections stay open",
+            ),
+            (self.http10, "http10", "no http10: gRPC runs on HTTP/2"),
+            (
+                self.streams,
+                "streams",
+                "in_flight = N for calls in flight per connection",
+            ),
+        ];
+        refused.extend(request_keys(self.script, self.mix, self.workload));
+        refused
     }
 }

@@ -7,7 +7,7 @@
 use barrage_model::load::WsMode;
 
 use super::super::{Load, Protocol, WsScenario};
-use super::{positive, problem, KeyPath, Problem};
+use super::{positive, problem, refuse_http_keys, refuse_own_keys, request_keys, KeyPath, Problem};
 
 /// The WebSocket endpoint of the servers that serve one (`"/ws"` in a
 /// manifest's `endpoints`).
@@ -25,16 +25,15 @@ pub(super) struct RawWs {
 }
 
 impl RawWs {
-    /// The first key given, if any (to name it when it does not apply).
-    fn first_given(&self) -> Option<&'static str> {
+    /// The keys, each with whether it is given (to name the first when it
+    /// does not apply).
+    fn own_keys(&self) -> [(&'static str, bool); 4] {
         [
             ("message_bytes", self.message_bytes.is_some()),
             ("binary", self.binary.is_some()),
             ("in_flight", self.in_flight.is_some()),
             ("subscribe", self.subscribe.is_some()),
         ]
-        .into_iter()
-        .find_map(|(key, given)| given.then_some(key))
     }
 }
 
@@ -64,23 +63,9 @@ pub(super) fn ws_options(
     at: &KeyPath,
 ) -> Result<Option<WsScenario>, Problem> {
     if !protocol.is_ws() {
-        return match raw.first_given() {
-            Some(key) => Err(problem(
-                &at.key(key),
-                format!("{key} does not apply to {protocol}"),
-                format!("{key} only with protocol = \"ws\" or \"wss\""),
-            )),
-            None => Ok(None),
-        };
+        return refuse_own_keys(&raw.own_keys(), protocol, at, "ws\" or \"wss").map(|()| None);
     }
-    refuse_http_keys(http, protocol, at)?;
-    if matches!(load, Load::Sessions { .. }) {
-        return Err(problem(
-            &at.key("protocol"),
-            format!("{protocol} with a session_rate load"),
-            "a load of concurrency or rate: barrage loads WebSocket in a closed or an open loop, not in sessions",
-        ));
-    }
+    refuse_http_keys(&http.refused(), "WebSocket", protocol, load, at)?;
     check_path(path, at)?;
     let subscribe = raw.subscribe.unwrap_or(false);
     if subscribe {
@@ -180,47 +165,33 @@ fn check_path(path: Option<&str>, at: &KeyPath) -> Result<(), Problem> {
     Ok(())
 }
 
-/// The HTTP keys a WebSocket scenario leaves out, each with why.
-fn refuse_http_keys(http: &HttpKeys, protocol: Protocol, at: &KeyPath) -> Result<(), Problem> {
-    let method = http
-        .method
-        .as_deref()
-        .is_some_and(|m| !m.eq_ignore_ascii_case("GET"));
-    let refused = [
-        (method, "method", "no method: the upgrade is a GET"),
-        (
-            http.keepalive == Some(false),
-            "keepalive",
-            "no keepalive: a WebSocket connection stays open",
-        ),
-        (
-            http.http10 == Some(true),
-            "http10",
-            "no http10: the upgrade is HTTP/1.1",
-        ),
-        (
-            http.streams.is_some_and(|n| n != 1),
-            "streams",
-            "in_flight = N for messages in flight per connection",
-        ),
-        (
-            http.script,
-            "script",
-            "no script: a wrk script sends HTTP requests",
-        ),
-        (http.mix, "mix", "no mix: a mix is of HTTP requests"),
-        (
-            http.workload,
-            "workload",
-            "no workload: the workloads are HTTP requests",
-        ),
-    ];
-    match refused.into_iter().find(|(given, ..)| *given) {
-        Some((_, key, expected)) => Err(problem(
-            &at.key(key),
-            format!("{key} does not apply to {protocol}"),
-            expected,
-        )),
-        None => Ok(()),
+impl HttpKeys {
+    /// The HTTP keys a WebSocket scenario leaves out: each with whether it
+    /// is given and why.
+    fn refused(&self) -> Vec<(bool, &'static str, &'static str)> {
+        let method = self
+            .method
+            .as_deref()
+            .is_some_and(|m| !m.eq_ignore_ascii_case("GET"));
+        let mut refused = vec![
+            (method, "method", "no method: the upgrade is a GET"),
+            (
+                self.keepalive == Some(false),
+                "keepalive",
+                "no keepalive: a WebSocket connection stays open",
+            ),
+            (
+                self.http10 == Some(true),
+                "http10",
+                "no http10: the upgrade is HTTP/1.1",
+            ),
+            (
+                self.streams.is_some_and(|n| n != 1),
+                "streams",
+                "in_flight = N for messages in flight per connection",
+            ),
+        ];
+        refused.extend(request_keys(self.script, self.mix, self.workload));
+        refused
     }
 }
