@@ -22,6 +22,7 @@ SERVER=        # which server runs (the name given to server_start)
 SERVER_PID=    # the process started (and stopped)
 SERVER_WORKER= # the process whose CPU is measured (nginx's worker, else SERVER_PID)
 SERVER_DESC=   # for the table heading, e.g. "nginx 1.22.1, 1 worker"
+SERVER_DESCS=() # every server a table's runs started (finish() empties it)
 
 # server_start NAME DESC WORKER PROTO PROBE-URL ARGV...: start ARGV pinned to
 # core 1, output to $TMP/server.log, and wait until PROBE-URL answers 2xx with
@@ -51,6 +52,7 @@ server_start() {
   SERVER_PID=$!
   SERVER=$name
   SERVER_DESC=$desc
+  [[ " ${SERVER_DESCS[*]-} " == *" $desc "* ]] || SERVER_DESCS+=("$desc")
   SERVER_WORKER=
   for _ in $(seq 50); do
     if [ "$proto" = tcp ]; then
@@ -487,7 +489,13 @@ environment() {
   local cpu
   cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
   printf 'Kernel %s, CPU %s, nproc %s. ' "$(uname -r)" "${cpu:-unknown}" "$(nproc)"
-  printf 'Server: %s on core 1; clients on core 0, one after another. ' "${SERVER_DESC:-?}"
+  if [ "${#SERVER_DESCS[@]}" -gt 1 ]; then
+    local joined
+    joined=$(printf '%s; ' "${SERVER_DESCS[@]}")
+    printf 'Servers, one after another: %s on core 1; clients on core 0, one after another. ' "${joined%; }"
+  else
+    printf 'Server: %s on core 1; clients on core 0, one after another. ' "${SERVER_DESC:-?}"
+  fi
   printf 'Busy before the run: %s%% of a core.\n' "${IDLE_CHECK:-?}"
 }
 

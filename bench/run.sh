@@ -353,6 +353,7 @@ finish() {
     echo
   } | tee -a "$file"
   log "appended to $file"
+  SERVER_DESCS=()
 }
 
 # keepalive: the io_uring and epoll floors, gcannon, wrk and barrage (with
