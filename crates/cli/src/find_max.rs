@@ -54,7 +54,21 @@ pub fn main(args: &LoadArgs) -> ExitCode {
         None => None,
     };
     let stop = common::stop_on_ctrl_c();
+    let mut plan = plan;
+    // The client's ceiling for the steps' shape (open loop; sessions are
+    // judged by their connections). Across agents, each has its own.
+    let ceiling_line = match (plan.calls(), &args.agents) {
+        (None, None) => {
+            let (ceiling, line) = crate::ceiling::for_search(args.client_ceiling, &plan.base);
+            plan.ceiling = ceiling;
+            Some(line)
+        }
+        _ => None,
+    };
     lines.header(&plan);
+    if let (Some(line), false) = (ceiling_line, lines.quiet) {
+        let _ = writeln!(lines.out, "{line}");
+    }
     let outcome = match agents.as_mut() {
         None => drive(
             &plan,
@@ -179,6 +193,7 @@ fn search_plan(args: &LoadArgs) -> Result<SearchPlan, String> {
         limits,
         time_limit: args.time_limit,
         settle,
+        ceiling: None,
     })
 }
 

@@ -213,6 +213,11 @@ pub struct LoadArgs {
     /// --find-max: stop searching after this long (the highest pass is then a lower bound).
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "10m", requires = "find_max")]
     pub(crate) time_limit: Duration,
+    /// --find-max: the client's ceiling for the steps' shape, per second:
+    /// `auto` measures it against barrage serve when the target is on this
+    /// machine (plain HTTP/1.1 or h2c); a rate gives it; `off` leaves it out.
+    #[arg(long, value_name = "auto|off|PER_SECOND", default_value = "auto", value_parser = crate::ceiling::parse, requires = "find_max")]
+    pub(crate) client_ceiling: crate::ceiling::CeilingArg,
 
     /// Request method.
     #[arg(long, default_value = "GET")]

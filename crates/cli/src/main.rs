@@ -2,6 +2,7 @@
 //! subcommand is a thin file of wiring over the library crates.
 
 mod agents;
+mod ceiling;
 mod common;
 mod compare_cmd;
 mod dialect;

@@ -102,7 +102,7 @@ pub struct Invocation {
 }
 
 impl Invocation {
-    fn new(program: PathBuf, args: Vec<String>) -> Invocation {
+    pub(crate) fn new(program: PathBuf, args: Vec<String>) -> Invocation {
         let mut display = shell_quote(&program.to_string_lossy());
         for arg in &args {
             display.push(' ');

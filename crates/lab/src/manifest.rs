@@ -9,6 +9,7 @@ use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
 use barrage_contract::{Endpoint, Workload};
+use barrage_model::warmup::WarmupPlan;
 use serde::{Deserialize, Serialize};
 
 use crate::suite::raw::ws::WS_PATH;
@@ -51,6 +52,10 @@ pub struct ServerSpec {
     /// Connections in its database pool (`[database] pool = 16`): given to
     /// it as `DATABASE_POOL` and `{database_pool}`, shown in the report.
     pub database_pool: Option<u32>,
+    /// How long the lab warms it until steady (`[warmup] min`, `cap`;
+    /// docs/suites.md "Warm-up"): a JIT runtime or a cache asks for more.
+    #[serde(skip)]
+    pub warmup: WarmupPlan,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -324,6 +329,14 @@ struct RawSpec {
     ready: Option<RawReady>,
     version: Option<RawVersion>,
     database: Option<RawDatabase>,
+    warmup: Option<RawWarmup>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWarmup {
+    min: Option<String>,
+    cap: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -438,6 +451,7 @@ impl RawSpec {
         };
         let ready = ready(self.ready, &endpoints, grpc_only)?;
         let database_pool = database_pool(self.database, &root.key("database").key("pool"))?;
+        let warmup = warmup_plan(self.warmup, &root.key("warmup"))?;
         let requires = self.requires.map_or_else(Requires::default, |r| Requires {
             binaries: r.binaries.unwrap_or_default(),
             packages: r.packages.unwrap_or_default(),
@@ -458,8 +472,24 @@ impl RawSpec {
             missing_headers,
             vars,
             database_pool,
+            warmup,
         })
     }
+}
+
+/// `[warmup]`: `min` (the server is warmed at least this long before its
+/// first level, steady or not) and `cap` (at most this long, unless `min`
+/// is longer), each a duration such as "10s".
+fn warmup_plan(raw: Option<RawWarmup>, at: &KeyPath) -> Result<WarmupPlan, Problem> {
+    let mut plan = WarmupPlan::default();
+    let Some(raw) = raw else { return Ok(plan) };
+    if let Some(min) = &raw.min {
+        plan.min = source::positive_duration(min, &at.key("min"))?;
+    }
+    if let Some(cap) = &raw.cap {
+        plan.cap = source::positive_duration(cap, &at.key("cap"))?;
+    }
+    Ok(plan)
 }
 
 /// `[database] pool`: 1 to 10,000 connections.

@@ -33,6 +33,7 @@ use crate::store::{ClientUsage, Results, RunRecord, Store, SCHEMA};
 use crate::suite::{Level, Plan, PlannedRun, Suite};
 use barrage_model::results::LevelStats;
 
+mod ceiling;
 mod group;
 mod level;
 mod live;
@@ -41,6 +42,7 @@ mod proof;
 mod service;
 mod setup;
 mod validation;
+mod warm;
 
 use group::{GroupEnd, Running};
 use service::Services;
@@ -145,6 +147,9 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
         hosts: &mut hosts,
         services: &mut services,
     };
+    // The client's ceiling for every shape of load, before any server.
+    ctx.measure_ceilings(&mut opts, &plan);
+    let _ = ctx.store.write();
     let ended = ctx.run_plan(&mut opts, &plan);
     // Every service stops, every agent ends, and every server and tool it
     // started, whatever happened.
@@ -237,6 +242,7 @@ fn begin(
         probes: Vec::new(),
         runs: Vec::new(),
         hosts: records,
+        ceilings: Vec::new(),
     };
     let store = Store::create(&opts.results_root, &suite.name, stamp, results);
     let store = match (store, across) {
@@ -399,6 +405,8 @@ fn new_record(run: &PlannedRun) -> RunRecord {
         repeat: run.repeat,
         proof: None,
         service_usage: Default::default(),
+        warmup_s: None,
+        limit: None,
         server: run.server.clone(),
         variant: run.variant.label.clone(),
         scenario: run.scenario.clone(),

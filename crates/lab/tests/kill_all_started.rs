@@ -13,6 +13,7 @@ use barrage_lab::suite::Variant;
 fn spec(dir: &Path) -> ServerSpec {
     ServerSpec {
         database_pool: None,
+        warmup: Default::default(),
         vars: BTreeMap::new(),
         name: "sleeper".to_string(),
         description: String::new(),

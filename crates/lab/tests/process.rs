@@ -49,6 +49,7 @@ fn strings(items: &[&str]) -> Vec<String> {
 fn spec(dir: &Path, command: &[&str]) -> ServerSpec {
     ServerSpec {
         database_pool: None,
+        warmup: Default::default(),
         vars: BTreeMap::new(),
         name: "test-server".to_string(),
         description: String::new(),

@@ -2,8 +2,12 @@
 //! capacity search, the lab's levels, `barrage load` and the reports use
 //! (docs/load.md, "When is a run client-bound?").
 //!
-//! A run is client-bound when any of three reasons holds:
+//! A run is client-bound when any of four reasons holds:
 //!
+//! - [`Reason::Ceiling`]: its rate was [`CEILING_SHARE`] or more of the
+//!   client's ceiling for its shape, measured in the same sitting against a
+//!   responder that costs next to nothing ([`Ceiling`]): a faster server
+//!   would not have been measured faster;
 //! - [`Reason::Cpu`]: the client ran, or was ready to run and waited for a
 //!   core, [`CPU_SHARE`] or more of its cores' time (not for a driver that
 //!   spins: [`CpuUse::Spins`]);
@@ -38,6 +42,11 @@ pub const SEND_DELAY_SHARE: f64 = 0.25;
 /// 12 µs): a share of a small figure is no fault. A millisecond is a
 /// scheduler's time slice: a client that late was kept off its core.
 pub const SEND_DELAY_FLOOR_US: u64 = 1_000;
+/// A run at or above this share of the client's ceiling for its shape
+/// measured the client: the ceiling is what the same client reached,
+/// with the same connections and requests, against a responder that
+/// leaves it all the work.
+pub const CEILING_SHARE: f64 = 0.9;
 /// A client that sent less than this share of the requests due offered
 /// less than asked (the capacity search's passing share, `ACHIEVED_SHARE`).
 pub const OFFER_SHARE: f64 = 0.99;
@@ -50,6 +59,8 @@ pub const WAITED_SHARE: f64 = 0.01;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
+    /// At or above [`CEILING_SHARE`] of the client's ceiling for its shape.
+    Ceiling,
     /// CPU and wait for a core at or above [`CPU_SHARE`] of its cores.
     Cpu,
     /// Its own send delay is a large part of the latency ([`SEND_DELAY_SHARE`],
@@ -63,6 +74,7 @@ impl Reason {
     /// `cpu`, `send_delay`, `offer` (as in the JSON).
     pub fn name(self) -> &'static str {
         match self {
+            Reason::Ceiling => "ceiling",
             Reason::Cpu => "cpu",
             Reason::SendDelay => "send_delay",
             Reason::Offer => "offer",
@@ -72,6 +84,9 @@ impl Reason {
     /// A few words for a legend or a tooltip.
     pub fn describe(self) -> &'static str {
         match self {
+            Reason::Ceiling => {
+                "the rate was 90% or more of the client's ceiling for this shape, measured in the same sitting"
+            }
             Reason::Cpu => "the client's CPU (with its wait for a core) was 90% or more of its cores",
             Reason::SendDelay => {
                 "the client's own send delay p99 was 25% or more of the latency p99 (and 1 ms or more)"
@@ -131,9 +146,27 @@ pub struct Offered {
     pub client_errors: u64,
 }
 
+/// The client's ceiling for a run's shape, and the rate the run is
+/// judged by against it: a level's delivered rate, an open-loop step's
+/// offered rate (what the client had to send).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ceiling {
+    pub ceiling_per_s: f64,
+    pub rate_per_s: f64,
+}
+
+impl Ceiling {
+    /// The rate was at or above [`CEILING_SHARE`] of the ceiling.
+    pub fn reached(&self) -> bool {
+        self.ceiling_per_s > 0.0 && self.rate_per_s >= CEILING_SHARE * self.ceiling_per_s
+    }
+}
+
 /// Everything the rule reads about one run.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Evidence<'a> {
+    /// The client's ceiling for the run's shape, where it was measured.
+    pub ceiling: Option<Ceiling>,
     pub load: ClientLoad,
     pub cpu: CpuUse,
     /// barrage's report: its send delays and schedule keeping.
@@ -163,6 +196,7 @@ impl ClientBoundReport {
     /// CPU counts).
     pub fn judge(report: &RunReport, load: ClientLoad) -> ClientBoundReport {
         let e = Evidence {
+            ceiling: None,
             load,
             cpu: CpuUse::Counts,
             report: Some(report),
@@ -203,6 +237,9 @@ impl ClientBoundReport {
 /// Every reason that holds, in [`Reason`]'s order; empty: not client-bound.
 pub fn reasons(e: &Evidence) -> Vec<Reason> {
     let mut out = Vec::new();
+    if e.ceiling.is_some_and(|c| c.reached()) {
+        out.push(Reason::Ceiling);
+    }
     if e.cpu == CpuUse::Counts && e.load.saturated() {
         out.push(Reason::Cpu);
     }
@@ -273,6 +310,15 @@ pub fn explain(reasons: &[Reason], e: &Evidence) -> String {
 fn explain_one(reason: Reason, e: &Evidence) -> String {
     let ms = |us: u64| format!("{:.2} ms", us as f64 / 1e3);
     match reason {
+        Reason::Ceiling => {
+            let c = e.ceiling.expect("the ceiling reason reads a ceiling");
+            format!(
+                "{:.0}/s is {:.0}% of the client's ceiling here, {:.0}/s",
+                c.rate_per_s,
+                100.0 * c.rate_per_s / c.ceiling_per_s,
+                c.ceiling_per_s
+            )
+        }
         Reason::Cpu => format!(
             "CPU {:.0}% and wait for a core {:.0}% of its cores",
             100.0 * e.load.cpu_share.unwrap_or(0.0),

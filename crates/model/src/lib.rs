@@ -21,11 +21,13 @@ use serde::de::DeserializeOwned;
 
 pub mod client_bound;
 pub mod histogram;
+pub mod limit;
 pub mod load;
 pub mod results;
 pub mod search;
 pub mod suite;
 pub mod table;
+pub mod warmup;
 
 pub use load::RunReport;
 pub use results::Results;

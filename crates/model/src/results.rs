@@ -10,9 +10,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::client_bound::Reason;
+use crate::limit::Limit;
 use crate::load::RunReport;
 use crate::search::SearchReport;
 use crate::suite::{Level, Suite};
+use crate::warmup::WarmupRecord;
 use crate::LoadError;
 
 /// The schema name of `results.json`.
@@ -54,6 +56,99 @@ pub struct Results {
     /// long its start and data took, and how it ended.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub services: Vec<ServiceRecord>,
+    /// The client's ceiling for each shape of load the suite runs, measured
+    /// in the same sitting against a responder that costs next to nothing
+    /// (docs/suites.md, "The client's ceiling"); empty in results written
+    /// before ceilings existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ceilings: Vec<CeilingRecord>,
+}
+
+/// The shape of a level's load, as far as the client's cost goes: the
+/// scenario (protocol and request), the driver, the loop and its
+/// connections. Levels of one shape share one ceiling.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shape {
+    pub scenario: String,
+    pub driver: String,
+    /// An open loop (rate levels, capacity searches); false: a closed loop.
+    pub open: bool,
+    pub connections: usize,
+}
+
+impl Shape {
+    /// The shape of `level` of `scenario` run by `driver`; none for sessions
+    /// (each a connection of its own: their cost is the connections').
+    pub fn of(scenario: &str, driver: &str, level: &Level) -> Option<Shape> {
+        let (open, connections) = match level {
+            Level::Connections(c) => (false, *c),
+            Level::Rate { connections, .. } => (true, *connections),
+            Level::Search {
+                spec, calls: None, ..
+            } => (true, spec.connections),
+            Level::Sessions { .. } | Level::Search { calls: Some(_), .. } => return None,
+        };
+        Some(Shape {
+            scenario: scenario.to_string(),
+            driver: driver.to_string(),
+            open,
+            connections,
+        })
+    }
+}
+
+impl std::fmt::Display for Shape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let lp = if self.open {
+            "open loop"
+        } else {
+            "closed loop"
+        };
+        write!(
+            f,
+            "{} ({}, {lp}, {} connections)",
+            self.scenario, self.driver, self.connections
+        )
+    }
+}
+
+/// The client's ceiling for one shape: what it reached on its own cores
+/// against a responder that costs next to nothing on the server's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CeilingRecord {
+    pub shape: Shape,
+    /// The responder (`barrage serve`, one thread on the server's cores).
+    pub responder: String,
+    /// What the client reached, per second: a closed loop's rate; an open
+    /// loop's, the rate it sent while asked for more than it could.
+    pub rate_per_s: f64,
+    /// The client's CPU over its cores, and the responder's over its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_cpu_share: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub responder_cpu_share: Option<f64>,
+    /// The client was the limit (its CPU, or the responder had room): the
+    /// figure is its ceiling. False: the responder's core was full first,
+    /// and the client's ceiling is at least this.
+    pub client_limited: bool,
+    pub command: String,
+    /// Why it could not be measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl Results {
+    /// The ceiling measured for `shape`, if any was.
+    pub fn ceiling(&self, shape: &Shape) -> Option<&CeilingRecord> {
+        self.ceilings
+            .iter()
+            .find(|c| &c.shape == shape && c.error.is_none() && c.rate_per_s > 0.0)
+    }
+
+    /// The ceiling of `run`'s shape.
+    pub fn ceiling_of(&self, run: &RunRecord) -> Option<&CeilingRecord> {
+        self.ceiling(&Shape::of(&run.scenario, &run.driver, &run.level)?)
+    }
 }
 
 /// One start of a service (a restart after it died is another).
@@ -219,6 +314,11 @@ pub struct ServerRecord {
     /// Connections in its database pool (its manifest's `[database] pool`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub database_pool: Option<u32>,
+    /// Its warm-ups until steady, one per request its levels send, each
+    /// before that request's first level (none in results written before
+    /// warm-ups existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warmups: Vec<WarmupRecord>,
 }
 
 /// A scenario's probe on one server start.
@@ -295,6 +395,13 @@ pub struct RunRecord {
     /// The suite's services' CPU and memory during the level, by name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub service_usage: BTreeMap<String, MonitorReport>,
+    /// The level's own warm-up before its measured window, seconds (the
+    /// server's warm-up until steady is its start's, `servers[].warmup`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warmup_s: Option<f64>,
+    /// What limited it (docs/load.md, "What limited a number").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<Limit>,
 }
 
 /// A host's listen-queue counters (`TcpExt` of /proc/net/netstat), read

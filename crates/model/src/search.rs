@@ -253,6 +253,12 @@ pub struct SearchReport {
     pub calls_per_session: Option<u32>,
     pub steps: Vec<StepRecord>,
     pub outcome: Outcome,
+    /// The client's ceiling the steps were judged against, and how it was
+    /// had (docs/load.md, "The client's ceiling"); none: not known (the
+    /// target on another machine, or `--client-ceiling off`), and the
+    /// client-bound rule judged by the client's CPU, send delay and offer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_ceiling: Option<ClientCeiling>,
     /// The precision the answer holds to: `limits.precision`, widened
     /// (doubled, up to 10%) each time one rate both passed and failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -260,6 +266,16 @@ pub struct SearchReport {
     /// The search was stopped from outside (Ctrl-C).
     pub interrupted: bool,
     pub elapsed_s: f64,
+}
+
+/// The client's ceiling a search was judged against.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ClientCeiling {
+    /// Per second (requests, or sessions).
+    pub rate_per_s: f64,
+    /// How it was had: `measured against barrage serve on cores 1` or
+    /// `given with --client-ceiling`.
+    pub how: String,
 }
 
 /// The schema name of [`SearchReport`].

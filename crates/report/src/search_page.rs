@@ -211,6 +211,7 @@ mod tests {
             ],
             outcome: Outcome::Capacity { rate: 1000.0 },
             tolerance: None,
+            client_ceiling: None,
             interrupted: false,
             elapsed_s: 10.0,
         };

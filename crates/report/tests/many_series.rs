@@ -524,6 +524,7 @@ fn capacity_searches_are_ranked_by_capacity() {
             calls_per_session: None,
             steps: Vec::new(),
             tolerance: None,
+            client_ceiling: None,
             outcome: if k == 2 {
                 Outcome::AtLeast {
                     rate,

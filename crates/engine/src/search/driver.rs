@@ -19,8 +19,9 @@ use barrage_model::client_bound::Reason;
 use barrage_model::RunReport;
 
 use super::{
-    blames_client, bytes_per_response, judge, served_rate, step_record, ClientLoad, Limits, Next,
-    Outcome, Search, SearchReport, Slo, StepRecord, StepResult, Verdict, LONG_STEP, SEARCH_SCHEMA,
+    blames_client, bytes_per_response, judge_under, served_rate, step_record, ClientLoad, Limits,
+    Next, Outcome, Search, SearchReport, Slo, StepRecord, StepResult, Verdict, LONG_STEP,
+    SEARCH_SCHEMA,
 };
 use crate::{LoadSpec, Model};
 
@@ -44,7 +45,13 @@ pub struct SearchPlan {
     /// that has drained its backlog, not on one still answering the
     /// requests of the step before. Zero: no settling.
     pub settle: Duration,
+    /// The client's ceiling for the steps' shape, per second, where it is
+    /// known: a step offered at 90% of it or more is the client's
+    /// (`Reason::Ceiling`), whatever its verdict.
+    pub ceiling: Option<ClientCeiling>,
 }
+
+pub use barrage_model::search::ClientCeiling;
 
 /// A failing step whose server delivered less than this share of the
 /// offered rate fell behind: the search settles before the next.
@@ -150,7 +157,7 @@ pub fn drive(
                 long,
             } => (rate, confirm, repeat, long),
         };
-        let (spec, window) = step_spec(plan, rate, long);
+        let (spec, window) = step_spec(plan, rate, long, confirm);
         let step_time = spec.duration.unwrap_or_default() + spec.warmup;
         if stop.load(Ordering::Relaxed) || began.elapsed() + step_time > plan.time_limit {
             break search.give_up();
@@ -160,7 +167,7 @@ pub fn drive(
         let (mut record, blames_client) = match run_step(&spec) {
             // A step cut short says nothing.
             Ok(_) if stop.load(Ordering::Relaxed) => break search.give_up(),
-            Ok(m) => judged(number, rate, confirm, &m, &plan.slo, &mut bytes_each),
+            Ok(m) => judged(number, rate, confirm, &m, plan, &mut bytes_each),
             Err(StepError::Refused(e)) if steps.is_empty() => return Err(SearchError::Refused(e)),
             // The flags ran before: this rate is more than this client can
             // set up (its open-files limit, say). A failure of the
@@ -200,6 +207,12 @@ pub fn drive(
                 .unwrap_or(record.achieved_per_s)
                 .min(rate),
             client_bound: blames_client,
+            saturated: blames_client
+                && record
+                    .verdict
+                    .client_bound_reasons
+                    .iter()
+                    .any(|r| matches!(r, Reason::Cpu | Reason::Ceiling | Reason::Offer)),
             confirm,
             marginal: record.verdict.marginal,
         });
@@ -212,19 +225,29 @@ pub fn drive(
 }
 
 /// A step's spec at `rate`, and its measured window: [`LONG_STEP`] times
-/// the plan's near the knee, for an open loop. Sessions keep their window:
-/// a longer one starts more sessions, each a connection of its own, and
-/// the step would need more of them than the one before at the same rate.
-fn step_spec(plan: &SearchPlan, rate: f64, long: bool) -> (LoadSpec, Duration) {
+/// the plan's near the knee, and at least [`CONFIRM_WINDOW`] for the
+/// confirmation, for an open loop. Sessions keep their window: a longer
+/// one starts more sessions, each a connection of its own, and the step
+/// would need more of them than the one before at the same rate.
+fn step_spec(plan: &SearchPlan, rate: f64, long: bool, confirm: bool) -> (LoadSpec, Duration) {
     let sessions = matches!(plan.base.model, Model::Sessions { .. });
     let factor = if long && !sessions { LONG_STEP } else { 1 };
-    let window = plan.window * factor;
+    let mut window = plan.window * factor;
+    if confirm && !sessions {
+        window = window.max(CONFIRM_WINDOW);
+    }
     let mut spec = at_rate(&plan.base, rate, window);
     if let Some(d) = plan.base.duration {
-        spec.duration = Some(d + plan.window * (factor - 1));
+        spec.duration = Some(d + window.saturating_sub(plan.window));
     }
     (spec, window)
 }
+
+/// The confirmation of an answer measures at least this long: the answer
+/// is a rate that a constant run of this length holds within the
+/// objective, not one that a short step happened to pass between two
+/// pauses of the machine.
+pub const CONFIRM_WINDOW: Duration = Duration::from_secs(5);
 
 /// The record of a step that ran: judged, with the rate the server served
 /// when it failed (from the bytes per response of the last step that kept
@@ -235,14 +258,16 @@ fn judged(
     rate: f64,
     confirm: bool,
     m: &Measured,
-    slo: &Slo,
+    plan: &SearchPlan,
     bytes_each: &mut Option<f64>,
 ) -> (StepRecord, bool) {
+    let slo = &plan.slo;
     let client = ClientLoad {
         cpu_share: m.client_cpu_share,
         wait_share: m.client_wait_share,
     };
-    let verdict = judge(slo, rate, &m.report, client);
+    let ceiling = plan.ceiling.as_ref().map(|c| c.rate_per_s);
+    let verdict = judge_under(slo, rate, &m.report, client, ceiling);
     let served = match (verdict.pass, *bytes_each) {
         (true, _) => {
             *bytes_each = bytes_per_response(&m.report).or(*bytes_each);
@@ -276,6 +301,7 @@ fn report(
         step_warmup_s: plan.base.warmup.as_secs_f64(),
         steps,
         outcome,
+        client_ceiling: plan.ceiling.clone(),
         tolerance: None,
         interrupted,
         elapsed_s: began.elapsed().as_secs_f64(),
@@ -392,6 +418,7 @@ mod tests {
             },
             time_limit,
             settle: Duration::ZERO,
+            ceiling: None,
         }
     }
 
@@ -592,7 +619,7 @@ mod tests {
     #[test]
     fn steps_near_the_knee_are_longer_for_an_open_loop_not_for_sessions() {
         let plan = plan(Duration::MAX);
-        let (spec, window) = step_spec(&plan, 100.0, true);
+        let (spec, window) = step_spec(&plan, 100.0, true, false);
         assert_eq!(window, Duration::from_secs(2));
         assert_eq!(spec.duration, Some(Duration::from_secs(2)));
         let mut sessions = plan.clone();
@@ -602,9 +629,23 @@ mod tests {
             calls: 4,
             sessions: 1,
         };
-        let (spec, window) = step_spec(&sessions, 100.0, true);
+        let (spec, window) = step_spec(&sessions, 100.0, true, true);
         assert_eq!(window, Duration::from_secs(1));
         assert!(matches!(spec.model, Model::Sessions { sessions: 100, .. }));
+    }
+
+    #[test]
+    fn the_confirmation_measures_five_seconds_at_least() {
+        let plan = plan(Duration::MAX);
+        let (spec, window) = step_spec(&plan, 100.0, true, true);
+        assert_eq!(window, CONFIRM_WINDOW);
+        assert_eq!(spec.duration, Some(CONFIRM_WINDOW));
+        let mut long = plan.clone();
+        long.window = Duration::from_secs(5);
+        long.base.duration = Some(Duration::from_secs(5));
+        let (spec, window) = step_spec(&long, 100.0, true, true);
+        assert_eq!(window, Duration::from_secs(10));
+        assert_eq!(spec.duration, Some(Duration::from_secs(10)));
     }
 
     #[test]

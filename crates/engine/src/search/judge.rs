@@ -35,6 +35,19 @@ pub const CLIENT_BOUND_SHARE: f64 = client_bound::CPU_SHARE;
 /// second (sessions per second when it ran sessions), and how much of its
 /// cores the client used over the step.
 pub fn judge(slo: &Slo, offered: f64, report: &RunReport, client: ClientLoad) -> Verdict {
+    judge_under(slo, offered, report, client, None)
+}
+
+/// [`judge`], with the client's ceiling for the step's shape where it is
+/// known (per second): a step offered at [`client_bound::CEILING_SHARE`]
+/// of it or more is client-bound ([`Reason::Ceiling`]), pass or fail.
+pub fn judge_under(
+    slo: &Slo,
+    offered: f64,
+    report: &RunReport,
+    client: ClientLoad,
+    ceiling: Option<f64>,
+) -> Verdict {
     // Each reason, and whether it is within noise of its bound.
     let mut reasons: Vec<(String, bool)> = Vec::new();
     let t = &report.totals;
@@ -85,6 +98,10 @@ pub fn judge(slo: &Slo, offered: f64, report: &RunReport, client: ClientLoad) ->
     }
     reasons.extend(slo.objectives.iter().filter_map(|o| missed(o, report)));
     let mut client_bound_reasons = client_bound::reasons(&Evidence {
+        ceiling: ceiling.map(|c| client_bound::Ceiling {
+            ceiling_per_s: c,
+            rate_per_s: offered,
+        }),
         load: client,
         cpu: CpuUse::Counts,
         report: Some(report),
@@ -113,8 +130,9 @@ pub fn judge(slo: &Slo, offered: f64, report: &RunReport, client: ClientLoad) ->
 /// Whether the search takes a judged step as the client's fault (a step
 /// [`Verdict::client_bound`] by the rule need not be):
 ///
-/// - a pass, only when the client was saturated (`cpu`): it could offer no
-///   more, and a higher rate would judge the client. A pass whose client
+/// - a pass, only when the client was saturated (`cpu`) or at its ceiling
+///   (`ceiling`): it could offer no more, and a higher rate would judge
+///   the client. A pass whose client
 ///   was late to send met the objective with its lateness counted in: the
 ///   search goes on, and the step above says whether the client gives out;
 /// - a failure by `cpu` or `offer`;
@@ -128,13 +146,13 @@ pub fn blames_client(slo: &Slo, report: &RunReport, v: &Verdict) -> bool {
         return false;
     }
     if v.pass {
-        return has(Reason::Cpu);
+        return has(Reason::Cpu) || has(Reason::Ceiling);
     }
     let latency_missed = slo
         .objectives
         .iter()
         .any(|o| matches!(o, Objective::Latency { .. }) && missed(o, report).is_some());
-    has(Reason::Cpu) || has(Reason::Offer) || latency_missed
+    has(Reason::Cpu) || has(Reason::Ceiling) || has(Reason::Offer) || latency_missed
 }
 
 /// Whether `report`'s figure for a latency objective lies within

@@ -66,6 +66,10 @@ pub struct StepResult {
     /// What the server achieved (a failing step's hint of its capacity).
     pub achieved: f64,
     pub client_bound: bool,
+    /// Client-bound by its saturation (its CPU, its ceiling, a rate it
+    /// could not offer), not by a stall of its own: a failure so is no
+    /// noise to run again.
+    pub saturated: bool,
     pub confirm: bool,
     /// The verdict was within noise of the objective: the search runs the
     /// rate again and takes it as passed only when both passed.
@@ -121,11 +125,20 @@ pub struct Search {
     /// The lowest failure was one the client may have caused: whatever
     /// passes below it is a lower bound, not the capacity.
     hi_client_bound: bool,
+    /// ... by its saturation (not a stall, which runs again).
+    hi_saturated: bool,
     /// Rates that both passed and failed (a failed confirmation, a repeat
     /// that disagreed): each doubles the tolerance.
     flips: u32,
-    /// The marginal step whose repeat runs next.
-    pending: Option<StepResult>,
+    /// The step whose repeat runs next: a marginal one, or a failure
+    /// that contradicts a pass at a higher rate.
+    pending: Option<Pending>,
+    /// The last result as the search took it (a step and its repeat as
+    /// one): whether the steps last moved up or down.
+    last_pass: Option<bool>,
+    /// Rates whose failure stood when run again: the answer's upper bound
+    /// is one of these (a single failure may be a stall of the machine).
+    checked: Vec<f64>,
     next_rate: f64,
     steps: Vec<StepResult>,
 }
@@ -143,8 +156,11 @@ impl Search {
             hinted: 0,
             gallops: 0,
             hi_client_bound: false,
+            hi_saturated: false,
             flips: 0,
             pending: None,
+            last_pass: None,
+            checked: Vec::new(),
             next_rate: l.min_rate,
             steps: Vec::new(),
         })
@@ -166,7 +182,7 @@ impl Search {
                 long,
             },
             Phase::Repeat => Next::Run {
-                rate: self.pending.map_or(self.next_rate, |p| p.rate),
+                rate: self.pending.map_or(self.next_rate, |p| p.step.rate),
                 confirm: false,
                 repeat: true,
                 long,
@@ -218,10 +234,6 @@ impl Search {
 
     /// Feeds the result of the step [`Search::next`] asked for.
     pub fn record(&mut self, step: StepResult) {
-        if self.steps.last().is_some_and(|last| last.pass != step.pass) {
-            // The steps turned: grow the next ones from small again.
-            self.gallops = 0;
-        }
         self.steps.push(step);
         if step.pass && step.client_bound {
             // The client was saturated keeping up: a higher rate would
@@ -232,10 +244,21 @@ impl Search {
             });
             return;
         }
-        let step = match self.pending.take() {
-            Some(first) => self.both(first, step),
-            None if step.marginal && !step.confirm && !step.client_bound => {
-                self.pending = Some(step);
+        let again = match (step.marginal, self.contradicts(&step)) {
+            (_, true) => Some(Why::Contradicts),
+            (true, false) if !step.client_bound => Some(Why::Marginal),
+            _ => None,
+        };
+        let step = match (self.pending.take(), again) {
+            (Some(first), _) => {
+                let both = self.both(first, step);
+                if !both.pass {
+                    self.checked.push(both.rate);
+                }
+                both
+            }
+            (None, Some(why)) if !step.confirm => {
+                self.pending = Some(Pending { step, why });
                 self.phase = if self.steps.len() as u32 >= self.limits.max_steps {
                     Phase::Done(self.bounded(Bound::Steps))
                 } else {
@@ -243,9 +266,14 @@ impl Search {
                 };
                 return;
             }
-            None => step,
+            (None, _) => step,
         };
-        if !step.pass && step.client_bound && self.lo.is_none() {
+        if self.last_pass.is_some_and(|last| last != step.pass) {
+            // The steps turned: grow the next ones from small again.
+            self.gallops = 0;
+        }
+        self.last_pass = Some(step.pass);
+        if !step.pass && step.saturated && self.lo.is_none() {
             // The client cannot even send the lowest rate.
             self.phase = Phase::Done(Outcome::AtLeast {
                 rate: 0.0,
@@ -268,27 +296,71 @@ impl Search {
                 return;
             }
             (true, false) => {
-                // It passed before: this rate is within noise.
+                // It passed before: this rate is within noise, and its
+                // failure was a second look already.
                 self.flips += 1;
+                self.checked.push(step.rate);
                 self.step_back(step);
             }
-            (false, true) => self.lo = Some(self.lo.map_or(step.rate, |lo| lo.max(step.rate))),
+            (false, true) => {
+                let lo = self.lo.map_or(step.rate, |lo| lo.max(step.rate));
+                self.lo = Some(lo);
+                if self.hi.is_some_and(|hi| hi <= lo) {
+                    // A failure overturned by its repeat: the bound is
+                    // the next failure above, if any.
+                    self.hi = self.lowest_failure_above(lo);
+                    self.hint = None;
+                }
+            }
             (false, false) => self.failed(step),
         }
         self.phase = self.after_step();
     }
 
-    /// A marginal step and its repeat as one result: passed when both
-    /// did; a failure's figures when one failed. Two verdicts that differ
-    /// say the rate is within noise (a flip).
-    fn both(&mut self, first: StepResult, again: StepResult) -> StepResult {
-        if first.pass != again.pass {
+    /// The lowest rate above `lo` that failed and has not passed since.
+    fn lowest_failure_above(&self, lo: f64) -> Option<f64> {
+        self.steps
+            .iter()
+            .filter(|s| !s.pass && s.rate > lo)
+            .filter(|f| {
+                !self
+                    .steps
+                    .iter()
+                    .any(|s| s.pass && s.rate >= f.rate && !s.confirm)
+            })
+            .map(|s| s.rate)
+            .fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.min(r))))
+    }
+
+    /// A failure (not the client's saturation) below a rate that passed
+    /// by more than the tolerance: the server cannot both sustain the
+    /// higher rate and fail the lower one, so one of the two met noise (a
+    /// pause of the machine or of the server). The step runs again.
+    fn contradicts(&self, step: &StepResult) -> bool {
+        !step.pass
+            && !step.confirm
+            && !step.saturated
+            && self
+                .steps
+                .iter()
+                .any(|s| s.pass && s.rate > step.rate * (1.0 + self.tolerance()))
+    }
+
+    /// A step and its repeat as one result. A marginal step passes when
+    /// both did (a failure's figures when one failed); a failure that
+    /// contradicted a higher pass stands only when its repeat failed too.
+    /// Two verdicts that differ say the rate is within noise (a flip).
+    fn both(&mut self, first: Pending, again: StepResult) -> StepResult {
+        if first.step.pass != again.pass {
             self.flips += 1;
         }
-        let failed = if again.pass { first } else { again };
+        let taken = match first.why {
+            Why::Marginal if again.pass => first.step,
+            Why::Marginal | Why::Contradicts => again,
+        };
         StepResult {
             marginal: false,
-            ..failed
+            ..taken
         }
     }
 
@@ -296,6 +368,7 @@ impl Search {
     fn step_back(&mut self, step: StepResult) {
         self.hi = Some(step.rate);
         self.hi_client_bound = step.client_bound;
+        self.hi_saturated = step.saturated;
         // Passes within the tolerance under a rate that passed and then
         // failed are no surer than it was: back below them.
         let below = step.rate / (1.0 + self.tolerance());
@@ -321,6 +394,7 @@ impl Search {
         let precision = self.limits.precision;
         if !matches!(self.hi, Some(hi) if step.rate > hi) {
             self.hi_client_bound = step.client_bound;
+            self.hi_saturated = step.saturated;
         }
         self.hi = Some(self.hi.map_or(step.rate, |hi| hi.min(step.rate)));
         // Fell behind: the server saturated about where it got to.
@@ -379,6 +453,20 @@ impl Search {
             return Phase::Grow;
         };
         if hi / lo <= 1.0 + self.tolerance() {
+            // The bound has failed once only: once more, and its repeat
+            // decides (a stall of the machine in a short step is no
+            // capacity).
+            if !self.hi_saturated && !self.checked.contains(&hi) {
+                if let Some(&step) = self.steps.iter().rev().find(|s| !s.pass && s.rate == hi) {
+                    if self.steps.len() as u32 + 2 <= l.max_steps {
+                        self.pending = Some(Pending {
+                            step,
+                            why: Why::Contradicts,
+                        });
+                        return Phase::Repeat;
+                    }
+                }
+            }
             // One more step would confirm it; without room for it, lo is a bound.
             if self.steps.len() as u32 + 1 > l.max_steps {
                 return Phase::Done(self.bounded(Bound::Steps));
@@ -416,8 +504,8 @@ impl Search {
         }
         let factor = 1.0 + 2.0 * p * f64::from(1u32 << self.gallops.min(16));
         self.gallops += 1;
-        match self.steps.last() {
-            Some(last) if last.pass => (lo * factor).min(mid),
+        match self.last_pass {
+            Some(true) => (lo * factor).min(mid),
             _ => (hi / factor).max(mid),
         }
     }
@@ -425,6 +513,21 @@ impl Search {
 
 /// Steps a search places from one hint, at most.
 const HINTED_STEPS: u32 = 2;
+
+/// A step waiting for its repeat, and why it runs again.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Pending {
+    step: StepResult,
+    why: Why,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Why {
+    /// Its verdict hinged on a figure within noise of its objective.
+    Marginal,
+    /// It failed below a rate that passed.
+    Contradicts,
+}
 
 #[cfg(test)]
 mod tests;

@@ -273,7 +273,7 @@ fn the_valid_base_parses_with_its_defaults() {
 fn errors_name_file_line_and_key() {
     let table: &[(String, &str)] = &[
         (edit("name = \"srv\"", "name = \"other\""), "servers/srv/server.toml:1: name: \"other\" differs from the manifest's directory \"srv\"; expected the directory's name: servers/NAME/server.toml"),
-        (edit("name = \"srv\"", "name = \"srv\"\nport = 80"), "servers/srv/server.toml:2: port: unknown key; expected one of name, description, endpoints, protocols, workloads, unavailable, missing_headers, vars, requires, build, start, ready, version, database"),
+        (edit("name = \"srv\"", "name = \"srv\"\nport = 80"), "servers/srv/server.toml:2: port: unknown key; expected one of name, description, endpoints, protocols, workloads, unavailable, missing_headers, vars, requires, build, start, ready, version, database, warmup"),
         (edit("endpoints = [\"/hello\"]", "endpoints = [\"/hello\", \"/\"]"), "servers/srv/server.toml:2: endpoints[1]: \"/\" is not an endpoint of the contract; expected contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes, /ws"),
         (edit("name = \"srv\"", "name = \"srv\"\nmissing_headers = [\"server\"]"), "servers/srv/server.toml:2: missing_headers[0]: \"server\" is not a header the contract requires; expected some of date, content-type"),
         (edit("endpoints = [\"/hello\"]", "endpoints = []"), "servers/srv/server.toml:2: endpoints: no endpoint; expected at least one of the contract endpoints: /hello, /xml, /static/6b, /static/4k, /delay, /bytes, /ws"),
@@ -366,5 +366,39 @@ fn a_database_pool_is_read_and_its_variables_are_built_in() {
             .unwrap_err()
             .to_string();
         assert!(e.contains(want), "{e}\nwant: {want}");
+    }
+}
+
+/// `[warmup]`: a JIT runtime asks for a minimum and may raise the cap;
+/// without it the lab's defaults; a bad duration names its key.
+#[test]
+fn warmup_asks_for_a_minimum_and_a_cap() {
+    let plain = parse(VALID).unwrap();
+    assert_eq!(plain.warmup, barrage_model::warmup::WarmupPlan::default());
+    let jvm = parse(&format!("{VALID}[warmup]\nmin = \"5s\"\ncap = \"1m\"\n")).unwrap();
+    assert_eq!(jvm.warmup.min, std::time::Duration::from_secs(5));
+    assert_eq!(jvm.warmup.cap, std::time::Duration::from_secs(60));
+    let e = parse(&format!("{VALID}[warmup]\nmin = \"soon\"\n"))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("warmup.min") && e.contains("not a duration"),
+        "{e}"
+    );
+    let e = parse(&format!("{VALID}[warmup]\nmax = \"5s\"\n"))
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("warmup.max: unknown key"), "{e}");
+}
+
+/// Every JVM server of the catalogue asks for 5 s at least.
+#[test]
+fn the_catalogues_jvm_servers_ask_for_a_longer_warmup() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../servers");
+    for name in ["netty", "mina", "vertx", "grpc-java"] {
+        let spec = ServerSpec::find(&dir, name).unwrap();
+        assert_eq!(spec.warmup.min, std::time::Duration::from_secs(5), "{name}");
     }
 }

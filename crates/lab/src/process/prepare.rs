@@ -335,6 +335,7 @@ mod tests {
     fn version_gives_up_after_its_time_limit() {
         let spec = ServerSpec {
             database_pool: None,
+            warmup: Default::default(),
             vars: BTreeMap::new(),
             name: "slow".into(),
             description: String::new(),

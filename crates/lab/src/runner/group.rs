@@ -65,6 +65,7 @@ impl ServerRun<'_> {
             ready_ms: None,
             pinned_cpus: None,
             database_pool: self.spec.database_pool,
+            warmups: Vec::new(),
         }
     }
 
@@ -126,7 +127,7 @@ impl ServerRun<'_> {
     }
 
     /// Prepares and starts the group's server variant on the server host.
-    fn start_server(
+    pub(super) fn start_server(
         &mut self,
         log_name: &str,
         log_there: &Path,
@@ -188,7 +189,7 @@ impl ServerRun<'_> {
     /// Stops server `id`: SIGTERM, SIGKILL after the grace. Not with the
     /// run's stop flag: on Ctrl-C the server still gets its SIGTERM and
     /// its log is still fetched, within bounded waits.
-    fn stop_server(&mut self, id: u64) {
+    pub(super) fn stop_server(&mut self, id: u64) {
         let never = AtomicBool::new(false);
         let call = Call::Stop {
             id,
@@ -236,6 +237,8 @@ impl ServerRun<'_> {
             .copied()
             .collect();
         invalid.extend(self.probe_all(&valid, server));
+        // The requests this start has warmed until steady.
+        let mut warmed = Vec::new();
         for (i, run) in group.iter().enumerate() {
             if self.opts.stop.load(Ordering::Relaxed) {
                 break;
@@ -248,6 +251,7 @@ impl ServerRun<'_> {
             if invalid.contains(&run.scenario) {
                 continue;
             }
+            self.warm_until_steady(&valid, run, server, &mut warmed);
             let mut record = self.measure(run, server);
             let services = self.services_after(&mut record);
             self.store.results.runs.push(record);

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use barrage_dist::proto::unix_us_now;
+use barrage_model::client_bound::Reason;
 
 use super::merge::{self, split_level, HostRun, SEARCH_ON_HOSTS};
 use super::{live, new_record, scenario_port, Running, ServerRun, SHORT_CALL};
@@ -120,6 +121,7 @@ impl ServerRun<'_> {
                     .collect();
                 let across = self.hosts.across();
                 merge::settle(&mut record, run.driver, &runs, &json_out, across);
+                self.judge_ceiling_and_limit(run, &mut record, &shape);
             }
             Err(e) => record.error = Some(e),
         }
@@ -128,6 +130,28 @@ impl ServerRun<'_> {
         }
         self.note_listen_queue(&mut record, listen_before, run);
         record
+    }
+
+    /// A level at 90% of its shape's ceiling or more is client-bound
+    /// ([`Reason::Ceiling`]); then what limited it, and its own warm-up.
+    fn judge_ceiling_and_limit(&self, run: &PlannedRun, record: &mut RunRecord, shape: &Shape) {
+        record.warmup_s = Some(shape.warmup.as_secs_f64());
+        let results = &self.store.results;
+        if record.search.is_none() {
+            let delivered = record.stats.as_ref().map_or(0.0, |s| s.responses_per_s);
+            if let Some(c) = super::ceiling::ceiling_evidence(results, run, delivered) {
+                if c.reached() && !record.client_bound_reasons.contains(&Reason::Ceiling) {
+                    record.client_bound_reasons.insert(0, Reason::Ceiling);
+                    record.client_bound = true;
+                }
+            }
+        }
+        let cores = results
+            .servers
+            .last()
+            .and_then(|s| s.pinned_cpus.as_ref())
+            .map_or(self.suite.cores.server.len(), |c| c.len());
+        record.limit = super::ceiling::limit_of(record, results, cores);
     }
 
     /// The server host's listen-queue counters now, if it tells them.
@@ -166,7 +190,7 @@ impl ServerRun<'_> {
     /// The scenario as the client hosts see it: its script, its mix file
     /// and its .proto in their checkout, like the manifests (the same path when it is outside this
     /// checkout, or on this machine alone).
-    fn scenario_on_hosts(&self, scenario: &Scenario) -> Scenario {
+    pub(super) fn scenario_on_hosts(&self, scenario: &Scenario) -> Scenario {
         let repo = &self.opts.repo;
         let repo = std::fs::canonicalize(repo).unwrap_or_else(|_| repo.clone());
         let there = |path: &str| {
@@ -277,6 +301,15 @@ impl ServerRun<'_> {
             if shape.native {
                 inv.args
                     .extend(self.metrics_args(run, (n > 1).then_some(&name)));
+            }
+            if run.level.is_search() {
+                // The ceiling measured in this sitting, else none: the
+                // search's own measurement would load the server's cores.
+                let ceiling = super::ceiling::search_ceiling(&self.store.results, run)
+                    .map_or("off".to_string(), |c| format!("{c:.0}"));
+                let mut args = inv.args.clone();
+                args.splice(1..1, ["--client-ceiling".to_string(), ceiling]);
+                inv = Invocation::new(inv.program.clone(), args);
             }
             let warm = shape.pre_warm.then(|| {
                 let warm = load(suite.warmup, Duration::ZERO);

@@ -46,6 +46,7 @@ impl HostRun {
             wait_share: None,
         };
         let mut reasons = client_bound::reasons(&Evidence {
+            ceiling: None,
             load,
             cpu: driver.cpu_use(),
             report: parsed.report.as_ref(),

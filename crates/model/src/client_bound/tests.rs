@@ -83,6 +83,7 @@ fn a_spinning_driver_is_judged_by_what_it_offered_not_its_cpu() {
             kept_per_s: kept,
             client_errors,
         }),
+        ceiling: None,
     };
     // A full core, and the rate kept: not client-bound.
     assert_eq!(reasons(&spinning(100.4, 0)), []);
@@ -173,4 +174,31 @@ fn reasons_read_and_write_by_name() {
     for r in all {
         assert_eq!(r.to_string(), r.name());
     }
+}
+
+#[test]
+fn a_rate_near_the_clients_ceiling_is_the_clients() {
+    let at = |rate| Evidence {
+        ceiling: Some(Ceiling {
+            ceiling_per_s: 80_000.0,
+            rate_per_s: rate,
+        }),
+        ..Evidence::default()
+    };
+    assert_eq!(reasons(&at(71_000.0)), []);
+    assert_eq!(reasons(&at(72_000.0)), [Reason::Ceiling]);
+    let e = at(76_000.0);
+    assert_eq!(
+        explain(&reasons(&e), &e),
+        "76000/s is 95% of the client's ceiling here, 80000/s"
+    );
+    // No ceiling measured: nothing to judge by.
+    let none = Evidence {
+        ceiling: Some(Ceiling {
+            ceiling_per_s: 0.0,
+            rate_per_s: 1.0,
+        }),
+        ..Evidence::default()
+    };
+    assert_eq!(reasons(&none), []);
 }

@@ -115,6 +115,7 @@ fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
         probes: Vec::new(),
         runs,
         hosts: Vec::new(),
+        ceilings: Vec::new(),
     }
 }
 

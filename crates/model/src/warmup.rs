@@ -1,0 +1,172 @@
+//! Warm-up until the server is steady (docs/suites.md, "Warm-up"): before a
+//! server's first level, and after every start, the lab loads it in short
+//! windows until consecutive windows agree, so that no level measures a
+//! JIT compiler, a cold cache or a pool still growing. Pure: the rule and
+//! the record; the lab runs the windows.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+/// One window of the warm-up.
+pub const WINDOW: Duration = Duration::from_millis(500);
+/// The last this many windows must agree...
+pub const AGREEING: usize = 3;
+/// ... within this share of the highest of them.
+pub const AGREE: f64 = 0.05;
+/// The warm-up stops after this long, steady or not, unless the server's
+/// manifest asks for longer (`[warmup] cap`).
+pub const CAP: Duration = Duration::from_secs(30);
+
+/// How long a server is warmed: at least `min` (a manifest's `[warmup]
+/// min`, for a JIT runtime or a cache), until steady, at most `cap`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WarmupPlan {
+    pub min: Duration,
+    pub cap: Duration,
+}
+
+impl Default for WarmupPlan {
+    fn default() -> WarmupPlan {
+        WarmupPlan {
+            min: Duration::ZERO,
+            cap: CAP,
+        }
+    }
+}
+
+/// Whether windows with these rates (per second, oldest first) are steady:
+/// at least [`AGREEING`] of them, the last [`AGREEING`] all answered and
+/// within [`AGREE`] of their highest.
+pub fn steady(rates: &[f64]) -> bool {
+    if rates.len() < AGREEING {
+        return false;
+    }
+    let last = &rates[rates.len() - AGREEING..];
+    let hi = last.iter().copied().fold(f64::MIN, f64::max);
+    let lo = last.iter().copied().fold(f64::MAX, f64::min);
+    lo > 0.0 && (hi - lo) <= AGREE * hi
+}
+
+/// What the warm-up loop does after a window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// Run another window.
+    Window,
+    /// Steady (and past the minimum): the levels may start.
+    Steady,
+    /// The cap came first: the levels start on a server that never settled.
+    Capped,
+}
+
+/// After windows of `rates` over `elapsed`: go on, or stop and why.
+pub fn next(plan: &WarmupPlan, rates: &[f64], elapsed: Duration) -> Next {
+    if elapsed >= plan.min && steady(rates) {
+        Next::Steady
+    } else if elapsed + WINDOW > plan.cap.max(plan.min) {
+        Next::Capped
+    } else {
+        Next::Window
+    }
+}
+
+/// A server start's warm-up, as it ran (results.json `servers[].warmup`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WarmupRecord {
+    /// The load it ran: the first level's scenario, closed loop over
+    /// `connections`.
+    pub scenario: String,
+    pub connections: usize,
+    /// The plan's minimum and cap, seconds.
+    pub min_s: f64,
+    pub cap_s: f64,
+    /// Each window's rate, per second, in order.
+    pub rates: Vec<f64>,
+    /// Wall time from the first window's start to the last one's end.
+    pub seconds: f64,
+    /// False: the cap (or an error) ended it before the rates agreed.
+    pub steady: bool,
+    /// Why it could not run, when it could not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl WarmupRecord {
+    /// `6.5 s to steady (42,100/s)`, `30 s, capped (not steady: 12,000 to
+    /// 31,000/s)`.
+    pub fn summary(&self) -> String {
+        if let Some(e) = &self.error {
+            return format!("not warmed: {e}");
+        }
+        let last = self.rates.last().copied().unwrap_or(0.0);
+        match self.steady {
+            true => format!("{:.1} s to steady ({last:.0}/s)", self.seconds),
+            false => {
+                let tail = &self.rates[self.rates.len().saturating_sub(AGREEING)..];
+                let lo = tail.iter().copied().fold(f64::MAX, f64::min);
+                let hi = tail.iter().copied().fold(0.0, f64::max);
+                format!(
+                    "{:.1} s, capped (not steady: {lo:.0} to {hi:.0}/s)",
+                    self.seconds
+                )
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn three_windows_within_five_percent_are_steady() {
+        assert!(!steady(&[100.0, 100.0]));
+        assert!(steady(&[10.0, 100.0, 97.0, 99.0]));
+        assert!(!steady(&[100.0, 90.0, 100.0]));
+        // A server that answered nothing is not steady at zero.
+        assert!(!steady(&[0.0, 0.0, 0.0]));
+    }
+
+    #[test]
+    fn a_climbing_jit_runs_until_it_levels_or_the_cap() {
+        let plan = WarmupPlan::default();
+        let climbing: Vec<f64> = (1..=10).map(|i| 1000.0 * f64::from(i)).collect();
+        assert_eq!(next(&plan, &climbing, Duration::from_secs(5)), Next::Window);
+        assert_eq!(next(&plan, &climbing, CAP), Next::Capped);
+        let level = [5000.0, 9000.0, 9900.0, 10000.0, 9800.0];
+        assert_eq!(
+            next(&plan, &level, Duration::from_millis(2500)),
+            Next::Steady
+        );
+    }
+
+    #[test]
+    fn a_manifest_minimum_holds_a_steady_server_longer() {
+        let plan = WarmupPlan {
+            min: Duration::from_secs(10),
+            cap: Duration::from_secs(5),
+        };
+        let flat = [100.0; 4];
+        assert_eq!(next(&plan, &flat, Duration::from_secs(2)), Next::Window);
+        // The cap never cuts a minimum short.
+        assert_eq!(next(&plan, &flat, Duration::from_secs(8)), Next::Window);
+        assert_eq!(next(&plan, &flat, Duration::from_secs(10)), Next::Steady);
+    }
+
+    #[test]
+    fn the_summary_says_steady_or_capped() {
+        let mut r = WarmupRecord {
+            scenario: "hello".into(),
+            connections: 100,
+            min_s: 0.0,
+            cap_s: 30.0,
+            rates: vec![20_000.0, 41_000.0, 42_000.0, 42_100.0],
+            seconds: 2.1,
+            steady: true,
+            error: None,
+        };
+        assert_eq!(r.summary(), "2.1 s to steady (42100/s)");
+        r.steady = false;
+        assert_eq!(r.summary(), "2.1 s, capped (not steady: 41000 to 42100/s)");
+    }
+}
