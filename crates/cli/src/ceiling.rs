@@ -7,8 +7,9 @@
 //! - `RATE`: given (the lab measures it in the same sitting and passes it);
 //! - `auto` (the default): against a target on this machine over plain
 //!   HTTP/1.1 or h2c, barrage measures it before the first step: `barrage
-//!   serve` (one thread, on the cores this process is not pinned to, when
-//!   there are any) answers the same requests, first in a closed loop,
+//!   serve --precomputed` (HTTP/1.1 from memory; plain `barrage serve` for
+//!   h2c), one thread, on the cores this process is not pinned to when
+//!   there are any, answers the same requests, first in a closed loop,
 //!   then in an open loop asked for half as much again, whose sent rate is
 //!   the ceiling. Elsewhere it is not known, and the header says which
 //!   rule the steps are judged by;
@@ -94,7 +95,7 @@ fn measure(base: &LoadSpec) -> Result<ClientCeiling, String> {
         return Err("sessions are measured by their connections, not a ceiling".into());
     };
     let (cores, pinned) = responder_cores();
-    let responder = Responder::start(&cores)?;
+    let responder = Responder::start(&cores, base.protocol == Protocol::Http1)?;
     let mut spec = base.clone();
     spec.target.addr = responder.addr;
     spec.warmup = Duration::from_millis(250);
@@ -125,9 +126,13 @@ fn measure(base: &LoadSpec) -> Result<ClientCeiling, String> {
     } else {
         0.0
     };
+    let what = match base.protocol {
+        Protocol::Http1 => "barrage serve --precomputed",
+        _ => "barrage serve",
+    };
     let where_ = match pinned {
-        true => format!("barrage serve on core(s) {}", join(&cores)),
-        false => "barrage serve sharing the client's cores".to_string(),
+        true => format!("{what} on core(s) {}", join(&cores)),
+        false => format!("{what} sharing the client's cores"),
     };
     Ok(ClientCeiling {
         rate_per_s: sent.min(closed_rate),
@@ -184,7 +189,8 @@ struct Responder {
 }
 
 impl Responder {
-    fn start(cores: &[usize]) -> Result<Responder, String> {
+    /// `precomputed`: `barrage serve --precomputed` (HTTP/1.1 from memory).
+    fn start(cores: &[usize], precomputed: bool) -> Result<Responder, String> {
         let exe = std::env::current_exe().map_err(|e| format!("cannot find barrage: {e}"))?;
         // A free port of the loopback, handed to the responder.
         let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
@@ -194,6 +200,7 @@ impl Responder {
         let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
         let mut cmd = Command::new(exe);
         cmd.args(["serve", "--listen", &addr.to_string(), "--threads", "1"])
+            .args(precomputed.then_some("--precomputed"))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null());

@@ -63,6 +63,13 @@ pub struct ServeArgs {
     /// (INVALID_ARGUMENT past them).
     #[arg(long)]
     grpc: bool,
+    /// Answer HTTP/1.1 on --listen from memory, one thread: each distinct
+    /// request is asked of this server once (on a loopback port of its
+    /// own), and its response is kept and sent again for every identical
+    /// request. What the lab measures the client's ceiling against: it
+    /// costs next to nothing per response. Plain HTTP/1.1 only.
+    #[arg(long, conflicts_with_all = ["tls", "cert", "tls_listen", "h3", "grpc"])]
+    precomputed: bool,
 }
 
 impl ServeArgs {
@@ -106,6 +113,40 @@ impl ServeArgs {
     }
 }
 
+/// `--precomputed`: this server on a free loopback port, and the
+/// precomputed responder in front of it on --listen.
+fn precomputed(args: &ServeArgs, database: Option<Database>) -> ExitCode {
+    let origin = TargetConfig {
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        threads: 1,
+        tls: None,
+        h3: false,
+    };
+    let services = Services {
+        database,
+        grpc: false,
+    };
+    let target = match Target::start_with(origin, services) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("barrage serve: error: {e}");
+            return ExitCode::from(crate::EXIT_FAILED);
+        }
+    };
+    eprintln!(
+        "barrage serve: listening on http://{} (precomputed, from {}); Ctrl-C stops",
+        args.listen,
+        target.local_addr()
+    );
+    match barrage_target::precomputed::serve(args.listen, target.local_addr()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("barrage serve: error: --listen {}: {e}", args.listen);
+            ExitCode::from(crate::EXIT_FAILED)
+        }
+    }
+}
+
 /// Connections in the database pool without --database-pool or DATABASE_POOL.
 const DEFAULT_POOL: usize = 16;
 
@@ -114,6 +155,9 @@ pub fn main(args: ServeArgs) -> ExitCode {
         Ok(database) => database,
         Err(msg) => return crate::usage_error(msg),
     };
+    if args.precomputed {
+        return precomputed(&args, database);
+    }
     let tls = args.tls();
     let from_files = matches!(tls, Some(TlsSetup::Files { .. }));
     let cfg = TargetConfig {

@@ -138,11 +138,13 @@ pub struct CeilingRecord {
 }
 
 impl Results {
-    /// The ceiling measured for `shape`, if any was.
+    /// The ceiling measured for `shape`, if one was and the client was its
+    /// limit (a responder that filled its core first says only that the
+    /// ceiling is higher: nothing to judge a level by).
     pub fn ceiling(&self, shape: &Shape) -> Option<&CeilingRecord> {
-        self.ceilings
-            .iter()
-            .find(|c| &c.shape == shape && c.error.is_none() && c.rate_per_s > 0.0)
+        self.ceilings.iter().find(|c| {
+            &c.shape == shape && c.error.is_none() && c.rate_per_s > 0.0 && c.client_limited
+        })
     }
 
     /// The ceiling of `run`'s shape.

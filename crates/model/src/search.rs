@@ -316,6 +316,11 @@ pub enum Bound {
     ClientBound,
     /// The step limit (or the caller's time limit) came first.
     Steps,
+    /// The step limit came first after the verdicts near the answer both
+    /// passed and failed at one rate (pauses of the server or the machine
+    /// longer than a step can average out): the highest rate that passed
+    /// and was not taken back, with the noise stated.
+    Noisy,
 }
 
 /// How a search ended.
@@ -341,6 +346,7 @@ impl fmt::Display for Outcome {
                     Bound::MaxRate => "max-rate reached",
                     Bound::ClientBound => "client-bound",
                     Bound::Steps => "step or time limit",
+                    Bound::Noisy => "noisy: verdicts near it both passed and failed",
                 }
             ),
             Outcome::BelowMin { min_rate } => write!(f, "below min-rate {min_rate:.0}/s"),

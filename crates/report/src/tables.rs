@@ -31,6 +31,7 @@ use crate::model;
 mod context;
 mod csv;
 mod database;
+mod limits;
 mod markdown;
 mod measured;
 mod workloads;
@@ -118,7 +119,9 @@ fn legend() -> Vec<Span> {
     vec![
         text("Medians over repeats. "),
         code("*"),
-        text(" marks a client-bound level: the number measures the client, by its CPU (with its wait for a core, 90% or more of its cores: "),
+        text(" marks a client-bound level: the number measures the client, by its ceiling measured in this sitting (90% of it or more: "),
+        code("ceiling"),
+        text("), its CPU (with its wait for a core, 90% or more of its cores: "),
         code("cpu"),
         text("), its own send delay (a quarter or more of the latency p99, and 1 ms or more: "),
         code("send_delay"),
@@ -176,6 +179,7 @@ pub fn document(r: &Results) -> Vec<Block> {
     }
     d.push(Block::Para(legend()));
     d.push(Block::Contents);
+    limits::ceiling_blocks(r, &mut d);
     workload_blocks(r, &mut d);
     database_blocks(r, &mut d);
     ranking_blocks(r, &mut d);

@@ -165,6 +165,7 @@ pub use barrage_contract as contract;
 mod grpc;
 mod handler;
 mod http3;
+pub mod precomputed;
 mod server;
 mod tls;
 

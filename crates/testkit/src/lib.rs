@@ -145,6 +145,15 @@ pub enum Behavior {
         jitter_pct: u32,
         seed: u64,
     },
+    /// Like Capacity, with a pause of `pause` every `every` (from the first
+    /// request), as a server whose garbage collector stops it: a response
+    /// due within a pause goes out when the pause ends.
+    Pausing {
+        /// Responses per second at most.
+        per_second: u32,
+        pause: Duration,
+        every: Duration,
+    },
 }
 
 /// How long [`Behavior::NoisyCapacity`] keeps one rate.
@@ -412,9 +421,10 @@ const BAD_REQUEST: &[u8] =
 fn answer(behavior: Behavior, req: &Head, out: &mut Vec<u8>) -> (bool, After) {
     match behavior {
         Behavior::Good { body } => answer_ok(body, req, out),
-        Behavior::StallOnce { .. } | Behavior::Capacity { .. } | Behavior::NoisyCapacity { .. } => {
-            answer_ok(HELLO, req, out)
-        }
+        Behavior::StallOnce { .. }
+        | Behavior::Capacity { .. }
+        | Behavior::NoisyCapacity { .. }
+        | Behavior::Pausing { .. } => answer_ok(HELLO, req, out),
         Behavior::Reset => (false, After::Reset),
         Behavior::Garbage { garbage } => {
             out.extend_from_slice(garbage);
@@ -509,6 +519,7 @@ fn serve(mut conn: Conn, shared: Arc<Shared>) {
                             | Behavior::StallOnce { .. }
                             | Behavior::Capacity { .. }
                             | Behavior::NoisyCapacity { .. }
+                            | Behavior::Pausing { .. }
                     ) {
                         out.extend_from_slice(BAD_REQUEST);
                     }
@@ -568,6 +579,21 @@ fn hold_answers(conn: &Conn, shared: &Shared, answered: u64) {
             let u = unit_draw(seed ^ slice.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let rate = f64::from(per_second) * (1.0 + f64::from(jitter_pct) / 100.0 * u);
             conn.sleep_until(shared.queue(answered, rate));
+        }
+        Behavior::Pausing {
+            per_second,
+            pause,
+            every,
+        } => {
+            let first = *shared.first_request.get_or_init(Instant::now);
+            let due = shared.queue(answered, f64::from(per_second));
+            let since = due.saturating_duration_since(first).as_nanos();
+            let into = since % every.as_nanos().max(1);
+            let due = match into < pause.as_nanos() {
+                true => due + (pause - Duration::from_nanos(into as u64)),
+                false => due,
+            };
+            conn.sleep_until(due);
         }
         _ => {}
     }

@@ -223,6 +223,15 @@ impl Search {
         o
     }
 
+    /// The answer when the step limit comes first: a lower bound, stated
+    /// as noise when some rate both passed and failed ([`Bound::Noisy`]).
+    fn out_of_steps(&self) -> Outcome {
+        self.bounded(match self.flips {
+            0 => Bound::Steps,
+            _ => Bound::Noisy,
+        })
+    }
+
     fn bounded(&self, bound: Bound) -> Outcome {
         match self.lo {
             Some(rate) => Outcome::AtLeast { rate, bound },
@@ -260,7 +269,7 @@ impl Search {
             (None, Some(why)) if !step.confirm => {
                 self.pending = Some(Pending { step, why });
                 self.phase = if self.steps.len() as u32 >= self.limits.max_steps {
-                    Phase::Done(self.bounded(Bound::Steps))
+                    Phase::Done(self.out_of_steps())
                 } else {
                     Phase::Repeat
                 };
@@ -418,7 +427,7 @@ impl Search {
     fn after_step(&mut self) -> Phase {
         let l = self.limits;
         if self.steps.len() as u32 >= l.max_steps {
-            return Phase::Done(self.bounded(Bound::Steps));
+            return Phase::Done(self.out_of_steps());
         }
         let Some(lo) = self.lo else {
             if self.hi.is_some_and(|hi| hi <= l.min_rate) {
@@ -469,7 +478,7 @@ impl Search {
             }
             // One more step would confirm it; without room for it, lo is a bound.
             if self.steps.len() as u32 + 1 > l.max_steps {
-                return Phase::Done(self.bounded(Bound::Steps));
+                return Phase::Done(self.out_of_steps());
             }
             return Phase::Confirm;
         }

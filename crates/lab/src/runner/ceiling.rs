@@ -1,9 +1,11 @@
 //! The client's ceiling, measured in the same sitting (docs/suites.md,
 //! "The client's ceiling"): before the first server, for every shape of
 //! load the plan runs (scenario, driver, loop, connections), the client
-//! loads `barrage serve` ([`RESPONDER`], one thread on the server's cores,
-//! its precomputed answers costing next to nothing) exactly as it will
-//! load the servers. What it reaches is the most any server can be
+//! loads a responder on the server's cores exactly as it will load the
+//! servers: [`PRECOMPUTED`] (`barrage serve --precomputed`, HTTP/1.1
+//! answered from memory on one thread, costing little more than the
+//! kernel's share of each response) for plain HTTP/1.1, and
+//! [`RESPONDER`] (`barrage serve`) for the other protocols. What it reaches is the most any server can be
 //! measured at with that shape on these cores: a level at 90% of it or
 //! more is client-bound ([`Reason::Ceiling`]), and so is a capacity whose
 //! failing steps ran there.
@@ -26,8 +28,23 @@ use super::{PlanRun, RunOptions, Running, ServerRun};
 use crate::manifest::ServerSpec;
 use crate::suite::{Level, Plan, PlannedRun};
 
-/// The responder the ceilings are measured against: barrage's own server.
+/// The responder of the shapes [`PRECOMPUTED`] does not serve: barrage's
+/// own server.
 pub(super) const RESPONDER: &str = "barrage-target";
+/// The responder of plain HTTP/1.1: `barrage serve --precomputed`.
+pub(super) const PRECOMPUTED: &str = "barrage-responder";
+
+/// The responder of `scenario`'s shapes.
+fn responder_for(scenario: &crate::suite::Scenario) -> &'static str {
+    let plain_h1 = scenario.protocol == crate::suite::Protocol::H1
+        && scenario.ws.is_none()
+        && scenario.grpc.is_none();
+    if plain_h1 {
+        PRECOMPUTED
+    } else {
+        RESPONDER
+    }
+}
 /// An open loop is asked for this much more than its closed loop reached.
 const OVER: f64 = 1.5;
 
@@ -67,21 +84,43 @@ impl PlanRun<'_> {
             shapes.len(),
             if shapes.len() == 1 { "" } else { "s" }
         ));
-        let spec = match ServerSpec::find(&opts.servers_dir, RESPONDER) {
+        for responder in [PRECOMPUTED, RESPONDER] {
+            let mine: Vec<(Shape, &PlannedRun)> = shapes
+                .iter()
+                .filter(|(_, run)| responder_for(self.suite.scenario(&run.scenario)) == responder)
+                .cloned()
+                .collect();
+            if !mine.is_empty() && !opts.stop.load(std::sync::atomic::Ordering::Relaxed) {
+                self.ceilings_against(opts, responder, mine);
+            }
+        }
+    }
+
+    /// The ceilings of `shapes`, against `responder` started once.
+    fn ceilings_against(
+        &mut self,
+        opts: &mut RunOptions,
+        responder: &str,
+        shapes: Vec<(Shape, &PlannedRun)>,
+    ) {
+        let spec = match ServerSpec::find(&opts.servers_dir, responder) {
             Ok(s) => s,
             Err(e) => {
                 let why = format!("no responder: {e}");
                 for (shape, _) in shapes {
-                    self.store.results.ceilings.push(failed(shape, &why));
+                    self.store
+                        .results
+                        .ceilings
+                        .push(failed(shape, responder, &why));
                 }
                 return;
             }
         };
         let first = PlannedRun {
             repeat: 0,
-            server: RESPONDER.into(),
+            server: responder.into(),
             variant: Variant {
-                label: format!("{RESPONDER} (the client's ceiling)"),
+                label: format!("{responder} (the client's ceiling)"),
                 vars: Default::default(),
                 cores: None,
             },
@@ -101,10 +140,10 @@ impl PlanRun<'_> {
     }
 }
 
-fn failed(shape: Shape, why: &str) -> CeilingRecord {
+fn failed(shape: Shape, responder: &str, why: &str) -> CeilingRecord {
     CeilingRecord {
         shape,
-        responder: RESPONDER.into(),
+        responder: responder.into(),
         rate_per_s: 0.0,
         client_cpu_share: None,
         responder_cpu_share: None,
@@ -116,13 +155,14 @@ fn failed(shape: Shape, why: &str) -> CeilingRecord {
 
 impl ServerRun<'_> {
     fn ceilings(&mut self, shapes: Vec<(Shape, &PlannedRun)>) {
-        let log_name = "ceiling.log".to_string();
+        let log_name = format!("ceiling-{}.log", self.first.server);
         let log_there = self.hosts.work.join("logs").join(&log_name);
         let started = match self.start_server(&log_name, &log_there) {
             Ok(s) => s,
             Err((_, why)) => {
                 for (shape, _) in shapes {
-                    let rec = failed(shape, &format!("the responder did not start: {why}"));
+                    let why = format!("the responder did not start: {why}");
+                    let rec = failed(shape, &self.first.server, &why);
                     self.store.results.ceilings.push(rec);
                 }
                 return;
@@ -163,7 +203,8 @@ impl ServerRun<'_> {
             ..run.clone()
         };
         let record = self.measure(&closed, server);
-        let mut rec = from_record(shape, &record, server_cores, false);
+        let responder = self.first.server.clone();
+        let mut rec = from_record(shape, &responder, &record, server_cores, false);
         if !shape.open || rec.error.is_some() {
             return rec;
         }
@@ -175,15 +216,21 @@ impl ServerRun<'_> {
             ..run.clone()
         };
         let record = self.measure(&open, server);
-        rec = from_record(shape, &record, server_cores, true);
+        rec = from_record(shape, &responder, &record, server_cores, true);
         rec
     }
 }
 
 /// A measured level against the responder as a ceiling: its rate (an
 /// open loop's: what it sent), the two sides' CPU, and which was full.
-fn from_record(shape: &Shape, r: &RunRecord, server_cores: usize, open: bool) -> CeilingRecord {
-    let mut rec = failed(shape.clone(), "");
+fn from_record(
+    shape: &Shape,
+    responder: &str,
+    r: &RunRecord,
+    server_cores: usize,
+    open: bool,
+) -> CeilingRecord {
+    let mut rec = failed(shape.clone(), responder, "");
     rec.error = None;
     rec.command = r.command.clone();
     let Some(stats) = &r.stats else {

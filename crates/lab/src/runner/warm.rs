@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use barrage_model::warmup::{self, Next, WarmupPlan, WarmupRecord};
+use barrage_model::warmup::{self, request_key, Next, WarmupPlan, WarmupRecord};
 
 use super::{scenario_port, Running, ServerRun, SHORT_CALL};
 use crate::driver::{LoadRun, Tool};
@@ -26,18 +26,6 @@ const SESSIONS_CONNECTIONS: usize = 16;
 /// The most connections a warm-up opens (a level of thousands is warmed
 /// with a thousand: the server's code is as warm, the set-up shorter).
 const MAX_CONNECTIONS: usize = 1000;
-
-/// The request a level sends, as far as warming goes: the same path,
-/// method, protocol and workload warm the same code in the server.
-pub(super) fn request_key(s: &Scenario) -> String {
-    format!(
-        "{} {} {} {}",
-        s.protocol,
-        s.method,
-        s.path,
-        s.workload.as_deref().unwrap_or("")
-    )
-}
 
 /// The closed loop's connections for warming `run`'s request: the most
 /// any of the start's levels of that request uses (a JIT warms where the
@@ -76,6 +64,7 @@ impl ServerRun<'_> {
         }
         let first = warmed.is_empty();
         warmed.push(key.clone());
+        let key = key.clone();
         let mut plan = self.spec.warmup;
         if !first {
             plan.min = Duration::ZERO;
@@ -91,7 +80,8 @@ impl ServerRun<'_> {
                 format!(", at least {}", humantime::format_duration(plan.min))
             }
         ));
-        let record = self.warm(run, c, plan, server);
+        let mut record = self.warm(run, c, plan, server);
+        record.request = key;
         if let Some(rec) = self.store.results.servers.last_mut() {
             rec.warmups.push(record);
         }
@@ -108,6 +98,7 @@ impl ServerRun<'_> {
         let (scenario, port) = scenario_port(self.suite, run, server.port, server.tls_port);
         let scenario = self.scenario_on_hosts(scenario);
         let mut record = WarmupRecord {
+            request: String::new(),
             scenario: run.scenario.clone(),
             connections,
             min_s: plan.min.as_secs_f64(),

@@ -43,6 +43,14 @@ impl CapacityRow<'_> {
                 (None, None) => "no search record".into(),
                 (Some(s), None) => match s.outcome {
                     Outcome::Capacity { .. } if s.interrupted => "interrupted".into(),
+                    Outcome::AtLeast {
+                        bound: Bound::ClientBound,
+                        ..
+                    } if s.client_ceiling.is_some() => format!(
+                        "{} at the client's ceiling, {:.0}/s",
+                        s.outcome,
+                        s.client_ceiling.as_ref().map_or(0.0, |c| c.rate_per_s)
+                    ),
                     Outcome::Capacity { .. } => match s.tolerance {
                         Some(t) => format!("to {:.0}% (noisy verdicts)", t * 100.0),
                         None => continue,
@@ -83,6 +91,15 @@ impl CapacityRow<'_> {
                 (None, None) => "failed".into(),
             })
             .collect()
+    }
+
+    /// The client's ceiling the searches were judged against (the first
+    /// repeat's that had one), per second.
+    pub fn ceiling(&self) -> Option<f64> {
+        self.runs
+            .iter()
+            .find_map(|x| x.search.as_ref()?.client_ceiling.as_ref())
+            .map(|c| c.rate_per_s)
     }
 
     /// Steps the searches took, summed over repeats.

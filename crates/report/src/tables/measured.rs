@@ -25,7 +25,9 @@ pub(super) fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
     line.push(text(format!("driver {}.", g.driver)));
     d.push(Block::Para(line));
     let counted = r.suite.counted([g.scenario.as_str()]);
-    metric_tables(&g.grid(), &id, 3, counted, d);
+    let grid = g.grid();
+    metric_tables(&grid, &id, 3, counted, d);
+    super::limits::limit_tables(r, &grid, &id, 3, d);
     let mut marked = Vec::new();
     for row in &g.rows {
         for (li, label) in &g.levels {
@@ -187,7 +189,14 @@ pub(super) fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
         ));
         d.push(Block::Para(line));
         let head = [
-            "rank", "server", "capacity", "interval", "repeats", "steps", "notes",
+            "rank",
+            "server",
+            "capacity",
+            "interval",
+            "repeats",
+            "steps",
+            "limited by",
+            "notes",
         ];
         let rows_out = rows
             .iter()
@@ -213,6 +222,7 @@ pub(super) fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
                     TableCell::plain(interval),
                     TableCell::plain(row.answers().join(", ")),
                     TableCell::plain(row.steps().to_string()),
+                    TableCell::plain(super::limits::search_limit(&row.runs)),
                     TableCell::plain(bounded.join("; ")),
                 ]
             })
@@ -220,7 +230,7 @@ pub(super) fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
         d.push(Block::Table(Table {
             id: format!("t-{id}"),
             head: head.iter().map(|h| h.to_string()).collect(),
-            numeric: vec![true, false, true, true, false, true, false],
+            numeric: vec![true, false, true, true, false, true, false, false],
             rows: rows_out,
         }));
         d.push(Block::Charts(Some(id)));
@@ -247,6 +257,12 @@ fn capacity_cell(row: &model::CapacityRow<'_>) -> TableCell {
         capacity
             .text
             .push(if capacity.client_bound { '*' } else { '!' });
+        if let (true, Some(c)) = (capacity.client_bound, row.ceiling()) {
+            capacity.text.push_str(&format!(
+                " (client-bound: the client's ceiling here is {}/s)",
+                model::fmt_rate(c)
+            ));
+        }
         capacity.note = Some(bounded.join("; "));
     }
     capacity.missing = median.is_none();
