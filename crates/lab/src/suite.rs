@@ -8,8 +8,9 @@ use std::path::Path;
 use std::time::Duration;
 
 pub use barrage_model::suite::{
-    Cores, Driver, GrpcScenario, Level, Load, Protocol, Quick, Scenario, ScriptRef, SearchSpec,
-    ServerEntry, Service, ServiceKind, Suite, SuiteHosts, SuiteTable, Variant, WsScenario,
+    Cores, Driver, EfficiencySpec, GrpcScenario, Level, Load, Protocol, Quick, Scenario, ScriptRef,
+    SearchSpec, ServerEntry, Service, ServiceKind, Suite, SuiteHosts, SuiteTable, Variant,
+    WsScenario,
 };
 
 mod plan;

@@ -293,6 +293,12 @@ pub struct Scenario {
     /// highest rate within an objective.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<SearchSpec>,
+    /// Efficiency at a fixed rate instead of the suite's levels: each
+    /// server start runs one open-loop level at this rate, and the report
+    /// ranks the servers by their CPU per response (docs/suites.md,
+    /// "Efficiency at a fixed rate"). None in results written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub efficiency: Option<EfficiencySpec>,
     /// A wrk Lua script run with the load (`script`, `script_args`), as
     /// wrk's `-s` and `barrage load --script` take it; wrk and barrage
     /// only. Results written before scripts existed have none.
@@ -342,6 +348,25 @@ pub struct ScriptRef {
     pub args: Vec<String>,
 }
 
+/// A scenario's efficiency at a fixed rate (`efficiency = { rate = 2000,
+/// connections = 100 }`): one open-loop level per server start, requests
+/// (or messages, calls) per second over `connections`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct EfficiencySpec {
+    pub rate: f64,
+    pub connections: usize,
+}
+
+impl EfficiencySpec {
+    /// The one level it runs.
+    pub fn level(&self) -> Level {
+        Level::Rate {
+            rate: self.rate,
+            connections: self.connections,
+        }
+    }
+}
+
 /// A scenario's capacity search (`search = { slo = "p99<=10ms", errors =
 /// "0.1%", min = 100, max = 1000000 }`): for each server, the highest rate
 /// at which every step meets `slo` (`barrage load --find-max`). Requests
@@ -383,6 +408,7 @@ impl Scenario {
             window_bits: None,
             connection_window_bits: None,
             search: None,
+            efficiency: None,
             script: None,
             ws: None,
             grpc: None,
@@ -632,11 +658,12 @@ impl Suite {
         kept.sort_unstable();
         kept.dedup();
         let load = self.load.subset(&kept);
-        // A capacity search is no level of the sweep: left out.
+        // A capacity search, or a fixed rate's efficiency, is no level of
+        // the sweep: left out.
         let scenarios: Vec<Scenario> = self
             .scenarios
             .iter()
-            .filter(|s| s.search.is_none())
+            .filter(|s| s.search.is_none() && s.efficiency.is_none())
             .cloned()
             .collect();
         if scenarios.is_empty() {

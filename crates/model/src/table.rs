@@ -22,12 +22,14 @@ use crate::suite::Scenario;
 
 mod capacity;
 mod cell;
+mod efficiency;
 mod group;
 mod listing;
 mod matrix;
 
 pub use capacity::{capacities, CapacityRow};
 pub use cell::{Cell, Metric};
+pub use efficiency::{efficiencies, EfficiencyRow};
 pub use group::{groups, side_by_side, Column, Grid, Group, Ranking, SideBySide};
 pub use listing::{client_host_rows, failed_runs, host_rows, not_measured, ordered_runs, probes};
 pub use matrix::{

@@ -31,6 +31,7 @@ use crate::model;
 mod context;
 mod csv;
 mod database;
+mod efficiency;
 mod limits;
 mod markdown;
 mod measured;
@@ -194,6 +195,7 @@ pub fn document(r: &Results) -> Vec<Block> {
         group_blocks(r, &g, &mut d);
     }
     capacity_blocks(r, &mut d);
+    efficiency::efficiency_blocks(r, &mut d);
     d.push(Block::Charts(None));
     if r.runs.is_empty() {
         d.push(heading(2, "no-runs", "Measurements"));

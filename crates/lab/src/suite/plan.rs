@@ -121,6 +121,20 @@ impl Plan {
                         });
                         continue;
                     }
+                    if let Some(e) = &scenario.efficiency {
+                        // One open-loop level per server start, at the
+                        // rate every server holds.
+                        runs.push(PlannedRun {
+                            repeat,
+                            server: entry.server.clone(),
+                            variant: variant.clone(),
+                            scenario: scenario.name.clone(),
+                            level_index: 0,
+                            level: e.level(),
+                            driver: Driver::Barrage,
+                        });
+                        continue;
+                    }
                     for (level_index, level) in levels.iter().filter(|(_, l)| entry.runs(l)) {
                         for &driver in alternate(&suite.drivers, forward) {
                             runs.push(PlannedRun {

@@ -485,3 +485,51 @@ fn a_client_bound_cell_names_its_reasons() {
     let cell = Cell { runs: vec![&quiet] };
     assert_eq!(cell.client_bound_note(), None);
 }
+
+/// Efficiency at a fixed rate: servers ranked by CPU per response, lowest
+/// first; a repeat at the client's ceiling or short of its rate ranks
+/// nothing and says why.
+#[test]
+fn efficiency_ranks_by_server_cpu_per_response() {
+    use crate::limit::{Limit, LimitKind};
+    use crate::results::Sample;
+    use crate::suite::EfficiencySpec;
+    let at = |variant: &str, cpu_s: f64, kind: LimitKind| {
+        let mut x = run(variant, "h2", "barrage", 0, 2000.0);
+        x.level = Level::Rate {
+            rate: 2000.0,
+            connections: 100,
+        };
+        x.server_usage.samples = vec![Sample::default()];
+        x.server_usage.cpu_user_s = cpu_s;
+        x.limit = Some(Limit {
+            kind,
+            why: String::new(),
+        });
+        x
+    };
+    let mut r = results(
+        vec![
+            at("x", 0.020, LimitKind::Nothing),
+            at("y", 0.010, LimitKind::Nothing),
+            at("y", 0.012, LimitKind::Nothing),
+            at("x", 0.001, LimitKind::Client),
+        ],
+        Vec::new(),
+    );
+    r.suite.scenarios[1].efficiency = Some(EfficiencySpec {
+        rate: 2000.0,
+        connections: 100,
+    });
+    let tables = efficiencies(&r);
+    assert_eq!(tables.len(), 1);
+    let (scenario, rate, rows) = &tables[0];
+    assert_eq!((scenario.as_str(), *rate), ("h2", 2000.0));
+    // y spends 5.5 µs a response (median of 5 and 6), x 10: y first. x's
+    // repeat at the client's limit is left out.
+    assert_eq!(rows[0].row, "y");
+    assert!((rows[0].median().unwrap() - 5.5).abs() < 1e-9);
+    assert_eq!(rows[1].row, "x");
+    assert_eq!(rows[1].cpu_per_response_us(), [10.0]);
+    assert_eq!(rows[1].excluded(), ["client"]);
+}

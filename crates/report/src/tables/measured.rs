@@ -310,7 +310,8 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
         })
         .collect();
     let capacities = model::capacities(r);
-    if groups.is_empty() && capacities.is_empty() {
+    let efficiencies = barrage_model::table::efficiencies(r);
+    if groups.is_empty() && capacities.is_empty() && efficiencies.is_empty() {
         return;
     }
     d.push(heading(2, "ranking", "Ranking"));
@@ -379,6 +380,34 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
         d.push(Block::Table(Table {
             id: format!("t-rank-capacity-{}", model::slug(scenario)),
             head: head("capacity"),
+            numeric: vec![true, false, true, true],
+            rows,
+        }));
+    }
+    for (scenario, rate, rows) in &efficiencies {
+        d.push(Block::Para(vec![
+            strong(format!("Efficiency: {scenario}")),
+            text(format!(
+                ", the server's CPU per response at {}/s, lowest first:",
+                model::fmt_rate(*rate)
+            )),
+        ]));
+        let rows = rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let median = row.median();
+                vec![
+                    rank_cell(i, median),
+                    TableCell::plain(&row.row),
+                    TableCell::plain(median.map_or("–".into(), |m| format!("{m:.1} µs"))),
+                    spread_cell(&row.cpu_per_response_us(), " µs"),
+                ]
+            })
+            .collect();
+        d.push(Block::Table(Table {
+            id: format!("t-rank-efficiency-{}", model::slug(scenario)),
+            head: head("server CPU per response"),
             numeric: vec![true, false, true, true],
             rows,
         }));

@@ -10,7 +10,7 @@ use barrage_contract::Endpoint;
 use barrage_engine::{Protocol as EngineProtocol, RequestTemplate};
 use serde::Deserialize;
 
-use super::super::{GrpcScenario, Load, Protocol, Scenario, ScriptRef, WsScenario};
+use super::super::{EfficiencySpec, GrpcScenario, Load, Protocol, Scenario, ScriptRef, WsScenario};
 use super::grpc::RawGrpc;
 use super::search::{search, RawSearch};
 use super::workload::{from_workload, Given};
@@ -31,6 +31,7 @@ pub(super) struct RawScenario {
     window_bits: Option<i64>,
     connection_window_bits: Option<i64>,
     search: Option<RawSearch>,
+    efficiency: Option<RawEfficiency>,
     script: Option<String>,
     script_args: Option<Vec<String>>,
     workload: Option<String>,
@@ -135,6 +136,15 @@ fn scenario(
         Some(r) => Some(search(r, &at.key("search"), load)?),
         None => None,
     };
+    let efficiency = match raw.efficiency {
+        Some(e) => Some(efficiency(
+            e,
+            search.is_some(),
+            load,
+            &at.key("efficiency"),
+        )?),
+        None => None,
+    };
     let script = script(raw.script, raw.script_args, at, dir)?;
     if script.is_some() {
         check_scripted(search.is_some(), &method, at)?;
@@ -154,10 +164,56 @@ fn scenario(
         window_bits,
         connection_window_bits,
         search,
+        efficiency,
         script,
         ws,
         grpc,
     })
+}
+
+/// `efficiency = { rate = 2000, connections = 100 }`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawEfficiency {
+    rate: Option<f64>,
+    connections: Option<i64>,
+}
+
+/// A scenario's efficiency at a fixed rate: a rate above zero (required),
+/// connections as a search's (default the suite's most); not beside a
+/// capacity search.
+fn efficiency(
+    raw: RawEfficiency,
+    searched: bool,
+    load: &Load,
+    at: &KeyPath,
+) -> Result<EfficiencySpec, Problem> {
+    if searched {
+        return Err(problem(
+            at,
+            "efficiency beside a capacity search",
+            "one of search and efficiency per scenario (two scenarios of the same request)",
+        ));
+    }
+    let rate = match raw.rate {
+        Some(r) if r.is_finite() && r > 0.0 => r,
+        Some(r) => {
+            return Err(problem(
+                &at.key("rate"),
+                format!("{r} is not a rate above zero"),
+                "requests per second that every server holds, such as 2000",
+            ))
+        }
+        None => {
+            return Err(problem(
+                &at.key("rate"),
+                "missing",
+                "requests per second that every server holds, such as 2000",
+            ))
+        }
+    };
+    let connections = super::search::connections(raw.connections, load, &at.key("connections"))?;
+    Ok(EfficiencySpec { rate, connections })
 }
 
 /// The gRPC keys of `raw` (taken out of it, `in_flight` with them for

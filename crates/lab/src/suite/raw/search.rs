@@ -134,7 +134,7 @@ fn precision(p: &str, at: &KeyPath) -> Result<f64, Problem> {
 
 /// `connections`, or the load's: the most of a concurrency sweep, a rate's
 /// connections; none with a session load (one per session).
-fn connections(given: Option<i64>, load: &Load, at: &KeyPath) -> Result<usize, Problem> {
+pub(super) fn connections(given: Option<i64>, load: &Load, at: &KeyPath) -> Result<usize, Problem> {
     let connections = match (given, load) {
         (Some(n), _) => positive(n, at, "connections, 1 or more")? as usize,
         (None, Load::Concurrency(v)) => v.iter().copied().max().unwrap_or(1),

@@ -83,3 +83,50 @@ fn search_errors_name_the_key() {
         assert!(e.contains(says), "{search}: {e}");
     }
 }
+
+/// A scenario's efficiency at a fixed rate: one open-loop level per
+/// server start, on barrage, at the rate over the suite's connections.
+#[test]
+fn efficiency_is_one_open_loop_level_per_server_start() {
+    let text = format!(
+        "{VALID}[[scenario]]\nname = \"eff\"\npath = \"/hello\"\nefficiency = {{ rate = 2000 }}\n"
+    );
+    let s = parse(&text).unwrap();
+    let spec = s.scenario("eff").efficiency.unwrap();
+    assert_eq!((spec.rate, spec.connections), (2000.0, 100));
+    let plan = Plan::of(&s, false, None);
+    let fixed: Vec<&PlannedRun> = plan.runs.iter().filter(|r| r.scenario == "eff").collect();
+    assert_eq!(fixed.len(), s.repeats as usize);
+    assert!(fixed.iter().all(|r| r.driver == Driver::Barrage
+        && r.level
+            == Level::Rate {
+                rate: 2000.0,
+                connections: 100
+            }));
+    // --quick keeps it; --levels leaves it out, as it does searches.
+    let quick = Plan::of(&s.effective(true), false, None);
+    assert!(quick.runs.iter().any(|r| r.scenario == "eff"));
+    let levels = s.with_levels(&[0]).unwrap();
+    assert!(levels.scenarios.iter().all(|sc| sc.efficiency.is_none()));
+    for (value, says) in [
+        ("{ connections = 10 }", "efficiency.rate: missing"),
+        (
+            "{ rate = 0 }",
+            "efficiency.rate: 0 is not a rate above zero",
+        ),
+        ("{ rate = 10, speed = 1 }", "efficiency.speed: unknown key"),
+    ] {
+        let e = error(&format!(
+            "{VALID}[[scenario]]\nname = \"eff\"\npath = \"/hello\"\nefficiency = {value}\n"
+        ));
+        assert!(e.contains(says), "{value}: {e}");
+    }
+    let both = format!(
+        "{VALID}[[scenario]]\nname = \"eff\"\npath = \"/hello\"\nefficiency = {{ rate = 10 }}\nsearch = {{ errors = \"0%\" }}\n"
+    );
+    assert!(
+        error(&both).contains("efficiency beside a capacity search"),
+        "{}",
+        error(&both)
+    );
+}

@@ -121,7 +121,7 @@ fn the_workloads_suite_quick_plan_is_under_ten_minutes() {
     let workloads: Vec<&str> = suite
         .scenarios
         .iter()
-        .filter(|s| s.search.is_none())
+        .filter(|s| s.search.is_none() && s.efficiency.is_none())
         .map(|s| s.workload.as_deref().unwrap())
         .collect();
     // The database workloads have their own suite (suites/database.toml).
@@ -131,18 +131,27 @@ fn the_workloads_suite_quick_plan_is_under_ten_minutes() {
         .map(|w| w.name())
         .collect();
     assert_eq!(workloads, all);
-    assert_eq!(suite.scenarios.len(), 2 * all.len());
+    // Each workload at the levels and as a search, and the baseline's
+    // efficiency at 2,000/s.
+    assert_eq!(suite.scenarios.len(), 2 * all.len() + 1);
     assert_eq!(suite.servers.len(), 12);
     let full = Plan::of(&suite, false, None);
     let levels = 10 * 8 * 3 + 2 * 8 * 2;
     let searches = 12 * 8;
-    assert_eq!(full.runs.len(), (levels + searches) * 3, "3 repeats");
+    let efficiency = 12;
+    assert_eq!(
+        full.runs.len(),
+        (levels + searches + efficiency) * 3,
+        "3 repeats"
+    );
     let quick = Plan::of(&suite, true, None);
-    assert_eq!(quick.runs.len(), 12 * 8, "{quick}");
-    assert!(quick
-        .runs
-        .iter()
-        .all(|r| r.level == Level::Connections(512)));
+    assert_eq!(quick.runs.len(), 12 * 8 + 12, "{quick}");
+    assert!(quick.runs.iter().all(|r| r.level == Level::Connections(512)
+        || r.level
+            == Level::Rate {
+                rate: 2000.0,
+                connections: 100
+            }));
     assert!(quick.estimate < Duration::from_secs(10 * 60), "{quick}");
     // What --dry-run --quick prints is what runs.
     assert_eq!(
