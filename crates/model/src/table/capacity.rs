@@ -65,6 +65,16 @@ impl CapacityRow<'_> {
         out
     }
 
+    /// Some repeat's answer is only a lower bound (or none): a search that
+    /// ended short of a capacity, failed or was interrupted. A capacity to
+    /// a tolerance wider than asked is a capacity.
+    pub fn lower_bound(&self) -> bool {
+        self.runs.iter().any(|x| match (&x.search, &x.error) {
+            (Some(s), None) => s.interrupted || !matches!(s.outcome, Outcome::Capacity { .. }),
+            _ => true,
+        })
+    }
+
     /// Some repeat's answer is a lower bound because the client gave out.
     pub fn client_bound(&self) -> bool {
         self.runs.iter().any(|x| {

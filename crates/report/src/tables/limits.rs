@@ -93,8 +93,14 @@ fn limit_cell(cell: &Cell<'_>) -> TableCell {
         .unwrap_or(LimitKind::Nothing);
     let mut whys: Vec<String> = limits.iter().map(|l| l.to_string()).collect();
     whys.dedup();
+    // The limit beside the figure, with its reason (the first repeat's of
+    // that kind; every repeat's in the tooltip).
+    let shown = limits
+        .iter()
+        .find(|l| l.kind == most)
+        .map_or(most.name().to_string(), |l| l.to_string());
     TableCell {
-        text: most.name().into(),
+        text: shown,
         client_bound: most == LimitKind::Client,
         note: Some(whys.join("; ")),
         ..TableCell::default()

@@ -243,15 +243,17 @@ pub(super) fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
 fn capacity_cell(row: &model::CapacityRow<'_>) -> TableCell {
     let median = row.median();
     let bounded = row.bounded();
+    // A capacity to a tolerance wider than asked is still a capacity: its
+    // note says so, without the lower bound's mark.
+    let lower = row.lower_bound();
     let mut capacity = TableCell::plain(match median {
-        Some(m) => format!(
-            "{}{}/s",
-            if bounded.is_empty() { "" } else { "≥ " },
-            model::fmt_rate(m)
-        ),
+        Some(m) => format!("{}{}/s", if lower { "≥ " } else { "" }, model::fmt_rate(m)),
         None => "none".into(),
     });
-    if !bounded.is_empty() {
+    if !bounded.is_empty() && !lower {
+        capacity.note = Some(bounded.join("; "));
+    }
+    if lower {
         capacity.client_bound = row.client_bound();
         capacity.invalid = !capacity.client_bound;
         capacity
@@ -305,6 +307,16 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
     let groups: Vec<(Group<'_>, model::Ranking<'_>)> = model::groups(r)
         .into_iter()
         .filter_map(|g| {
+            // A fixed rate's level ranks by CPU per response (below), not
+            // by the rate every server was asked for.
+            let fixed = r
+                .suite
+                .scenarios
+                .iter()
+                .any(|s| s.name == g.scenario && s.efficiency.is_some());
+            if fixed {
+                return None;
+            }
             let ranking = g.ranking(Metric::ResponsesPerS, false)?;
             Some((g, ranking))
         })
