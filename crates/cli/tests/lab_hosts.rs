@@ -334,9 +334,11 @@ fn long_level_run(dir: &TempDir) -> (PathBuf, std::process::Child) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    // Until c2's part of the level runs.
+    // Until c2's part of the level runs (its 40 s with the server under
+    // test up: not the client's ceiling before the first server, against
+    // the precomputed responder, nor the server's warm-up windows).
     let began = Instant::now();
-    while pids_in("c2", "load").is_empty() {
+    while pids_in("c2", "-d 40s").is_empty() || pids_in("server", "serve --listen").is_empty() {
         assert!(
             began.elapsed() < Duration::from_secs(240),
             "the level never started"

@@ -186,13 +186,20 @@ fn on_runtime<T>(
         .enable_time()
         .build()
         .map_err(|e| format!("cannot start a tokio runtime: {e}"))?;
-    let left = deadline.left("response")?;
+    // A backstop a little after the deadline: a stage that waits with the
+    // deadline's own timeout (the QUIC handshake) names itself when it
+    // runs out, instead of racing this timer to the same instant (on a
+    // loaded machine this one could fire first and say less).
+    let left = deadline.left("response")? + BACKSTOP;
     runtime.block_on(async {
         tokio::time::timeout(left, exchange)
             .await
             .map_err(|_| deadline.expired(what))?
     })
 }
+
+/// How long after a probe's deadline its outer timeout fires.
+const BACKSTOP: Duration = Duration::from_millis(200);
 
 #[derive(Debug, Clone, Copy)]
 struct Deadline {

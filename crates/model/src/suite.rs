@@ -621,6 +621,11 @@ impl Suite {
             .unwrap_or_else(|| panic!("suite {} has no scenario {name:?}", self.name))
     }
 
+    /// The scenario called `name`, if the suite has one.
+    pub fn scenario_named(&self, name: &str) -> Option<&Scenario> {
+        self.scenarios.iter().find(|s| s.name == name)
+    }
+
     /// The cores `variant`'s server is pinned to (empty: not pinned).
     pub fn server_cores<'a>(&'a self, variant: &'a Variant) -> &'a [usize] {
         variant.cores.as_deref().unwrap_or(&self.cores.server)

@@ -37,6 +37,25 @@ pub use matrix::{
     MatrixCell, WorkloadColumn, WorkloadMatrix,
 };
 
+/// `runs` by server variant, in the suite's order of variants; a variant
+/// without runs among them is left out.
+fn by_variant<'a>(
+    r: &Results,
+    runs: &[&'a crate::results::RunRecord],
+) -> Vec<(String, Vec<&'a crate::results::RunRecord>)> {
+    variants(r)
+        .into_iter()
+        .filter_map(|row| {
+            let mine: Vec<_> = runs
+                .iter()
+                .copied()
+                .filter(|x| row_name(&x.server, &x.variant) == row)
+                .collect();
+            (!mine.is_empty()).then_some((row, mine))
+        })
+        .collect()
+}
+
 /// What the reports call a server variant: its label, or the server's name
 /// when the variant has no label of its own.
 pub fn row_name(server: &str, variant: &str) -> String {

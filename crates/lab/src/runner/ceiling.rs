@@ -34,12 +34,17 @@ pub(super) const RESPONDER: &str = "barrage-target";
 /// The responder of plain HTTP/1.1: `barrage serve --precomputed`.
 pub(super) const PRECOMPUTED: &str = "barrage-responder";
 
-/// The responder of `scenario`'s shapes.
+/// The responder of `scenario`'s shapes: the precomputed one for plain
+/// GETs over HTTP/1.1 (no workload, whose checks send bodies and queries
+/// that differ per request; no mix).
 fn responder_for(scenario: &crate::suite::Scenario) -> &'static str {
-    let plain_h1 = scenario.protocol == crate::suite::Protocol::H1
+    let plain_get = scenario.protocol == crate::suite::Protocol::H1
+        && scenario.method == "GET"
+        && scenario.workload.is_none()
+        && scenario.mix.is_none()
         && scenario.ws.is_none()
         && scenario.grpc.is_none();
-    if plain_h1 {
+    if plain_get {
         PRECOMPUTED
     } else {
         RESPONDER

@@ -99,38 +99,28 @@ impl Plan {
             let forward = repeat % 2 == 0;
             for &(entry, variant) in alternate(&variants, forward) {
                 for scenario in &suite.scenarios {
-                    if let Some(spec) = &scenario.search {
-                        if quick && !suite.quick.searches {
-                            continue;
-                        }
-                        // One search per server start, on barrage's engine.
-                        runs.push(PlannedRun {
-                            repeat,
-                            server: entry.server.clone(),
-                            variant: variant.clone(),
-                            scenario: scenario.name.clone(),
-                            level_index: 0,
-                            level: Level::Search {
-                                spec: spec.clone(),
-                                calls: match suite.load {
-                                    Load::Sessions { calls, .. } => Some(calls),
-                                    _ => None,
-                                },
+                    // A search, or a fixed rate's efficiency, is one run
+                    // per server start on barrage's engine, not the levels.
+                    let own = match (&scenario.search, &scenario.efficiency) {
+                        (Some(_), _) if quick && !suite.quick.searches => continue,
+                        (Some(spec), _) => Some(Level::Search {
+                            spec: spec.clone(),
+                            calls: match suite.load {
+                                Load::Sessions { calls, .. } => Some(calls),
+                                _ => None,
                             },
-                            driver: Driver::Barrage,
-                        });
-                        continue;
-                    }
-                    if let Some(e) = &scenario.efficiency {
-                        // One open-loop level per server start, at the
-                        // rate every server holds.
+                        }),
+                        (None, Some(e)) => Some(e.level()),
+                        (None, None) => None,
+                    };
+                    if let Some(level) = own {
                         runs.push(PlannedRun {
                             repeat,
                             server: entry.server.clone(),
                             variant: variant.clone(),
                             scenario: scenario.name.clone(),
                             level_index: 0,
-                            level: e.level(),
+                            level,
                             driver: Driver::Barrage,
                         });
                         continue;

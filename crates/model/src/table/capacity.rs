@@ -4,7 +4,7 @@
 use crate::results::{Results, RunRecord};
 use crate::search::{Bound, Outcome};
 
-use super::{median, ordered, rank_by, row_name, suite_scenarios, variants};
+use super::{by_variant, median, ordered, rank_by, suite_scenarios};
 
 /// One server variant's capacity searches in one scenario (a row of the
 /// capacity table): every repeat's search.
@@ -140,16 +140,9 @@ pub fn capacities(r: &Results) -> Vec<(String, Vec<CapacityRow<'_>>)> {
         if runs.is_empty() {
             continue;
         }
-        let mut rows: Vec<CapacityRow<'_>> = variants(r)
+        let mut rows: Vec<CapacityRow<'_>> = by_variant(r, &runs)
             .into_iter()
-            .filter_map(|row| {
-                let mine: Vec<&RunRecord> = runs
-                    .iter()
-                    .copied()
-                    .filter(|x| row_name(&x.server, &x.variant) == row)
-                    .collect();
-                (!mine.is_empty()).then_some(CapacityRow { row, runs: mine })
-            })
+            .map(|(row, runs)| CapacityRow { row, runs })
             .collect();
         // Stable: ties and rows without an answer keep the suite's order.
         rank_by(&mut rows, false, |row| row.median());

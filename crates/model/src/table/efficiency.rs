@@ -8,7 +8,7 @@
 use crate::limit::LimitKind;
 use crate::results::{Results, RunRecord};
 
-use super::{median, ordered, rank_by, row_name, suite_scenarios, variants};
+use super::{by_variant, median, ordered, rank_by, suite_scenarios};
 
 /// One server variant's fixed-rate levels in one scenario.
 #[derive(Debug, Clone)]
@@ -97,16 +97,9 @@ pub fn efficiencies(r: &Results) -> Vec<(String, f64, Vec<EfficiencyRow<'_>>)> {
         if runs.is_empty() {
             continue;
         }
-        let mut rows: Vec<EfficiencyRow<'_>> = variants(r)
+        let mut rows: Vec<EfficiencyRow<'_>> = by_variant(r, &runs)
             .into_iter()
-            .filter_map(|row| {
-                let mine: Vec<&RunRecord> = runs
-                    .iter()
-                    .copied()
-                    .filter(|x| row_name(&x.server, &x.variant) == row)
-                    .collect();
-                (!mine.is_empty()).then_some(EfficiencyRow { row, runs: mine })
-            })
+            .map(|(row, runs)| EfficiencyRow { row, runs })
             .collect();
         rank_by(&mut rows, true, |row| row.median());
         out.push((scenario, spec.rate, rows));

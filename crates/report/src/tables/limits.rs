@@ -24,7 +24,7 @@ pub(super) fn ceiling_blocks(r: &Results, d: &mut Vec<Block>) {
     d.push(Block::Para(vec![
         text("What the client reached with each shape of load, measured in this sitting before the first server, against a responder on the server's cores that costs next to nothing ("),
         code("barrage serve --precomputed"),
-        text(" for HTTP/1.1, "),
+        text(" for plain GETs over HTTP/1.1, "),
         code("barrage serve"),
         text(" for the other protocols). A closed loop's ceiling is its rate; an open loop's, the rate it sent while asked for more. A level at 90% of its shape's ceiling or more is client-bound ("),
         code("ceiling"),

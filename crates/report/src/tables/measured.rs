@@ -306,17 +306,14 @@ fn spread_cell(values: &[f64], unit: &str) -> TableCell {
 pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
     let groups: Vec<(Group<'_>, model::Ranking<'_>)> = model::groups(r)
         .into_iter()
+        // A fixed rate's level ranks by CPU per response (below), not by
+        // the rate every server was asked for.
+        .filter(|g| {
+            r.suite
+                .scenario_named(&g.scenario)
+                .is_none_or(|s| s.efficiency.is_none())
+        })
         .filter_map(|g| {
-            // A fixed rate's level ranks by CPU per response (below), not
-            // by the rate every server was asked for.
-            let fixed = r
-                .suite
-                .scenarios
-                .iter()
-                .any(|s| s.name == g.scenario && s.efficiency.is_some());
-            if fixed {
-                return None;
-            }
             let ranking = g.ranking(Metric::ResponsesPerS, false)?;
             Some((g, ranking))
         })
@@ -396,7 +393,17 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
             rows,
         }));
     }
-    for (scenario, rate, rows) in &efficiencies {
+    efficiency_rankings(&efficiencies, &head("server CPU per response"), d);
+}
+
+/// The ranking section's efficiency tables: the servers by CPU per
+/// response at each fixed rate, lowest first.
+fn efficiency_rankings(
+    efficiencies: &[(String, f64, Vec<barrage_model::table::EfficiencyRow<'_>>)],
+    head: &[String],
+    d: &mut Vec<Block>,
+) {
+    for (scenario, rate, rows) in efficiencies {
         d.push(Block::Para(vec![
             strong(format!("Efficiency: {scenario}")),
             text(format!(
@@ -419,7 +426,7 @@ pub(super) fn ranking_blocks(r: &Results, d: &mut Vec<Block>) {
             .collect();
         d.push(Block::Table(Table {
             id: format!("t-rank-efficiency-{}", model::slug(scenario)),
-            head: head("server CPU per response"),
+            head: head.to_vec(),
             numeric: vec![true, false, true, true],
             rows,
         }));
