@@ -158,62 +158,49 @@ fn warmup_cell(r: &Results, cell: &Cell<'_>) -> TableCell {
 /// A group's two tables of context: what limited each level, and its
 /// warm-up (the start's until steady, then the level's own).
 pub(super) fn limit_tables(r: &Results, grid: &Grid<'_>, id: &str, level: u8, d: &mut Vec<Block>) {
-    let any_limit = grid.rows.iter().any(|(_, cells)| {
-        cells
+    let any = |has: &dyn Fn(&RunRecord) -> bool| {
+        grid.rows
             .iter()
-            .any(|c| c.runs.iter().any(|x| x.limit.is_some()))
-    });
+            .any(|(_, cells)| cells.iter().any(|c| c.runs.iter().any(|x| has(x))))
+    };
+    if any(&|x| x.limit.is_some()) {
+        let title = "What limited each level";
+        text_table(grid, level, &format!("limit-{id}"), title, &limit_cell, d);
+    }
+    if any(&|x| x.warmup_s.is_some()) {
+        let title = "Warm-up before each level (until steady, then the level's own)";
+        let cell = |c: &Cell<'_>| warmup_cell(r, c);
+        text_table(grid, level, &format!("warmup-{id}"), title, &cell, d);
+    }
+}
+
+/// A heading and a table of `grid`'s rows and columns, each cell `cell`'s
+/// text (not numbers).
+fn text_table(
+    grid: &Grid<'_>,
+    level: u8,
+    id: &str,
+    title: &str,
+    cell: &dyn Fn(&Cell<'_>) -> TableCell,
+    d: &mut Vec<Block>,
+) {
     let mut head = vec!["server".to_string()];
     head.extend(grid.columns.iter().cloned());
-    let mut numeric = vec![false];
-    numeric.extend(grid.columns.iter().map(|_| false));
-    if any_limit {
-        d.push(heading(
-            level,
-            format!("limit-{id}"),
-            "What limited each level",
-        ));
-        d.push(Block::Table(Table {
-            id: format!("t-limit-{id}"),
-            head: head.clone(),
-            numeric: numeric.clone(),
-            rows: grid
-                .rows
-                .iter()
-                .map(|(row, cells)| {
-                    let mut out = vec![TableCell::plain(row)];
-                    out.extend(cells.iter().map(limit_cell));
-                    out
-                })
-                .collect(),
-        }));
-    }
-    let any_warm = grid.rows.iter().any(|(_, cells)| {
-        cells
+    d.push(heading(level, id.to_string(), title));
+    d.push(Block::Table(Table {
+        id: format!("t-{id}"),
+        numeric: vec![false; head.len()],
+        head,
+        rows: grid
+            .rows
             .iter()
-            .any(|c| c.runs.iter().any(|x| x.warmup_s.is_some()))
-    });
-    if any_warm {
-        d.push(heading(
-            level,
-            format!("warmup-{id}"),
-            "Warm-up before each level (until steady, then the level's own)",
-        ));
-        d.push(Block::Table(Table {
-            id: format!("t-warmup-{id}"),
-            head,
-            numeric,
-            rows: grid
-                .rows
-                .iter()
-                .map(|(row, cells)| {
-                    let mut out = vec![TableCell::plain(row)];
-                    out.extend(cells.iter().map(|c| warmup_cell(r, c)));
-                    out
-                })
-                .collect(),
-        }));
-    }
+            .map(|(row, cells)| {
+                let mut out = vec![TableCell::plain(row)];
+                out.extend(cells.iter().map(cell));
+                out
+            })
+            .collect(),
+    }));
 }
 
 /// The limit of a capacity search's answer in words, for its table.
