@@ -2,13 +2,15 @@
 # Two barrage binaries, alternating in one sitting: client CPU per response
 # of an old build against a new one, for a change that must not cost speed.
 #
-#   bench/old-new.sh OLD NEW [keepalive|h2c|h3]...     (default: all three)
+#   bench/old-new.sh OLD NEW [keepalive|h2c|h3|ws]...     (default: all four)
 #
 # keepalive: nginx (one worker, bench/nginx-hello.conf), `-t1 -c100`, /hello.
 # h2c:       h2o (one thread, bench/h2o-h2c.conf.in), `--h2c -t1 -c100 -m100`,
 #            /static/6b.
 # h3:        OLD's `serve --h3 --threads 1` (the same server for both
 #            clients), `--h3 --insecure -t1 -c100 -m10`, /hello.
+# ws:        OLD's `serve --threads 1` (its /ws echo), `-t1 -c100`, 64-byte
+#            text messages.
 #
 # Environment: ROUNDS pairs per scenario (6), DURATION seconds per run (5),
 # PORT (8097), RESULTS_DIR (bench/results).
@@ -29,7 +31,7 @@ RESULTS_DIR=${RESULTS_DIR:-$BENCH_DIR/results}
 
 log() { printf 'old-new: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
-[ $# -ge 2 ] || die "usage: bench/old-new.sh OLD NEW [keepalive|h2c|h3]..."
+[ $# -ge 2 ] || die "usage: bench/old-new.sh OLD NEW [keepalive|h2c|h3|ws]..."
 OLD=$(realpath "$1") NEW=$(realpath "$2")
 shift 2
 for bin in "$OLD" "$NEW"; do [ -x "$bin" ] || die "$bin is not an executable"; done
@@ -38,7 +40,7 @@ for var in ROUNDS DURATION PORT; do
 done
 [ -x /usr/bin/time ] || die "/usr/bin/time (GNU time) is needed: apt-get install time"
 command -v jq >/dev/null || die "jq is needed: apt-get install jq"
-scenarios=("${@:-keepalive h2c h3}")
+scenarios=("${@:-keepalive h2c h3 ws}")
 read -r -a scenarios <<<"${scenarios[*]}"
 
 TMP=$(mktemp -d)
@@ -88,7 +90,13 @@ start_server() {
       SERVER_PID=$!
       wait_port udp
       URL="https://127.0.0.1:$PORT/hello" ARGS=(--h3 --insecure -t1 -c100 -m10) ;;
-    *) die "unknown scenario '$1' (keepalive, h2c or h3)" ;;
+    ws)
+      taskset -c 1 "$OLD" serve --threads 1 --listen "127.0.0.1:$PORT" \
+        >"$TMP/server.log" 2>&1 &
+      SERVER_PID=$!
+      wait_port tcp
+      URL="ws://127.0.0.1:$PORT/ws" ARGS=(-t1 -c100) ;;
+    *) die "unknown scenario '$1' (keepalive, h2c, h3 or ws)" ;;
   esac
   sleep 1
 }

@@ -4,9 +4,7 @@
 //! what is pushed, pings and pongs, and each misbehaving server is counted under its error kind
 //! with the run ending on time, without a panic and (for a flood) without its memory growing.
 
-use std::io::Read;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use barrage_testkit::ws::{Echo, Stall, WsBehavior, WsTestServer};
 use barrage_testkit::{Behavior, TestServer};
@@ -15,7 +13,7 @@ use serde_json::Value;
 mod cli_support;
 mod common;
 use cli_support::{barrage, u64_at};
-use common::{serial, Run, BIN};
+use common::{load_measured, serial, Finished};
 
 /// A run of these tests takes a few seconds; one still running after this is a hang.
 const RUN_DEADLINE: Duration = Duration::from_secs(30);
@@ -24,82 +22,11 @@ const IDLE_WAIT: Duration = Duration::from_secs(10);
 /// A flood must not make barrage's resident memory grow past this (KiB).
 const FLOOD_RSS_KIB: u64 = 512 * 1024;
 
-/// What a finished `barrage load` printed, and its peak resident memory.
-struct Finished {
-    run: Run,
-    max_rss_kib: u64,
-}
-
-/// `barrage load ARGS`, killed (and the test failed) if it outlives [`RUN_DEADLINE`].
-// The child is reaped by wait4(2), which also gives its peak memory; `Child::wait` cannot.
-#[allow(clippy::zombie_processes)]
-fn load(args: &[&str]) -> Finished {
-    let began = Instant::now();
-    let mut child = Command::new(BIN)
-        .arg("load")
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run barrage");
-    let pid = child.id() as libc::pid_t;
-    let drain = |mut pipe: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = pipe.read_to_string(&mut text);
-            text
-        })
-    };
-    let stdout = drain(Box::new(child.stdout.take().unwrap()));
-    let stderr = drain(Box::new(child.stderr.take().unwrap()));
-    let (status, usage, overran) = wait_with_deadline(pid, began + RUN_DEADLINE);
-    let run = Run {
-        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
-        took: began.elapsed(),
-    };
-    assert!(
-        !overran,
-        "barrage load {args:?} ran past {RUN_DEADLINE:?}: {run:?}"
-    );
-    assert!(!run.stderr.contains("panicked"), "{args:?}: {run:?}");
-    Finished {
-        run,
-        max_rss_kib: usage.ru_maxrss as u64,
-    }
-}
-
-/// Waits for `pid` until `until`, killing it then; its wait status, its resource usage and
-/// whether it had to be killed.
-fn wait_with_deadline(pid: libc::pid_t, until: Instant) -> (libc::c_int, libc::rusage, bool) {
-    let mut overran = false;
-    loop {
-        let mut status = 0;
-        // SAFETY: an all-zero rusage is a valid value of the plain C struct.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let flags = if overran { 0 } else { libc::WNOHANG };
-        // SAFETY: wait4 on the pid of the child this test started, with valid out-pointers.
-        let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
-        if r == pid {
-            return (status, usage, overran);
-        }
-        assert!(r == 0, "wait4: {}", std::io::Error::last_os_error());
-        if Instant::now() >= until {
-            // SAFETY: kill(2) on the pid of the child this test started (not yet reaped).
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-            overran = true;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
 /// `load` with `--json -`, its report parsed.
 fn load_json(args: &[&str]) -> (Finished, Value) {
     let mut all = args.to_vec();
     all.extend_from_slice(&["--json", "-"]);
-    let done = load(&all);
+    let done = load_measured(&all, RUN_DEADLINE);
     let v = done.run.json();
     (done, v)
 }
@@ -414,7 +341,7 @@ fn each_misbehaving_server_is_counted_under_its_kind_and_the_run_ends_on_time() 
         (&["protocol"], &["reserved", "rsv"]),
         (&["protocol"], &["length"]),
         // More than a client keeps (barrage: 64 MiB): refused at once, or waited for.
-        (&["protocol", "timeout"], &["a message over", "within"]),
+        (&["flood", "timeout"], &["a message over", "within"]),
         // Under the limit: the wait is bounded by --timeout.
         (&["timeout"], &["within"]),
         (&["closed"], &["closed", "ended", "eof"]),

@@ -173,7 +173,16 @@ pub(crate) struct Fed {
     /// A handshake ended on a connection that was already sending (QUIC
     /// 0-RTT); [`Link::tls_summary`] says what it settled.
     pub secured: bool,
+    /// The read stopped at its budget ([`READS_PER_EVENT`]) with more to
+    /// read: the worker comes back to it after its clock's next turn.
+    pub more: bool,
 }
+
+/// Reads of a byte stream per event at most (of the worker's 64 KiB read
+/// buffer: 1 MiB). A peer that sends without pause keeps a socket readable
+/// for good; without a budget the worker would never leave the read loop
+/// to look at the clock (the run's end, the timeouts).
+pub(crate) const READS_PER_EVENT: usize = 16;
 
 /// The bytes under a session.
 enum Io {
@@ -367,7 +376,7 @@ impl Link {
         bufs: &mut Buffers,
         sink: &mut impl Sink,
     ) -> Result<SetUp, SetUpError> {
-        let (next, secured) = self
+        let (next, secured, more) = self
             .quic_read(ev, now, bufs, sink)
             .map_err(SetUpError::Lost)?;
         Ok(match (next, secured) {
@@ -375,7 +384,7 @@ impl Link {
             (_, true) => SetUp::Ready {
                 connected: true,
                 secured: true,
-                unread: false,
+                unread: more,
             },
             (_, false) => SetUp::Waiting,
         })
@@ -400,16 +409,27 @@ impl Link {
                 if ev.timer {
                     self.session.on_timer(now, out).map_err(session_error)?;
                 }
-                let stream = (transport, self.stamped, now);
-                let next = read_stream(stream, &mut self.session, ev, draining, bufs, sink, out)?;
+                let stream = (&mut *transport, self.stamped, now);
+                let read = read_stream(stream, &mut self.session, ev, draining, bufs, sink, out);
+                if read.is_err() && !out.is_empty() && self.out.is_empty() {
+                    // The protocol's own error on the way out (HTTP/2's
+                    // GOAWAY after a flood), if the socket takes it now.
+                    let _ = transport.write(out);
+                }
+                let (next, more) = read?;
                 Ok(Fed {
                     next,
                     secured: false,
+                    more,
                 })
             }
             Io::Datagrams(_) => {
-                let (next, secured) = self.quic_read(ev, now, bufs, sink)?;
-                Ok(Fed { next, secured })
+                let (next, secured, more) = self.quic_read(ev, now, bufs, sink)?;
+                Ok(Fed {
+                    next,
+                    secured,
+                    more,
+                })
             }
         }
     }
@@ -423,11 +443,15 @@ impl Link {
         now: Instant,
         bufs: &mut Buffers,
         sink: &mut impl Sink,
-    ) -> Result<(Next, bool), LinkError> {
+    ) -> Result<(Next, bool, bool), LinkError> {
         let (link, session) = self.quic();
+        let mut more = false;
         if ev.readable || ev.error {
             match link.receive(now, &mut session.quic, bufs.datagrams()) {
-                Ok(n) => bufs.bytes_read += n,
+                Ok((n, unread)) => {
+                    bufs.bytes_read += n;
+                    more = unread;
+                }
                 Err(e) => {
                     return Err(LinkError {
                         kind: ErrorKind::of_io(&e, false),
@@ -445,7 +469,7 @@ impl Link {
         } else {
             Next::Continue
         };
-        Ok((next, polled.connected))
+        Ok((next, polled.connected, more))
     }
 
     /// The QUIC transport and the HTTP/3 session over it.
@@ -481,6 +505,8 @@ impl Link {
         let written = result.map_err(|e| transport_error(&e, "write"))?;
         if written < out.len() {
             self.out.extend_from_slice(&out[written..]);
+        } else if !transport.pending() {
+            self.session.written();
         }
         out.clear();
         Ok(written as u64)
@@ -514,6 +540,9 @@ impl Link {
         };
         let n = result.map_err(|e| transport_error(&e, "write"))?;
         self.out.drain(..n);
+        if self.out.is_empty() && !transport.pending() {
+            self.session.written();
+        }
         Ok(n as u64)
     }
 
@@ -593,9 +622,10 @@ fn read_stream(
     bufs: &mut Buffers,
     sink: &mut impl Sink,
     out: &mut Vec<u8>,
-) -> Result<Next, LinkError> {
+) -> Result<(Next, bool), LinkError> {
     let plain = !transport.is_tls();
-    loop {
+    let mut more = false;
+    for reads in 1.. {
         let read = if stamped {
             transport.read_stamped(&mut bufs.read).map(|(n, stamp)| {
                 let wall = std::time::SystemTime::now();
@@ -608,7 +638,7 @@ fn read_stream(
         let n = match read {
             Ok(0) => {
                 return match session.on_eof(sink) {
-                    Ok(()) => Ok(Next::Close),
+                    Ok(()) => Ok((Next::Close, false)),
                     Err(e) => Err(session_error(e)),
                 }
             }
@@ -624,18 +654,23 @@ fn read_stream(
             match next {
                 Next::Continue => {}
                 Next::Drain => draining = true,
-                Next::Close => return Ok(Next::Close),
+                Next::Close => return Ok((Next::Close, false)),
             }
         }
         if plain && n < bufs.read.len() && !draining && !ev.read_closed {
             break;
         }
+        if reads == READS_PER_EVENT {
+            more = true;
+            break;
+        }
     }
-    Ok(if draining {
+    let next = if draining {
         Next::Drain
     } else {
         Next::Continue
-    })
+    };
+    Ok((next, more))
 }
 
 /// The transports' configurations: QUIC for HTTP/3, TLS for `https://`

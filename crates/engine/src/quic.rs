@@ -42,6 +42,10 @@ const RECV_SLOTS: usize = 1;
 const RECV_SLOT_BYTES: usize = 64 * 1500;
 /// The receive buffer [`QuicLink::receive`] needs.
 pub(crate) const RECV_BUF_BYTES: usize = RECV_SLOTS * RECV_SLOT_BYTES;
+/// Receives per event at most (each up to 64 datagrams): a peer that sends
+/// without pause cannot keep the worker from its clock (as a byte stream's
+/// `READS_PER_EVENT` in link.rs).
+const RECEIVES_PER_EVENT: usize = 64;
 
 /// A connection nobody speaks on for this long is closed by QUIC.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
@@ -129,18 +133,25 @@ impl QuicLink {
         &mut self.socket
     }
 
-    /// Reads every datagram waiting (GRO batches split) into the connection;
-    /// returns the bytes read. `buf` is scratch space of [`RECV_BUF_BYTES`].
-    /// A `recvmmsg` that fills fewer slots than it has drained the socket, so
-    /// (as a short TCP read) no second call is made to hear `WouldBlock`.
+    /// Reads the datagrams waiting (GRO batches split) into the connection,
+    /// at most [`RECEIVES_PER_EVENT`] receives; returns the bytes read and
+    /// whether it stopped at that budget with more to read. `buf` is
+    /// scratch space of [`RECV_BUF_BYTES`]. A `recvmmsg` that fills fewer
+    /// slots than it has drained the socket, so (as a short TCP read) no
+    /// second call is made to hear `WouldBlock`.
     pub fn receive(
         &mut self,
         now: Instant,
         conn: &mut Connection,
         buf: &mut [u8],
-    ) -> io::Result<u64> {
+    ) -> io::Result<(u64, bool)> {
         let mut read = 0u64;
-        loop {
+        let mut more = false;
+        for receives in 1.. {
+            if receives > RECEIVES_PER_EVENT {
+                more = true;
+                break;
+            }
             let mut meta = [RecvMeta::default(); RECV_SLOTS];
             let n = {
                 let mut slots = buf.chunks_mut(RECV_SLOT_BYTES);
@@ -194,7 +205,7 @@ impl QuicLink {
             }
         }
         self.endpoint_events(conn);
-        Ok(read)
+        Ok((read, more))
     }
 
     /// Sends what the connection has to send; returns the bytes written.

@@ -13,7 +13,7 @@ pub(crate) fn histogram() -> Histogram<u64> {
 }
 
 /// How many kinds of error there are.
-pub const ERROR_KINDS: usize = 12;
+pub const ERROR_KINDS: usize = 13;
 
 /// Kinds of error, counted separately (as wrk does).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -45,6 +45,11 @@ pub enum ErrorKind {
     /// gRPC: the answer is not gRPC (an HTTP status without `grpc-status`,
     /// a content-type not `application/grpc`, trailers without `grpc-status`).
     NotGrpc,
+    /// The peer sent more than barrage answers or keeps: control frames
+    /// faster than it reads the acknowledgements they owe (HTTP/2 PING and
+    /// SETTINGS, WebSocket pings), or a long run of frames that move no
+    /// response on. The connection ends with the protocol's own error.
+    Flood,
 }
 
 impl ErrorKind {
@@ -61,6 +66,7 @@ impl ErrorKind {
         ErrorKind::Closed,
         ErrorKind::GrpcStatus,
         ErrorKind::NotGrpc,
+        ErrorKind::Flood,
     ];
 
     /// The lower-case name used in reports and JSON.
@@ -78,6 +84,7 @@ impl ErrorKind {
             ErrorKind::Closed => "closed",
             ErrorKind::GrpcStatus => "grpc_status",
             ErrorKind::NotGrpc => "not_grpc",
+            ErrorKind::Flood => "flood",
         }
     }
 

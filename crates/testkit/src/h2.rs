@@ -41,11 +41,13 @@ use std::time::{Duration, Instant};
 use crate::listener::{Conn, Listener, Spec};
 use crate::{read_some, Input, HELLO, READ_CHUNK};
 
+mod flood;
 mod frame;
 mod session;
 #[cfg(test)]
 mod tests;
 
+pub use flood::H2Flood;
 use session::{Phase, Session};
 
 /// SETTINGS_MAX_CONCURRENT_STREAMS advertised by the behaviours without a `max_streams`.
@@ -110,6 +112,10 @@ pub enum H2Behavior {
     Pings,
     /// Accepts, reads, never answers anything (not even SETTINGS). Requests are not counted.
     Silent,
+    /// A hostile peer: one kind of frame as fast as the socket takes it, never reading
+    /// ([`H2Flood`]). The batches of frames written are counted in
+    /// [`H2TestServer::flood_batches`].
+    Flood(H2Flood),
     /// Sends 256 pseudo-random bytes (the same on every connection for a given `seed`) instead
     /// of SETTINGS right after accept, then reads and ignores everything until the client closes.
     Garbage {
@@ -216,6 +222,11 @@ impl H2TestServer {
         self.shared.pings_acked.load(Ordering::SeqCst)
     }
 
+    /// [`H2Behavior::Flood`]: batches of flood frames written whole, over all connections.
+    pub fn flood_batches(&self) -> u64 {
+        self.shared.flood_batches.load(Ordering::SeqCst)
+    }
+
     /// WINDOW_UPDATE frames received from clients (connection and stream level).
     pub fn window_updates(&self) -> u64 {
         self.shared.window_updates.load(Ordering::SeqCst)
@@ -233,6 +244,8 @@ struct Shared {
     window_updates: AtomicU64,
     /// Requests whose answer has begun, over all connections ([`H2Behavior::ResetEvery`]).
     answers_begun: AtomicU64,
+    /// [`H2Behavior::Flood`]: batches of frames written whole.
+    flood_batches: AtomicU64,
 }
 
 impl Shared {
@@ -245,6 +258,7 @@ impl Shared {
             pings_acked: AtomicU64::new(0),
             window_updates: AtomicU64::new(0),
             answers_begun: AtomicU64::new(0),
+            flood_batches: AtomicU64::new(0),
         }
     }
 }
@@ -254,6 +268,11 @@ fn serve(mut conn: Conn, shared: Arc<Shared>) {
     let _ = conn.stream.set_read_timeout(Some(READ_TIMEOUT));
     match shared.behavior {
         H2Behavior::Silent => return discard_until_closed(&mut conn, None),
+        H2Behavior::Flood(flood) => {
+            let batches = flood::serve(&mut conn, flood);
+            shared.flood_batches.fetch_add(batches, Ordering::SeqCst);
+            return;
+        }
         H2Behavior::Garbage { seed } => {
             if conn.stream.write_all(&garbage(seed)).is_ok() {
                 discard_until_closed(&mut conn, None);

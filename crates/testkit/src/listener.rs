@@ -146,6 +146,9 @@ impl Drop for Listener {
 }
 
 /// An accepted connection; dropping it unregisters it, then closes the socket.
+/// How long a flood's blocked write waits before it looks at the stop flag.
+const FLOOD_WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(50);
+
 pub(crate) struct Conn {
     registry: Arc<Registry>,
     id: u64,
@@ -156,6 +159,39 @@ impl Conn {
     /// Whether the server is stopping (its [`Listener`] is being dropped).
     pub(crate) fn stopping(&self) -> bool {
         self.registry.stopping.load(Ordering::SeqCst)
+    }
+
+    /// Writes `prefix` once, then `batch` over and over, never reading:
+    /// a hostile peer's flood. Frames stay whole across partial writes
+    /// (each write goes on where the last one stopped). Ends when the
+    /// client closes or resets, or the server stops. Returns the batches
+    /// written whole.
+    pub(crate) fn flood(&self, io: &mut impl std::io::Write, prefix: &[u8], batch: &[u8]) -> u64 {
+        let _ = self.stream.set_write_timeout(Some(FLOOD_WRITE_TIMEOUT));
+        let mut batches = 0;
+        let mut data = prefix;
+        let mut pos = 0;
+        while !self.stopping() {
+            if pos == data.len() {
+                if !std::ptr::eq(data, prefix) {
+                    batches += 1;
+                }
+                (data, pos) = (batch, 0);
+            }
+            match io.write(&data[pos..]) {
+                Ok(0) => return batches,
+                Ok(n) => pos += n,
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock
+                            | std::io::ErrorKind::TimedOut
+                            | std::io::ErrorKind::Interrupted
+                    ) => {}
+                Err(_) => return batches,
+            }
+        }
+        batches
     }
 
     /// Sleeps until `until` or until the server stops.

@@ -46,11 +46,13 @@ use crate::{read_some, Input, READ_CHUNK};
 
 mod frame;
 mod handshake;
+mod hostile;
 mod session;
 #[cfg(test)]
 mod tests;
 mod transport;
 
+pub use hostile::WsHostile;
 use session::{Phase, Session};
 use transport::Transport;
 
@@ -109,6 +111,10 @@ pub enum WsBehavior {
     /// Pushes 64-byte binary messages as fast as it can, unasked, from the upgrade on, and
     /// echoes as well; pushed messages are counted in [`WsTestServer::messages_pushed`].
     Flood,
+    /// A hostile peer after the upgrade ([`WsHostile`]): a flood that never reads, or a
+    /// control frame over 125 bytes. Batches written whole are counted in
+    /// [`WsTestServer::flood_batches`].
+    Hostile(WsHostile),
     /// Answers the first message with a text message in two fragments, `ab\xE2\x82` and
     /// `\x28cd`: invalid UTF-8 across the split; echoes the later ones.
     BadUtf8Fragments,
@@ -262,6 +268,11 @@ impl WsTestServer {
         self.shared.echoed.load(Ordering::SeqCst)
     }
 
+    /// [`WsBehavior::Hostile`]: batches of hostile frames written whole, over all connections.
+    pub fn flood_batches(&self) -> u64 {
+        self.shared.flood_batches.load(Ordering::SeqCst)
+    }
+
     /// Messages pushed unasked ([`Echo::push_per_s`], [`WsBehavior::Flood`]), counted as
     /// [`WsTestServer::messages_echoed`] is.
     pub fn messages_pushed(&self) -> u64 {
@@ -340,6 +351,8 @@ pub(crate) struct Shared {
     served: AtomicU64,
     /// When [`Echo::stall`]'s stall began.
     stall_from: OnceLock<Instant>,
+    /// [`WsBehavior::Hostile`]: batches of frames written whole.
+    flood_batches: AtomicU64,
 }
 
 impl Shared {
@@ -363,6 +376,7 @@ impl Shared {
             serving: zero(),
             served: zero(),
             stall_from: OnceLock::new(),
+            flood_batches: zero(),
         }
     }
 
@@ -426,6 +440,11 @@ fn serve(conn: Conn, shared: Arc<Shared>) {
     io.set_read_timeout(READ_TIMEOUT);
     let mut buf = Vec::with_capacity(READ_CHUNK);
     if !upgrade(&conn, &shared, &mut io, &mut buf) {
+        return;
+    }
+    if let WsBehavior::Hostile(hostile) = shared.behavior {
+        let batches = hostile::serve(&conn, &mut io, hostile);
+        shared.flood_batches.fetch_add(batches, Ordering::SeqCst);
         return;
     }
     let mut session = Session::new(&shared);

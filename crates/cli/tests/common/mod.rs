@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 use std::ffi::OsStr;
+use std::io::Read;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
@@ -306,4 +307,89 @@ pub fn one_results(root: &Path) -> (PathBuf, serde_json::Value) {
     assert_eq!(dirs.len(), 1, "{dirs:?}");
     let text = std::fs::read_to_string(dirs[0].join("results.json")).unwrap();
     (dirs[0].clone(), serde_json::from_str(&text).unwrap())
+}
+
+/// What a finished `barrage load` printed, and its peak resident memory.
+pub struct Finished {
+    pub run: Run,
+    pub max_rss_kib: u64,
+}
+
+/// `barrage load ARGS`, killed (and the test failed) if it outlives `deadline`.
+// The child is reaped by wait4(2), which also gives its peak memory; `Child::wait` cannot.
+#[allow(clippy::zombie_processes)]
+pub fn load_measured(args: &[&str], deadline: Duration) -> Finished {
+    let began = Instant::now();
+    let mut child = Command::new(BIN)
+        .arg("load")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run barrage");
+    let pid = child.id() as libc::pid_t;
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let (status, max_rss_kib, overran) = wait_with_deadline(pid, began + deadline);
+    let run = Run {
+        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+        took: began.elapsed(),
+    };
+    assert!(
+        !overran,
+        "barrage load {args:?} ran past {deadline:?}: {run:?}"
+    );
+    assert!(!run.stderr.contains("panicked"), "{args:?}: {run:?}");
+    Finished { run, max_rss_kib }
+}
+
+/// Waits for `pid` until `until`, killing it then; its wait status, its peak resident memory
+/// (KiB) and whether it had to be killed.
+///
+/// The peak is the child's own `VmHWM` from /proc, sampled every 10 ms while it runs (the
+/// high-water mark only grows, so the last sample is the peak but for its last 10 ms). wait4's
+/// `ru_maxrss` is not it: exec records the forking process's resident set in the child's
+/// maximum, so it counts this test process. Only a child too quick to be sampled falls back
+/// to it (an overestimate).
+fn wait_with_deadline(pid: libc::pid_t, until: Instant) -> (libc::c_int, u64, bool) {
+    let mut overran = false;
+    let mut hwm_kib = None;
+    loop {
+        if let Some(kib) = vm_hwm_kib(pid) {
+            hwm_kib = Some(kib);
+        }
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is a valid value of the plain C struct.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let flags = if overran { 0 } else { libc::WNOHANG };
+        // SAFETY: wait4 on the pid of the child this test started, with valid out-pointers.
+        let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
+        if r == pid {
+            return (status, hwm_kib.unwrap_or(usage.ru_maxrss as u64), overran);
+        }
+        assert!(r == 0, "wait4: {}", std::io::Error::last_os_error());
+        if Instant::now() >= until {
+            // SAFETY: kill(2) on the pid of the child this test started (not yet reaped).
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            overran = true;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// `VmHWM:` of /proc/PID/status (KiB): the process's peak resident memory so far.
+fn vm_hwm_kib(pid: libc::pid_t) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

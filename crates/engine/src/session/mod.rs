@@ -541,6 +541,19 @@ impl Session {
         }
     }
 
+    /// The transport wrote everything it held: the acknowledgements the
+    /// session queued so far are no longer owed (HTTP/2's PING and
+    /// SETTINGS ACKs, WebSocket pongs: each protocol bounds those owed).
+    #[inline]
+    pub fn written(&mut self) {
+        match self {
+            Session::H2(s) => s.written(),
+            Session::Grpc(s) => s.written(),
+            Session::Ws(s) => s.written(),
+            Session::H1(_) | Session::H3(_) => {}
+        }
+    }
+
     /// Starts sending before the handshake is done when the transport can
     /// (HTTP/3: a resumed QUIC session whose ticket allows 0-RTT data).
     pub fn start_early(&mut self) -> bool {

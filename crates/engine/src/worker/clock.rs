@@ -301,6 +301,9 @@ impl Worker {
     /// connection free: a response is what frees one; TLS; the send far
     /// off) it waits on the poll, the timer set for the send.
     pub(super) fn wait(&mut self, now: Instant) -> Option<Duration> {
+        if !self.unread.is_empty() {
+            return Some(Duration::ZERO); // a read stopped at its budget goes on
+        }
         let wake = now + self.next_wake(now);
         let Some(due) = self.next_due else {
             return Some(wake - now);

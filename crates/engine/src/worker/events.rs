@@ -37,7 +37,14 @@ impl Worker {
             link.on_readable(ev, draining, now, bufs, tally, out)
         });
         match fed {
-            Ok(Fed { next, secured }) => {
+            Ok(Fed {
+                next,
+                secured,
+                more,
+            }) => {
+                if more {
+                    self.unread.push(key);
+                }
                 if secured {
                     self.on_secured_late(key, now);
                 }
@@ -57,6 +64,31 @@ impl Worker {
             self.fill(key, now);
         } else {
             self.flush_scratch(key, now);
+        }
+    }
+
+    /// Reads again the connections whose last read stopped at its budget
+    /// (`Fed::more`), once per turn of the loop: the clock is looked at
+    /// between, however fast a peer sends.
+    pub(super) fn read_unread(&mut self, now: Instant) {
+        if self.unread.is_empty() {
+            return;
+        }
+        let mut unread = std::mem::take(&mut self.unread);
+        // Read until the socket is drained or the budget is spent again
+        // (as after the peer's FIN: no short read ends it).
+        let ev = Readiness {
+            readable: true,
+            read_closed: true,
+            ..Readiness::default()
+        };
+        for key in unread.drain(..) {
+            if self.conns.contains(key) {
+                self.on_event(key, ev, now);
+            }
+        }
+        if self.unread.is_empty() {
+            self.unread = unread; // keep the allocation
         }
     }
 

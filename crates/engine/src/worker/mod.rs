@@ -308,6 +308,8 @@ pub(crate) struct Worker {
     protocols: ProtocolCounts,
     /// The links' timers (QUIC's): (due, key), stale entries skipped.
     timers: BinaryHeap<Reverse<(Instant, usize)>>,
+    /// Connections whose last read stopped at its budget: read again next turn.
+    unread: Vec<usize>,
     /// Scratch for `sweep`: connections past their timeout, and what is late.
     expired: Vec<(usize, Overdue)>,
     /// Where this worker's connections go (a script may choose per worker).
@@ -393,6 +395,7 @@ impl Worker {
             first_errors: Default::default(),
             peak_connections: 0,
             expired: Vec::new(),
+            unread: Vec::new(),
             sessions,
             depth: Depth {
                 pipeline,
@@ -458,6 +461,7 @@ impl Worker {
                 };
                 self.on_event(event.token().0, ready, now);
             }
+            self.read_unread(Instant::now());
             self.polled_at = None;
         }
         self.finish();

@@ -55,6 +55,9 @@ impl Worker {
                 break;
             }
             let mut wait = self.next_wake(now);
+            if !self.unread.is_empty() {
+                wait = Duration::ZERO; // a read stopped at its budget goes on
+            }
             if let Some(due) = self.next_due {
                 // The ring's wait is timed to the nanosecond: no timer needed.
                 wait = wait.min(due.saturating_duration_since(now));
@@ -76,6 +79,7 @@ impl Worker {
                 }
                 self.on_completion(c, now);
             }
+            self.read_unread(Instant::now());
             self.polled_at = None;
         }
         self.finish();

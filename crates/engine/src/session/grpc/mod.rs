@@ -378,6 +378,11 @@ impl GrpcSession {
     }
 
     /// Feeds bytes read at `now`.
+    /// The transport wrote everything it held (HTTP/2's acknowledgements owed).
+    pub fn written(&mut self) {
+        self.h2.written();
+    }
+
     pub fn on_read(
         &mut self,
         data: &[u8],

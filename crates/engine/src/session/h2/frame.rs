@@ -50,6 +50,7 @@ pub mod code {
     pub const FLOW_CONTROL_ERROR: u32 = 0x3;
     pub const FRAME_SIZE_ERROR: u32 = 0x6;
     pub const COMPRESSION_ERROR: u32 = 0x9;
+    pub const ENHANCE_YOUR_CALM: u32 = 0xb;
 }
 
 /// The name of an error code, for messages.
@@ -123,6 +124,13 @@ pub fn put_settings_ack(out: &mut Vec<u8>) {
 pub fn put_window_update(out: &mut Vec<u8>, stream: u32, increment: u32) {
     put_header(out, 4, kind::WINDOW_UPDATE, 0, stream);
     out.extend_from_slice(&increment.to_be_bytes());
+}
+
+/// GOAWAY: the last stream id the sender processed, and why it leaves.
+pub fn put_goaway(out: &mut Vec<u8>, last_stream: u32, error: u32) {
+    put_header(out, 8, kind::GOAWAY, 0, 0);
+    out.extend_from_slice(&last_stream.to_be_bytes());
+    out.extend_from_slice(&error.to_be_bytes());
 }
 
 pub fn put_ping_ack(out: &mut Vec<u8>, payload: &[u8]) {

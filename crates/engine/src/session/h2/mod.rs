@@ -14,6 +14,7 @@
 //!
 //! Streams in flight live in a ring indexed by stream id (streams.rs).
 
+mod flood;
 mod frame;
 mod fuzz;
 mod hooks;
@@ -26,7 +27,9 @@ pub(crate) mod test_server;
 
 use frame::{code, flag, kind, setting, FrameHeader, HEADER_LEN};
 
-use super::{EarlyClose, Flow, Inflight, ProtocolError, StreamFailure};
+use super::{EarlyClose, Flow, Inflight, ProtocolError, SessionError, StreamFailure};
+use flood::{Effect, FloodGuard};
+pub use flood::{MAX_IDLE_FRAMES, MAX_OWED_ACKS};
 pub use hooks::StreamSink;
 use send::Blocked;
 use streams::{Stream, Streams};
@@ -110,11 +113,15 @@ pub struct H2Session {
     /// DATA that did not fit the send windows, by stream, oldest first
     /// (`send_data`): written as WINDOW_UPDATEs make room.
     blocked: std::collections::VecDeque<Blocked>,
+    /// Barrage sent DATA since the server's last WINDOW_UPDATE (which
+    /// then answers it, rather than moving nothing on).
+    sent_data: bool,
+    flood: FloodGuard,
     pub events: H2Events,
 }
 
-/// Header blocks past this size are a protocol error (a server that never
-/// ends one would otherwise grow memory without bound).
+/// Header blocks past this size are a flood (a server that never ends one
+/// would otherwise grow memory without bound: the CONTINUATION flood).
 const MAX_BLOCK_BYTES: usize = 256 * 1024;
 /// Client stream ids are odd and below 2^31.
 const LAST_STREAM_ID: u32 = (1 << 31) - 1;
@@ -149,6 +156,8 @@ impl H2Session {
             decoder: hpack::Decoder::new(),
             encoder: hpack::Encoder::new(),
             blocked: std::collections::VecDeque::new(),
+            sent_data: false,
+            flood: FloodGuard::default(),
             events: H2Events::default(),
         }
     }
@@ -228,6 +237,7 @@ impl H2Session {
             out.extend_from_slice(chunk);
         }
         if !body.is_empty() {
+            self.sent_data = true;
             self.send_window -= body.len() as i64;
             if let Some(stream) = self.streams.get_mut(id) {
                 stream.send_window -= body.len() as i64;
@@ -270,15 +280,37 @@ impl H2Session {
         id
     }
 
+    /// The transport wrote everything it held: the acknowledgements queued
+    /// so far are no longer owed ([`MAX_OWED_ACKS`]).
+    pub fn written(&mut self) {
+        self.flood.written();
+    }
+
     /// Feeds bytes read from the connection. Finished requests go to `sink`;
     /// frames the protocol requires in answer (SETTINGS and PING acks,
-    /// WINDOW_UPDATEs) are appended to `out`.
+    /// WINDOW_UPDATEs) are appended to `out`. A flood (`flood.rs`) ends
+    /// the connection with GOAWAY(ENHANCE_YOUR_CALM), appended to `out`.
     pub fn on_read(
+        &mut self,
+        data: &[u8],
+        sink: &mut impl StreamSink,
+        out: &mut Vec<u8>,
+    ) -> Result<Flow, SessionError> {
+        let result = self.read_frames(data, sink, out);
+        if let Err(e) = &result {
+            if e.kind == crate::recorder::ErrorKind::Flood {
+                frame::put_goaway(out, 0, code::ENHANCE_YOUR_CALM);
+            }
+        }
+        result
+    }
+
+    fn read_frames(
         &mut self,
         mut data: &[u8],
         sink: &mut impl StreamSink,
         out: &mut Vec<u8>,
-    ) -> Result<Flow, ProtocolError> {
+    ) -> Result<Flow, SessionError> {
         if !self.partial.is_empty() {
             let taken = self.fill_partial(data)?;
             data = &data[taken..];
@@ -363,7 +395,38 @@ impl H2Session {
         Ok(())
     }
 
+    /// Handles one frame, then counts what it did ([`FloodGuard`]).
     fn on_frame(
+        &mut self,
+        h: FrameHeader,
+        payload: &[u8],
+        sink: &mut impl StreamSink,
+        out: &mut Vec<u8>,
+    ) -> Result<(), SessionError> {
+        let effect = match h.kind {
+            kind::DATA => {
+                let body = frame::unpad(&h, payload).unwrap_or_default();
+                progress_if(!body.is_empty() || h.has(flag::END_STREAM))
+            }
+            kind::HEADERS => Effect::Progress,
+            kind::CONTINUATION => progress_if(!payload.is_empty() || h.has(flag::END_HEADERS)),
+            kind::RST_STREAM => progress_if(self.streams.get_mut(h.stream).is_some()),
+            kind::SETTINGS | kind::PING if !h.has(flag::ACK) => Effect::Owed,
+            kind::WINDOW_UPDATE => progress_if(std::mem::take(&mut self.sent_data)),
+            _ => Effect::Idle,
+        };
+        if let (kind::CONTINUATION, Some(block)) = (h.kind, &self.block) {
+            if block.bytes.len() + payload.len() > MAX_BLOCK_BYTES {
+                return Err(flood::flood(format!(
+                    "a header block longer than {MAX_BLOCK_BYTES} bytes (the last a CONTINUATION)"
+                )));
+            }
+        }
+        self.handle_frame(h, payload, sink, out)?;
+        self.flood.count(&h, effect)
+    }
+
+    fn handle_frame(
         &mut self,
         h: FrameHeader,
         payload: &[u8],
@@ -512,12 +575,6 @@ impl H2Session {
             ));
         };
         block.bytes.extend_from_slice(payload);
-        if block.bytes.len() > MAX_BLOCK_BYTES {
-            return Err(error(
-                code::PROTOCOL_ERROR,
-                format!("a header block longer than {MAX_BLOCK_BYTES} bytes"),
-            ));
-        }
         if !h.has(flag::END_HEADERS) {
             return Ok(());
         }
@@ -697,6 +754,14 @@ fn expect_len(
         ));
     }
     Ok(())
+}
+
+fn progress_if(moved: bool) -> Effect {
+    if moved {
+        Effect::Progress
+    } else {
+        Effect::Idle
+    }
 }
 
 fn bad_padding(what: &str) -> ProtocolError {

@@ -83,6 +83,7 @@ impl H2Session {
         }
         stream.send_window -= n as i64;
         self.send_window -= n as i64;
+        self.sent_data |= n > 0;
         let end = if whole && end_stream {
             flag::END_STREAM
         } else {

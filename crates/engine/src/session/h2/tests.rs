@@ -84,7 +84,7 @@ fn feed(
     s: &mut H2Session,
     bytes: &[u8],
     chunk: usize,
-) -> (Seen, Result<Flow, ProtocolError>, Vec<u8>) {
+) -> (Seen, Result<Flow, SessionError>, Vec<u8>) {
     let mut seen = Seen::default();
     let mut out = Vec::new();
     let mut result = Ok(Flow::Continue);
@@ -237,7 +237,7 @@ fn flow_control_violations_are_errors() {
     let (mut s, mut srv) = open(100, 1, H2Settings::from_bits(10, 16));
     let bytes = srv.head(1, "200", false).data(1, 1024, false).take();
     let e = feed(&mut s, &bytes, 4096).1.unwrap_err();
-    assert!(e.0.contains("FLOW_CONTROL_ERROR"), "{e:?}");
+    assert!(e.message.contains("FLOW_CONTROL_ERROR"), "{e:?}");
 }
 
 #[test]
@@ -435,8 +435,8 @@ fn protocol_errors_table() {
         let (mut s, mut srv) = open(100, 1, H2Settings::from_bits(16, 16));
         build(&mut srv);
         let e = feed(&mut s, &srv.take(), 4096).1.expect_err(name);
-        assert!(e.0.contains(want), "{name}: {e:?}");
-        assert!(e.0.starts_with("HTTP/2 "), "{name}: {e:?}");
+        assert!(e.message.contains(want), "{name}: {e:?}");
+        assert!(e.message.starts_with("HTTP/2 "), "{name}: {e:?}");
     }
 }
 

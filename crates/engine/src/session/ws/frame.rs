@@ -9,8 +9,11 @@
 //! masked frames, reserved bits (no extension is negotiated), unknown
 //! opcodes, control frames that are fragmented or over 125 bytes, a 64-bit
 //! length with its top bit set, continuations without a message, a new
-//! message inside a fragmented one, and messages over [`MAX_MESSAGE`]
-//! (refused as an error, never allocated). It never panics.
+//! message inside a fragmented one. Past its bounds it reports a flood
+//! ([`FrameReader::flooded`]): messages over [`MAX_MESSAGE`] (refused,
+//! never allocated) or in more than [`MAX_FRAGMENTS`] frames, and more than
+//! [`MAX_IDLE_FRAMES`] pings, pongs or empty fragments in a row. It never
+//! panics.
 
 use std::fmt;
 
@@ -18,6 +21,12 @@ use std::fmt;
 pub const MAX_MESSAGE: u64 = 64 * 1024 * 1024;
 /// The longest control frame payload (RFC 6455 §5.5).
 const MAX_CONTROL: usize = 125;
+/// Frames of one data message at most (a fragment storm: a message that
+/// grows a byte at a time never reaches [`MAX_MESSAGE`]).
+pub const MAX_FRAGMENTS: u32 = 100_000;
+/// Frames in a row that move no message on at most: pings, pongs, empty
+/// fragments.
+pub const MAX_IDLE_FRAMES: u32 = 10_000;
 
 pub const OP_CONTINUATION: u8 = 0x0;
 pub const OP_TEXT: u8 = 0x1;
@@ -93,6 +102,12 @@ pub struct FrameReader {
     utf8: Utf8,
     control: [u8; MAX_CONTROL],
     control_len: u8,
+    /// Frames of the message under way.
+    fragments: u32,
+    /// Frames in a row that moved no message on.
+    idle: u32,
+    /// The error returned was a flood ([`MAX_FRAGMENTS`], [`MAX_IDLE_FRAMES`]).
+    flooded: bool,
 }
 
 impl Default for FrameReader {
@@ -115,7 +130,21 @@ impl FrameReader {
             utf8: Utf8::default(),
             control: [0; MAX_CONTROL],
             control_len: 0,
+            fragments: 0,
+            idle: 0,
+            flooded: false,
         }
+    }
+
+    /// The last error was a flood: the server sent more frames than it
+    /// takes to move anything on (counted as `flood`, not `protocol`).
+    pub fn flooded(&self) -> bool {
+        self.flooded
+    }
+
+    fn flood<T>(&mut self, msg: String) -> Result<T, FrameError> {
+        self.flooded = true;
+        Err(FrameError(msg))
     }
 
     /// A Close frame was read.
@@ -202,6 +231,7 @@ impl FrameReader {
                     len: 0,
                 });
                 self.utf8 = Utf8::default();
+                self.fragments = 0;
             }
             OP_CONTINUATION if self.message.is_none() => {
                 return bad("a continuation frame with no message begun");
@@ -209,13 +239,23 @@ impl FrameReader {
             OP_CONTINUATION => {}
             op => return bad(format!("unknown opcode {op:#x}")),
         }
+        if frame.opcode < 8 {
+            self.fragments += 1;
+            if self.fragments > MAX_FRAGMENTS {
+                return self.flood(format!(
+                    "a message in more than {MAX_FRAGMENTS} fragments (the last a continuation \
+                     frame of {} bytes)",
+                    frame.len
+                ));
+            }
+        }
         if let Some(m) = self.message.as_mut().filter(|_| frame.opcode < 8) {
             m.len += frame.len;
             if m.len > MAX_MESSAGE {
-                return bad(format!(
-                    "a message over {} MiB ({} bytes announced)",
-                    MAX_MESSAGE >> 20,
-                    m.len
+                let len = m.len;
+                return self.flood(format!(
+                    "a message over {} MiB ({len} bytes announced)",
+                    MAX_MESSAGE >> 20
                 ));
             }
         }
@@ -241,6 +281,26 @@ impl FrameReader {
     fn end_frame(&mut self, on: &mut impl FnMut(Event<'_>)) -> Result<(), FrameError> {
         self.state = State::Header { have: 0 };
         let frame = self.frame;
+        let idle = match frame.opcode {
+            OP_PING | OP_PONG => true,
+            OP_CLOSE => false,
+            _ => frame.len == 0 && !frame.fin,
+        };
+        if !idle {
+            self.idle = 0;
+        } else {
+            self.idle += 1;
+            if self.idle > MAX_IDLE_FRAMES {
+                let what = match frame.opcode {
+                    OP_PING => "ping",
+                    OP_PONG => "pong",
+                    _ => "empty fragment",
+                };
+                return self.flood(format!(
+                    "more than {MAX_IDLE_FRAMES} frames in a row moved no message on (the last a {what})"
+                ));
+            }
+        }
         let control = &self.control[..usize::from(self.control_len)];
         match frame.opcode {
             OP_PING => on(Event::Ping(control)),

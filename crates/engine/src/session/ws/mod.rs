@@ -30,7 +30,13 @@ use barrage_model::load::WsReport;
 use super::{Completed, Depth, Inflight, Next, SessionError, Sink, NO_STATUS};
 use crate::recorder::ErrorKind;
 use frame::{Event, FrameReader, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG, OP_TEXT};
+pub use frame::{MAX_FRAGMENTS, MAX_IDLE_FRAMES, MAX_MESSAGE};
 use upgrade::Refusal;
+
+/// Pongs the session queues at most while the transport holds unwritten
+/// bytes: a server that pings and never reads gets a Close (1008) instead
+/// of an ever-growing queue.
+pub const MAX_OWED_PONGS: u32 = 1_000;
 
 /// What every WebSocket session of a run is made with.
 #[derive(Debug)]
@@ -105,6 +111,8 @@ struct Conn {
     next_ping: Option<Instant>,
     /// A ping sent and not answered yet: when.
     ping_out: Option<Instant>,
+    /// Pongs queued since the transport last wrote everything it held.
+    pongs_owed: u32,
     counts: WsReport,
     /// The server's Close: its code (`None`: no code).
     close_code: Option<Option<u16>>,
@@ -121,6 +129,7 @@ impl WsSession {
             last: None,
             next_ping: None,
             ping_out: None,
+            pongs_owed: 0,
             counts: WsReport::default(),
             close_code: None,
         };
@@ -195,6 +204,11 @@ impl WsSession {
         self.conn.on_eof(self.reader.at_boundary())
     }
 
+    /// The transport wrote everything it held: no pong is owed any more.
+    pub fn written(&mut self) {
+        self.conn.pongs_owed = 0;
+    }
+
     /// Feeds bytes read: the upgrade's answer, then frames.
     pub fn on_read(
         &mut self,
@@ -255,6 +269,9 @@ impl WsSession {
         });
         if let Err(e) = read {
             self.conn.phase = Phase::Done;
+            if self.reader.flooded() {
+                return Err(self.conn.flooded(e.0, out));
+            }
             return Err(SessionError {
                 kind: ErrorKind::Protocol,
                 message: e.0,
@@ -320,6 +337,16 @@ impl Conn {
         self.send_close(Some(1000), out);
         self.phase = Phase::Closing;
         true
+    }
+
+    /// A flood (`what`): the connection ends with a Close of 1008 (policy
+    /// violation), sent if the socket takes it, and a `flood` error.
+    fn flooded(&mut self, what: String, out: &mut Vec<u8>) -> SessionError {
+        self.send_close(Some(1008), out);
+        SessionError {
+            kind: ErrorKind::Flood,
+            message: format!("WebSocket flood: {what}"),
+        }
     }
 
     fn send_close(&mut self, code: Option<u16>, out: &mut Vec<u8>) {
@@ -395,6 +422,14 @@ impl Conn {
             Event::Ping(payload) => {
                 self.counts.pings_received += 1;
                 if !matches!(self.phase, Phase::Done) {
+                    self.pongs_owed += 1;
+                    if self.pongs_owed > MAX_OWED_PONGS {
+                        self.phase = Phase::Done;
+                        let what = format!(
+                            "more than {MAX_OWED_PONGS} pings to answer while the server reads none of the pongs"
+                        );
+                        return Err(self.flooded(what, out));
+                    }
                     let mask = self.rng.u32(..).to_ne_bytes();
                     frame::write_frame(out, OP_PONG, payload, mask);
                     self.counts.pongs_sent += 1;
