@@ -1,18 +1,19 @@
 //! `barrage load` against hostile peers: servers that flood a protocol's control frames and
 //! never read what barrage owes them, or send frames that move nothing on without end. For each
-//! (HTTP/2 and gRPC through it, WebSocket), the run ends within its duration + timeout + 1 s,
+//! (HTTP/2 and gRPC through it, WebSocket, HTTP/3's control stream), the run ends within its duration + timeout + 1 s,
 //! barrage's peak resident memory stays under [`FLOOD_RSS_KIB`] at 10 connections, and the
 //! flood is counted under its own error kind (`flood`), its first message naming the frame.
 
 use std::time::Duration;
 
 use barrage_testkit::h2::{H2Behavior, H2Flood, H2TestServer};
+use barrage_testkit::h3::{H3Behavior, H3TestServer};
 use barrage_testkit::ws::{WsBehavior, WsHostile, WsTestServer};
 use serde_json::Value;
 
 mod cli_support;
 mod common;
-use common::{load_measured, serial, Finished};
+use common::{load_measured, measured, serial, Finished};
 
 const DURATION: Duration = Duration::from_secs(2);
 const TIMEOUT: Duration = Duration::from_secs(1);
@@ -188,4 +189,41 @@ fn a_thousand_connections_under_floods_keep_bounded_memory() {
         &url,
         "ping",
     );
+}
+
+#[test]
+fn verify_against_a_flood_ends_on_time_with_one_error_within_bounded_memory() {
+    let _serial = serial();
+    let server = H2TestServer::start(H2Behavior::Flood(H2Flood::Ping));
+    let url = server.url("");
+    let url = url.trim_end_matches('/');
+    let args = [
+        url,
+        "--workload",
+        "baseline",
+        "--timeout",
+        "1s",
+        "--seed",
+        "1",
+    ];
+    let done = measured("verify", &args, HANG);
+    let r = &done.run;
+    // One check of a second (its own waits on top), then the report.
+    assert!(r.took <= Duration::from_secs(5), "took {:?}: {r:?}", r.took);
+    assert!(
+        done.max_rss_kib <= FLOOD_RSS_KIB,
+        "{} KiB: {r:?}",
+        done.max_rss_kib
+    );
+    assert_ne!(r.code, Some(0), "a flood passed verify: {r:?}");
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+}
+
+#[test]
+fn an_http3_control_stream_flood_ends_the_connection_on_time_within_bounded_memory() {
+    let _serial = serial();
+    let server = H3TestServer::start(H3Behavior::ControlFlood);
+    let url = server.url("/");
+    let args = ["--h3", "--insecure", "-m", "10"];
+    floods("HTTP/3 control stream", &args, &url, "control stream");
 }

@@ -543,3 +543,31 @@ fn grpc_calls_of_the_builtin_target_are_valid_over_h2c_and_tls() {
         r.problems
     );
 }
+
+/// The testkit's hostile servers (floods that never read, frames that move nothing on) under
+/// the lab's probe: each probe ends within its timeout and a second, with an error or a
+/// problem, never a pass.
+#[test]
+fn hostile_servers_end_each_probe_on_time_and_never_pass() {
+    use barrage_testkit::h2::H2Flood;
+    use barrage_testkit::ws::{WsBehavior, WsHostile, WsTestServer};
+    let timeout = Duration::from_secs(1);
+    let on_time = timeout + Duration::from_secs(1);
+    let check = |name: String, protocol: Protocol, port: u16| {
+        let began = std::time::Instant::now();
+        let r = probe(&scenario(protocol, "/"), "127.0.0.1", port, timeout);
+        let took = began.elapsed();
+        assert!(took <= on_time, "{name}: the probe took {took:?}: {r:?}");
+        if let Ok(r) = &r {
+            assert!(!r.problems.is_empty(), "{name}: passed: {r:?}");
+        }
+    };
+    for flood in H2Flood::ALL {
+        let server = H2TestServer::start(H2Behavior::Flood(flood));
+        check(format!("{flood:?}"), Protocol::H2c, server.addr().port());
+    }
+    for hostile in WsHostile::ALL {
+        let server = WsTestServer::start(WsBehavior::Hostile(hostile));
+        check(format!("{hostile:?}"), Protocol::Ws, server.addr().port());
+    }
+}

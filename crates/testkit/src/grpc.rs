@@ -78,6 +78,9 @@ pub enum GrpcBehavior {
     NeverEnds,
     /// `:status 404`, `content-type: text/html`, a small HTML body: not gRPC at all.
     NotGrpc,
+    /// A reply whose prefix announces 4 GiB - 1 bytes, 1 KiB of them, then nothing until the
+    /// client gives up: a client that allocates what is announced runs out of memory.
+    HugeMessage,
 }
 
 /// A pause of [`GrpcBehavior::Good`]'s.
@@ -442,6 +445,12 @@ async fn misbehave(
             let mut send = respond.send_response(grpc_head(200), false)?;
             send.send_data(reply(), false)?;
             // Holds the stream open until the client resets it or the connection ends.
+            let _ = std::future::poll_fn(|cx| send.poll_reset(cx)).await;
+            Ok(())
+        }
+        GrpcBehavior::HugeMessage => {
+            let mut send = respond.send_response(grpc_head(200), false)?;
+            send.send_data(frame(0, u32::MAX, &[b'x'; 1024]), false)?;
             let _ = std::future::poll_fn(|cx| send.poll_reset(cx)).await;
             Ok(())
         }

@@ -134,6 +134,10 @@ pub enum H3Behavior {
     /// the server's session tickets allow early data, and it forgets every session, so a client
     /// resuming sends 0-RTT data, gets a full handshake, and must send its requests again.
     RefuseEarlyData,
+    /// A hostile peer: after its SETTINGS, the control stream carries reserved frames (type
+    /// 0x21, empty) as fast as QUIC's flow control lets them go, and requests are never
+    /// answered. What quinn-proto leaves to an HTTP/3 client to bound.
+    ControlFlood,
 }
 
 impl H3Behavior {
@@ -454,7 +458,10 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>) {
 async fn connection(incoming: Incoming, shared: Arc<Shared>) {
     let Ok(conn) = incoming.await else { return };
     shared.connections.fetch_add(1, Ordering::SeqCst);
-    tokio::spawn(control(conn.clone()));
+    tokio::spawn(control(
+        conn.clone(),
+        shared.behavior == H3Behavior::ControlFlood,
+    ));
     tokio::spawn(drain_uni(conn.clone()));
     if let H3Behavior::CloseAfter { after: 0, code } = shared.behavior {
         close(&conn, code);
@@ -472,14 +479,21 @@ async fn connection(incoming: Incoming, shared: Arc<Shared>) {
 }
 
 /// Opens the server's control stream, sends the (empty) SETTINGS, and keeps the stream open
-/// until the connection ends (closing it would be a connection error for the client).
-async fn control(conn: Connection) {
+/// until the connection ends (closing it would be a connection error for the client). With
+/// `flood`, reserved frames follow without end ([`H3Behavior::ControlFlood`]).
+async fn control(conn: Connection, flood: bool) {
     let Ok(mut send) = conn.open_uni().await else {
         return;
     };
-    if send.write_all(&CONTROL_PREFIX).await.is_ok() {
-        conn.closed().await;
+    if send.write_all(&CONTROL_PREFIX).await.is_err() {
+        return;
     }
+    if flood {
+        let batch = Bytes::from([0x21u8, 0x00].repeat(4096));
+        while send.write_chunk(batch.clone()).await.is_ok() {}
+        return;
+    }
+    conn.closed().await;
 }
 
 /// Accepts the client's unidirectional streams and discards what they carry.
@@ -573,6 +587,11 @@ async fn request(
             respond(&mut send, &shared, Bytes::from(out)).await;
         }
         H3Behavior::NoHandshake => {}
+        H3Behavior::ControlFlood => {
+            // Never answered: hold the stream until the connection ends.
+            drop(guard);
+            conn.closed().await;
+        }
     }
 }
 

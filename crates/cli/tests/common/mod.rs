@@ -316,12 +316,18 @@ pub struct Finished {
 }
 
 /// `barrage load ARGS`, killed (and the test failed) if it outlives `deadline`.
-// The child is reaped by wait4(2), which also gives its peak memory; `Child::wait` cannot.
-#[allow(clippy::zombie_processes)]
 pub fn load_measured(args: &[&str], deadline: Duration) -> Finished {
+    measured("load", args, deadline)
+}
+
+/// `barrage SUBCOMMAND ARGS`, its peak memory sampled; killed (and the test failed) if it
+/// outlives `deadline`.
+// The child is reaped by wait4(2), so that it can be sampled to its end; `Child::wait` cannot.
+#[allow(clippy::zombie_processes)]
+pub fn measured(subcommand: &str, args: &[&str], deadline: Duration) -> Finished {
     let began = Instant::now();
     let mut child = Command::new(BIN)
-        .arg("load")
+        .arg(subcommand)
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -347,7 +353,7 @@ pub fn load_measured(args: &[&str], deadline: Duration) -> Finished {
     };
     assert!(
         !overran,
-        "barrage load {args:?} ran past {deadline:?}: {run:?}"
+        "barrage {subcommand} {args:?} ran past {deadline:?}: {run:?}"
     );
     assert!(!run.stderr.contains("panicked"), "{args:?}: {run:?}");
     Finished { run, max_rss_kib }

@@ -53,6 +53,7 @@ fn each_misbehaving_grpc_server_is_counted_under_its_kind_and_the_run_ends_on_ti
         (GrpcBehavior::LengthPastFrame, "protocol", "length"),
         (GrpcBehavior::ResetMidMessage, "stream", ""),
         (GrpcBehavior::NeverEnds, "timeout", ""),
+        (GrpcBehavior::HugeMessage, "protocol", "4294967295 bytes"),
     ];
     for (behavior, kind, says) in cases {
         let server = GrpcTestServer::start(behavior);

@@ -161,7 +161,9 @@ pub(crate) fn parse_any(
         Ok(httparse::Status::Complete(n)) => n,
         Ok(httparse::Status::Partial) if buf.len() > MAX_HEAD => return Err(too_long()),
         Ok(httparse::Status::Partial) => return Ok(None),
-        Err(_) if !buf.contains(&b'\n') => return Ok(None),
+        // A status line is judged whole, but not one longer than a head may be.
+        Err(_) if !buf.contains(&b'\n') && buf.len() <= MAX_HEAD => return Ok(None),
+        Err(_) if !buf.contains(&b'\n') => return Err(too_long()),
         Err(e) => return Err(refused(e, &r, buf)),
     };
     for h in r.headers.iter() {

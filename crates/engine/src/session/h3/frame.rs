@@ -15,6 +15,9 @@ pub const MAX_PUSH_ID: u64 = 0x0d;
 
 /// The largest HEADERS (or control frame) payload read; bigger is an error.
 pub(super) const MAX_FIELD_SECTION: u64 = 64 * 1024;
+/// Frames in a row on the server's control stream that move nothing on
+/// (reserved and unknown types, a GOAWAY that repeats the last), at most.
+pub const MAX_IDLE_CONTROL_FRAMES: u32 = 10_000;
 
 /// Splits a stream into frames: HEADERS, SETTINGS and GOAWAY payloads are
 /// collected whole; DATA and unknown payloads are skipped as they pass.
@@ -25,6 +28,8 @@ pub(super) struct FrameReader {
     /// The current frame: its type and payload bytes still to come.
     pub(super) current: Option<(u64, u64)>,
     pub(super) frames_seen: u64,
+    /// Control stream: frames in a row that moved nothing on.
+    pub(super) idle: u32,
 }
 
 impl FrameReader {

@@ -473,8 +473,15 @@ impl H3Session {
     fn abort(&mut self, now: Instant, c: u64, msg: String) -> Lost {
         let code = VarInt::from_u64(c).unwrap_or(VarInt::MAX);
         self.quic.close(now, code, msg.clone().into_bytes().into());
+        // H3_EXCESSIVE_LOAD: the server sent more than barrage keeps (a
+        // field section over 64 KiB, a control stream that moves nothing on).
+        let kind = if c == code::EXCESSIVE_LOAD {
+            ErrorKind::Flood
+        } else {
+            ErrorKind::Protocol
+        };
         Lost {
-            kind: ErrorKind::Protocol,
+            kind,
             message: format!("HTTP/3 {}: {msg}", code_name(c)),
         }
     }

@@ -121,12 +121,30 @@ pub(super) fn feed_control(
     let mut result = Ok(());
     let first = reader.frames_seen == 0;
     let mut index = 0;
+    let mut idle = reader.idle;
     reader.feed(data, &mut |kind, payload| {
         if result.is_err() {
             return;
         }
         let is_first = first && index == 0;
         index += 1;
+        // A GOAWAY that lowers the stream id moves the connection on;
+        // reserved and unknown types, and a GOAWAY repeated, do not.
+        let moved = is_first
+            || (kind == frame::GOAWAY
+                && varint(payload).is_some_and(|(id, _)| goaway.is_none_or(|old| id < old)));
+        idle = if moved { 0 } else { idle + 1 };
+        if idle > frame::MAX_IDLE_CONTROL_FRAMES {
+            result = Err((
+                code::EXCESSIVE_LOAD,
+                format!(
+                    "more than {} frames in a row on the control stream moved nothing on (the \
+                     last of type {kind:#x})",
+                    frame::MAX_IDLE_CONTROL_FRAMES
+                ),
+            ));
+            return;
+        }
         result = match kind {
             frame::SETTINGS if is_first => Ok(()),
             _ if is_first => Err((
@@ -158,5 +176,6 @@ pub(super) fn feed_control(
             _ => Ok(()),
         };
     })?;
+    reader.idle = idle;
     result
 }

@@ -102,15 +102,17 @@ fn informational_heads_and_trailers_leave_the_final_status() {
     assert_eq!(s.status, Some(204));
 }
 
+/// A whole frame: its type, its length and `payload`.
+fn frame_bytes(kind: u64, payload: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    put_varint(&mut out, kind);
+    put_varint(&mut out, payload.len() as u64);
+    out.extend_from_slice(payload);
+    out
+}
+
 #[test]
 fn what_breaks_a_request_stream_names_its_code() {
-    let frame_bytes = |kind: u64, payload: &[u8]| {
-        let mut out = Vec::new();
-        put_varint(&mut out, kind);
-        put_varint(&mut out, payload.len() as u64);
-        out.extend_from_slice(payload);
-        out
-    };
     let cases: [(Vec<u8>, u64); 5] = [
         (frame_bytes(frame::DATA, b"x"), code::FRAME_UNEXPECTED),
         (
@@ -202,4 +204,36 @@ fn code_names() {
     assert_eq!(code_name(0x10b), "H3_REQUEST_REJECTED (0x10b)");
     assert_eq!(code_name(0x200), "QPACK_DECOMPRESSION_FAILED (0x200)");
     assert_eq!(code_name(0x1f), "0x1f");
+}
+
+#[test]
+fn a_control_stream_of_frames_that_move_nothing_on_is_a_flood() {
+    // A reserved type (0x1f * N + 0x21), empty.
+    let grease = frame_bytes(0x21, &[]);
+    let mut uni = Uni::Typing(Vec::new());
+    let mut goaway = None;
+    let mut start = vec![UNI_CONTROL as u8];
+    start.extend(frame_bytes(frame::SETTINGS, &[]));
+    feed_uni(&mut uni, &start, &mut goaway).unwrap();
+    let idle = frame::MAX_IDLE_CONTROL_FRAMES as usize;
+    // Up to the bound, a GOAWAY that lowers the id starts the count again.
+    for round in 0..2u64 {
+        feed_uni(&mut uni, &grease.repeat(idle), &mut goaway).unwrap();
+        feed_uni(
+            &mut uni,
+            &frame_bytes(frame::GOAWAY, &varint_bytes(100 - round)),
+            &mut goaway,
+        )
+        .unwrap();
+    }
+    // A GOAWAY that repeats the last id moves nothing on.
+    let repeat = frame_bytes(frame::GOAWAY, &varint_bytes(99));
+    feed_uni(&mut uni, &repeat, &mut goaway).unwrap();
+    let err = feed_uni(&mut uni, &grease.repeat(idle), &mut goaway).unwrap_err();
+    assert_eq!(err.0, code::EXCESSIVE_LOAD, "{}", err.1);
+    assert!(
+        err.1.contains("0x21") && err.1.contains("control stream"),
+        "{}",
+        err.1
+    );
 }

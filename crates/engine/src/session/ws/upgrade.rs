@@ -172,5 +172,13 @@ mod tests {
             read_answer(garbage, &accept),
             Err(Refusal::Protocol(_))
         ));
+        // A status line that never ends is waited for up to a head's size, no further.
+        let mut endless = b"HTTP/1.1 101 \x01".to_vec();
+        assert_eq!(read_answer(&endless, &accept), Ok(None));
+        endless.resize(crate::session::h1::head::MAX_HEAD + 1, 1);
+        let Err(Refusal::Protocol(e)) = read_answer(&endless, &accept) else {
+            panic!("an endless status line is refused");
+        };
+        assert!(e.0.contains("longer than"), "{e:?}");
     }
 }
