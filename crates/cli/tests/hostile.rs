@@ -192,31 +192,46 @@ fn a_thousand_connections_under_floods_keep_bounded_memory() {
 }
 
 #[test]
-fn verify_against_a_flood_ends_on_time_with_one_error_within_bounded_memory() {
+fn verify_against_each_flood_ends_on_time_with_an_error_within_bounded_memory() {
     let _serial = serial();
-    let server = H2TestServer::start(H2Behavior::Flood(H2Flood::Ping));
-    let url = server.url("");
-    let url = url.trim_end_matches('/');
-    let args = [
-        url,
-        "--workload",
-        "baseline",
-        "--timeout",
-        "1s",
-        "--seed",
-        "1",
-    ];
-    let done = measured("verify", &args, HANG);
-    let r = &done.run;
-    // One check of a second (its own waits on top), then the report.
-    assert!(r.took <= Duration::from_secs(5), "took {:?}: {r:?}", r.took);
-    assert!(
-        done.max_rss_kib <= FLOOD_RSS_KIB,
-        "{} KiB: {r:?}",
-        done.max_rss_kib
-    );
-    assert_ne!(r.code, Some(0), "a flood passed verify: {r:?}");
-    assert!(!r.stderr.contains("panicked"), "{r:?}");
+    let check = |name: String, url: String| {
+        let url = url.trim_end_matches('/');
+        let args = [
+            url,
+            "--workload",
+            "baseline",
+            "--timeout",
+            "1s",
+            "--seed",
+            "1",
+        ];
+        let done = measured("verify", &args, HANG);
+        let r = &done.run;
+        // One check of a second (its own waits on top), then the report.
+        assert!(
+            r.took <= Duration::from_secs(5),
+            "{name}: took {:?}: {r:?}",
+            r.took
+        );
+        assert!(
+            done.max_rss_kib <= FLOOD_RSS_KIB,
+            "{name}: {} KiB: {r:?}",
+            done.max_rss_kib
+        );
+        assert_ne!(r.code, Some(0), "{name}: a flood passed verify: {r:?}");
+        assert!(!r.stderr.contains("panicked"), "{name}: {r:?}");
+    };
+    for flood in H2Flood::ALL {
+        let server = H2TestServer::start(H2Behavior::Flood(flood));
+        check(format!("{flood:?}"), server.url(""));
+    }
+    for hostile in WsHostile::ALL {
+        let server = WsTestServer::start(WsBehavior::Hostile(hostile));
+        check(
+            format!("{hostile:?}"),
+            server.url("").replace("ws://", "http://"),
+        );
+    }
 }
 
 #[test]
@@ -226,4 +241,50 @@ fn an_http3_control_stream_flood_ends_the_connection_on_time_within_bounded_memo
     let url = server.url("/");
     let args = ["--h3", "--insecure", "-m", "10"];
     floods("HTTP/3 control stream", &args, &url, "control stream");
+}
+
+#[test]
+fn a_zero_window_refuses_bodies_at_once_and_times_grpc_calls_out_on_time() {
+    let _serial = serial();
+    let server = H2TestServer::start(H2Behavior::ZeroWindow);
+    let url = server.url("/");
+    let mut all = vec!["-t1", "-c10", "-d", "2s", "--timeout", "1s", "--h2c"];
+    all.extend_from_slice(&["--method", "POST", "--body", "hello", &url, "--json", "-"]);
+    let done = load_measured(&all, HANG);
+    let r = &done.run;
+    assert!(r.took <= DURATION + TIMEOUT + SLACK, "{r:?}");
+    let first = r.json()["errors"]["protocol"]["first"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        first.contains("smaller than the 5-byte request body"),
+        "{first:?}: {r:?}"
+    );
+    // gRPC's messages wait for a window that never opens: each call times out.
+    let proto = concat!(env!("CARGO_MANIFEST_DIR"), "/../../proto/bench.proto");
+    let base = url.trim_end_matches('/');
+    let mut all = vec!["-t1", "-c10", "-d", "2s", "--timeout", "1s", "--grpc"];
+    all.extend_from_slice(&["--proto", proto, "--call", "barrage.bench.v1.Bench/Echo"]);
+    all.extend_from_slice(&[
+        "--data",
+        r#"{"payload":"aGk=","seq":"1"}"#,
+        base,
+        "--json",
+        "-",
+    ]);
+    let done = load_measured(&all, HANG);
+    let r = &done.run;
+    assert!(r.took <= DURATION + TIMEOUT + SLACK, "{r:?}");
+    assert!(
+        done.max_rss_kib <= FLOOD_RSS_KIB,
+        "{} KiB: {r:?}",
+        done.max_rss_kib
+    );
+    let v = r.json();
+    assert!(
+        v["errors"]["timeout"]["count"].as_u64().unwrap_or(0) >= 1,
+        "{r:?}"
+    );
+    assert_eq!(v["totals"]["responses"].as_u64(), Some(0), "{r:?}");
 }

@@ -112,6 +112,9 @@ pub enum H2Behavior {
     Pings,
     /// Accepts, reads, never answers anything (not even SETTINGS). Requests are not counted.
     Silent,
+    /// Advertises SETTINGS_INITIAL_WINDOW_SIZE 0 and never opens a window: a request without
+    /// a body is answered, a body can never be sent.
+    ZeroWindow,
     /// A hostile peer: one kind of frame as fast as the socket takes it, never reading
     /// ([`H2Flood`]). The batches of frames written are counted in
     /// [`H2TestServer::flood_batches`].

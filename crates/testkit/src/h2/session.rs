@@ -118,6 +118,10 @@ impl Session {
             if self.behavior != H2Behavior::MalformedFrame {
                 let mut settings = SETTINGS_MAX_CONCURRENT_STREAMS.to_be_bytes().to_vec();
                 settings.extend_from_slice(&self.behavior.max_streams().to_be_bytes());
+                if self.behavior == H2Behavior::ZeroWindow {
+                    settings.extend_from_slice(&SETTINGS_INITIAL_WINDOW_SIZE.to_be_bytes());
+                    settings.extend_from_slice(&0u32.to_be_bytes());
+                }
                 put_frame(&mut self.out, kind::SETTINGS, 0, 0, &settings);
             }
         }
