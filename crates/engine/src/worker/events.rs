@@ -68,8 +68,9 @@ impl Worker {
     }
 
     /// Reads again the connections whose last read stopped at its budget
-    /// (`Fed::more`), once per turn of the loop: the clock is looked at
-    /// between, however fast a peer sends.
+    /// (`Fed::more`), at the end of a turn of the loop: a connection gets
+    /// at most two budgets per turn, and the clock is looked at before the
+    /// next, however fast a peer sends.
     pub(super) fn read_unread(&mut self, now: Instant) {
         if self.unread.is_empty() {
             return;
