@@ -8,7 +8,10 @@
 use std::path::Path;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../proto");
+    // At run time, not `env!`: a build script compiled for another checkout
+    // that shares the target directory would read that checkout's file.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR")?;
+    let dir = Path::new(&manifest).join("../../proto");
     let proto = dir.join("bench.proto");
     println!("cargo:rerun-if-changed={}", proto.display());
     let fds = protox::compile([&proto], [&dir])?;
