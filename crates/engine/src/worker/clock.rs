@@ -43,6 +43,18 @@ pub(super) fn fine_timer_slack() {
 impl Worker {
     // ---- time ---------------------------------------------------------------
 
+    /// The time for what the worker does next, with the window shipped
+    /// first when it has ended: what happens after a window's end goes in
+    /// the next window (a measured request must not land in the discarded
+    /// warm-up, and its response in the measured window without it).
+    pub(super) fn now_in_window(&mut self) -> Instant {
+        let now = Instant::now();
+        if now >= self.window_ends {
+            self.ship_window(now);
+        }
+        now
+    }
+
     /// Everything driven by the clock. Returns true when the worker is done.
     pub(super) fn tick(&mut self, now: Instant) -> bool {
         if now >= self.window_ends {

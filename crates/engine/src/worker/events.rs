@@ -71,7 +71,7 @@ impl Worker {
     /// (`Fed::more`), at the end of a turn of the loop: a connection gets
     /// at most two budgets per turn, and the clock is looked at before the
     /// next, however fast a peer sends.
-    pub(super) fn read_unread(&mut self, now: Instant) {
+    pub(super) fn read_unread(&mut self) {
         if self.unread.is_empty() {
             return;
         }
@@ -85,6 +85,9 @@ impl Worker {
         };
         for key in unread.drain(..) {
             if self.conns.contains(key) {
+                // Each its own time, as the loop's events: a budget of reads
+                // takes a while, and a window may end meanwhile.
+                let now = self.now_in_window();
                 self.on_event(key, ev, now);
             }
         }

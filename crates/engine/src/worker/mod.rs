@@ -442,12 +442,7 @@ impl Worker {
             }
             self.polled_at = Some(Instant::now());
             for event in events.iter() {
-                let now = Instant::now();
-                // What happens after a window's end goes in the next window (a
-                // measured request must not land in the discarded warm-up).
-                if now >= self.window_ends {
-                    self.ship_window(now);
-                }
+                let now = self.now_in_window();
                 if event.token() == TIMER {
                     self.timer.fired();
                     continue;
@@ -461,7 +456,7 @@ impl Worker {
                 };
                 self.on_event(event.token().0, ready, now);
             }
-            self.read_unread(Instant::now());
+            self.read_unread();
             self.polled_at = None;
         }
         self.finish();

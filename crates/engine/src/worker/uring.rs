@@ -72,14 +72,10 @@ impl Worker {
             }
             self.polled_at = Some(Instant::now());
             for c in completions.drain(..) {
-                let now = Instant::now();
-                // As on epoll: what happens after a window's end goes in the next window.
-                if now >= self.window_ends {
-                    self.ship_window(now);
-                }
+                let now = self.now_in_window();
                 self.on_completion(c, now);
             }
-            self.read_unread(Instant::now());
+            self.read_unread();
             self.polled_at = None;
         }
         self.finish();
