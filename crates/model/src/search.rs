@@ -10,7 +10,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::client_bound::Reason;
-use crate::load::RunReport;
+use crate::load::{LatencyStats, RunReport};
 
 /// A latency figure of a step.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,7 +38,11 @@ impl Quantile {
 
     /// This figure of `r`'s latency, microseconds.
     pub fn of(self, r: &RunReport) -> u64 {
-        let l = &r.latency_us;
+        self.of_stats(&r.latency_us)
+    }
+
+    /// The quantile of any latency figures (a run's send delays, say).
+    pub fn of_stats(self, l: &LatencyStats) -> u64 {
         match self {
             Quantile::P50 => l.p50,
             Quantile::P90 => l.p90,

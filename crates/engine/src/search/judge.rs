@@ -6,7 +6,7 @@ pub use barrage_model::client_bound::ClientLoad;
 use barrage_model::client_bound::{self, CpuUse, Evidence, Reason};
 use barrage_model::RunReport;
 
-use super::{human_us, measured_us, Objective, Slo, StepRecord, Verdict};
+use super::{human_us, measured_us, Objective, Quantile, Slo, StepRecord, Verdict};
 
 /// Requests never sent a passing step may have: this share of the
 /// schedule (more, and the rate was not offered: no free connection within
@@ -136,10 +136,14 @@ pub fn judge_under(
 ///   was late to send met the objective with its lateness counted in: the
 ///   search goes on, and the step above says whether the client gives out;
 /// - a failure by `cpu` or `offer`;
-/// - a failure by `send_delay` alone only when a latency objective failed:
-///   the client's lateness is in that figure. A step that failed by its
-///   achieved rate or its errors failed by what the server did, late
-///   sends or not.
+/// - a failure by `send_delay` alone only when it failed a latency
+///   objective, and the figure less the client's own send delay at the
+///   same quantile would have met it: the client's lateness explains the
+///   miss. A step whose latency missed by more than the client was late
+///   failed by what the server did (a busy machine delays the client a few
+///   milliseconds; a server past its capacity queues without bound), and
+///   so did one that failed by its achieved rate or its errors, late sends
+///   or not.
 pub fn blames_client(slo: &Slo, report: &RunReport, v: &Verdict) -> bool {
     let has = |r: Reason| v.client_bound_reasons.contains(&r);
     if !v.client_bound {
@@ -148,11 +152,25 @@ pub fn blames_client(slo: &Slo, report: &RunReport, v: &Verdict) -> bool {
     if v.pass {
         return has(Reason::Cpu) || has(Reason::Ceiling);
     }
-    let latency_missed = slo
+    if has(Reason::Cpu) || has(Reason::Ceiling) || has(Reason::Offer) {
+        return true;
+    }
+    let own = report.open_loop.as_ref().map(|ol| &ol.client_delay_us);
+    let latency_missed: Vec<(Quantile, u64)> = slo
         .objectives
         .iter()
-        .any(|o| matches!(o, Objective::Latency { .. }) && missed(o, report).is_some());
-    has(Reason::Cpu) || has(Reason::Ceiling) || has(Reason::Offer) || latency_missed
+        .filter_map(|o| match *o {
+            Objective::Latency { quantile, max_us } => {
+                missed(o, report).map(|_| (quantile, max_us))
+            }
+            Objective::Errors { .. } => None,
+        })
+        .collect();
+    !latency_missed.is_empty()
+        && latency_missed.iter().all(|&(quantile, max_us)| {
+            let late = own.map_or(0, |d| quantile.of_stats(d));
+            quantile.of(report).saturating_sub(late) <= max_us
+        })
 }
 
 /// Whether `report`'s figure for a latency objective lies within

@@ -487,6 +487,36 @@ fn a_step_failed_by_the_clients_own_send_delay_is_client_bound() {
 }
 
 #[test]
+fn a_miss_larger_than_the_clients_lateness_is_the_servers() {
+    use barrage_model::client_bound::Reason;
+    let slo: Slo = "p99<=20ms".parse().unwrap();
+    // A busy machine: the client 10 ms late at p99, a server past its
+    // capacity queueing to 56 ms. Without the client's lateness it would
+    // still miss 20 ms: the server's failure, though the reason holds.
+    let r = step_at_2000(56_000, 29_000);
+    let v = judge(&slo, 2000.0, &r, quiet_client());
+    assert!(
+        !v.pass && v.client_bound_reasons == [Reason::SendDelay],
+        "{v:?}"
+    );
+    assert!(!blames_client(&slo, &r, &v));
+    // 23 ms with 7.5 ms of it the client's: within the objective without
+    // it, so the client's.
+    let r = step_at_2000(23_000, 7_500);
+    let v = judge(&slo, 2000.0, &r, quiet_client());
+    assert!(!v.pass && v.client_bound, "{v:?}");
+    assert!(blames_client(&slo, &r, &v));
+    // Every latency objective missed has to be explained: a p50 missed by
+    // far is the server's, whatever the p99.
+    let both: Slo = "p50<=1ms,p99<=20ms".parse().unwrap();
+    let mut r = step_at_2000(23_000, 7_500);
+    r.latency_us.p50 = 5_000;
+    let v = judge(&both, 2000.0, &r, quiet_client());
+    assert!(!v.pass && v.client_bound, "{v:?}");
+    assert!(!blames_client(&both, &r, &v));
+}
+
+#[test]
 fn a_slow_server_is_not_the_clients_fault() {
     let slo: Slo = "p99<=5ms".parse().unwrap();
     // 8 ms p99, the client's own delay 80 µs: the server's latency.
