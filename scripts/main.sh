@@ -62,9 +62,16 @@ echo
 # The phases, as scripts/setup.sh measured them (results/.setup/phases):
 # barrage's cargo build starts once the compiler is installed and runs
 # alongside the rest of apt and the servers' builds.
-phase() { sed -n "s/^$1 //p" "$results/.setup/phases" 2>/dev/null | tail -1; }
+# Each line is `NAME WALL CPU` (seconds); a phase's CPU over its wall time
+# says how much of the two cores it kept busy (200% is both).
+phase() { awk -v n="$1" '$1 == n { w = $2; c = $3 } END { if (w != "") printf "%s s%s", w, (c != "" && c != "-" && w > 0) ? sprintf(" at %d%% CPU", 100 * c / w) : "" }' "$results/.setup/phases" 2>/dev/null; }
 mmss() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
-printf 'main: set-up %s s (apt %s s, servers %s s; cargo %s s alongside them); suite %s s; total %s\n' \
-  "$(phase setup)" "$(phase apt)" "$(phase servers)" "$(phase cargo)" "$suite_s" "$(mmss $((SECONDS - began)))"
+# The CPU of everything this script ran (its finished children), against
+# its wall time.
+ticks=$(getconf CLK_TCK 2>/dev/null || echo 100)
+total_s=$((SECONDS - began))
+cpu_s=$(awk -v hz="$ticks" '{ sub(/^.*\) /, ""); printf "%.0f", ($14 + $15) / hz }' "/proc/$$/stat")
+printf 'main: set-up %s (apt %s, servers %s; cargo %s alongside them); suite %s s; total %s, CPU %s s (%d%% of the wall time)\n' \
+  "$(phase setup)" "$(phase apt)" "$(phase servers)" "$(phase cargo)" "$suite_s" "$(mmss "$total_s")" "$cpu_s" $((100 * cpu_s / (total_s > 0 ? total_s : 1)))
 echo "summary: $dir/report.md"
 echo "report:  $dir/report.html"

@@ -69,11 +69,26 @@ setup_dir=$repo/results/.setup
 mkdir -p "$setup_dir"
 : >"$setup_dir/phases"
 began=$SECONDS
-# `phase NAME SECONDS`: printed, and kept for scripts/main.sh's recap.
-phase() {
-  say "phase $1: $2 s"
-  printf '%s %s\n' "$1" "$2" >>"$setup_dir/phases"
+# CPU seconds (user + system) of a shell's finished children so far
+# (/proc/PID/stat's cutime and cstime; PID: this shell, or a subshell's
+# $BASHPID): a phase's CPU is the difference.
+ticks=$(getconf CLK_TCK 2>/dev/null || echo 100)
+children_cpu() {
+  awk -v hz="$ticks" '{ sub(/^.*\) /, ""); printf "%.0f\n", ($14 + $15) / hz }' "/proc/${1:-$$}/stat"
 }
+# `phase NAME SECONDS [CPU_SECONDS]`: printed with the CPU as a share of
+# the wall time (100% is one core busy), and kept for scripts/main.sh's
+# recap as `NAME WALL CPU`.
+phase() {
+  local cpu=${3:-}
+  if [ -n "$cpu" ] && [ "$2" -gt 0 ]; then
+    say "phase $1: $2 s, CPU $cpu s ($((100 * cpu / $2))% of the wall time)"
+  else
+    say "phase $1: $2 s${cpu:+, CPU $cpu s}"
+  fi
+  printf '%s %s %s\n' "$1" "$2" "${cpu:--}" >>"$setup_dir/phases"
+}
+began_cpu=$(children_cpu)
 
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then
@@ -178,11 +193,15 @@ cargo_began=$SECONDS
 if [ "$build" -eq 1 ]; then
   barrage_before=$(stat -c '%Y %i' "$barrage_bin" 2>/dev/null || echo none)
   rm -f "$setup_dir/barrage.status"
-  say "cargo build --profile $profile --locked in the background (log ${setup_dir#"$repo"/}/barrage.log)"
+  say "cargo build --profile $profile --locked in the background (log ${setup_dir#"$repo"/}/barrage.log, timings cargo-timing.html)"
+  # --timings: which crates the build waited for, as an HTML chart
+  # (target/cargo-timings/), copied beside the log.
   (
     rc=0
-    cd "$repo" && cargo build --profile "$profile" -p barrage --locked >"$setup_dir/barrage.log" 2>&1 || rc=$?
-    echo "$rc $SECONDS" >"$setup_dir/barrage.status"
+    cd "$repo" && cargo build --profile "$profile" -p barrage --locked --timings >"$setup_dir/barrage.log" 2>&1 || rc=$?
+    cp target/cargo-timings/cargo-timing.html "$setup_dir/cargo-timing.html" 2>/dev/null || true
+    me=$BASHPID
+    echo "$rc $SECONDS $(children_cpu "$me")" >"$setup_dir/barrage.status"
   ) &
   cargo_pid=$!
 fi
@@ -260,13 +279,13 @@ stop_system_service h2o
 stop_system_service caddy
 stop_system_service prometheus
 stop_system_service postgresql
-phase apt $((SECONDS - began))
+phase apt $((SECONDS - began)) $(($(children_cpu) - began_cpu))
 
 # oha with HTTP/3 (its `http3` feature), pinned to one version; --locked
 # keeps its dependencies at those it was released with (newer ones may want
 # a newer rustc than the machine's). The tests' tool: not in the main job.
 if [ "$main" -eq 0 ]; then
-  oha_began=$SECONDS
+  oha_began=$SECONDS oha_cpu=$(children_cpu)
   OHA_VERSION=1.16.0
   oha_bin="${CARGO_HOME:-$HOME/.cargo}/bin/oha"
   if [ -x "$oha_bin" ] && "$oha_bin" --version 2>/dev/null | grep -qx "oha $OHA_VERSION"; then
@@ -275,7 +294,7 @@ if [ "$main" -eq 0 ]; then
     say "cargo install oha $OHA_VERSION --features http3 --locked (a few minutes)"
     cargo install oha --version "$OHA_VERSION" --features http3 --locked --quiet
   fi
-  phase oha $((SECONDS - oha_began))
+  phase oha $((SECONDS - oha_began)) $(($(children_cpu) - oha_cpu))
 fi
 
 # ghz (Go, `go install`), pinned: the gRPC peer of bench/ (bench/run.sh grpc)
@@ -283,7 +302,7 @@ fi
 # the newest version the Go module proxy serves; it needs Go 1.23 or newer.
 # Installed into `go env GOPATH`/bin (~/go/bin). Not in the main job.
 if [ "$main" -eq 0 ]; then
-  ghz_began=$SECONDS
+  ghz_began=$SECONDS ghz_cpu=$(children_cpu)
   GHZ_VERSION=v0.121.0
   if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
     export PATH="$PATH:/usr/local/go/bin"
@@ -300,7 +319,7 @@ if [ "$main" -eq 0 ]; then
   else
     say "warning: no go on PATH: ghz not installed (the ghz dialect's comparison and bench/run.sh grpc need it)" >&2
   fi
-  phase ghz $((SECONDS - ghz_began))
+  phase ghz $((SECONDS - ghz_began)) $(($(children_cpu) - ghz_cpu))
 fi
 
 # The servers' builds (scripts/servers.py): side by side, one chain per
@@ -312,13 +331,13 @@ fi
 # failure, and the lab reports it as not built.
 servers_failed=0
 if [ "$servers" -eq 1 ]; then
-  servers_began=$SECONDS
+  servers_began=$SECONDS servers_cpu=$(children_cpu)
   # While cargo builds barrage (the longer of the two, and what the suite
   # waits for) the servers' builds yield the CPU to it: nice 10.
   nice=()
   [ "$build" -eq 0 ] || nice=(--nice 10)
   "${servers_py[@]}" build "${which_servers[@]}" ${nice[@]+"${nice[@]}"} || servers_failed=1
-  phase servers $((SECONDS - servers_began))
+  phase servers $((SECONDS - servers_began)) $(($(children_cpu) - servers_cpu))
 fi
 
 cargo_failed=0
@@ -328,8 +347,8 @@ if [ "$build" -eq 1 ]; then
   fi
   wait "$cargo_pid" || true
   cargo_pid=
-  read -r cargo_rc cargo_end <"$setup_dir/barrage.status" || { cargo_rc=1 cargo_end=$SECONDS; }
-  phase cargo $((cargo_end - cargo_began))
+  read -r cargo_rc cargo_end cargo_cpu <"$setup_dir/barrage.status" || { cargo_rc=1 cargo_end=$SECONDS cargo_cpu=; }
+  phase cargo $((cargo_end - cargo_began)) "$cargo_cpu"
   if [ "$cargo_rc" -ne 0 ]; then
     tail -n 20 "$setup_dir/barrage.log" | sed 's/^/         /'
     say "target/$profile/barrage: failed (exit $cargo_rc): see ${setup_dir#"$repo"/}/barrage.log"
@@ -342,7 +361,7 @@ if [ "$build" -eq 1 ]; then
 else
   say "--no-build: skipping cargo build"
 fi
-phase setup $((SECONDS - began))
+phase setup $((SECONDS - began)) $(($(children_cpu) - began_cpu))
 
 if [ "$servers_failed" -eq 1 ] || [ "$cargo_failed" -eq 1 ]; then
   exit 1
