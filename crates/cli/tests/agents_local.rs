@@ -2,7 +2,7 @@
 //! the error lines, with agents as local child processes (the SSH path is
 //! in distributed.rs, which needs root for its namespaces).
 
-mod common;
+use crate::common;
 
 use barrage_target::{Target, TargetConfig};
 use common::*;

@@ -7,8 +7,8 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-mod cli_support;
-mod common;
+use crate::cli_support;
+use crate::common;
 use cli_support::{barrage, take_stderr, target, tls_target, u64_at, url};
 use common::{serial, TempDir, BIN};
 

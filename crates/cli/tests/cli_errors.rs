@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use barrage_testkit::closed_port;
 
-mod cli_support;
-mod common;
+use crate::cli_support;
+use crate::common;
 use cli_support::{barrage, target, url};
 use common::{serial, TempDir, BIN};
 

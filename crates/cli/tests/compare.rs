@@ -96,6 +96,7 @@ fn s(p: &Path) -> &str {
 
 #[test]
 fn two_results_directories() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let a = results_dir("a", &[30_000.0, 30_400.0, 29_700.0, 30_100.0, 29_900.0]);
     let b = results_dir("b", &[33_000.0, 33_300.0, 32_800.0, 33_200.0, 32_900.0]);
     let run = barrage(&["compare", s(&a), s(&b)]);
@@ -140,6 +141,7 @@ fn two_results_directories() {
 
 #[test]
 fn two_recorded_load_files() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let f = fixtures();
     let (a, b) = (f.join("compare-load-a.json"), f.join("compare-load-b.json"));
     let run = barrage(&["compare", s(&a), s(&b)]);
@@ -154,6 +156,7 @@ fn two_recorded_load_files() {
 
 #[test]
 fn two_fresh_load_files() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let target = Target::start(TargetConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: 1,
@@ -188,6 +191,7 @@ fn two_fresh_load_files() {
 
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let good = results_dir("good", &[1.0, 2.0, 3.0, 4.0]);
     let missing = temp_dir("missing").join("nothing-here");
     let run = barrage(&["compare", s(&good), s(&missing)]);

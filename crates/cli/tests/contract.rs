@@ -255,6 +255,7 @@ fn tail(log: &Path) -> String {
 #[test]
 #[ignore = "needs the catalogue's servers (scripts/setup.sh installs them, scripts/test.sh runs it)"]
 fn every_obtainable_server_serves_the_contract() {
+    let _turn = crate::common::serial(); // alone: it starts every catalogue server against start-up deadlines
     let servers = repo().join("servers");
     let work =
         Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("contract-{}", std::process::id()));

@@ -53,13 +53,23 @@ workloads = ["db", "queries"]
 [database]
 pool = 1
 [start]
-command = ["{}", "cache_server_child", "--exact", "--include-ignored", "--nocapture", "--test-threads", "1"]
+command = ["{}", "{}", "--exact", "--include-ignored", "--nocapture", "--test-threads", "1"]
 env = {{ {CHILD} = "{{host}}:{{port}}" }}
 [ready]
 http_path = "/hello"
 "#,
-        exe.display()
+        exe.display(),
+        child_test_name()
     )
+}
+
+/// The child test's name as libtest knows it: its module path in this test
+/// binary (`database::cache_server_child`), without the crate's name.
+fn child_test_name() -> String {
+    match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::cache_server_child"),
+        None => "cache_server_child".to_string(),
+    }
 }
 
 fn suite(servers: &[&str], levels: &str, scenarios: &str) -> String {
@@ -145,6 +155,7 @@ fn running_under(dir: &Path) -> Vec<String> {
 #[test]
 #[ignore = "needs PostgreSQL"]
 fn proof_of_work_catches_a_cache_and_a_killed_postgres_is_restarted() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let scratch = Scratch::new();
     let dir = &scratch.0;
     let scenarios =

@@ -16,7 +16,7 @@ use barrage_lab::driver::Tool;
 use barrage_lab::suite::Driver;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{free_addr, nginx_binary, require, serial, Server, TempDir, BIN};
 
 /// Seed 000's two ab lines, scaled from 1,000,000 and 20,000,000 requests.

@@ -17,7 +17,7 @@ use barrage_lab::driver::Tool;
 use barrage_lab::suite::Driver;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{free_addr, nginx_binary, require, run, serial, Run, Server, TempDir, BIN};
 
 /// Seed 002: `h2load -n2000000 -c500 -m100 https://127.0.0.1:3000/`, then

@@ -17,7 +17,7 @@ use barrage_lab::driver::Tool;
 use barrage_lab::suite::Driver;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{free_addr, nginx_binary, require, run, serial, Run, Server, TempDir, BIN};
 
 /// The seed's sessions, scaled down: 100 connections of 10 calls at 100/s (about 1 s).

@@ -15,7 +15,7 @@ use barrage_lab::driver::Tool;
 use barrage_lab::suite::Driver;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{nginx_binary, require, run, serial, Run, Server, TempDir, BIN};
 
 /// `barrage wrk ARGS`.

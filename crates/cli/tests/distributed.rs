@@ -6,7 +6,7 @@
 //! and server and nginx (scripts/setup.sh installs them; scripts/test.sh
 //! runs these with --include-ignored).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -5,7 +5,7 @@
 //! a lower bound, marked client-bound; a search of the session rate; bad
 //! flags are one line.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -7,9 +7,6 @@
 //! - `ghz`: `barrage ghz` beside ghz itself on the same server;
 //! - `suite`: `barrage run suites/grpc.toml --quick`.
 
-mod cli_support;
-mod common;
-
 #[path = "grpc/load.rs"]
 mod load;
 

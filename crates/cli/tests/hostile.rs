@@ -11,8 +11,7 @@ use barrage_testkit::h3::{H3Behavior, H3TestServer};
 use barrage_testkit::ws::{WsBehavior, WsHostile, WsTestServer};
 use serde_json::Value;
 
-mod cli_support;
-mod common;
+use crate::common;
 use common::{load_measured, measured, serial, Finished};
 
 const DURATION: Duration = Duration::from_secs(2);

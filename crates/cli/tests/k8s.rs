@@ -6,7 +6,7 @@
 //! `UPDATE_GOLDEN=1 cargo test -p barrage --test k8s` rewrites
 //! tests/golden/k8s/ from the current output.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -6,7 +6,7 @@
 //! render`'s Job read as Kubernetes' own `batch/v1` Job (k8s-openapi) and
 //! written back, so that a misspelt field is a failure too.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::io::Read;

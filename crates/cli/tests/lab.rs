@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
 
@@ -230,6 +230,7 @@ protocol = "h1"
 
 #[test]
 fn a_quick_suite_records_everything_and_reports_the_failures() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let lab = Lab::new("quick");
     let suite = lab.suite("quick", QUICK);
     let began = Instant::now();
@@ -291,6 +292,7 @@ fn a_quick_suite_records_everything_and_reports_the_failures() {
 
 #[test]
 fn ctrl_c_stops_every_server_and_keeps_the_partial_results() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let lab = Lab::new("sigint");
     let suite = lab.suite(
         "long",
@@ -360,6 +362,7 @@ fn serve_pids(lab: &Path) -> Vec<u32> {
 /// serves (h2 over TLS, h2c), not in HTTP/1.1.
 #[test]
 fn tls_and_backend_built_ins_and_readiness_in_the_served_protocol() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let lab = Lab::new("builtins");
     let suite = lab.suite(
         "builtins",
@@ -426,6 +429,7 @@ protocol = "h2c"
 
 #[test]
 fn suite_file_errors_name_the_line_and_the_key() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let lab = Lab::new("errors");
     let bad = lab.suite(
         "bad",
@@ -485,6 +489,7 @@ search = { slo = "p99<=100ms", errors = "0.1%", min = 20, max = 1000, precision 
 
 #[test]
 fn a_capacity_search_ranks_the_servers_and_writes_the_capacity_table() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let lab = Lab::new("capacity");
     let suite = lab.suite("capacity", CAPACITY);
     let out = lab.run(&suite, &[]);
@@ -595,6 +600,7 @@ fn a_capacity_search_ranks_the_servers_and_writes_the_capacity_table() {
 /// scenario is skipped with the reason, and the report says so.
 #[test]
 fn the_websocket_suite_runs_quick_and_a_server_without_ws_is_skipped() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let lab = Lab::new("ws");
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = Command::new(BIN)

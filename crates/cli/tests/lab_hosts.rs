@@ -5,7 +5,7 @@
 //! OpenSSH's client and server, ab and nginx (scripts/setup.sh installs
 //! them; scripts/test.sh runs these with --include-ignored).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -21,10 +21,10 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// One lab at a time: they share the inventory's namespaces and addresses.
-fn turn() -> std::sync::MutexGuard<'static, ()> {
-    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    ONE.lock().unwrap_or_else(|e| e.into_inner())
+/// One lab at a time, and no other load beside it: they share the
+/// inventory's namespaces and addresses, and pin to the same cores.
+fn turn() -> common::Turn {
+    common::serial()
 }
 
 fn needs() {

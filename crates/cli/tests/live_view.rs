@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{require, serial, Server, TempDir, BIN};
 
 /// A detached tmux session of 120 × 35 running `command`, killed on drop.

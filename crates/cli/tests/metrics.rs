@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{barrage, free_addr, require, serial, Server, TempDir, BIN};
 
 /// GET `path` from `addr` over HTTP/1.1 (`Connection: close`): status line,

@@ -2,8 +2,8 @@
 //! file:line (exit 2); a good one runs against the reference server and
 //! its per-template results are in the summary and the JSON.
 
-mod cli_support;
-mod common;
+use crate::cli_support;
+use crate::common;
 use cli_support::{barrage, target, u64_at};
 use common::{serial, TempDir};
 

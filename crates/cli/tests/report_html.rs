@@ -63,6 +63,7 @@ fn text(b: &[u8]) -> String {
 
 #[test]
 fn report_writes_every_file_html_last() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let dir = results_dir("interrupted", "cli-report");
     let out = barrage(&["report", dir.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -80,6 +81,7 @@ fn report_writes_every_file_html_last() {
 
 #[test]
 fn report_of_a_bad_directory_is_one_line_exit_2() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let missing = tmp("cli-missing").join("nothing-here");
     let out = barrage(&["report", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
@@ -125,6 +127,7 @@ fn load_page(dir: &Path) -> PathBuf {
 
 #[test]
 fn load_writes_its_html() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let dir = tmp("cli-load");
     let page = load_page(&dir);
     let html = std::fs::read_to_string(&page).unwrap();
@@ -564,6 +567,7 @@ fn search_page(dir: &Path) -> PathBuf {
 #[test]
 #[ignore = "needs chromium (scripts/test.sh runs it)"]
 fn pages_render_in_chromium() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let Some(browser) = chromium() else {
         panic!("needs chromium: not found (scripts/setup.sh installs the chromium package; or set BARRAGE_CHROMIUM)");
     };

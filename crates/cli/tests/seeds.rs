@@ -7,7 +7,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::require;
 
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
@@ -78,9 +78,9 @@ const ON_NAMESPACE_HOSTS: &[&str] = &[
 /// [`run_one_level`] with more arguments; with `--hosts`, also checks the
 /// run went through the hosts and left no namespace behind.
 fn run_one_level_with(suite: &str, tool: &str, server: &str, level: &str, extra: &[&str]) {
-    // One lab run at a time: they pin to the same cores.
-    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // One lab run at a time, and no other load beside it: they pin to the
+    // same cores.
+    let _turn = common::serial();
     require(tool);
     let results = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "seed-{}-{}",

@@ -5,8 +5,8 @@ use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod cli_support;
-mod common;
+use crate::cli_support;
+use crate::common;
 use cli_support::{barrage, take_stderr, u64_at, url};
 use common::{serial, TempDir, BIN};
 

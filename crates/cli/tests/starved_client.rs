@@ -16,7 +16,7 @@
 //! is bounded: it stops when the test drops it, and in any case after
 //! [`HOG_LIMIT`].
 
-mod common;
+use crate::common;
 
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};

@@ -5,6 +5,7 @@
 //! - no `.rs` file over 800 lines, and no production function over 100;
 //! - the engine's worker never names a protocol's session;
 //! - the lab does not depend on the server under test (barrage-target);
+//! - every test file is compiled: a module of its crate's one test binary;
 //! - the cli's load/agents/find_max modules and the lab's runner/remote do
 //!   not import each other in a circle.
 
@@ -183,6 +184,72 @@ fn is_test_file(path: &Path) -> bool {
         || s.ends_with("/tests.rs")
         || s.contains("/fuzz/")
         || s.contains("/bench/")
+}
+
+/// The files of `tests/` that `tests/main.rs` does not declare, for a
+/// crate whose integration tests are one binary (`autotests = false`).
+fn undeclared_test_files(tests: &Path) -> Vec<String> {
+    let main = fs::read_to_string(tests.join("main.rs")).unwrap_or_default();
+    let declared: BTreeSet<&str> = main
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("mod ")?.strip_suffix(';'))
+        .collect();
+    let mut missing = Vec::new();
+    for entry in fs::read_dir(tests).into_iter().flatten().flatten() {
+        let path = entry.path();
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+            continue;
+        };
+        let module = path.extension().is_some_and(|e| e == "rs") && stem != "main";
+        let helper = path.join("mod.rs").is_file();
+        if (module || helper) && !declared.contains(stem) {
+            missing.push(shown(&path));
+        }
+    }
+    missing.sort();
+    missing
+}
+
+#[test]
+fn every_test_file_is_in_its_crates_test_binary() {
+    let mut missing = Vec::new();
+    for entry in fs::read_dir(root().join("crates")).unwrap().flatten() {
+        let manifest = fs::read_to_string(entry.path().join("Cargo.toml")).unwrap_or_default();
+        let tests = entry.path().join("tests");
+        if !tests.is_dir() {
+            continue;
+        }
+        if manifest.contains("autotests = false") {
+            missing.extend(undeclared_test_files(&tests));
+        } else {
+            // A crate of one test file needs no main.rs; a second file means
+            // a second binary to link.
+            let files = fs::read_dir(&tests).unwrap().flatten();
+            let n = files
+                .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
+                .count();
+            assert!(n <= 1, "{}: {n} test binaries: declare them as modules of tests/main.rs with autotests = false", shown(&tests));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "never compiled (not a module of its crate's tests/main.rs): {missing:#?}"
+    );
+}
+
+#[test]
+fn the_declared_file_check_sees_an_undeclared_file() {
+    let dir = std::env::temp_dir().join(format!("barrage-structure-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("common")).unwrap();
+    fs::write(dir.join("common/mod.rs"), "").unwrap();
+    fs::write(dir.join("main.rs"), "mod common;\nmod a;\n").unwrap();
+    fs::write(dir.join("a.rs"), "").unwrap();
+    fs::write(dir.join("b.rs"), "").unwrap();
+    let missing = undeclared_test_files(&dir);
+    let _ = fs::remove_dir_all(&dir);
+    assert_eq!(missing.len(), 1, "{missing:?}");
+    assert!(missing[0].ends_with("b.rs"), "{missing:?}");
 }
 
 #[test]

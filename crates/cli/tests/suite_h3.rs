@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::{barrage, run_logged, TempDir, BIN};
 
 /// `--dry-run --quick` says about 40 s on two cores; a stalled run is killed.
@@ -64,6 +64,7 @@ fn run_quick(caddy: &Path, results: &Path, log: &Path) -> std::process::ExitStat
 #[test]
 #[ignore = "needs caddy (scripts/test.sh sets BARRAGE_CADDY and runs it)"]
 fn the_h3_suite_runs_quick_on_caddy_and_barrage_serve() {
+    let _turn = crate::common::serial(); // alone: its runs measure
     let caddy = caddy();
     let dir = TempDir::new("suite-h3");
     let results = dir.path("results");

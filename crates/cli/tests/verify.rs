@@ -21,6 +21,7 @@ fn verify(args: &[&str]) -> (Output, String) {
 
 #[test]
 fn a_correct_server_passes_and_each_check_has_its_line() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let server = WorkloadServer::start(Break::Nothing);
     let url = server.url("/");
     let (out, stdout) = verify(&[&url, "--workload", "json,baseline", "--seed", "5"]);
@@ -39,6 +40,7 @@ fn a_correct_server_passes_and_each_check_has_its_line() {
 
 #[test]
 fn a_broken_rule_fails_its_check_by_name_with_exit_1() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let server = WorkloadServer::start(Break::EchoContentLength);
     let (out, stdout) = verify(&[&server.url("/"), "--workload", "upload"]);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
@@ -59,6 +61,7 @@ fn a_broken_rule_fails_its_check_by_name_with_exit_1() {
 
 #[test]
 fn a_database_check_without_a_database_says_so() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let server = WorkloadServer::start(Break::Nothing);
     let (out, stdout) = verify(&[&server.url("/"), "--workload", "updates,fortunes"]);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
@@ -83,6 +86,7 @@ fn a_database_check_without_a_database_says_so() {
 
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     for (args, want) in [
         (
             &["http://127.0.0.1:1/", "--workload", "xml"][..],
@@ -108,6 +112,7 @@ fn bad_input_is_one_line_and_exit_2() {
 
 #[test]
 fn a_catalogue_server_is_started_checked_and_stopped() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
     let dir = std::env::temp_dir().join(format!("barrage-verify-test-{}", std::process::id()));
     let srv = dir.join("srv");
     std::fs::create_dir_all(&srv).unwrap();

@@ -10,8 +10,8 @@ use barrage_testkit::ws::{Echo, Stall, WsBehavior, WsTestServer};
 use barrage_testkit::{Behavior, TestServer};
 use serde_json::Value;
 
-mod cli_support;
-mod common;
+use crate::cli_support;
+use crate::common;
 use cli_support::{barrage, u64_at};
 use common::{load_measured, serial, Finished};
 

@@ -1,7 +1,7 @@
 //! Servers that misbehave: coordinated omission (a server that stalls once)
 //! and every kind of error, each against a testkit server.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

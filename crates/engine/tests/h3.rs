@@ -5,7 +5,7 @@
 //! counted by kind. (The one test body over every protocol, h3 included,
 //! is in protocols.rs.)
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! The load models against the reference server (and the testkit's correct
 //! server for pipelining): counts checked against what the server saw.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

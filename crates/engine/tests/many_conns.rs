@@ -1,7 +1,7 @@
 //! Many connections: a pool of thousands all connects, and `sources`
 //! spreads connections over the source addresses given.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::io::{Read, Write};

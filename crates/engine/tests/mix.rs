@@ -4,7 +4,7 @@
 //! the same server answers bad requests with a 400 or drops them, for
 //! raw entries. No timing is asserted.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};

@@ -4,7 +4,7 @@
 //! nginx binary and runs it with `--include-ignored`; without the variable
 //! it fails, never skips.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

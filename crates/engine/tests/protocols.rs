@@ -4,7 +4,7 @@
 //! load model over HTTP/2; and the HTTP/2 and TLS failures a client must
 //! survive (misbehaving servers from the testkit, untrusted certificates).
 
-mod common;
+use crate::common;
 /// gRPC (issue 32), here for the same reason.
 #[path = "protocols/grpc.rs"]
 mod grpc;

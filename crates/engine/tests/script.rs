@@ -4,7 +4,7 @@
 //! address, a stop from the script, and a failing hook ending the run with
 //! what was measured kept.
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

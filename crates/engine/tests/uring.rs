@@ -5,7 +5,7 @@
 //! Where io_uring cannot be set up (an old kernel, a seccomp filter) every
 //! test says so and checks only the fallback.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -7,7 +7,7 @@
 //! Needs PostgreSQL's binaries (`BARRAGE_PG_BIN`, else
 //! /usr/lib/postgresql/15/bin) and root (the server runs as `postgres`).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;

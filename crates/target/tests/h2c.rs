@@ -1,6 +1,6 @@
 //! HTTP/2 with prior knowledge (h2c) on the same port as HTTP/1.1.
 
-mod common;
+use crate::common;
 #[path = "h2c/grpc.rs"]
 mod grpc;
 

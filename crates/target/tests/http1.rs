@@ -1,6 +1,6 @@
 //! The endpoint contract over HTTP/1.1, checked with a raw TCP client.
 
-mod common;
+use crate::common;
 /// WebSocket (issue 31), in this binary to keep CI's count of test binaries down.
 #[path = "http1/ws.rs"]
 mod ws;

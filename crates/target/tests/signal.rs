@@ -3,7 +3,7 @@
 
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::net::TcpStream;
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! TLS: the same endpoints over rustls, HTTP/2 or HTTP/1.1 as ALPN decides,
 //! with a self-signed certificate or one read from PEM files.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr};

@@ -2,7 +2,7 @@
 //! HTTP/1.1, checked with the raw TCP client of `common`: each endpoint and
 //! the edges of its rules.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream};

@@ -52,6 +52,7 @@ pub mod h2;
 pub mod h3;
 mod listener;
 pub mod mutate;
+pub mod turn;
 pub mod workloads;
 pub mod ws;
 pub mod yaml;

@@ -11,7 +11,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex, MutexGuard};
+use std::sync::{mpsc, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_barrage");
@@ -20,10 +20,19 @@ pub const DEADLINE: Duration = Duration::from_secs(90);
 /// How long a server may take to listen.
 const READY: Duration = Duration::from_secs(20);
 
-/// One load at a time: the machine may have two cores only.
-pub fn serial() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// A test's exclusive turn on the machine.
+pub type Turn = RwLockWriteGuard<'static, ()>;
+
+/// One load at a time: the machine may have two cores only. Every test in
+/// this binary that measures takes it (`barrage_testkit::turn`).
+pub fn serial() -> Turn {
+    barrage_testkit::turn::exclusive()
+}
+
+/// A turn beside other `shared` tests (servers and loads written to overlap
+/// one another), never beside a `serial` one.
+pub fn shared() -> RwLockReadGuard<'static, ()> {
+    barrage_testkit::turn::shared()
 }
 
 /// A fresh directory, removed on drop.

@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use std::sync::{Mutex, MutexGuard};
+use std::sync::RwLockWriteGuard;
 use std::time::Duration;
 
 use barrage_engine::{LoadSpec, Model, NoObserver, Reuse, RunReport};
@@ -14,10 +14,9 @@ use barrage_target::{Target, TargetConfig};
 
 pub mod external;
 
-/// One load test at a time in this test binary.
-pub fn serial() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// One load test at a time in this test binary (`barrage_testkit::turn`).
+pub fn serial() -> RwLockWriteGuard<'static, ()> {
+    barrage_testkit::turn::exclusive()
 }
 
 /// The reference server on a free port of 127.0.0.1, one runtime thread.
