@@ -189,10 +189,18 @@ pub fn main(args: RunArgs) -> ExitCode {
 
 /// `--dry-run`: the plan, its estimated duration, and the hosts it would use.
 fn dry_run(args: &RunArgs, suite: &barrage_lab::suite::Suite) {
-    let plan = Plan::of(&suite.effective(args.quick), false, args.only.as_deref());
+    let effective = suite.effective(args.quick, args.only.as_deref());
+    let plan = Plan::of(&effective, false, args.only.as_deref());
     // A closed pipe (`| head`) ends the listing quietly.
     let mut out = std::io::stdout().lock();
     let _ = write!(out, "{plan}");
+    if !effective.quick.left_out.is_empty() {
+        let _ = writeln!(
+            out,
+            "left out of --quick ([quick] servers): {}; --only NAME runs one of them",
+            effective.quick.left_out.join(", ")
+        );
+    }
     let server = args
         .server_host
         .clone()

@@ -107,7 +107,7 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
     if let Some(levels) = &opts.levels {
         suite = suite.with_levels(levels)?;
     }
-    let suite = suite.effective(opts.quick);
+    let suite = suite.effective(opts.quick, opts.only.as_deref());
     let plan = Plan::of(&suite, false, opts.only.as_deref());
     if plan.runs.is_empty() {
         return Err(match &opts.only {

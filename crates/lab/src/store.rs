@@ -78,6 +78,16 @@ pub fn summary(r: &Results) -> String {
     for w in &r.warnings {
         let _ = writeln!(s, "- warning: {w}");
     }
+    let left_out = &r.suite.quick.left_out;
+    if !left_out.is_empty() {
+        let _ = writeln!(
+            s,
+            "Left out of --quick (the suite's `[quick] servers`): {}. `barrage run {} --quick --only NAME` runs one of them, `barrage run {}` every server.\n",
+            left_out.join(", "),
+            r.suite_file,
+            r.suite_file
+        );
+    }
     workloads(&mut s, r);
     ranking(&mut s, r);
     let sides = table::side_by_side(r);

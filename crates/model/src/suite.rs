@@ -603,6 +603,25 @@ pub struct Quick {
     /// and `true` is not written, so they read back the same).
     #[serde(default = "runs_searches", skip_serializing_if = "Clone::clone")]
     pub searches: bool,
+    /// The server entries `--quick` runs, by manifest name or label
+    /// (`[quick] servers`); `None`: every one. `--only` overrides it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub servers: Option<Vec<String>>,
+    /// The server variants (labels) that `--quick` left out of this run:
+    /// written in results, empty in a suite file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<String>,
+}
+
+impl Quick {
+    /// `--quick` runs this variant of `entry`: `[quick] servers` names its
+    /// server or its label, or there is no such list.
+    pub fn runs(&self, entry: &ServerEntry, variant: &Variant) -> bool {
+        self.servers.as_ref().is_none_or(|keep| {
+            keep.iter()
+                .any(|k| *k == entry.server || *k == variant.label)
+        })
+    }
 }
 
 fn runs_searches() -> bool {
@@ -688,13 +707,31 @@ impl Suite {
     /// The suite as it runs: itself, or with `--quick` applied (quick
     /// durations, one repeat, only the quick levels, no capacity search
     /// when `[quick] searches = false`, sessions cut to the
-    /// quick duration). Planning the result with `quick = false` gives the
-    /// same runs as planning `self` with `quick = true`, but level indices
-    /// count in the reduced list.
-    pub fn effective(&self, quick: bool) -> Suite {
+    /// quick duration, and without `--only`, only the servers of `[quick]
+    /// servers`, the others named in `quick.left_out`). Planning the result
+    /// with `quick = false` gives the same runs as planning `self` with
+    /// `quick = true`, but level indices count in the reduced list.
+    pub fn effective(&self, quick: bool, only: Option<&str>) -> Suite {
         if !quick {
             return self.clone();
         }
+        let mut left_out = Vec::new();
+        let servers: Vec<ServerEntry> = self
+            .servers
+            .iter()
+            .filter_map(|entry| {
+                let (kept, dropped): (Vec<Variant>, Vec<Variant>) = entry
+                    .variants
+                    .iter()
+                    .cloned()
+                    .partition(|v| only.is_some() || self.quick.runs(entry, v));
+                left_out.extend(dropped.into_iter().map(|v| v.label));
+                (!kept.is_empty()).then(|| ServerEntry {
+                    variants: kept,
+                    ..entry.clone()
+                })
+            })
+            .collect();
         let load = self.load.subset(&self.quick_levels());
         // `[quick] searches = false`: the capacity searches are left out.
         let scenarios = self
@@ -704,6 +741,7 @@ impl Suite {
             .cloned()
             .collect();
         Suite {
+            servers,
             scenarios,
             duration: self.quick.duration,
             warmup: self.quick.warmup,
@@ -712,6 +750,7 @@ impl Suite {
             load,
             quick: Quick {
                 levels: None,
+                left_out,
                 ..self.quick.clone()
             },
             ..self.clone()

@@ -767,3 +767,22 @@ fn grpc_scenarios_are_in_calls_or_messages() {
         assert!(labels.contains(&p999.as_str()), "{labels:?}");
     }
 }
+
+#[test]
+fn servers_left_out_of_quick_are_named_with_the_command_that_runs_them() {
+    let mut r = results("complete");
+    assert!(!tables::markdown(&r).contains("Left out of --quick"));
+    r.suite.quick.left_out = vec!["mina".into(), "mochiweb".into()];
+    let md = tables::markdown(&r);
+    let line = md
+        .lines()
+        .find(|l| l.contains("Left out of --quick"))
+        .unwrap_or_else(|| panic!("no left-out line in\n{md}"));
+    for part in [
+        "mina, mochiweb",
+        &format!("`barrage run {} --quick --only NAME`", r.suite_file),
+        &format!("`barrage run {}` every server", r.suite_file),
+    ] {
+        assert!(line.contains(part), "{part:?} not in {line}");
+    }
+}

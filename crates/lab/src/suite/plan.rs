@@ -76,8 +76,9 @@ impl Plan {
     /// driver (drivers reversed on odd repeats too); a scenario with a
     /// `search` runs once per server start instead, on barrage's engine. `quick` keeps one
     /// repeat, the quick levels and durations (and no search with `[quick]
-    /// searches = false`); `only` keeps the variants of
-    /// that server (manifest name) or with that label, and may leave none.
+    /// searches = false`) and the servers of `[quick] servers`; `only` keeps
+    /// the variants of that server (manifest name) or with that label, and
+    /// may leave none.
     pub fn of(suite: &Suite, quick: bool, only: Option<&str>) -> Plan {
         let (warmup, duration, repeats) = if quick {
             (suite.quick.warmup, suite.quick.duration, 1)
@@ -90,7 +91,7 @@ impl Plan {
             .iter()
             .flat_map(|e| e.variants.iter().map(move |v| (e, v)))
             .filter(|(entry, v)| match only {
-                None => true,
+                None => !quick || suite.quick.runs(entry, v),
                 Some(o) => o == entry.server || o == v.label,
             })
             .collect();

@@ -16,7 +16,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::source::{self, problem, CpuList, KeyPath, Problem};
-use super::{Cores, Load, Protocol, Quick, Scenario, Suite, SuiteHosts};
+use super::{Cores, Load, Protocol, Quick, Scenario, ServerEntry, Suite, SuiteHosts};
 
 mod drivers;
 mod grpc;
@@ -108,6 +108,7 @@ impl RawSuite {
         let servers = servers(self.server, &load)?;
         let scenarios = scenarios(self.scenario, &load, dir)?;
         check_quick_searches(&quick, &scenarios)?;
+        check_quick_servers(&quick, &servers)?;
         check_drivers(&drivers, &scenarios, &load)?;
         let tables = tables(self.table, &scenarios)?;
         let services = services(self.service, &scenarios)?;
@@ -132,6 +133,34 @@ impl RawSuite {
             services,
         })
     }
+}
+
+/// `[quick] servers` names servers of the suite, by name or label.
+fn check_quick_servers(quick: &Quick, servers: &[ServerEntry]) -> Result<(), Problem> {
+    let Some(names) = &quick.servers else {
+        return Ok(());
+    };
+    let at = KeyPath::root().key("quick").key("servers");
+    if names.is_empty() {
+        return Err(problem(
+            &at,
+            "an empty list runs no server",
+            "server names or labels from [[server]], or no key for every server",
+        ));
+    }
+    for (i, name) in names.iter().enumerate() {
+        let known = servers
+            .iter()
+            .any(|e| e.server == *name || e.variants.iter().any(|v| v.label == *name));
+        if !known {
+            return Err(problem(
+                &at.index(i),
+                format!("no server {name:?} in the suite"),
+                "a name or label of one of the suite's [[server]] entries",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `[quick] searches = false` leaves some scenario to run.

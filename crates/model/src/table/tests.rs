@@ -83,6 +83,8 @@ fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
                 warmup: second,
                 levels: None,
                 searches: true,
+                servers: None,
+                left_out: Vec::new(),
             },
             session_window: None,
             drivers: vec![Driver::Wrk, Driver::Barrage],

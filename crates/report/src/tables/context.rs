@@ -107,6 +107,19 @@ pub(super) fn overview(r: &Results) -> Vec<Item> {
     if !plan.is_empty() {
         items.push(item(vec![text(format!("Plan: {}", plan.join(", ")))]));
     }
+    let left_out = &r.suite.quick.left_out;
+    if !left_out.is_empty() {
+        items.push(item(vec![
+            text(format!(
+                "Left out of --quick (the suite's [quick] servers): {}; ",
+                left_out.join(", ")
+            )),
+            code(format!("barrage run {} --quick --only NAME", r.suite_file)),
+            text(" runs one of them, "),
+            code(format!("barrage run {}", r.suite_file)),
+            text(" every server (the full plan)"),
+        ]));
+    }
     let cores = |list: &[usize]| -> String {
         if list.is_empty() {
             return "not pinned".into();

@@ -31,6 +31,7 @@ pub(super) struct RawQuick {
     warmup: Option<String>,
     levels: Option<Vec<i64>>,
     searches: Option<bool>,
+    servers: Option<Vec<String>>,
 }
 
 const LOAD_KINDS: &str = "one of concurrency = [...], rate = [...] (with connections), \
@@ -192,5 +193,7 @@ pub(super) fn quick(
         warmup: q_warmup,
         levels,
         searches: raw.searches.unwrap_or(true),
+        servers: raw.servers,
+        left_out: Vec::new(),
     })
 }

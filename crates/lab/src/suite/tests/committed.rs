@@ -143,7 +143,7 @@ fn the_committed_suites_parse_and_the_seeds_are_quick() {
         }
         if suite.name.starts_with("seed-") {
             seeds += 1;
-            let quick = Plan::of(&suite.effective(true), false, None);
+            let quick = Plan::of(&suite.effective(true, None), false, None);
             // What --dry-run --quick prints is what runs.
             let levels = |p: &Plan| p.runs.iter().map(|r| r.level.clone()).collect::<Vec<_>>();
             assert_eq!(levels(&quick), levels(&Plan::of(&suite, true, None)));

@@ -28,6 +28,8 @@ fn the_valid_base_parses_with_its_defaults() {
             warmup: Duration::from_secs(1),
             levels: None,
             searches: true,
+            servers: None,
+            left_out: Vec::new(),
         }
     );
     let hello = s.scenario("hello");

@@ -106,7 +106,7 @@ fn quick_and_only_cut_the_plan() {
     );
     assert!(Plan::of(&suite, false, Some("c")).runs.is_empty());
     // effective(true) plans the same runs, with levels counted in the cut list.
-    let eff = Plan::of(&suite.effective(true), false, Some("b"));
+    let eff = Plan::of(&suite.effective(true, Some("b")), false, Some("b"));
     let strip = |p: &Plan| -> Vec<(String, Level, Driver)> {
         p.runs
             .iter()
@@ -228,7 +228,7 @@ fn an_entry_runs_only_its_levels() {
     assert_eq!(levels(&full, "a")[..2], ["c=10", "c=1000"]);
     assert_eq!(levels(&full, "b")[..1], ["c=100"]);
     // --quick keeps the first and the last level: b has neither.
-    let quick = Plan::of(&suite.effective(true), false, None);
+    let quick = Plan::of(&suite.effective(true, None), false, None);
     assert_eq!(levels(&quick, "a"), ["c=10", "c=1000"]);
     assert!(levels(&quick, "b").is_empty());
     let error = parse(&text.replace("levels = [1]", "levels = [3]")).unwrap_err();
@@ -243,10 +243,59 @@ fn levels_keep_those_levels_and_quick_keeps_them_all() {
     let suite = parse(&VALID.replace("[10, 100]", "[10, 100, 1000, 5000]")).unwrap();
     let two = suite.with_levels(&[3, 1]).unwrap();
     assert_eq!(two.load, Load::Concurrency(vec![100, 5000]));
-    assert_eq!(two.effective(true).load, Load::Concurrency(vec![100, 5000]));
+    assert_eq!(
+        two.effective(true, None).load,
+        Load::Concurrency(vec![100, 5000])
+    );
     assert_eq!(
         suite.with_levels(&[4]).unwrap_err(),
         "--levels: no level 4 (the suite has 4, counted from 0); expected indices from 0 to 3"
     );
     assert!(suite.with_levels(&[]).is_err());
+}
+
+#[test]
+fn quick_servers_leave_the_others_out_and_only_brings_one_back() {
+    let text = r#"
+[load]
+concurrency = [1]
+[quick]
+servers = ["a", "b N=2"]
+[[server]]
+name = "a"
+[[server]]
+name = "b"
+variants = { N = ["1", "2"] }
+[[server]]
+name = "c"
+[[scenario]]
+name = "s1"
+path = "/hello"
+"#;
+    let suite = parse(text).unwrap();
+    let labels =
+        |p: &Plan| -> Vec<String> { p.starts().map(|g| g[0].variant.label.clone()).collect() };
+    // The full plan runs every server; --quick those of [quick] servers,
+    // by name (a) or label (b N=2), and names the others.
+    assert_eq!(labels(&Plan::of(&suite, false, None)).len(), 4 * 3);
+    let quick = suite.effective(true, None);
+    assert_eq!(labels(&Plan::of(&quick, false, None)), ["a", "b N=2"]);
+    assert_eq!(quick.quick.left_out, ["b N=1", "c"]);
+    assert_eq!(
+        labels(&Plan::of(&suite, true, None)),
+        labels(&Plan::of(&quick, false, None))
+    );
+    // --only runs the server it names, left out of --quick or not.
+    let only = suite.effective(true, Some("c"));
+    assert_eq!(labels(&Plan::of(&only, false, Some("c"))), ["c"]);
+    assert!(only.quick.left_out.is_empty());
+    assert_eq!(labels(&Plan::of(&suite, true, Some("c"))), ["c"]);
+    // The suite file's names are checked.
+    assert_eq!(
+        error(&text.replace(r#""b N=2""#, r#""d""#)),
+        "suites/t.toml:5: quick.servers[1]: no server \"d\" in the suite; expected a name or label of one of the suite's [[server]] entries"
+    );
+    assert!(
+        error(&text.replace(r#"["a", "b N=2"]"#, "[]")).contains("an empty list runs no server")
+    );
 }

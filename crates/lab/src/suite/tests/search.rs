@@ -104,7 +104,7 @@ fn efficiency_is_one_open_loop_level_per_server_start() {
                 connections: 100
             }));
     // --quick keeps it; --levels leaves it out, as it does searches.
-    let quick = Plan::of(&s.effective(true), false, None);
+    let quick = Plan::of(&s.effective(true, None), false, None);
     assert!(quick.runs.iter().any(|r| r.scenario == "eff"));
     let levels = s.with_levels(&[0]).unwrap();
     assert!(levels.scenarios.iter().all(|sc| sc.efficiency.is_none()));

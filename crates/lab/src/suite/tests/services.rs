@@ -114,7 +114,7 @@ fn the_database_suite_quick_plan_is_under_ten_minutes() {
     assert_eq!(quick.runs.len(), 6 * 13, "{quick}");
     assert!(quick.estimate < Duration::from_secs(10 * 60), "{quick}");
     assert_eq!(
-        Plan::of(&suite.effective(true), false, None).runs,
+        Plan::of(&suite.effective(true, None), false, None).runs,
         quick.runs
     );
 }

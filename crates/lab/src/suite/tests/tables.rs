@@ -27,7 +27,7 @@ fn tables_put_scenarios_side_by_side_with_their_defaults() {
     assert_eq!(s.tables[0].columns, ["h", "x"]);
     assert_eq!(s.tables[1].title, "xml, hello");
     // --quick and --levels keep them; a suite without any has none.
-    assert_eq!(s.effective(true).tables, s.tables);
+    assert_eq!(s.effective(true, None).tables, s.tables);
     assert_eq!(s.with_levels(&[1]).unwrap().tables, s.tables);
     assert!(parse(VALID).unwrap().tables.is_empty());
 }

@@ -99,7 +99,7 @@ fn quick_searches_false_leaves_the_searches_out() {
         2 * 3,
         "3 repeats"
     );
-    let effective = without.effective(true);
+    let effective = without.effective(true, None);
     assert_eq!(effective.scenarios.len(), 1);
     assert_eq!(Plan::of(&effective, false, None).runs, plan.runs);
     // Not when every scenario is a search.
@@ -155,7 +155,7 @@ fn the_workloads_suite_quick_plan_is_under_ten_minutes() {
     assert!(quick.estimate < Duration::from_secs(10 * 60), "{quick}");
     // What --dry-run --quick prints is what runs.
     assert_eq!(
-        Plan::of(&suite.effective(true), false, None).runs,
+        Plan::of(&suite.effective(true, None), false, None).runs,
         quick.runs
     );
 }
