@@ -32,7 +32,8 @@ BARRAGE_NGINX=$(find_server nginx)
 BARRAGE_H2O=$(find_server h2o)
 BARRAGE_NGHTTPD=$(find_server nghttpd)
 BARRAGE_CADDY=$(find_server caddy)
-BARRAGE_OHA=$(command -v oha || { [ -x "${CARGO_HOME:-$HOME/.cargo}/bin/oha" ] && echo "${CARGO_HOME:-$HOME/.cargo}/bin/oha"; } || true)
+# oha: the optimized one of the full set-up, else the tests' own (setup.sh).
+BARRAGE_OHA=$(command -v oha || { [ -x "${CARGO_HOME:-$HOME/.cargo}/bin/oha" ] && echo "${CARGO_HOME:-$HOME/.cargo}/bin/oha"; } || { [ -x "$repo/target/test-tools/bin/oha" ] && echo "$repo/target/test-tools/bin/oha"; } || true)
 # ghz: setup.sh's `go install` puts it in `go env GOPATH`/bin (~/go/bin).
 BARRAGE_GHZ=$(command -v ghz || { command -v go >/dev/null 2>&1 && [ -x "$(go env GOPATH)/bin/ghz" ] && echo "$(go env GOPATH)/bin/ghz"; } || { [ -x "$HOME/go/bin/ghz" ] && echo "$HOME/go/bin/ghz"; } || true)
 export BARRAGE_NGINX BARRAGE_H2O BARRAGE_NGHTTPD BARRAGE_CADDY BARRAGE_OHA BARRAGE_GHZ
