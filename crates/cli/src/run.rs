@@ -21,7 +21,7 @@ use crate::{usage_error, EXIT_FAILED};
 pub struct RunArgs {
     /// The suite file (suites/NAME.toml).
     suite: PathBuf,
-    /// Shorter durations, fewer levels, one repeat (the suite's [quick] table).
+    /// Shorter durations, fewer levels and servers, one repeat (the suite's [quick] table).
     #[arg(long)]
     quick: bool,
     /// Run only this server of the suite.
