@@ -5,8 +5,9 @@
 //! core. Tests that measure (a load's rate, latency or stop time; a capacity
 //! search; a suite's levels) must not share a two-core machine with another
 //! load, so they take [`exclusive`]. Tests that start servers or loads but
-//! were written to run beside each other (the gRPC and lab tests) take
-//! [`shared`]: they overlap one another, never an exclusive test. Tests that
+//! were written to run beside each other (the cli's lab, database, verify,
+//! compare and HTML report tests) take [`shared`]: they overlap one another,
+//! never an exclusive test. Tests that
 //! only parse, render or check files take nothing and run beside anything.
 //!
 //! The lock is poison-proof: a failed test releases it for the next.
