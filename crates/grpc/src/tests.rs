@@ -1,7 +1,8 @@
 //! The crate's tests: proto/bench.proto compiled, methods found, request
 //! JSON checked and encoded, templates rendered, bad input refused.
 
-use std::path::PathBuf;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
 
 use barrage_model::load::GrpcShape;
 use prost_reflect::DynamicMessage;
@@ -20,15 +21,31 @@ fn method(call: &str) -> Method {
     bench().method(call).expect("method found")
 }
 
+/// A test's directory under the system's temp dir, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A fresh directory under the system's temp dir with `files` written.
-fn dir_with(name: &str, files: &[(&str, &str)]) -> PathBuf {
+fn dir_with(name: &str, files: &[(&str, &str)]) -> Scratch {
     let dir = std::env::temp_dir().join(format!("barrage-grpc-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     for (file, text) in files {
         std::fs::write(dir.join(file), text).unwrap();
     }
-    dir
+    Scratch(dir)
 }
 
 /// Message `i` of `requests` for call `call`, decoded as `input`.
