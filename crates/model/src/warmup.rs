@@ -65,12 +65,20 @@ pub enum Next {
     Steady,
     /// The cap came first: the levels start on a server that never settled.
     Capped,
+    /// The last [`AGREEING`] windows (past the minimum) answered nothing
+    /// successfully: a server that answers only errors, or none at all,
+    /// has nothing to warm, and its levels say so sooner than the cap.
+    Unanswered,
 }
 
 /// After windows of `rates` over `elapsed`: go on, or stop and why.
 pub fn next(plan: &WarmupPlan, rates: &[f64], elapsed: Duration) -> Next {
+    let unanswered =
+        rates.len() >= AGREEING && rates[rates.len() - AGREEING..].iter().all(|&r| r <= 0.0);
     if elapsed >= plan.min && steady(rates) {
         Next::Steady
+    } else if elapsed >= plan.min && unanswered {
+        Next::Unanswered
     } else if elapsed + WINDOW > plan.cap.max(plan.min) {
         Next::Capped
     } else {
@@ -164,6 +172,29 @@ mod tests {
         assert_eq!(next(&plan, &climbing, CAP), Next::Capped);
         let level = [5000.0, 9000.0, 9900.0, 10000.0, 9800.0, 9900.0];
         assert_eq!(next(&plan, &level, Duration::from_secs(3)), Next::Steady);
+    }
+
+    #[test]
+    fn a_server_answering_nothing_stops_the_warm_up_after_its_minimum() {
+        let plan = WarmupPlan::default();
+        // Answered, then its database died: four empty windows end it.
+        let dead = [9000.0, 9100.0, 0.0, 0.0, 0.0];
+        assert_eq!(next(&plan, &dead, Duration::from_secs(3)), Next::Window);
+        let dead = [9000.0, 0.0, 0.0, 0.0, 0.0];
+        assert_eq!(next(&plan, &dead, Duration::from_secs(3)), Next::Unanswered);
+        // A slow start that answers in its fourth window goes on.
+        let slow = [0.0, 0.0, 0.0, 40.0];
+        assert_eq!(next(&plan, &slow, Duration::from_secs(2)), Next::Window);
+        // A JIT runtime's minimum is honoured first.
+        let jvm = WarmupPlan {
+            min: Duration::from_secs(5),
+            ..plan
+        };
+        assert_eq!(next(&jvm, &[0.0; 4], Duration::from_secs(2)), Next::Window);
+        assert_eq!(
+            next(&jvm, &[0.0; 10], Duration::from_secs(5)),
+            Next::Unanswered
+        );
     }
 
     #[test]

@@ -87,7 +87,8 @@ impl ServerRun<'_> {
         }
     }
 
-    /// The windows until steady, or the cap, or the first error.
+    /// The windows until steady, or the cap, or the first error, or
+    /// windows with no successful response (a server answering errors).
     fn warm(
         &mut self,
         run: &PlannedRun,
@@ -133,6 +134,14 @@ impl ServerRun<'_> {
                     break;
                 }
                 Next::Capped => break,
+                Next::Unanswered => {
+                    record.error = Some(format!(
+                        "no successful response in its last {} windows of {} ms",
+                        warmup::AGREEING,
+                        warmup::WINDOW.as_millis()
+                    ));
+                    break;
+                }
             }
         }
         record.seconds = began.elapsed().as_secs_f64();

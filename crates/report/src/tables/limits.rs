@@ -138,6 +138,7 @@ fn warmup_cell(r: &Results, cell: &Cell<'_>) -> TableCell {
         .any(|w| !w.steady);
     let text_ = match warmup_of(r, x) {
         Some(w) if w.steady => format!("{:.1} s{own}", w.seconds),
+        Some(w) if w.error.is_some() => format!("{:.1} s, not warmed{own}", w.seconds),
         Some(w) => format!("{:.1} s capped{own}", w.seconds),
         None => format!("none{own}"),
     };
