@@ -190,7 +190,9 @@ pub fn main(args: RunArgs) -> ExitCode {
 /// `--dry-run`: the plan, its estimated duration, and the hosts it would use.
 fn dry_run(args: &RunArgs, suite: &barrage_lab::suite::Suite) {
     let effective = suite.effective(args.quick, args.only.as_deref());
-    let plan = Plan::of(&effective, false, args.only.as_deref());
+    let mut plan = Plan::of(&effective, false, args.only.as_deref());
+    // The effective suite is already cut to --quick: say it was.
+    plan.quick = args.quick;
     // A closed pipe (`| head`) ends the listing quietly.
     let mut out = std::io::stdout().lock();
     let _ = write!(out, "{plan}");

@@ -19,7 +19,9 @@ pub(crate) mod source;
 #[cfg(test)]
 mod tests;
 
-pub use plan::{Plan, PlannedRun, START_OVERHEAD};
+pub use plan::{
+    needs_database, plain_get, Plan, PlannedRun, CEILING_WINDOW, START_OVERHEAD, WARMUP_TYPICAL,
+};
 pub use source::FormatError;
 
 use raw::RawSuite;

@@ -26,7 +26,7 @@ use barrage_model::suite::Variant;
 
 use super::{PlanRun, RunOptions, Running, ServerRun};
 use crate::manifest::ServerSpec;
-use crate::suite::{Level, Plan, PlannedRun};
+use crate::suite::{plain_get, Level, Plan, PlannedRun, CEILING_WINDOW};
 
 /// The responder of the shapes [`PRECOMPUTED`] does not serve: barrage's
 /// own server.
@@ -35,16 +35,9 @@ pub(super) const RESPONDER: &str = "barrage-target";
 pub(super) const PRECOMPUTED: &str = "barrage-responder";
 
 /// The responder of `scenario`'s shapes: the precomputed one for plain
-/// GETs over HTTP/1.1 (no workload, whose checks send bodies and queries
-/// that differ per request; no mix).
+/// GETs over HTTP/1.1 ([`plain_get`]).
 fn responder_for(scenario: &crate::suite::Scenario) -> &'static str {
-    let plain_get = scenario.protocol == crate::suite::Protocol::H1
-        && scenario.method == "GET"
-        && scenario.workload.is_none()
-        && scenario.mix.is_none()
-        && scenario.ws.is_none()
-        && scenario.grpc.is_none();
-    if plain_get {
+    if plain_get(scenario) {
         PRECOMPUTED
     } else {
         RESPONDER
@@ -52,39 +45,13 @@ fn responder_for(scenario: &crate::suite::Scenario) -> &'static str {
 }
 /// An open loop is asked for this much more than its closed loop reached.
 const OVER: f64 = 1.5;
-/// The longest a ceiling is measured, whatever the suite's duration: a
-/// rate against a responder answering from memory is as well known after
-/// 5 s as after 40 (a suite of 40 s levels spent 40 s per shape).
-const MAX_WINDOW: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// Every shape of the plan's levels, each with a run that stands for it
-/// (the first of that shape), closed loops first. Sessions have none, nor
-/// the database workloads (the responder would query the database too:
-/// not "next to nothing"), nor a shape the responder does not serve.
-fn shapes<'p>(plan: &'p Plan, suite: &crate::suite::Suite) -> Vec<(Shape, &'p PlannedRun)> {
-    let mut out: Vec<(Shape, &PlannedRun)> = Vec::new();
-    for run in &plan.runs {
-        let scenario = suite.scenario(&run.scenario);
-        if super::proof::needs_database(scenario) || scenario.script.is_some() {
-            continue;
-        }
-        let Some(shape) = Shape::of(&run.scenario, run.driver.name(), &run.level) else {
-            continue;
-        };
-        if !out.iter().any(|(s, _)| *s == shape) {
-            out.push((shape, run));
-        }
-    }
-    out.sort_by_key(|(s, _)| s.open);
-    out
-}
 
 impl PlanRun<'_> {
     /// Measures the ceiling of every shape of `plan` against the
     /// responder, on the server's cores, and records them; a shape that
     /// could not be measured is recorded with why.
     pub(super) fn measure_ceilings(&mut self, opts: &mut RunOptions, plan: &Plan) {
-        let shapes = shapes(plan, self.suite);
+        let shapes = plan.ceiling_shapes(self.suite);
         if shapes.is_empty() {
             return;
         }
@@ -136,7 +103,7 @@ impl PlanRun<'_> {
             ..shapes[0].1.clone()
         };
         let short = crate::suite::Suite {
-            duration: self.suite.duration.min(MAX_WINDOW),
+            duration: self.suite.duration.min(CEILING_WINDOW),
             ..self.suite.clone()
         };
         let mut runner = ServerRun {

@@ -27,11 +27,7 @@ pub(super) struct Counting {
     pub warmup_responses: u64,
 }
 
-/// Whether a scenario is of a database workload.
-pub(super) fn needs_database(scenario: &Scenario) -> bool {
-    let workload = scenario.workload.as_deref().and_then(Workload::from_name);
-    workload.is_some_and(Workload::needs_database)
-}
+pub(super) use crate::suite::needs_database;
 
 impl ServerRun<'_> {
     /// Before a database workload's level (its warm-up included): the

@@ -17,7 +17,13 @@ use barrage_model::suite::TYPICAL_SEARCH_STEPS;
 
 use barrage_model::suite::{Service, ServiceKind};
 
-use super::{driver_name, quick_sessions, Driver, Level, Load, ServerEntry, Suite, Variant};
+use barrage_contract::Workload;
+use barrage_model::results::Shape;
+use barrage_model::warmup::request_key;
+
+use super::{
+    driver_name, quick_sessions, Driver, Level, Load, Scenario, ServerEntry, Suite, Variant,
+};
 
 /// Time counted per server start in the estimate: build check, start,
 /// readiness and probes.
@@ -26,6 +32,37 @@ pub const START_OVERHEAD: Duration = Duration::from_secs(3);
 /// made, loaded and checked afresh (docs/workloads.md's bar; a cached data
 /// directory takes about 5 s).
 pub const SERVICE_START: Duration = Duration::from_secs(60);
+
+/// The longest the client's ceiling of a shape is measured, whatever the
+/// suite's duration (docs/suites.md, "The client's ceiling"): a rate
+/// against a responder answering from memory is as well known after 5 s
+/// as after 40 (a suite of 40 s levels spent 40 s per shape).
+pub const CEILING_WINDOW: Duration = Duration::from_secs(5);
+/// Time counted in the estimate for each warm-up until steady (each
+/// request of each server start, docs/suites.md "Warm-up"): four
+/// half-second windows at least, each a `barrage load` of its own; 2 to 9 s
+/// here, most near 4 (a JIT runtime's `[warmup] min` comes on top).
+pub const WARMUP_TYPICAL: Duration = Duration::from_secs(4);
+
+/// Whether a scenario is of a database workload (its levels count the
+/// server's reads; the responder of the client's ceiling cannot serve it).
+pub fn needs_database(scenario: &Scenario) -> bool {
+    let workload = scenario.workload.as_deref().and_then(Workload::from_name);
+    workload.is_some_and(Workload::needs_database)
+}
+
+/// Whether the client's ceiling of `scenario` is measured against the
+/// precomputed responder: plain GETs over HTTP/1.1 (no workload, whose
+/// checks send bodies and queries that differ per request; no mix). The
+/// other scenarios' ceilings are measured against barrage serve.
+pub fn plain_get(scenario: &Scenario) -> bool {
+    scenario.protocol == super::Protocol::H1
+        && scenario.method == "GET"
+        && scenario.workload.is_none()
+        && scenario.mix.is_none()
+        && scenario.ws.is_none()
+        && scenario.grpc.is_none()
+}
 
 /// One measured run of a plan.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -56,7 +93,12 @@ pub struct Plan {
     pub runs: Vec<PlannedRun>,
     /// The suite's services, started before the first server.
     pub services: Vec<Service>,
-    /// Warm-ups, windows, [`START_OVERHEAD`] per server start and
+    /// Shapes of load whose client's ceiling is measured first.
+    pub ceilings: usize,
+    /// Warm-ups until steady: each request of each server start.
+    pub warmups: usize,
+    /// The ceilings, then warm-ups and windows, [`WARMUP_TYPICAL`] per
+    /// warm-up until steady, [`START_OVERHEAD`] per server start and
     /// [`SERVICE_START`] per service.
     pub estimate: Duration,
 }
@@ -67,6 +109,44 @@ impl Plan {
     pub fn starts(&self) -> impl Iterator<Item = &[PlannedRun]> {
         self.runs
             .chunk_by(|a, b| a.repeat == b.repeat && a.variant.label == b.variant.label)
+    }
+
+    /// Every shape of load whose client's ceiling is measured before the
+    /// first server, each with a run that stands for it (the first of that
+    /// shape), closed loops first. Sessions have none, nor the database
+    /// workloads (the responder would query the database too: not "next
+    /// to nothing"), nor scripts.
+    pub fn ceiling_shapes(&self, suite: &Suite) -> Vec<(Shape, &PlannedRun)> {
+        let mut out: Vec<(Shape, &PlannedRun)> = Vec::new();
+        for run in &self.runs {
+            let scenario = suite.scenario(&run.scenario);
+            if needs_database(scenario) || scenario.script.is_some() {
+                continue;
+            }
+            let Some(shape) = Shape::of(&run.scenario, run.driver.name(), &run.level) else {
+                continue;
+            };
+            if !out.iter().any(|(s, _)| *s == shape) {
+                out.push((shape, run));
+            }
+        }
+        out.sort_by_key(|(s, _)| s.open);
+        out
+    }
+
+    /// The warm-ups until steady: each request of each server start.
+    fn count_warmups(&self, suite: &Suite) -> usize {
+        self.starts()
+            .map(|start| {
+                let mut keys: Vec<String> = start
+                    .iter()
+                    .map(|r| request_key(suite.scenario(&r.scenario)))
+                    .collect();
+                keys.sort();
+                keys.dedup();
+                keys.len()
+            })
+            .sum()
     }
 }
 
@@ -150,6 +230,8 @@ impl Plan {
             repeats,
             runs,
             services: suite.services.clone(),
+            ceilings: 0,
+            warmups: 0,
             estimate: Duration::ZERO,
         };
         let measured: Duration = plan
@@ -163,7 +245,26 @@ impl Plan {
                 _ => warmup + r.level.window(duration),
             })
             .sum();
+        // The client's ceilings: each shape's warm-up and window (an open
+        // loop's twice: its closed loop first), the responders' starts.
+        let shapes = plan.ceiling_shapes(suite);
+        let ceiling_window = warmup + duration.min(CEILING_WINDOW);
+        let mut responders: Vec<bool> = shapes
+            .iter()
+            .map(|(_, r)| plain_get(suite.scenario(&r.scenario)))
+            .collect();
+        responders.sort();
+        responders.dedup();
+        let ceilings: Duration = shapes
+            .iter()
+            .map(|(s, _)| ceiling_window * if s.open { 2 } else { 1 })
+            .sum::<Duration>()
+            + START_OVERHEAD * responders.len() as u32;
+        plan.ceilings = shapes.len();
+        plan.warmups = plan.count_warmups(suite);
         plan.estimate = measured
+            + ceilings
+            + WARMUP_TYPICAL * plan.warmups as u32
             + START_OVERHEAD * plan.starts().count() as u32
             + SERVICE_START * plan.services.len() as u32;
         plan
@@ -276,6 +377,22 @@ impl fmt::Display for Plan {
             human(self.duration),
             human(START_OVERHEAD)
         )?;
+        if self.ceilings > 0 {
+            writeln!(
+                f,
+                "before the first server: the client's ceiling of {} of load, {} measured each (an open loop's twice)",
+                count(self.ceilings, "shape"),
+                human(self.duration.min(CEILING_WINDOW))
+            )?;
+        }
+        if self.warmups > 0 {
+            writeln!(
+                f,
+                "each start warms each of its requests until steady: {}, about {} each",
+                count(self.warmups, "warm-up"),
+                human(WARMUP_TYPICAL)
+            )?;
+        }
         for s in &self.services {
             writeln!(f, "service {}", service_line(s))?;
         }

@@ -106,7 +106,10 @@ fn the_committed_suites_load() {
     );
     let quick = Plan::of(&h3, true, None);
     assert_eq!(quick.runs.len(), 2 * 6 * 2);
-    assert!(quick.estimate < Duration::from_secs(2 * 60), "{quick}");
+    // Its estimate counts the client's ceilings (12 shapes) and a warm-up
+    // until steady per request and server: about 2 min 9 s, where the run
+    // took 2 min 3 s here (2026-12-07).
+    assert!(quick.estimate < Duration::from_secs(3 * 60), "{quick}");
 }
 
 /// The suites of docs/suites.md (the seeds, the full example) parse, and

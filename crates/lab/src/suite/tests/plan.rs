@@ -72,8 +72,17 @@ fn the_plan_alternates_server_and_driver_order_between_repeats() {
         (Driver::Wrk, Driver::Barrage)
     );
     assert_eq!(second[0].server, "b");
-    // 108 runs of 2 s + 10 s, 9 starts of 3 s.
-    assert_eq!(plan.estimate, Duration::from_secs(108 * 12 + 9 * 3));
+    // First the client's ceilings: 12 closed-loop shapes (2 scenarios × 3
+    // levels × 2 drivers) of 2 s + 5 s (a ceiling's window is at most
+    // 5 s), one responder start of 3 s (both are plain GETs). Then 108
+    // runs of 2 s + 10 s, 9 starts of 3 s, each warming its 2 requests
+    // until steady (4 s each).
+    assert_eq!(plan.ceilings, 12);
+    assert_eq!(plan.warmups, 9 * 2);
+    assert_eq!(
+        plan.estimate,
+        Duration::from_secs(12 * 7 + 3 + 108 * 12 + 9 * 3 + 18 * 4)
+    );
 }
 
 #[test]
@@ -193,8 +202,10 @@ fn the_plan_prints_as_a_table() {
     .unwrap();
     let text = Plan::of(&suite, true, None).to_string();
     let want = "\
-suite t (quick): 4 runs in 2 server starts (1 repeat), about 18s
+suite t (quick): 4 runs in 2 server starts (1 repeat), about 35s
 each run: 1s warm-up, then 2s measured; 3s per server start
+before the first server: the client's ceiling of 2 shapes of load, 2s measured each (an open loop's twice)
+each start warms each of its requests until steady: 2 warm-ups, about 4s each
   repeat  server  scenario  level  driver   measured
   1/1     a N=1   hello     c=10   barrage  2s
   1/1     a N=1   hello     c=100  barrage  2s
