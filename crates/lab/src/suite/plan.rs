@@ -134,6 +134,45 @@ impl Plan {
         out
     }
 
+    /// How long the plan should take: the client's ceilings (each
+    /// shape's warm-up and window, an open loop's twice: its closed loop
+    /// first; the responders' starts), each run's warm-up and window (a
+    /// search's typical steps), [`WARMUP_TYPICAL`] per warm-up until steady,
+    /// [`START_OVERHEAD`] per server start and [`SERVICE_START`] per
+    /// service.
+    fn estimated(&self, suite: &Suite) -> Duration {
+        let (warmup, duration) = (self.warmup, self.duration);
+        let measured: Duration = self
+            .runs
+            .iter()
+            .map(|r| match r.level {
+                // Each step has its warm-up (sessions: none).
+                Level::Search { calls: None, .. } => {
+                    warmup * TYPICAL_SEARCH_STEPS + r.level.window(duration)
+                }
+                _ => warmup + r.level.window(duration),
+            })
+            .sum();
+        let shapes = self.ceiling_shapes(suite);
+        let ceiling_window = warmup + duration.min(CEILING_WINDOW);
+        let mut responders: Vec<bool> = shapes
+            .iter()
+            .map(|(_, r)| plain_get(suite.scenario(&r.scenario)))
+            .collect();
+        responders.sort();
+        responders.dedup();
+        let ceilings: Duration = shapes
+            .iter()
+            .map(|(s, _)| ceiling_window * if s.open { 2 } else { 1 })
+            .sum::<Duration>()
+            + START_OVERHEAD * responders.len() as u32;
+        measured
+            + ceilings
+            + WARMUP_TYPICAL * self.warmups as u32
+            + START_OVERHEAD * self.starts().count() as u32
+            + SERVICE_START * self.services.len() as u32
+    }
+
     /// The warm-ups until steady: each request of each server start.
     fn count_warmups(&self, suite: &Suite) -> usize {
         self.starts()
@@ -234,39 +273,9 @@ impl Plan {
             warmups: 0,
             estimate: Duration::ZERO,
         };
-        let measured: Duration = plan
-            .runs
-            .iter()
-            .map(|r| match r.level {
-                // Each step has its warm-up (sessions: none).
-                Level::Search { calls: None, .. } => {
-                    warmup * TYPICAL_SEARCH_STEPS + r.level.window(duration)
-                }
-                _ => warmup + r.level.window(duration),
-            })
-            .sum();
-        // The client's ceilings: each shape's warm-up and window (an open
-        // loop's twice: its closed loop first), the responders' starts.
-        let shapes = plan.ceiling_shapes(suite);
-        let ceiling_window = warmup + duration.min(CEILING_WINDOW);
-        let mut responders: Vec<bool> = shapes
-            .iter()
-            .map(|(_, r)| plain_get(suite.scenario(&r.scenario)))
-            .collect();
-        responders.sort();
-        responders.dedup();
-        let ceilings: Duration = shapes
-            .iter()
-            .map(|(s, _)| ceiling_window * if s.open { 2 } else { 1 })
-            .sum::<Duration>()
-            + START_OVERHEAD * responders.len() as u32;
-        plan.ceilings = shapes.len();
+        plan.ceilings = plan.ceiling_shapes(suite).len();
         plan.warmups = plan.count_warmups(suite);
-        plan.estimate = measured
-            + ceilings
-            + WARMUP_TYPICAL * plan.warmups as u32
-            + START_OVERHEAD * plan.starts().count() as u32
-            + SERVICE_START * plan.services.len() as u32;
+        plan.estimate = plan.estimated(suite);
         plan
     }
 }
