@@ -322,8 +322,8 @@ pub enum Bound {
     Steps,
     /// The step limit came first after the verdicts near the answer both
     /// passed and failed at one rate (pauses of the server or the machine
-    /// longer than a step can average out): the highest rate that passed
-    /// and was not taken back, with the noise stated.
+    /// longer than a step can average out): the highest rate under every
+    /// failure (it passed each time it ran), with the noise stated.
     Noisy,
 }
 

@@ -233,7 +233,26 @@ impl Search {
     }
 
     fn bounded(&self, bound: Bound) -> Outcome {
-        match self.lo {
+        // A step back after a failed confirmation can leave `lo` far below
+        // the rates that passed: the highest rate under every failure
+        // passed each time it ran, and is the lower bound to state.
+        let lowest_failure = self
+            .steps
+            .iter()
+            .filter(|s| !s.pass)
+            .map(|s| s.rate)
+            .fold(f64::INFINITY, f64::min);
+        let clean = self
+            .steps
+            .iter()
+            .filter(|s| s.pass && s.rate < lowest_failure)
+            .map(|s| s.rate)
+            .fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.max(r))));
+        let lo = match (self.lo, clean) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        match lo {
             Some(rate) => Outcome::AtLeast { rate, bound },
             None => Outcome::BelowMin {
                 min_rate: self.limits.min_rate,
