@@ -11,9 +11,9 @@ use barrage_dist::controller::{AgentList, Controller, Live, RunError, START_LEAD
 use barrage_engine::{LoadSpec, RunReport};
 
 use crate::common;
+use crate::exit::{usage_error, EXIT_FAILED};
 use crate::load_args::LoadArgs;
 use crate::summary::{self, fmt_us};
-use crate::{usage_error, EXIT_FAILED};
 
 #[derive(Debug, clap::Args)]
 pub struct AgentArgs {}

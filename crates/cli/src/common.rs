@@ -13,7 +13,7 @@ use std::sync::Arc;
 use barrage_dist::controller::{AgentList, Controller};
 use barrage_engine::{Field, LoadSpec, Model, RunReport, SpecError};
 
-use crate::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_FAILED};
 
 /// The stop flag for one run. A first Ctrl-C sets it, so the run ends with
 /// its report (as wrk, ab, h2load and httperf do); a second one exits at

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use barrage_report::compare::{self, Options};
 
-use crate::usage_error;
+use crate::exit::usage_error;
 
 #[derive(Debug, clap::Args)]
 pub struct CompareArgs {

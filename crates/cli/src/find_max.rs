@@ -20,8 +20,8 @@ use barrage_engine::search::{
 use barrage_engine::LoadSpec;
 
 use crate::common;
+use crate::exit::{usage_error, EXIT_FAILED};
 use crate::load_args::{checked_spec, LoadArgs};
-use crate::{usage_error, EXIT_FAILED};
 
 /// A step's warm-up when --warmup is not given.
 const DEFAULT_STEP_WARMUP: Duration = Duration::from_secs(1);

@@ -13,7 +13,7 @@ use barrage_dist::image::{DebugInfo, ImageName, ImageSpec};
 use barrage_dist::k8s::{collect_script, job, to_yaml, JobSpec};
 use clap::Parser;
 
-use crate::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_FAILED};
 
 #[derive(Debug, clap::Args)]
 pub struct K8sArgs {

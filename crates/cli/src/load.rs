@@ -15,10 +15,11 @@ use barrage_engine::search::{ClientMeter, Tee};
 use barrage_engine::LoadSpec;
 
 use crate::common::{self, spec_error};
+use crate::exit::{usage_error, EXIT_FAILED};
 pub(crate) use crate::load_args::{checked_spec, flag, parse_start_at, LoadArgs};
 use crate::observer::CliObserver;
 use crate::script::Loaded;
-use crate::{summary, usage_error, EXIT_FAILED};
+use crate::summary;
 
 pub fn main(args: LoadArgs) -> ExitCode {
     if args.find_max {

@@ -6,6 +6,7 @@ mod ceiling;
 mod common;
 mod compare_cmd;
 mod dialect;
+mod exit;
 mod find_max;
 mod k8s_cmd;
 mod live;
@@ -26,6 +27,8 @@ mod verify_cmd;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use exit::usage_error;
 
 /// barrage: a web-server benchmark lab.
 #[derive(Debug, Parser)]
@@ -65,16 +68,6 @@ enum Command {
     Net(net_cmd::NetArgs),
     /// Kubernetes: render an Indexed Job of N agents and the script that merges their reports; build its image.
     K8s(k8s_cmd::K8sArgs),
-}
-
-/// Exit codes: 0 done, 1 the run failed (nothing answered), 2 bad input.
-pub(crate) const EXIT_FAILED: u8 = 1;
-pub(crate) const EXIT_USAGE: u8 = 2;
-
-/// One clear line for bad input, then exit 2.
-pub(crate) fn usage_error(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("barrage: error: {msg}");
-    ExitCode::from(EXIT_USAGE)
 }
 
 fn main() -> ExitCode {

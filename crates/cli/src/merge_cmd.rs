@@ -9,7 +9,8 @@ use std::process::ExitCode;
 
 use barrage_engine::RunReport;
 
-use crate::{summary, usage_error};
+use crate::exit::usage_error;
+use crate::summary;
 
 #[derive(Debug, clap::Args)]
 pub struct MergeArgs {
@@ -52,7 +53,7 @@ pub fn main(args: MergeArgs) -> ExitCode {
         print!("{text}");
     }
     if !crate::common::write_json(&report, args.json.as_deref()) {
-        return ExitCode::from(crate::EXIT_FAILED);
+        return ExitCode::from(crate::exit::EXIT_FAILED);
     }
     ExitCode::SUCCESS
 }

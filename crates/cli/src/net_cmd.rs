@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use barrage_dist::host::Inventory;
 use barrage_dist::netns;
 
-use crate::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_FAILED};
 
 #[derive(Debug, clap::Args)]
 pub struct NetArgs {

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_FAILED};
 
 #[derive(Debug, clap::Args)]
 pub struct ReportArgs {

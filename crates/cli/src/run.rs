@@ -12,7 +12,7 @@ use barrage_lab::remote::Layout;
 use barrage_lab::runner::{self, RunOptions};
 use barrage_lab::suite::Plan;
 
-use crate::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_FAILED};
 
 #[derive(Debug, clap::Args)]
 #[command(

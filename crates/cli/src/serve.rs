@@ -130,7 +130,7 @@ fn precomputed(args: &ServeArgs, database: Option<Database>) -> ExitCode {
         Ok(t) => t,
         Err(e) => {
             eprintln!("barrage serve: error: {e}");
-            return ExitCode::from(crate::EXIT_FAILED);
+            return ExitCode::from(crate::exit::EXIT_FAILED);
         }
     };
     eprintln!(
@@ -142,7 +142,7 @@ fn precomputed(args: &ServeArgs, database: Option<Database>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("barrage serve: error: --listen {}: {e}", args.listen);
-            ExitCode::from(crate::EXIT_FAILED)
+            ExitCode::from(crate::exit::EXIT_FAILED)
         }
     }
 }
@@ -153,7 +153,7 @@ const DEFAULT_POOL: usize = 16;
 pub fn main(args: ServeArgs) -> ExitCode {
     let database = match args.database() {
         Ok(database) => database,
-        Err(msg) => return crate::usage_error(msg),
+        Err(msg) => return crate::exit::usage_error(msg),
     };
     if args.precomputed {
         return precomputed(&args, database);
@@ -211,19 +211,19 @@ pub fn main(args: ServeArgs) -> ExitCode {
         plain.shutdown();
     }
     if let Some(msg) = cert_out_error {
-        return crate::usage_error(msg);
+        return crate::exit::usage_error(msg);
     }
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // The target reports every problem with the PEM files this way.
         Err(e) if from_files && e.kind() == io::ErrorKind::InvalidInput => {
-            crate::usage_error(format!(
+            crate::exit::usage_error(format!(
                 "{e}; --cert and --key take PEM files (or use --tls for a self-signed certificate)"
             ))
         }
         Err(e) => {
             eprintln!("barrage: error: {e}");
-            ExitCode::from(crate::EXIT_FAILED)
+            ExitCode::from(crate::exit::EXIT_FAILED)
         }
     }
 }

@@ -20,7 +20,7 @@ use barrage_lab::manifest::ServerSpec;
 use barrage_lab::suite::{Service, Variant};
 use barrage_lab::validate::{redact, run_checks, CheckOutcome, Target, Workload};
 
-use crate::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_FAILED};
 
 #[derive(Debug, Clone, clap::Args)]
 #[command(

@@ -25,7 +25,7 @@ use barrage_engine::{
 };
 use hdrhistogram::Histogram;
 
-use crate::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_FAILED};
 use args::{Command, Method, Options};
 use output::{Failures, Results, Row, Sorted};
 use probe::Probe;

@@ -46,7 +46,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let plan = match plan::build(&options, cores, &mut Files, &resolve) {
         Ok(p) => p,
-        Err(msg) => return crate::usage_error(format!("ghz: {msg}")),
+        Err(msg) => return crate::exit::usage_error(format!("ghz: {msg}")),
     };
     for note in &plan.notes {
         eprintln!("{note}");
@@ -57,7 +57,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Ok(r) => r,
         Err(e) => {
             let line = crate::common::spec_error(&e, plan::flag);
-            return crate::usage_error(format!("ghz: {line}"));
+            return crate::exit::usage_error(format!("ghz: {line}"));
         }
     };
     let ghz = ghz_report(&report, &plan, &options, began.elapsed());
@@ -71,10 +71,10 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         }
     };
     if !write_out(&text, options.output.as_deref()) {
-        return ExitCode::from(crate::EXIT_FAILED);
+        return ExitCode::from(crate::exit::EXIT_FAILED);
     }
     if !crate::common::write_json(&report, options.barrage_json.as_deref()) {
-        return ExitCode::from(crate::EXIT_FAILED);
+        return ExitCode::from(crate::exit::EXIT_FAILED);
     }
     // ghz exits 0 once a run is done, whatever the calls' statuses.
     ExitCode::SUCCESS

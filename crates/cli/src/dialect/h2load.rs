@@ -50,7 +50,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     };
     let plan = match plan::build(&options, cores, &mut stdin) {
         Ok(p) => p,
-        Err(msg) => return crate::usage_error(format!("h2load: {msg}")),
+        Err(msg) => return crate::exit::usage_error(format!("h2load: {msg}")),
     };
     for note in &plan.notes {
         eprintln!("{note}");
@@ -64,7 +64,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         Ok(r) => r,
         Err(e) => {
             let line = crate::common::spec_error(&e, plan::flag);
-            return crate::usage_error(format!("h2load: {line}"));
+            return crate::exit::usage_error(format!("h2load: {line}"));
         }
     };
     let wall = began.elapsed();
@@ -74,7 +74,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
         eprintln!("{line}");
     }
     if !crate::common::write_json(&report, plan.json.as_deref()) {
-        return ExitCode::from(crate::EXIT_FAILED);
+        return ExitCode::from(crate::exit::EXIT_FAILED);
     }
     // h2load exits 0 once a run is done, whatever it met.
     ExitCode::SUCCESS

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 
 use output::{ReplyRate, Stats};
 
-use crate::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_FAILED};
 
 pub fn main(args: Vec<OsString>) -> ExitCode {
     let version = || {

@@ -36,23 +36,23 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     }
     let mut spec = match build_spec(&options, cores()) {
         Ok(spec) => spec,
-        Err(msg) => return crate::usage_error(msg),
+        Err(msg) => return crate::exit::usage_error(msg),
     };
     if let Err(e) = spec.validate() {
-        return crate::usage_error(format!("wrk: {}", crate::common::spec_error(&e, flag)));
+        return crate::exit::usage_error(format!("wrk: {}", crate::common::spec_error(&e, flag)));
     }
     let mut script = match &options.script {
         Some(path) => {
             let args = options.script_args.clone();
             match crate::script::Loaded::load(path, args, &mut spec, false) {
                 Ok(s) => Some(s),
-                Err(e) => return crate::usage_error(format!("wrk -s: {e}")),
+                Err(e) => return crate::exit::usage_error(format!("wrk -s: {e}")),
             }
         }
         None => None,
     };
     if let Err(e) = spec.validate() {
-        return crate::usage_error(format!("wrk -s: {}", e.message));
+        return crate::exit::usage_error(format!("wrk -s: {}", e.message));
     }
     print!(
         "{}",
@@ -73,7 +73,10 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     let report = match ran {
         Ok(r) => r,
         Err(e) => {
-            return crate::usage_error(format!("wrk: {}", crate::common::spec_error(&e, flag)))
+            return crate::exit::usage_error(format!(
+                "wrk: {}",
+                crate::common::spec_error(&e, flag)
+            ))
         }
     };
     print!(
@@ -82,10 +85,10 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     );
     let _ = std::io::stdout().flush();
     if !crate::common::write_json(&report, options.barrage_json.as_deref()) {
-        return ExitCode::from(crate::EXIT_FAILED);
+        return ExitCode::from(crate::exit::EXIT_FAILED);
     }
     if !crate::script::after(script.as_ref(), &report) {
-        return ExitCode::from(crate::EXIT_FAILED);
+        return ExitCode::from(crate::exit::EXIT_FAILED);
     }
     if report.totals.responses == 0 && report.totals.errors > 0 {
         let first = report
@@ -97,7 +100,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
             "barrage: error: no response from {}: {first}",
             report.target.address
         );
-        return ExitCode::from(crate::EXIT_FAILED);
+        return ExitCode::from(crate::exit::EXIT_FAILED);
     }
     ExitCode::SUCCESS
 }
