@@ -1,7 +1,6 @@
 //! What to run: the target, the requests, and the load model — modes are
 //! data ([`Model`]), there is one run loop for all of them.
 
-use std::fmt;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
@@ -12,10 +11,15 @@ use crate::pacer::Arrival;
 use crate::request::RequestTemplate;
 use crate::tls::TlsOptions;
 
+mod error;
 mod grpc;
+mod protocol;
 mod ws;
 pub use barrage_model::load::{GrpcShape, GrpcUnit};
+use error::err;
+pub use error::{Field, SpecError};
 pub use grpc::GrpcOptions;
+pub use protocol::{H2Options, Protocol, Reuse};
 pub use ws::{WsOptions, DEFAULT_WS_MESSAGE_BYTES, MAX_WS_MESSAGE_BYTES};
 
 /// Where the load goes: one resolved address, and what the requests say.
@@ -34,60 +38,6 @@ pub struct Target {
     pub scheme: Scheme,
     /// The URL's host (for TLS server name indication and verification).
     pub host: String,
-}
-
-/// Which HTTP the connections speak.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Protocol {
-    /// HTTP/1.x; over TLS, ALPN offers `http/1.1` only.
-    Http1,
-    /// HTTP/2: with prior knowledge on `http://` (h2c); on `https://` ALPN
-    /// offers `h2` and `http/1.1` and each connection speaks what the server
-    /// picks, as h2load does.
-    H2,
-    /// HTTP/3 over QUIC (`https://` only: QUIC always has TLS 1.3), ALPN `h3`.
-    H3,
-    /// WebSocket (RFC 6455) after an HTTP/1.1 upgrade: `ws://` over TCP,
-    /// `wss://` over TLS with ALPN `http/1.1` ([`LoadSpec::ws`] says what
-    /// is sent).
-    Ws,
-    /// gRPC over HTTP/2: h2c on `http://`, TLS with ALPN `h2` only on
-    /// `https://` ([`LoadSpec::grpc`] says what is called).
-    Grpc,
-}
-
-/// HTTP/2 settings, as h2load's `-m`, `-w` and `-W` give them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct H2Options {
-    /// Concurrent streams per connection (capped by the server's
-    /// SETTINGS_MAX_CONCURRENT_STREAMS).
-    pub streams: usize,
-    /// Stream window: 2^bits − 1 bytes.
-    pub window_bits: u8,
-    /// Connection window: 2^bits − 1 bytes.
-    pub connection_window_bits: u8,
-}
-
-impl Default for H2Options {
-    /// h2load's defaults: one stream, windows of 2^30 − 1.
-    fn default() -> Self {
-        H2Options {
-            streams: 1,
-            window_bits: 30,
-            connection_window_bits: 30,
-        }
-    }
-}
-
-/// How connections are reused between requests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Reuse {
-    /// HTTP/1.1 keep-alive (the default).
-    KeepAlive,
-    /// HTTP/1.1 with `Connection: close`: one request per connection.
-    Close,
-    /// HTTP/1.0 as ab sends it; `keepalive` adds `Connection: keep-alive` (ab -k).
-    Http10 { keepalive: bool },
 }
 
 /// The load model. Every model runs on the same worker loop.
@@ -192,88 +142,6 @@ pub const MAX_SEND_WINDOW: Duration = Duration::from_millis(10);
 
 fn default_send_window() -> Duration {
     DEFAULT_SEND_WINDOW
-}
-
-/// A spec that cannot run: which part of it, and a message that says what
-/// is wrong in the spec's own terms (never a command-line flag: front-ends
-/// map [`Field`] to their flags).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SpecError {
-    pub field: Field,
-    pub message: String,
-}
-
-/// The part of a [`LoadSpec`] an error is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Field {
-    /// The URL: scheme, host, address.
-    Target,
-    /// The list of requests (empty).
-    Requests,
-    /// A request's method.
-    Method,
-    /// A request's path (request target).
-    Path,
-    /// A request's extra headers.
-    Header,
-    Threads,
-    Duration,
-    MaxRequests,
-    Timeout,
-    Connections,
-    Pipeline,
-    /// Open loop: the request rate.
-    Rate,
-    MaxConnections,
-    /// Sessions: the rate of new connections.
-    ConnRate,
-    /// Sessions: calls per connection.
-    Calls,
-    /// The load script (its set-up, or what it asks for).
-    Script,
-    /// Sessions: how many.
-    Sessions,
-    /// HTTP/2 streams per connection.
-    Streams,
-    /// HTTP/2 window sizes.
-    WindowBits,
-    /// Connection reuse (keep-alive, close, HTTP/1.0).
-    Reuse,
-    /// TLS: the CA file.
-    CaFile,
-    /// TLS: the server name (SNI).
-    ServerName,
-    /// What the machine gives the run: threads, open files.
-    Resources,
-    /// The source addresses connections leave from.
-    Sources,
-    /// The open loop's send window.
-    SendWindow,
-    /// The I/O: io_uring or epoll.
-    Io,
-    /// WebSocket: the message, its size or type, the ping interval.
-    WsMessage,
-}
-
-impl SpecError {
-    pub fn new(field: Field, message: impl Into<String>) -> SpecError {
-        SpecError {
-            field,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for SpecError {}
-
-fn err<T>(field: Field, msg: impl Into<String>) -> Result<T, SpecError> {
-    Err(SpecError::new(field, msg))
 }
 
 impl Target {

@@ -11,6 +11,7 @@ pub mod response;
 
 use std::collections::VecDeque;
 
+pub(crate) use head::excerpt;
 pub use head::{Body, Framing, Head, MAX_HEAD, MAX_HEADERS};
 use response::{Cut, Event, ResponseParser};
 
@@ -269,17 +270,6 @@ mod fuzz {
         let eof = flow.is_ok().then(|| s.on_eof(&mut on).map_err(drop));
         let end = (flow, eof);
         Outcome { responses, end }
-    }
-}
-
-/// The first bytes of `data`, printable, for an error message.
-pub(crate) fn excerpt(data: &[u8]) -> String {
-    let cut = &data[..data.len().min(40)];
-    let text: String = cut.escape_ascii().to_string();
-    if data.len() > 40 {
-        format!("\"{text}…\"")
-    } else {
-        format!("\"{text}\"")
     }
 }
 

@@ -3,7 +3,7 @@
 //! only the byte-level state; it must not decide framing (that is
 //! `head.rs`) nor allocate unless given a body to fill.
 
-use super::excerpt;
+use super::head::excerpt;
 use crate::session::ProtocolError;
 
 /// The decoder's position inside a chunked body.

@@ -5,7 +5,6 @@
 
 use std::mem::MaybeUninit;
 
-use super::excerpt;
 use crate::session::ProtocolError;
 
 /// Longest response head accepted (status line, fields, blank line).
@@ -303,4 +302,15 @@ fn refused(e: httparse::Error, r: &httparse::Response, buf: &[u8]) -> ProtocolEr
 
 pub(super) fn too_long() -> ProtocolError {
     ProtocolError(format!("response head longer than {MAX_HEAD} bytes"))
+}
+
+/// The first bytes of `data`, printable, for an error message.
+pub(crate) fn excerpt(data: &[u8]) -> String {
+    let cut = &data[..data.len().min(40)];
+    let text: String = cut.escape_ascii().to_string();
+    if data.len() > 40 {
+        format!("\"{text}…\"")
+    } else {
+        format!("\"{text}\"")
+    }
 }

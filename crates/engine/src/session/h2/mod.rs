@@ -15,7 +15,7 @@
 //! Streams in flight live in a ring indexed by stream id (streams.rs).
 
 mod flood;
-mod frame;
+pub(crate) mod frame;
 mod fuzz;
 mod hooks;
 pub(crate) mod hpack;
