@@ -2,7 +2,7 @@
 //! workspace links a test binary per crate instead of one per file (`cargo
 //! test -p CRATE --test integration FILE::` runs one file's tests). Tests
 //! that measure take an exclusive turn and tests that start servers beside
-//! each other a shared one (`barrage_testkit::turn`); the structure test
+//! each other a shared one (`barrage_testkit::turn`); crates/structure's
 //! `every_test_file_is_in_its_crates_test_binary` checks each file is
 //! declared here.
 
@@ -35,7 +35,6 @@ mod report_html;
 mod seeds;
 mod serve;
 mod starved_client;
-mod structure;
 mod suite_h3;
 mod verify;
 mod wrk_scripts;
