@@ -58,6 +58,7 @@ pub fn scan(text: &str) -> Scan {
         i: 0,
         depth: 0,
         attrs: Vec::new(),
+        inline: Vec::new(),
     };
     cursor.run(&mut s);
     s
@@ -69,6 +70,8 @@ struct Cursor<'a> {
     depth: usize,
     /// The attributes read since the last item, as their token texts joined.
     attrs: Vec<String>,
+    /// The brace depths at which the inline modules we are in opened.
+    inline: Vec<usize>,
 }
 
 impl Cursor<'_> {
@@ -166,6 +169,9 @@ impl Cursor<'_> {
                 }
                 "}" => {
                     self.depth = self.depth.saturating_sub(1);
+                    if self.inline.last() == Some(&self.depth) {
+                        self.inline.pop();
+                    }
                     self.attrs.clear();
                     self.i += 1;
                 }
@@ -175,6 +181,27 @@ impl Cursor<'_> {
                 }
                 _ => self.path(s),
             }
+        }
+    }
+
+    /// A path named inside inline modules, as the file's module names it:
+    /// `super::x` one inline module down is the file's own `self::x`; a path
+    /// that stays inside the inline module is the file itself (`self`).
+    fn outer(&self, mut segs: Vec<String>) -> Vec<String> {
+        let n = self.inline.len();
+        let supers = segs.iter().take_while(|s| *s == "super").count();
+        if n == 0 {
+            segs
+        } else if supers >= n {
+            segs.drain(..n);
+            if supers == n {
+                segs.insert(0, "self".into());
+            }
+            segs
+        } else if matches!(segs[0].as_str(), "super" | "self") {
+            vec!["self".into()]
+        } else {
+            segs
         }
     }
 
@@ -225,7 +252,9 @@ impl Cursor<'_> {
         } else if test {
             self.skip_item();
         } else {
-            // An inline module: read as part of this file.
+            // An inline module: read as part of this file, its relative
+            // paths made the file's (`outer`).
+            self.inline.push(self.depth);
             self.attrs.clear();
             self.i += 2;
         }
@@ -247,7 +276,7 @@ impl Cursor<'_> {
             expand(&words, &mut Vec::new(), &mut leaves);
             for (segs, binds, glob) in leaves {
                 s.uses.push(Use {
-                    segs,
+                    segs: self.outer(segs),
                     binds,
                     glob,
                     public,
@@ -290,7 +319,7 @@ impl Cursor<'_> {
             j += 2;
         }
         if segs.len() > 1 {
-            s.paths.push(segs);
+            s.paths.push(self.outer(segs));
         }
         self.i = j;
     }
@@ -422,6 +451,14 @@ mod tests {
         assert!(s.uses.is_empty());
         assert_eq!(s.functions.len(), 1);
         assert_eq!(s.paths, [vec!["crate".to_string(), "w".into(), "v".into()]]);
+    }
+
+    #[test]
+    fn paths_in_an_inline_module_are_the_files() {
+        let s = scan("mod inner {\n    fn f() { super::encode(); self::g(); }\n    use super::super::up;\n}\nfn h() { crate::a::b(); }\n");
+        let paths: Vec<String> = s.paths.iter().map(|p| p.join("::")).collect();
+        assert_eq!(paths, ["self::encode", "self", "crate::a::b"]);
+        assert_eq!(s.uses[0].segs, ["super", "up"]);
     }
 
     #[test]
