@@ -13,13 +13,15 @@ use serde::{Deserialize, Serialize};
 use crate::client_bound::CpuUse;
 use crate::load::WsMode;
 
+mod counted;
 mod grpc;
 mod quick;
 mod ws;
 
+pub use counted::Counted;
 pub use grpc::{GrpcScenario, BENCH_CALL, BENCH_DATA, BENCH_PROTO};
 pub use quick::Quick;
-pub use ws::{Counted, WsScenario};
+pub use ws::WsScenario;
 
 /// A parsed, validated suite.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -63,9 +63,6 @@
 //!   [`Script::settings_only`] does read its request back and fails on one
 //!   that is not a single whole request.
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
-
 use barrage_engine::script::{Scripting, WorkerScript};
 use barrage_engine::{RequestTemplate, Target};
 use barrage_model::RunReport;
@@ -74,6 +71,7 @@ use mlua::{AnyUserData, Function, Table, Value};
 mod error;
 mod net;
 mod request;
+mod source;
 mod state;
 mod stats;
 #[cfg(test)]
@@ -84,53 +82,9 @@ mod watch;
 
 use error::one_line;
 use net::Addr;
+pub use source::{Limits, ScriptSource};
 use state::State;
 use thread::{ThreadHandle, ThreadScript, ThreadShared};
-
-/// A script file and its arguments (wrk's arguments after `--`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScriptSource {
-    pub path: PathBuf,
-    pub text: String,
-    pub args: Vec<String>,
-}
-
-impl ScriptSource {
-    /// Reads the script at `path`.
-    pub fn read(path: &Path, args: Vec<String>) -> Result<ScriptSource, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read script {}: {e}", path.display()))?;
-        Ok(ScriptSource {
-            path: path.to_path_buf(),
-            text,
-            args,
-        })
-    }
-}
-
-/// What script code may do: how long it may run before it is stopped
-/// with an error, and where its output goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Each set-up step: the top level, `setup`, `init`, `done`.
-    pub load: Duration,
-    /// One `request()`, `response()` or `delay()` call.
-    pub call: Duration,
-    /// `print` and `io.write` go to standard error (when standard output
-    /// carries the run's JSON).
-    pub print_to_stderr: bool,
-}
-
-impl Default for Limits {
-    /// 5 s a step, 1 s a call.
-    fn default() -> Limits {
-        Limits {
-            load: Duration::from_secs(5),
-            call: Duration::from_secs(1),
-            print_to_stderr: false,
-        }
-    }
-}
 
 /// The functions whose presence makes a script more than settings.
 const HOOKS: [&str; 5] = ["setup", "init", "delay", "request", "response"];

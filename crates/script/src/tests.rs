@@ -1,6 +1,7 @@
 //! The API as scripts use it: no server, except for wrk.connect.
 
 use std::net::TcpListener;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use barrage_engine::script::{ScriptResponse, Scripting, WorkerScript};

@@ -40,7 +40,8 @@ use tokio::task::{JoinHandle, JoinSet};
 
 use crate::handler::database::Database;
 use crate::handler::{Stats, TargetService};
-use crate::server::{stopped, HANDSHAKE_TIMEOUT};
+use crate::server::HANDSHAKE_TIMEOUT;
+use crate::stop::stopped;
 
 /// Request streams a client may have open at once on one connection.
 const MAX_STREAMS: u32 = 1024;

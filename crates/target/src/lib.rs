@@ -167,6 +167,7 @@ mod handler;
 mod http3;
 pub mod precomputed;
 mod server;
+mod stop;
 mod tls;
 
 use std::io;

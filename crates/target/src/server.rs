@@ -21,6 +21,7 @@ use crate::handler::database::Database;
 use crate::handler::ws::Lifecycle;
 use crate::handler::{Stats, TargetService};
 use crate::http3::Http3;
+use crate::stop::stopped;
 use crate::tls::Alpn;
 
 /// Listen backlog requested from the kernel (which may cap it at `somaxconn`).
@@ -229,11 +230,6 @@ async fn drive<I>(
             let _ = conn.await;
         }
     }
-}
-
-/// Resolves once shutdown is requested (or the [`Target`](crate::Target) is gone).
-pub(crate) async fn stopped(shutdown: &mut watch::Receiver<bool>) {
-    let _ = shutdown.wait_for(|stop| *stop).await;
 }
 
 /// Accept errors that concern only the connection being accepted.

@@ -50,6 +50,7 @@ pub mod database;
 pub mod grpc;
 pub mod h2;
 pub mod h3;
+mod head;
 mod listener;
 pub mod mutate;
 pub mod turn;
@@ -58,12 +59,14 @@ pub mod ws;
 pub mod yaml;
 
 pub use database::{DbBreak, DbServer};
+pub use head::find_head_end;
+pub use listener::raise_fd_limit;
 
 use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::os::fd::AsRawFd;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, Once, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use listener::{Conn, Listener, Spec};
@@ -239,53 +242,12 @@ impl TestServer {
     }
 }
 
-/// Find the end of an HTTP request head in `buf`; returns the head's length (including the
-/// blank line) if it is complete. Accepts `\r\n\r\n` and bare `\n\n` line endings.
-pub fn find_head_end(buf: &[u8]) -> Option<usize> {
-    let mut i = 0;
-    while let Some(p) = buf[i..].iter().position(|&b| b == b'\n') {
-        let nl = i + p;
-        match buf.get(nl + 1) {
-            Some(b'\n') => return Some(nl + 2),
-            Some(b'\r') if buf.get(nl + 2) == Some(&b'\n') => return Some(nl + 3),
-            _ => i = nl + 1,
-        }
-    }
-    None
-}
-
 /// A port on 127.0.0.1 that nothing listens on (bind port 0, take the port, drop the listener).
 pub fn closed_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .expect("testkit: bind 127.0.0.1:0")
-}
-
-/// Raises the soft `RLIMIT_NOFILE` to the hard limit (once per process; errors are ignored).
-/// [`TestServer::start`] calls it; call it yourself if you open many sockets before that.
-pub fn raise_fd_limit() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let mut lim = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit/setrlimit with a valid, initialised struct.
-        unsafe {
-            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
-                let want = if lim.rlim_max == libc::RLIM_INFINITY {
-                    1 << 20
-                } else {
-                    lim.rlim_max
-                };
-                if lim.rlim_cur < want {
-                    lim.rlim_cur = want;
-                    libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
-                }
-            }
-        }
-    });
 }
 
 /// State shared by the server handle and the connection threads (the listener keeps the

@@ -15,7 +15,7 @@ use std::io;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, Once};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -53,7 +53,7 @@ impl Listener {
     /// Binds `127.0.0.1:0` and starts the accept loop, which runs `serve(conn, shared)` on a new
     /// thread for every connection.
     ///
-    /// Also raises the soft open-file limit (see [`crate::raise_fd_limit`]).
+    /// Also raises the soft open-file limit (see [`raise_fd_limit`]).
     ///
     /// # Panics
     /// If the listener cannot be created or the accept thread cannot be spawned.
@@ -61,7 +61,7 @@ impl Listener {
     where
         T: Send + Sync + 'static,
     {
-        crate::raise_fd_limit();
+        raise_fd_limit();
         let listener = TcpListener::bind("127.0.0.1:0").expect("testkit: bind 127.0.0.1:0");
         if let Some(backlog) = spec.backlog {
             // Re-listening updates the backlog (std's default is small).
@@ -386,4 +386,30 @@ fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     }
     // SAFETY: pipe(2) succeeded, so both fds are open and owned by nobody else.
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Raises the soft `RLIMIT_NOFILE` to the hard limit (once per process; errors are ignored).
+/// [`TestServer::start`](crate::TestServer::start) calls it; call it yourself if you open many sockets before that.
+pub fn raise_fd_limit() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit/setrlimit with a valid, initialised struct.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+                let want = if lim.rlim_max == libc::RLIM_INFINITY {
+                    1 << 20
+                } else {
+                    lim.rlim_max
+                };
+                if lim.rlim_cur < want {
+                    lim.rlim_cur = want;
+                    libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+                }
+            }
+        }
+    });
 }

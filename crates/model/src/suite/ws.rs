@@ -1,11 +1,9 @@
-//! A WebSocket scenario's messages ([`WsScenario`]), and the words the
-//! reports count a scenario's numbers in ([`Counted`]: responses and
-//! latency for HTTP, messages and round trip for WebSocket; gRPC's are in
-//! `grpc.rs`).
+//! A WebSocket scenario's messages ([`WsScenario`]), and which words it
+//! counts in (`counted.rs`).
 
 use serde::{Deserialize, Serialize};
 
-use super::{Protocol, Scenario};
+use super::{Counted, Protocol, Scenario};
 use crate::load::WsMode;
 
 /// What a WebSocket scenario sends (`message_bytes`, `binary`,
@@ -41,38 +39,22 @@ impl WsScenario {
     }
 }
 
-/// What a scenario's numbers count, in the words the reports use: HTTP
-/// counts responses (per second) and their latency; WebSocket counts
-/// messages and their round trip (the same fields of the records:
-/// `responses_per_s` is messages/s there, `latency_*` the round trip).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Counted {
-    /// The achieved rate's unit: `responses/s`, `messages/s`.
-    pub per_s: &'static str,
-    /// The offered rate's unit: `requests/s`, `messages/s`.
-    pub offered_per_s: &'static str,
-    /// The time of one: `latency`, `round trip`.
-    pub time: &'static str,
-    /// One of what is counted: `response`, `message`.
-    pub one: &'static str,
+impl super::Suite {
+    /// The words of the named scenarios' numbers, shown together:
+    /// messages/s and round trip when all are WebSocket scenarios, calls/s
+    /// when all are gRPC scenarios counting calls.
+    pub fn counted<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Counted {
+        let names: Vec<&str> = names.into_iter().collect();
+        Counted::of_all(
+            self.scenarios
+                .iter()
+                .filter(|s| names.contains(&s.name.as_str())),
+        )
+    }
 }
 
+/// Which words a protocol's and a table's scenarios count in.
 impl Counted {
-    /// HTTP's words.
-    pub const HTTP: Counted = Counted {
-        per_s: "responses/s",
-        offered_per_s: "requests/s",
-        time: "latency",
-        one: "response",
-    };
-    /// WebSocket's words.
-    pub const WS: Counted = Counted {
-        per_s: "messages/s",
-        offered_per_s: "messages/s",
-        time: "round trip",
-        one: "message",
-    };
-
     /// The words of `protocol`.
     pub fn of(protocol: Protocol) -> Counted {
         if protocol.is_ws() {
@@ -90,19 +72,5 @@ impl Counted {
             Some(first) if all.iter().all(|c| c == first) => *first,
             _ => Counted::HTTP,
         }
-    }
-}
-
-impl super::Suite {
-    /// The words of the named scenarios' numbers, shown together:
-    /// messages/s and round trip when all are WebSocket scenarios, calls/s
-    /// when all are gRPC scenarios counting calls.
-    pub fn counted<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Counted {
-        let names: Vec<&str> = names.into_iter().collect();
-        Counted::of_all(
-            self.scenarios
-                .iter()
-                .filter(|s| names.contains(&s.name.as_str())),
-        )
     }
 }

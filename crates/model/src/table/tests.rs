@@ -1,5 +1,6 @@
 use super::*;
-use crate::results::RunRecord;
+use crate::results::{Results, RunRecord};
+use crate::suite::Scenario;
 
 #[test]
 fn medians() {

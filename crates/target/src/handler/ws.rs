@@ -263,7 +263,7 @@ async fn tick(pusher: &mut Option<Pusher>) {
 /// Resolves once the server shuts down, or never without a lifecycle.
 async fn shutting_down(lifecycle: &mut Option<Lifecycle>) {
     match lifecycle {
-        Some(life) => crate::server::stopped(&mut life.shutdown).await,
+        Some(life) => crate::stop::stopped(&mut life.shutdown).await,
         None => std::future::pending().await,
     }
 }
