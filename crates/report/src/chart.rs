@@ -52,6 +52,7 @@ use barrage_model::table;
 mod axis;
 mod bars;
 mod capacity;
+mod data;
 mod levels;
 mod lines;
 mod panels;
@@ -61,69 +62,12 @@ mod style;
 mod svg;
 
 pub use capacity::search_charts;
+use data::Points;
+pub use data::{Better, Chart, Scale, Series, Unit};
 pub use png::render_png;
-pub use points::{x_text, Unit};
+pub use points::x_text;
 use style::Role;
 pub use style::{styles, Dash, Marker, Style};
-
-/// How an axis maps values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scale {
-    Linear,
-    /// Base-10 logarithmic (seed 004's y axis).
-    Log10,
-    /// Percentiles on HdrHistogram's "nines" axis: p is placed at
-    /// -log10(1 - p/100), so 90, 99, 99.9, 99.99 are evenly spaced.
-    Nines,
-    /// Categories: x = 0, 1, 2, ... labelled by [`Chart::x_categories`]
-    /// (load levels such as `c=100`).
-    Category,
-}
-
-/// One line (or set of points) of a chart.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Series {
-    pub name: String,
-    pub points: Vec<(f64, f64)>,
-    /// Drawn dashed (e.g. offered rate, errors).
-    pub dashed: bool,
-}
-
-/// One chart, ready to render.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Chart {
-    /// File stem and HTML id: lowercase letters, digits and '-'.
-    pub id: String,
-    pub title: String,
-    pub x_label: String,
-    pub y_label: String,
-    pub x_scale: Scale,
-    pub y_scale: Scale,
-    /// Labels of x = 0, 1, ... when `x_scale` is [`Scale::Category`].
-    pub x_categories: Vec<String>,
-    pub series: Vec<Series>,
-    /// Which values are better: the order of the bars when the chart is
-    /// drawn as bars (one level), best first.
-    pub better: Better,
-    /// What the y values count: how a point's value is written where it is
-    /// shown (`data-value`, the point's tooltip).
-    pub unit: Unit,
-}
-
-/// A series' points.
-type Points = Vec<(f64, f64)>;
-
-/// Which of a chart's values are better.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Better {
-    /// Higher is better (throughput): bars from the highest.
-    #[default]
-    Higher,
-    /// Lower is better (latency, memory): bars from the lowest.
-    Lower,
-    /// Neither (server CPU): bars from the highest.
-    Neither,
-}
 
 /// Every chart of a results directory's report, in report order.
 ///

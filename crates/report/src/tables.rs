@@ -28,6 +28,7 @@ use barrage_model::results::Results;
 
 use crate::model;
 
+mod blocks;
 mod context;
 mod csv;
 mod database;
@@ -39,82 +40,13 @@ mod workloads;
 
 pub use self::csv::{csv, csv_field, CSV_COLUMNS};
 pub use self::markdown::{markdown, render_markdown};
+use blocks::{code, heading, item, strong, text};
+pub use blocks::{Block, Item, Span, Table, TableCell};
 use context::{environment, failures, hosts, overview, probes};
 use database::database_blocks;
 use measured::{capacity_blocks, group_blocks, ranking_blocks, side_by_side_blocks};
 use workloads::workload_blocks;
 pub use workloads::{workloads_csv, WORKLOADS_CSV_COLUMNS};
-
-/// A piece of running text.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Span {
-    Text(String),
-    /// Monospace: file names, commands, values.
-    Code(String),
-    Strong(String),
-}
-
-/// A list item, with an optional block of verbatim text under it (a
-/// multi-line reason, a log excerpt).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Item {
-    pub spans: Vec<Span>,
-    pub pre: Option<String>,
-}
-
-/// One cell of a table.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct TableCell {
-    /// The text, marks (`*`, `!`) included.
-    pub text: String,
-    pub client_bound: bool,
-    pub invalid: bool,
-    /// Every repeat failed, or nothing was measured.
-    pub missing: bool,
-    /// Why the cell is marked (HTML shows it as the cell's tooltip).
-    pub note: Option<String>,
-}
-
-impl TableCell {
-    fn plain(text: impl Into<String>) -> TableCell {
-        TableCell {
-            text: text.into(),
-            ..TableCell::default()
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Table {
-    /// The table's id (HTML), unique in the report.
-    pub id: String,
-    pub head: Vec<String>,
-    /// Right-aligned (numeric) columns.
-    pub numeric: Vec<bool>,
-    /// The first cell of a row is its header.
-    pub rows: Vec<Vec<TableCell>>,
-}
-
-/// A block of the report.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Block {
-    Heading {
-        level: u8,
-        id: String,
-        text: String,
-    },
-    Para(Vec<Span>),
-    /// A paragraph that must not be missed (a partial report).
-    Alert(Vec<Span>),
-    List(Vec<Item>),
-    Table(Table),
-    /// Where the HTML report puts its table of contents (Markdown: nothing).
-    Contents,
-    /// Where the HTML report puts charts (Markdown: nothing): those of the
-    /// table group with this id (chart ids `GROUP-...`), or with `None`
-    /// every chart no group took.
-    Charts(Option<String>),
-}
 
 fn legend() -> Vec<Span> {
     vec![
@@ -136,30 +68,6 @@ fn legend() -> Vec<Span> {
         code("–"),
         text(" one not run."),
     ]
-}
-
-fn text(s: impl Into<String>) -> Span {
-    Span::Text(s.into())
-}
-
-fn code(s: impl Into<String>) -> Span {
-    Span::Code(s.into())
-}
-
-fn strong(s: impl Into<String>) -> Span {
-    Span::Strong(s.into())
-}
-
-fn heading(level: u8, id: impl Into<String>, t: impl Into<String>) -> Block {
-    Block::Heading {
-        level,
-        id: id.into(),
-        text: t.into(),
-    }
-}
-
-fn item(spans: Vec<Span>) -> Item {
-    Item { spans, pre: None }
 }
 
 /// The report as blocks, in order.

@@ -7,25 +7,8 @@
 //! report.html's script shows the same in its own tooltip.
 
 use super::svg::escape;
-use super::{Chart, Scale};
+use super::{Chart, Scale, Unit};
 use crate::model;
-
-/// What a chart's y values count, for the values its points show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unit {
-    /// Per second (responses, errors, requests, sessions): `22,784/s`,
-    /// `4.87/s`.
-    PerSecond,
-    /// Milliseconds, shown as the tables show latencies: `812 µs`,
-    /// `4.87 ms`, `1.20 s`.
-    Ms,
-    /// Microseconds, shown likewise.
-    Us,
-    /// CPU cores used: `1.23 cores`.
-    Cores,
-    /// Mebibytes: `23.5 MiB`.
-    MiB,
-}
 
 impl Unit {
     /// `v` with its unit, as the tables write it.
