@@ -54,6 +54,7 @@
 //! read real outputs saved under `tests/fixtures/`.
 
 mod ab;
+mod args;
 mod barrage;
 mod grpc;
 mod h2load;
@@ -73,6 +74,7 @@ use barrage_model::search::SearchReport;
 use barrage_model::RunReport;
 
 use crate::suite::{Driver, Level, Protocol, Scenario};
+use args::{number, path, url, url_host};
 
 /// Everything a driver needs to build one run's command line.
 #[derive(Debug, Clone)]
@@ -331,46 +333,12 @@ fn with_stderr(error: String, stderr: &str) -> String {
     format!("{error}; stderr: {tail}")
 }
 
-fn is_tls(protocol: Protocol) -> bool {
-    protocol.is_tls()
-}
-
 fn protocol_name(protocol: Protocol) -> &'static str {
     protocol.name()
 }
 
 fn is_get(scenario: &Scenario) -> bool {
     scenario.method.eq_ignore_ascii_case("GET")
-}
-
-/// `http://host:port/path`, `https://` for the TLS protocols (`ws://` and
-/// `wss://` for WebSocket); an IPv6 host
-/// gets its brackets.
-fn url(scenario: &Scenario, host: &str, port: u16) -> String {
-    let scheme = match (scenario.protocol.is_ws(), is_tls(scenario.protocol)) {
-        (true, true) => "wss",
-        (true, false) => "ws",
-        (false, true) => "https",
-        (false, false) => "http",
-    };
-    format!("{scheme}://{}:{port}{}", url_host(host), path(scenario))
-}
-
-fn url_host(host: &str) -> String {
-    if host.contains(':') && !host.starts_with('[') {
-        format!("[{host}]")
-    } else {
-        host.to_string()
-    }
-}
-
-/// The scenario's path and query, with a leading `/` (ab needs one).
-fn path(scenario: &Scenario) -> String {
-    if scenario.path.starts_with('/') {
-        scenario.path.clone()
-    } else {
-        format!("/{}", scenario.path)
-    }
 }
 
 /// The scenario's extra headers as `Name: value`.
@@ -394,15 +362,6 @@ fn duration_arg(d: Duration) -> String {
 fn whole_secs(d: Duration) -> u64 {
     let secs = d.as_secs() + u64::from(d.subsec_nanos() > 0);
     secs.max(1)
-}
-
-/// A rate without a useless `.0`: `100`, `2.5`.
-fn number(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
-    }
 }
 
 /// Threads for a tool that needs at most one connection per thread.

@@ -36,6 +36,7 @@ use barrage_model::results::LevelStats;
 mod ceiling;
 mod group;
 mod level;
+mod limits;
 mod live;
 mod merge;
 mod proof;
@@ -45,6 +46,7 @@ mod validation;
 mod warm;
 
 use group::{GroupEnd, Running};
+use limits::{PROBE_TIMEOUT, SHORT_CALL, STOP_GRACE};
 use service::Services;
 
 /// What `barrage run` was asked to do.
@@ -92,11 +94,6 @@ pub struct RunOutcome {
     /// failed to start, or died again after its restart).
     pub stopped: Option<String>,
 }
-
-const STOP_GRACE: Duration = Duration::from_secs(5);
-const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
-/// A short call to a host (a probe, a sample, a count).
-const SHORT_CALL: Duration = Duration::from_secs(30);
 
 pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
     // Servers start in their own directories: every path they are given

@@ -13,6 +13,7 @@ pub use barrage_model::suite::{
     WsScenario,
 };
 
+mod drivers;
 mod plan;
 pub(crate) mod raw;
 pub(crate) mod source;
@@ -24,79 +25,11 @@ pub use plan::{
 };
 pub use source::FormatError;
 
+pub(crate) use drivers::{
+    driver_drives, driver_name, driver_row, driver_runs_scripts, driver_speaks, DRIVERS,
+};
 use raw::RawSuite;
 use source::Source;
-
-/// What each driver can do, checked when a suite is read. The drivers
-/// (driver.rs) decide how; this table only says whether.
-const DRIVERS: [(Driver, &str, &[Protocol], &[&str]); 5] = [
-    (
-        Driver::Barrage,
-        "barrage",
-        &Protocol::ALL,
-        &["concurrency", "rate", "session_rate"],
-    ),
-    (
-        Driver::Wrk,
-        "wrk",
-        &[Protocol::H1, Protocol::Https],
-        &["concurrency"],
-    ),
-    (
-        Driver::H2load,
-        "h2load",
-        // No h3: Debian's h2load (nghttp2 1.52) is built without ngtcp2.
-        &[Protocol::H1, Protocol::H2c, Protocol::H2, Protocol::Https],
-        // h2load's --rate starts connections, not requests: no open loop.
-        &["concurrency"],
-    ),
-    (
-        Driver::Ab,
-        "ab",
-        &[Protocol::H1, Protocol::Https],
-        &["concurrency"],
-    ),
-    (
-        Driver::Httperf,
-        "httperf",
-        &[Protocol::H1],
-        &["session_rate"],
-    ),
-];
-
-fn driver_row(
-    d: Driver,
-) -> &'static (
-    Driver,
-    &'static str,
-    &'static [Protocol],
-    &'static [&'static str],
-) {
-    DRIVERS
-        .iter()
-        .find(|row| row.0 == d)
-        .expect("every driver has a row")
-}
-
-/// The driver's name in suites.
-pub(crate) fn driver_name(d: Driver) -> &'static str {
-    driver_row(d).1
-}
-
-fn driver_speaks(d: Driver, p: Protocol) -> bool {
-    driver_row(d).2.contains(&p)
-}
-
-fn driver_drives(d: Driver, load: &Load) -> bool {
-    driver_row(d).3.contains(&load.kind())
-}
-
-/// Whether the driver runs a scenario's wrk Lua script (`script`): wrk
-/// itself (`-s`) and barrage (`load --script`); ab, h2load and httperf
-/// have no scripts.
-pub(crate) fn driver_runs_scripts(d: Driver) -> bool {
-    matches!(d, Driver::Wrk | Driver::Barrage)
-}
 
 /// Reads and validates a suite file.
 pub fn load(path: &Path) -> Result<Suite, FormatError> {

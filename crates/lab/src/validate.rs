@@ -18,13 +18,15 @@
 //! when there is none to read.
 
 use std::io::{self, Read, Write};
-use std::net::{Shutdown, SocketAddr, TcpStream, ToSocketAddrs};
+use std::net::{Shutdown, SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use barrage_contract::check::{self, escape, Check, Exchange, Reply, Response, Step};
 pub use barrage_contract::Workload;
 use barrage_engine::http1;
 use barrage_engine::session::h1::response::{Event, ResponseParser};
+
+use crate::probe::exchange::resolve;
 pub use barrage_model::results::{ValidationFailure, ValidationOutcome};
 
 /// How long one check may take by default (its required waits on top).
@@ -263,15 +265,6 @@ fn authority(host: &str, port: u16) -> String {
         true => format!("[{host}]:{port}"),
         false => format!("{host}:{port}"),
     }
-}
-
-fn resolve(host: &str, port: u16) -> Result<SocketAddr, String> {
-    let bare = host.trim_start_matches('[').trim_end_matches(']');
-    (bare, port)
-        .to_socket_addrs()
-        .map_err(|e| format!("cannot resolve {host}: {e}"))?
-        .next()
-        .ok_or_else(|| format!("{host} has no address"))
 }
 
 /// A reply and the raw bytes it came in (the first [`EXCERPT`] of them).

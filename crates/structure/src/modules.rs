@@ -90,7 +90,23 @@ impl Crate {
             if f.test {
                 continue;
             }
-            let named = f.scan.uses.iter().map(|u| &u.segs).chain(&f.scan.paths);
+            // A `pub use` of the file's own children only lists what they
+            // offer (a facade): the parent does not depend on them for it.
+            let facade = |u: &&crate::scan::Use| {
+                let first = u.segs.first().map(String::as_str);
+                let child = match first {
+                    Some("self") => u.segs.get(1),
+                    _ => u.segs.first(),
+                };
+                u.public && child.is_some_and(|c| self.has_child(&f.module, c))
+            };
+            let named = f
+                .scan
+                .uses
+                .iter()
+                .filter(|u| !facade(u))
+                .map(|u| &u.segs)
+                .chain(&f.scan.paths);
             let to: BTreeSet<usize> = named
                 .filter_map(|segs| self.resolve(&f.module, segs, 0))
                 .filter(|&t| t != i && !self.files[t].test)

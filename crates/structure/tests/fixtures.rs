@@ -136,6 +136,18 @@ fn the_circle_rule_finds_three_files_and_allows_a_parent_and_its_child() {
         "a parent and its child: {found:#?}"
     );
 
+    // A parent that re-exports its children (a facade) does not depend on
+    // them for it: its child naming a sibling and the parent is no ring.
+    ws.write(
+        "crates/a/src/session/mod.rs",
+        "mod h1;\nmod h2;\npub use h1::H1;\npub use self::h2::H2;\npub struct Session;\n",
+    )
+    .write(
+        "crates/a/src/session/h2.rs",
+        "use super::{Session, H1};\npub struct H2;\n",
+    );
+    assert_eq!(circles(ws.root()).len(), 1, "{:#?}", circles(ws.root()));
+
     // Break the ring: the spec no longer names the wire.
     ws.write("crates/a/src/spec.rs", "pub struct Spec;\n");
     assert_eq!(circles(ws.root()), Vec::<String>::new());

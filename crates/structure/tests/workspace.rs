@@ -1,6 +1,6 @@
 //! The rules, on this workspace.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -33,43 +33,14 @@ fn no_production_function_is_over_100_lines() {
     );
 }
 
-/// The rings of imports each crate still has, to be taken apart (issue
-/// 44): a crate may have no more, and when it has fewer its number here
-/// goes down with the change that removed them. A crate not listed has
-/// none.
-const RINGS_LEFT: [(&str, usize); 1] = [("crates/lab", 18)];
-
 #[test]
 fn no_crate_imports_in_a_circle_of_more_than_two_files() {
     let found = circles(&root());
-    let mut per_crate: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for ring in &found {
-        let krate = ring.split(':').next().unwrap_or_default();
-        per_crate.entry(krate).or_default().push(ring);
-    }
-    let mut wrong = Vec::new();
-    for (krate, rings) in &per_crate {
-        let left = RINGS_LEFT
-            .iter()
-            .find(|(k, _)| k == krate)
-            .map_or(0, |(_, n)| *n);
-        if rings.len() > left {
-            wrong.push(format!(
-                "{krate}: {} rings of imports through more than {MAX_CIRCLE_FILES} files, at most {left} (move what they share below them, docs/architecture.md):\n  {}",
-                rings.len(),
-                rings.join("\n  ")
-            ));
-        }
-    }
-    for (krate, left) in RINGS_LEFT {
-        let n = per_crate.get(krate).map_or(0, Vec::len);
-        if n < left {
-            wrong.push(format!(
-                "{krate}: {n} rings left, fewer than {left}: lower its number in RINGS_LEFT to {n}"
-            ));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(
+        found.is_empty(),
+        "rings of imports through more than {MAX_CIRCLE_FILES} files (move what they share into a file below them that imports neither, docs/architecture.md):\n  {}",
+        found.join("\n  ")
+    );
 }
 
 /// The files of `tests/` that `tests/main.rs` does not declare, for a

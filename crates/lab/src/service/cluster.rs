@@ -216,7 +216,7 @@ pub fn initdb(
     if !status.success() {
         return Err(format!(
             "initdb failed ({status}): {}",
-            crate::service::log_line(log, 0).unwrap_or_else(|| "its log is empty".into())
+            super::log::log_line(log, 0).unwrap_or_else(|| "its log is empty".into())
         ));
     }
     Ok(())

@@ -16,6 +16,7 @@ mod cache;
 mod cluster;
 mod data;
 mod leftovers;
+mod log;
 mod postgres;
 mod work;
 
@@ -35,6 +36,7 @@ use crate::process;
 
 pub use self::cluster::{short_version, BIN_ENV, DEFAULT_BIN};
 pub use self::leftovers::kill_all_started;
+pub use self::log::log_line;
 pub use self::postgres::{Postgres, Spawn, MIN_GRACE};
 pub use self::work::{classify, Statement};
 
@@ -301,32 +303,6 @@ impl Setup<'_> {
         fs::write(&path, cluster::hba(self.host))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
-}
-
-/// The line of a PostgreSQL log (from byte `from` on) that says why it
-/// failed, as `LOG:LINE: TEXT`: the first FATAL or PANIC, else the first
-/// ERROR, else the last line.
-pub fn log_line(log: &Path, from: u64) -> Option<String> {
-    let bytes = fs::read(log).ok()?;
-    let from = (from as usize).min(bytes.len());
-    let before = bytes[..from].iter().filter(|&&b| b == b'\n').count();
-    let text = String::from_utf8_lossy(&bytes[from..]);
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
-    let found = lines
-        .iter()
-        .find(|(_, l)| l.contains("FATAL:") || l.contains("PANIC:"))
-        .or_else(|| lines.iter().find(|(_, l)| l.contains("ERROR:")))
-        .or(lines.last())?;
-    Some(format!(
-        "{}:{}: {}",
-        log.display(),
-        before + found.0 + 1,
-        found.1.trim()
-    ))
 }
 
 #[cfg(test)]

@@ -20,7 +20,8 @@ use postgres::Client;
 
 use super::cluster::{self, Binaries, RunAs, SUPERUSER};
 use super::leftovers::{self, Leftovers};
-use super::{log_line, work};
+use super::log::log_line;
+use super::work;
 use crate::process::{self, Stopped};
 
 const POLL: Duration = Duration::from_millis(20);

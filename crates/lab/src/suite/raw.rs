@@ -16,10 +16,11 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::source::{self, problem, CpuList, KeyPath, Problem};
-use super::{Cores, Load, Protocol, Quick, Scenario, ServerEntry, Suite, SuiteHosts};
+use super::{Cores, Quick, Scenario, ServerEntry, Suite, SuiteHosts};
 
 mod drivers;
 mod grpc;
+mod keys;
 mod load;
 mod scenarios;
 mod search;
@@ -30,6 +31,9 @@ pub(crate) mod workload;
 pub(crate) mod ws;
 
 use drivers::{check_drivers, drivers};
+use keys::{
+    check_name, distinct, non_empty, positive, refuse_http_keys, refuse_own_keys, request_keys,
+};
 use load::{load, quick, RawLoad, RawQuick};
 use scenarios::{scenarios, RawScenario};
 use servers::{servers, RawServer};
@@ -229,123 +233,4 @@ fn hosts(
             expected,
         )),
     }
-}
-
-const NAME_EXPECTED: &str = "letters, digits, '-', '_' and '.' only";
-
-/// Names that end up in file names (suites, servers, scenarios).
-fn check_name(name: &str, at: &KeyPath, what: &str) -> Result<(), Problem> {
-    let ok = !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
-    if ok {
-        Ok(())
-    } else {
-        Err(problem(
-            at,
-            format!("invalid {what} {name:?}"),
-            NAME_EXPECTED,
-        ))
-    }
-}
-
-/// `n` as a count of at least 1.
-fn positive(n: i64, at: &KeyPath, expected: &str) -> Result<u64, Problem> {
-    if n >= 1 {
-        Ok(n as u64)
-    } else {
-        Err(problem(at, format!("{n} is not above zero"), expected))
-    }
-}
-
-fn non_empty<T>(v: &[T], at: &KeyPath, expected: &str) -> Result<(), Problem> {
-    if v.is_empty() {
-        Err(problem(at, "empty", format!("at least one: {expected}")))
-    } else {
-        Ok(())
-    }
-}
-
-/// `value` is not among `before` (the earlier values of a list).
-fn distinct(before: &[String], value: &str, at: &KeyPath, what: &str) -> Result<(), Problem> {
-    if before.iter().any(|b| b == value) {
-        return Err(problem(
-            at,
-            format!("{what} {value:?} is listed twice"),
-            format!("each {what} once"),
-        ));
-    }
-    Ok(())
-}
-
-/// The keys of a protocol with keys of its own (`own`: each key and
-/// whether it is given) in a scenario of another `protocol`: the first one
-/// given is refused, to be written `only` with its own protocols (such as
-/// `"ws\" or \"wss"`, quoted in the message).
-fn refuse_own_keys(
-    own: &[(&'static str, bool)],
-    protocol: Protocol,
-    at: &KeyPath,
-    only: &str,
-) -> Result<(), Problem> {
-    match own.iter().find(|(_, given)| *given) {
-        Some((key, _)) => Err(problem(
-            &at.key(key),
-            format!("{key} does not apply to {protocol}"),
-            format!("{key} only with protocol = \"{only}\""),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// What a scenario of a protocol that is not HTTP's (ws, grpc; `name` in
-/// the words of the refusal) must leave out: the first of the HTTP keys
-/// given (`refused`: whether given, the key, what to write instead) and a
-/// session_rate load.
-fn refuse_http_keys(
-    refused: &[(bool, &'static str, &'static str)],
-    name: &str,
-    protocol: Protocol,
-    load: &Load,
-    at: &KeyPath,
-) -> Result<(), Problem> {
-    if let Some((_, key, expected)) = refused.iter().find(|(given, ..)| *given) {
-        return Err(problem(
-            &at.key(key),
-            format!("{key} does not apply to {protocol}"),
-            *expected,
-        ));
-    }
-    if matches!(load, Load::Sessions { .. }) {
-        return Err(problem(
-            &at.key("protocol"),
-            format!("{protocol} with a session_rate load"),
-            format!("a load of concurrency or rate: barrage loads {name} in a closed or an open loop, not in sessions"),
-        ));
-    }
-    Ok(())
-}
-
-/// The keys that make HTTP requests (`script`, `mix`, `workload`), each
-/// with whether it is given and why a scenario that is not HTTP's leaves
-/// it out.
-fn request_keys(
-    script: bool,
-    mix: bool,
-    workload: bool,
-) -> [(bool, &'static str, &'static str); 3] {
-    [
-        (
-            script,
-            "script",
-            "no script: a wrk script sends HTTP requests",
-        ),
-        (mix, "mix", "no mix: a mix is of HTTP requests"),
-        (
-            workload,
-            "workload",
-            "no workload: the workloads are HTTP requests",
-        ),
-    ]
 }
