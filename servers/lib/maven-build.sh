@@ -44,4 +44,4 @@ if ! mvn -B -q "${offline[@]}" package >"$log" 2>&1; then
     fi
     exit 1
 fi
-echo "$name: built build/app.jar and build/lib/ ($(ls build/lib | wc -l) jars)"
+echo "$name: built build/app.jar and build/lib/ ($(find build/lib -name "*.jar" | wc -l) jars)"
