@@ -17,6 +17,7 @@ import gzip
 import json
 import os
 import re
+import sys
 from urllib.parse import parse_qsl
 
 import brotli
@@ -27,6 +28,12 @@ from pydantic import BaseModel
 from starlette.requests import ClientDisconnect
 
 import database
+
+# The Accept-Encoding choice and the static set's loading are shared with
+# servers/tornado: servers/lib/python/barrage_workloads.py.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib", "python"))
+import barrage_workloads  # noqa: E402
+from barrage_workloads import accepted  # noqa: E402
 
 HELLO = b"Hello World\n"
 PLAINTEXT = b"Hello, World!"
@@ -58,54 +65,13 @@ def load_dataset(data):
 
 
 def load_static(data, docroot):
-    """name -> (content type, body, gzip variant or None, brotli variant or None)."""
-    files = {}
-    static = os.path.join(data, "static")
-    with open(os.path.join(static, "index.tsv"), encoding="utf-8") as index:
-        for line in index:
-            if line.startswith("#") or not line.strip():
-                continue
-            name, content_type, _size, _sha, precompressed = line.rstrip("\n").split("\t")
-            variants = [read(os.path.join(static, name))]
-            for ext in (".gz", ".br"):
-                variants.append(read(os.path.join(static, name + ext)) if precompressed == "1" else None)
-            files[name] = (content_type, *variants)
+    """name -> (content type, body, gzip variant or None, brotli variant or None):
+    the static set (barrage_workloads) and the docroot's 6b and 4k."""
+    files = barrage_workloads.load_static(data)
     for name in ("6b", "4k"):
-        files[name] = ("application/octet-stream", read(os.path.join(docroot, "static", name)), None, None)
+        with open(os.path.join(docroot, "static", name), "rb") as f:
+            files[name] = ("application/octet-stream", f.read(), None, None)
     return files
-
-
-def read(path):
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def accepted(header):
-    """The coding to answer with for an Accept-Encoding value: "br", "gzip" or None.
-
-    The highest q wins, br before gzip at equal q; q=0 refuses; `*` stands
-    for a coding not named.
-    """
-    if not header:
-        return None
-    q = {}
-    for part in header.split(","):
-        coding, _, params = part.partition(";")
-        weight = 1.0
-        for param in params.split(";"):
-            key, _, value = param.partition("=")
-            if key.strip().lower() == "q":
-                try:
-                    weight = float(value)
-                except ValueError:
-                    weight = 0.0
-        q[coding.strip().lower()] = weight
-    star = q.get("*", 0.0)
-    br = q.get("br", star)
-    gz = q.get("gzip", q.get("x-gzip", star))
-    if br <= 0 and gz <= 0:
-        return None
-    return "br" if br >= gz else "gzip"
 
 
 DATASET = load_dataset(os.environ["BARRAGE_DATA"])

@@ -20,6 +20,9 @@ const zlib = require('zlib');
 const { promisify } = require('util');
 const Fastify = require('fastify');
 const { registerDatabase } = require('./database');
+// The Accept-Encoding choice and the static set's loading, shared with
+// servers/node-http: servers/lib/node/barrage-workloads.js.
+const { accepted, loadStatic: loadStaticSet } = require('../lib/node/barrage-workloads');
 
 const SERVER = 'fastify';
 const HELLO = Buffer.from('Hello World\n');
@@ -63,17 +66,10 @@ function parseArgs(argv) {
   return opts;
 }
 
-// name -> { type, body, gzip, br } from index.tsv (+ the docroot's 6b and 4k).
+// name -> { type, body, gzip, br }: the static set of index.tsv
+// (barrage-workloads) and the docroot's 6b and 4k.
 function loadStatic(data, docroot) {
-  const dir = path.join(data, 'static');
-  const files = new Map();
-  for (const line of fs.readFileSync(path.join(dir, 'index.tsv'), 'utf8').split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const [name, type, , , precompressed] = line.split('\t');
-    const read = (ext) => fs.readFileSync(path.join(dir, name + ext));
-    const pre = precompressed === '1';
-    files.set(name, { type, body: read(''), gzip: pre ? read('.gz') : null, br: pre ? read('.br') : null });
-  }
+  const files = loadStaticSet(path.join(data, 'static'));
   for (const name of ['6b', '4k']) {
     const body = fs.readFileSync(path.join(docroot, 'static', name));
     files.set(name, { type: 'application/octet-stream', body, gzip: null, br: null });
@@ -85,28 +81,6 @@ function loadDataset(data) {
   const items = JSON.parse(fs.readFileSync(path.join(data, 'dataset.json'), 'utf8'));
   if (items.length !== DATASET_LEN) fail(`${data}/dataset.json has ${items.length} items, not ${DATASET_LEN}`);
   return items;
-}
-
-// The coding to answer with for an Accept-Encoding value: 'br', 'gzip' or
-// null. The highest q wins, br before gzip at equal q; q=0 refuses; `*`
-// stands for a coding not named.
-function accepted(header) {
-  if (!header) return null;
-  const q = new Map();
-  for (const part of header.split(',')) {
-    const [coding, ...params] = part.split(';');
-    let weight = 1;
-    for (const param of params) {
-      const [key, value] = param.split('=');
-      if (key.trim().toLowerCase() === 'q') weight = Number(value) || 0;
-    }
-    q.set(coding.trim().toLowerCase(), weight);
-  }
-  const star = q.get('*') ?? 0;
-  const br = q.get('br') ?? star;
-  const gz = q.get('gzip') ?? q.get('x-gzip') ?? star;
-  if (br <= 0 && gz <= 0) return null;
-  return br >= gz ? 'br' : 'gzip';
 }
 
 const first = (v) => (Array.isArray(v) ? v[0] : v);

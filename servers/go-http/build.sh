@@ -9,39 +9,20 @@
 # this program behind nginx.
 #   build.sh --fetch   download the pinned modules (network: the Go module proxy), then build
 #   build.sh           offline (GOPROXY=off): build from the modules already fetched
+# The steps every Go server's build shares (arguments, caches, go mod
+# download, the offline go build) are servers/lib/go-build.sh's.
 set -euo pipefail
-cd "$(dirname "$0")"
-fetch=0
-for arg in "$@"; do
-  case "$arg" in
-    --fetch) fetch=1 ;;
-    *) echo "go-http: unknown argument $arg; expected nothing or --fetch" >&2; exit 2 ;;
-  esac
-done
-if ! command -v go >/dev/null 2>&1; then
-  echo "go-http: needs go (Debian package golang-go); run scripts/setup.sh" >&2
-  exit 1
-fi
-minor=$(go env GOVERSION | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
+
+dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=SCRIPTDIR/../lib/go-build.sh
+source "$dir/../lib/go-build.sh"
+go_args go-http "$@"
+go_toolchain go-http "Debian package golang-go"
 modfile=() # the full build: go.mod
-if [ -n "$minor" ] && [ "$minor" -lt 25 ]; then
+if [ -n "$go_minor" ] && [ "$go_minor" -lt 25 ]; then
   echo "go-http: pgx 5.12 needs go 1.25 or later, this go is $(go env GOVERSION): built without the database workloads (they answer 503)" >&2
   modfile=(-tags nodb -modfile=go.nodb.mod)
 fi
-mkdir -p build
-# go needs a build cache; without HOME (a bare environment) keep it here.
-if [ -z "${GOCACHE:-}" ] && [ -z "${HOME:-}" ] && [ -z "${XDG_CACHE_HOME:-}" ]; then
-  export GOCACHE=$PWD/build/gocache
-fi
-if [ -z "${GOMODCACHE:-}" ] && [ -z "${GOPATH:-}" ] && [ -z "${HOME:-}" ]; then
-  export GOMODCACHE=$PWD/build/gomodcache
-fi
-if [ "$fetch" = 1 ]; then
-  echo "go-http: go mod download (the Go module proxy)"
-  go mod download ${modfile[@]+"${modfile[@]}"}
-fi
-echo "go-http: go build -trimpath -o build/server . ($(go version | cut -d' ' -f3))"
-if ! GOPROXY=off GOFLAGS=-mod=readonly go build ${modfile[@]+"${modfile[@]}"} -trimpath -o build/server .; then
-  echo "go-http: the build failed; if modules are missing, run servers/go-http/build.sh --fetch (or scripts/setup.sh)" >&2
-  exit 1
-fi
+go_caches "$dir"
+go_download go-http ${modfile[@]+"${modfile[@]}"}
+go_build go-http ${modfile[@]+"${modfile[@]}"}

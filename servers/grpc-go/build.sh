@@ -11,45 +11,33 @@
 #                      --fetch left
 #   build.sh --version the grpc version go.mod pins, the plugins' and go's
 #                      (the manifest's [version]; works before any build)
+# The steps every Go server's build shares (arguments, caches, go mod
+# download, the offline go build) are servers/lib/go-build.sh's.
 set -euo pipefail
-cd "$(dirname "$0")"
+
+dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # The plugins: protoc-gen-go is google.golang.org/protobuf's (the version
 # go.mod pins for the runtime); protoc-gen-go-grpc is grpc-go's own module.
 PROTOC_GEN_GO=google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.12
 PROTOC_GEN_GO_GRPC=google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.6.2
-fetch=0
-for arg in "$@"; do
-  case "$arg" in
-    --fetch) fetch=1 ;;
-    --version)
-      grpc=$(sed -n 's/^[[:space:]]*google.golang.org\/grpc \(v[^ ]*\)$/\1/p' go.mod)
-      echo "grpc-go $grpc; ${PROTOC_GEN_GO_GRPC##*/}; $(go env GOVERSION 2>/dev/null || echo 'go missing')"
-      exit 0 ;;
-    *) echo "grpc-go: unknown argument $arg; expected nothing or --fetch" >&2; exit 2 ;;
-  esac
-done
-for tool in go protoc; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "grpc-go: needs $tool (Debian packages golang-go protobuf-compiler); run scripts/setup.sh" >&2
-    exit 1
-  fi
-done
-minor=$(go env GOVERSION | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
-if [ -n "$minor" ] && [ "$minor" -lt 26 ]; then
+if [ "${1:-}" = --version ]; then
+  grpc=$(sed -n 's/^[[:space:]]*google.golang.org\/grpc \(v[^ ]*\)$/\1/p' "$dir/go.mod")
+  echo "grpc-go $grpc; ${PROTOC_GEN_GO_GRPC##*/}; $(go env GOVERSION 2>/dev/null || echo 'go missing')"
+  exit 0
+fi
+# shellcheck source=SCRIPTDIR/../lib/go-build.sh
+source "$dir/../lib/go-build.sh"
+go_args grpc-go "$@"
+go_toolchain grpc-go "Debian packages golang-go protobuf-compiler" protoc
+if [ -n "$go_minor" ] && [ "$go_minor" -lt 26 ]; then
   echo "grpc-go: grpc-go 1.85 needs go 1.26 or later, this go is $(go env GOVERSION)" >&2
   exit 3
 fi
+go_caches "$dir"
 mkdir -p build/bin
-# go needs a build cache; without HOME (a bare environment) keep it here.
-if [ -z "${GOCACHE:-}" ] && [ -z "${HOME:-}" ] && [ -z "${XDG_CACHE_HOME:-}" ]; then
-  export GOCACHE=$PWD/build/gocache
-fi
-if [ -z "${GOMODCACHE:-}" ] && [ -z "${GOPATH:-}" ] && [ -z "${HOME:-}" ]; then
-  export GOMODCACHE=$PWD/build/gomodcache
-fi
+go_download grpc-go
 if [ "$fetch" = 1 ]; then
-  echo "grpc-go: go mod download; go install $PROTOC_GEN_GO $PROTOC_GEN_GO_GRPC (the Go module proxy)"
-  go mod download
+  echo "grpc-go: go install $PROTOC_GEN_GO $PROTOC_GEN_GO_GRPC (the Go module proxy)"
   GOBIN=$PWD/build/bin go install "$PROTOC_GEN_GO"
   GOBIN=$PWD/build/bin go install "$PROTOC_GEN_GO_GRPC"
 fi
@@ -67,8 +55,4 @@ PATH=$PWD/build/bin:$PATH protoc -I ../../proto \
   --go_out=. --go_opt=module=barrage/servers/grpc-go --go_opt=Mbench.proto=$pkg \
   --go-grpc_out=. --go-grpc_opt=module=barrage/servers/grpc-go --go-grpc_opt=Mbench.proto=$pkg \
   bench.proto
-echo "grpc-go: go build -trimpath -o build/server . ($(go version | cut -d' ' -f3))"
-if ! GOPROXY=off GOFLAGS=-mod=readonly go build -trimpath -o build/server .; then
-  echo "grpc-go: the build failed; if modules are missing, run servers/grpc-go/build.sh --fetch (or scripts/setup.sh)" >&2
-  exit 1
-fi
+go_build grpc-go

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the MINA server with Maven: see servers/netty/maven-build.sh.
+# Builds the MINA server with Maven: servers/lib/maven-build.sh, the Java
+# servers' shared `mvn package` into build/app.jar and build/lib/.
 #   build.sh [--fetch | --version]
 set -euo pipefail
 dir=$(cd "$(dirname "$0")" && pwd)
-exec bash "$dir/../netty/maven-build.sh" mina "$dir" "$@"
+exec bash "$dir/../lib/maven-build.sh" mina "$dir" "$@"

@@ -8,6 +8,9 @@
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
+// The Accept-Encoding choice and the static set's loading, shared with
+// servers/fastify: servers/lib/node/barrage-workloads.js.
+const { accepted, loadStatic } = require('../lib/node/barrage-workloads');
 
 const PLAINTEXT = Buffer.from('Hello, World!');
 const DATASET_LEN = 50;
@@ -23,45 +26,10 @@ const TEXT = 'text/plain; charset=utf-8';
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 const GZIP = { level: 6 };
 
-// The coding to answer with for an Accept-Encoding value: 'br', 'gzip' or
-// null. The highest q wins, br before gzip at equal q; q=0 refuses; `*`
-// stands for a coding not named.
-function accepted(header) {
-  if (!header) return null;
-  const q = new Map();
-  for (const part of header.split(',')) {
-    const [coding, ...params] = part.split(';');
-    let weight = 1;
-    for (const param of params) {
-      const [key, value] = param.split('=');
-      if (key.trim().toLowerCase() === 'q') weight = Number(value) || 0;
-    }
-    q.set(coding.trim().toLowerCase(), weight);
-  }
-  const star = q.get('*') ?? 0;
-  const br = q.get('br') ?? star;
-  const gz = q.get('gzip') ?? q.get('x-gzip') ?? star;
-  if (br <= 0 && gz <= 0) return null;
-  return br >= gz ? 'br' : 'gzip';
-}
-
 // a + b (+ c): Numbers while exact (15 digits at most), BigInt beyond.
 function sum(values) {
   if (values.every((v) => v.length <= 15)) return String(values.reduce((s, v) => s + Number(v), 0));
   return String(values.reduce((s, v) => s + BigInt(v), 0n));
-}
-
-// name -> { type, body, gzip, br } from static/index.tsv.
-function loadStatic(dir) {
-  const files = new Map();
-  for (const line of fs.readFileSync(path.join(dir, 'index.tsv'), 'utf8').split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const [name, type, , , precompressed] = line.split('\t');
-    const read = (ext) => fs.readFileSync(path.join(dir, name + ext));
-    const pre = precompressed === '1';
-    files.set(name, { type, body: read(''), gzip: pre ? read('.gz') : null, br: pre ? read('.br') : null });
-  }
-  return files;
 }
 
 function workloads(dataDir, server) {

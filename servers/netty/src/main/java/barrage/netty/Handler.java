@@ -1,6 +1,8 @@
 package barrage.netty;
 
+import barrage.lib.ContractRules;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -150,9 +152,9 @@ final class Handler extends SimpleChannelInboundHandler<HttpObject> {
     /** GET /json/{count}?m={m}, gzip or br when Accept-Encoding takes it. */
     private void jsonProcessing(ChannelHandlerContext ctx, HttpRequest req, String countText, String query,
                                 boolean head) {
-        long count = Workloads.digits(countText);
+        long count = ContractRules.digits(countText);
         String mText = query == null ? null : Main.queryParam(query, "m");
-        long m = mText == null ? 1 : Workloads.digits(mText);
+        long m = mText == null ? 1 : ContractRules.digits(mText);
         if (count < 0 || m < 0) {
             badRequest(ctx, count < 0 ? "count in /json/{count} must be a non-negative integer"
                     : "query parameter m must be a non-negative integer");
@@ -160,13 +162,13 @@ final class Handler extends SimpleChannelInboundHandler<HttpObject> {
         }
         int n = (int) Math.min(count, Math.min(Workloads.DATASET_MAX, workloads.items.size()));
         byte[] body = workloads.processed(n, Math.min(m, Workloads.MAX_MULTIPLIER));
-        int coding = Workloads.preferredEncoding(req.headers().get(HttpHeaderNames.ACCEPT_ENCODING),
+        int coding = ContractRules.preferredEncoding(req.headers().get(HttpHeaderNames.ACCEPT_ENCODING),
                 Workloads.BROTLI);
         AsciiString encoding = null;
-        if (coding == Workloads.BR) {
+        if (coding == ContractRules.BR) {
             body = Workloads.brotli(body);
             encoding = Main.BR;
-        } else if (coding == Workloads.GZIP) {
+        } else if (coding == ContractRules.GZIP) {
             body = Workloads.gzip(body);
             encoding = Main.GZIP;
         }
@@ -184,11 +186,11 @@ final class Handler extends SimpleChannelInboundHandler<HttpObject> {
         ByteBuf body = file.body;
         AsciiString encoding = null;
         if (file.gzip != null) {
-            int coding = Workloads.preferredEncoding(req.headers().get(HttpHeaderNames.ACCEPT_ENCODING), true);
-            if (coding == Workloads.BR) {
+            int coding = ContractRules.preferredEncoding(req.headers().get(HttpHeaderNames.ACCEPT_ENCODING), true);
+            if (coding == ContractRules.BR) {
                 body = file.brotli;
                 encoding = Main.BR;
-            } else if (coding == Workloads.GZIP) {
+            } else if (coding == ContractRules.GZIP) {
                 body = file.gzip;
                 encoding = Main.GZIP;
             }
@@ -208,8 +210,8 @@ final class Handler extends SimpleChannelInboundHandler<HttpObject> {
     private void baseline(ChannelHandlerContext ctx, String query, boolean post, boolean head) {
         String a = query == null ? null : Main.queryParam(query, "a");
         String b = query == null ? null : Main.queryParam(query, "b");
-        Long av = Workloads.integer(a);
-        Long bv = Workloads.integer(b);
+        Long av = ContractRules.integer(a);
+        Long bv = ContractRules.integer(b);
         if (av == null || bv == null) {
             badRequest(ctx, (a == null || b == null) ? "missing query parameter " + (a == null ? "a" : "b")
                     : "query parameters a and b must be integers");
@@ -249,7 +251,7 @@ final class Handler extends SimpleChannelInboundHandler<HttpObject> {
             send(ctx, HttpResponseStatus.OK, Main.TEXT_PLAIN, text(Long.toString(received)), false);
             return;
         }
-        Long c = Workloads.bodyInteger(baselineBody);
+        Long c = ContractRules.bodyInteger(ByteBufUtil.getBytes(baselineBody));
         baselineBody.release();
         baselineBody = null;
         if (c == null) {

@@ -9,7 +9,6 @@ import io.netty.util.AsciiString;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,8 +22,9 @@ import java.util.zip.GZIPOutputStream;
  * The workloads' data and rules for the Netty server: the dataset of
  * /json/{count} and the static set (read once from data/workloads/), JSON
  * made with Jackson per request, gzip and brotli for the compression
- * workload, and the contract's parsing rules (crates/contract/src/data.rs)
- * written out.
+ * workload. The contract's parsing rules (integers, counts, the choice by
+ * Accept-Encoding) are servers/lib/java's barrage.lib.ContractRules, shared
+ * with servers/vertx (pom.xml adds that directory to the sources).
  */
 final class Workloads {
     static final ObjectMapper MAPPER = new ObjectMapper();
@@ -155,100 +155,5 @@ final class Workloads {
         } catch (Throwable e) {
             return false;
         }
-    }
-
-    /** A decimal integer, optionally negative, at most 18 digits; null otherwise. */
-    static Long integer(String s) {
-        if (s == null) {
-            return null;
-        }
-        int start = s.startsWith("-") ? 1 : 0;
-        int n = s.length() - start;
-        if (n < 1 || n > 18) {
-            return null;
-        }
-        for (int i = start; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return null;
-            }
-        }
-        return Long.parseLong(s);
-    }
-
-    /** A non-negative decimal integer (Long.MAX_VALUE when it overflows); -1 when not one. */
-    static long digits(String s) {
-        if (s == null || s.isEmpty()) {
-            return -1;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-        }
-        return s.length() > 18 ? Long.MAX_VALUE : Long.parseLong(s);
-    }
-
-    /** The body of POST /baseline: an integer with surrounding ASCII whitespace; null otherwise. */
-    static Long bodyInteger(ByteBuf body) {
-        int from = body.readerIndex();
-        int to = body.writerIndex();
-        while (from < to && isSpace(body.getByte(from))) {
-            from++;
-        }
-        while (to > from && isSpace(body.getByte(to - 1))) {
-            to--;
-        }
-        return integer(body.toString(from, to - from, StandardCharsets.ISO_8859_1));
-    }
-
-    private static boolean isSpace(byte b) {
-        return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f';
-    }
-
-    static final int IDENTITY = 0;
-    static final int GZIP = 1;
-    static final int BR = 2;
-
-    /**
-     * The coding to send among identity, gzip and br (br only when OFFER_BR)
-     * for an Accept-Encoding value (null: none): the accepted one (q > 0) of
-     * highest q, br on a tie; "*" stands for a coding not named.
-     */
-    static int preferredEncoding(String accept, boolean offerBr) {
-        if (accept == null) {
-            return IDENTITY;
-        }
-        double gzip = -1;
-        double br = -1;
-        double any = -1;
-        for (String part : accept.split(",")) {
-            String[] params = part.split(";");
-            String coding = params[0].trim().toLowerCase();
-            double q = 1;
-            for (int i = 1; i < params.length; i++) {
-                String p = params[i].trim();
-                if (p.startsWith("q=") || p.startsWith("Q=")) {
-                    try {
-                        q = Double.parseDouble(p.substring(2).trim());
-                    } catch (NumberFormatException e) {
-                        q = 0;
-                    }
-                }
-            }
-            switch (coding) {
-                case "gzip": case "x-gzip": gzip = Math.max(gzip, q); break;
-                case "br": br = Math.max(br, q); break;
-                case "*": any = Math.max(any, q); break;
-                default: break;
-            }
-        }
-        if (gzip < 0) gzip = any;
-        if (br < 0) br = any;
-        if (offerBr && br > 0 && br >= gzip) {
-            return BR;
-        }
-        return gzip > 0 ? GZIP : IDENTITY;
     }
 }

@@ -1,5 +1,6 @@
 package barrage.vertx;
 
+import barrage.lib.ContractRules;
 import io.netty.handler.codec.DateFormatter;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -126,13 +127,13 @@ final class Server extends VerticleBase {
      * br by Accept-Encoding).
      */
     void jsonProcessing(RoutingContext ctx) {
-        long count = Rules.digits(ctx.pathParam("count"));
+        long count = ContractRules.digits(ctx.pathParam("count"));
         if (count < 0) {
             badRequest(ctx, "count in /json/{count} must be a non-negative integer");
             return;
         }
         String mParam = Rules.queryParam(ctx.request().query(), "m");
-        long m = mParam == null ? 1 : Rules.digits(mParam);
+        long m = mParam == null ? 1 : ContractRules.digits(mParam);
         if (m < 0) {
             badRequest(ctx, "query parameter m must be a non-negative integer");
             return;
@@ -159,8 +160,8 @@ final class Server extends VerticleBase {
             badRequest(ctx, "missing query parameter " + (a == null ? "a" : "b"));
             return null;
         }
-        Long av = Rules.integer(a);
-        Long bv = Rules.integer(b);
+        Long av = ContractRules.integer(a);
+        Long bv = ContractRules.integer(b);
         if (av == null || bv == null) {
             badRequest(ctx, "query parameter " + (av == null ? "a" : "b") + " must be an integer");
             return null;
@@ -197,7 +198,7 @@ final class Server extends VerticleBase {
             }
         });
         req.endHandler(v -> {
-            Long c = tooLong[0] ? null : Rules.bodyInteger(body.getBytes());
+            Long c = tooLong[0] ? null : ContractRules.bodyInteger(body.getBytes());
             if (c == null) {
                 badRequest(ctx, "the body of POST /baseline must be an integer");
             } else {
@@ -245,11 +246,11 @@ final class Server extends VerticleBase {
         Buffer body = file.body;
         if (file.gzip != null) {
             res.putHeader(HttpHeaders.VARY, HttpHeaders.ACCEPT_ENCODING);
-            int coding = Rules.preferredEncoding(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING));
-            if (coding == Rules.BROTLI) {
+            int coding = ContractRules.preferredEncoding(ctx.request().getHeader(HttpHeaders.ACCEPT_ENCODING), true);
+            if (coding == ContractRules.BR) {
                 res.putHeader(HttpHeaders.CONTENT_ENCODING, BR);
                 body = file.brotli;
-            } else if (coding == Rules.GZIP) {
+            } else if (coding == ContractRules.GZIP) {
                 res.putHeader(HttpHeaders.CONTENT_ENCODING, GZIP);
                 body = file.gzip;
             }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The Java servers' Maven build (servers/netty and servers/mina call it):
-# build/app.jar plus its dependencies in build/lib/ (the start command puts
-# both on the class path).
+# The Java servers' Maven build (the build.sh of grpc-java, mina, netty and
+# vertx run it): build/app.jar plus its dependencies in build/lib/ (the
+# start command puts both on the class path). Each server.toml lists this
+# file among its [build] sources ("../lib/maven-build.sh").
 #   maven-build.sh NAME DIR            offline build from ~/.m2 (benchmark time)
 #   maven-build.sh NAME DIR --fetch    downloads what Maven needs into ~/.m2 (set-up time)
 #   maven-build.sh NAME DIR --version  the version pom.xml pins (<NAME.version>) and java's
@@ -43,4 +44,4 @@ if ! mvn -B -q "${offline[@]}" package >"$log" 2>&1; then
     fi
     exit 1
 fi
-echo "$name: built build/app.jar and build/lib/ ($(ls build/lib | wc -l) jars)"
+echo "$name: built build/app.jar and build/lib/ ($(find build/lib -name "*.jar" | wc -l) jars)"
