@@ -122,10 +122,17 @@ fn capacities(s: &mut String, r: &Results) {
             "\n## Capacity: {scenario}\n\nThe highest rate at which every step of the search met the objective; median over repeats (each repeat's answer after it).\n\n| rank | server | capacity | repeats |\n|--:|---|--:|---|"
         );
         for (i, row) in rows.iter().enumerate() {
-            let bound = if row.bounded().is_empty() { "" } else { "≥ " };
+            // As report.md: "≥" for a lower bound only; a capacity to a
+            // tolerance wider than asked is a capacity, with its note.
+            let lower = row.lower_bound();
+            let bound = if lower { "≥ " } else { "" };
+            let note = match row.bounded() {
+                notes if !lower && !notes.is_empty() => format!(", {}", notes.join("; ")),
+                _ => String::new(),
+            };
             let capacity = row
                 .median()
-                .map_or("none".into(), |m| format!("{bound}{m:.0}/s"));
+                .map_or("none".into(), |m| format!("{bound}{m:.0}/s{note}"));
             let rank = if row.median().is_some() {
                 (i + 1).to_string()
             } else {
