@@ -22,9 +22,25 @@ use barrage_lab::validate::{redact, run_checks, CheckOutcome, Target, Workload};
 
 use crate::exit::{usage_error, EXIT_FAILED};
 
+/// The workloads verify checks, from the contract's list: those without a
+/// database, then those that need one.
+fn workloads_help() -> String {
+    let names = |database: bool| {
+        let of = Workload::ALL
+            .into_iter()
+            .filter(|w| Workload::DATABASE.contains(w) == database);
+        of.map(Workload::name).collect::<Vec<_>>().join(", ")
+    };
+    format!(
+        "Workloads: {}; with a database also {} (docs/workloads.md).",
+        names(false),
+        names(true)
+    )
+}
+
 #[derive(Debug, Clone, clap::Args)]
 #[command(
-    after_help = "Workloads: baseline, plaintext, json, json-processing, compression, upload, static, noisy; with a database also db, queries, fortunes, updates, items (docs/workloads.md).\n\nExamples:\n  barrage verify http://127.0.0.1:8080 --workload json,plaintext\n  barrage verify go-http\n  barrage verify barrage-target --workload upload\n  barrage verify http://127.0.0.1:8080 --workload db,updates --database postgres://benchmarkdbuser:benchmarkdbpass@127.0.0.1:5432/hello_world"
+    after_help = format!("{}\n\nExamples:\n  barrage verify http://127.0.0.1:8080 --workload json,plaintext\n  barrage verify go-http\n  barrage verify barrage-target --workload upload\n  barrage verify http://127.0.0.1:8080 --workload db,updates --database postgres://benchmarkdbuser:benchmarkdbpass@127.0.0.1:5432/hello_world", workloads_help())
 )]
 pub struct VerifyArgs {
     /// A server of the catalogue (servers/NAME/server.toml), or an http:// URL.
