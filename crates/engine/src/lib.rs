@@ -46,6 +46,7 @@ mod timer;
 mod tls;
 mod transport;
 mod uring;
+mod wire;
 mod worker;
 
 /// The report types are the shared model's: re-exported so that a library

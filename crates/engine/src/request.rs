@@ -1,8 +1,6 @@
 //! Requests as data, and their HTTP/1.x wire form, built once per run.
 
-use crate::session::h2::H2Request;
-use crate::session::h3::H3Request;
-use crate::spec::{Field, Protocol, Reuse, Scheme, SpecError};
+use crate::spec::{Field, Protocol, Reuse, SpecError};
 
 /// One request to send: method, path (with query), extra headers and body.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -31,7 +29,7 @@ impl RequestTemplate {
         self.method.eq_ignore_ascii_case("HEAD")
     }
 
-    fn has_header(&self, name: &str) -> bool {
+    pub(crate) fn has_header(&self, name: &str) -> bool {
         self.headers
             .iter()
             .any(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -140,84 +138,13 @@ pub fn check_header(name: &str, value: &str) -> Result<(), String> {
 
 /// Headers that belong to an HTTP/1 connection and are not sent over
 /// HTTP/2 (RFC 9113 §8.2.2).
-const CONNECTION_SPECIFIC: [&str; 5] = [
+pub(crate) const CONNECTION_SPECIFIC: [&str; 5] = [
     "connection",
     "keep-alive",
     "proxy-connection",
     "transfer-encoding",
     "upgrade",
 ];
-
-impl RequestTemplate {
-    /// The HTTP/2 form: pseudo-headers, then the rest with lower-case
-    /// names; a `Host` header becomes `:authority`.
-    pub fn to_h2(&self, authority: &str, scheme: Scheme) -> H2Request {
-        let field = |n: &str, v: &str| -> (Box<[u8]>, Box<[u8]>) {
-            (n.as_bytes().into(), v.as_bytes().into())
-        };
-        let host = self
-            .headers
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case("host"))
-            .map_or(authority, |(_, v)| v.as_str());
-        let mut headers = vec![
-            field(":method", &self.method),
-            field(":scheme", scheme.name()),
-            field(":authority", host),
-            field(":path", &self.path),
-        ];
-        if !self.has_header("user-agent") {
-            headers.push(field(
-                "user-agent",
-                concat!("barrage/", env!("CARGO_PKG_VERSION")),
-            ));
-        }
-        for (name, value) in &self.headers {
-            let lower = name.to_ascii_lowercase();
-            if lower == "host" || CONNECTION_SPECIFIC.contains(&lower.as_str()) {
-                continue;
-            }
-            headers.push(field(&lower, value));
-        }
-        if !self.body.is_empty() && !self.has_header("content-length") {
-            headers.push(field("content-length", &self.body.len().to_string()));
-        }
-        H2Request {
-            headers,
-            body: self.body.clone().into_boxed_slice(),
-        }
-    }
-}
-
-/// A request ready to write, in both wire forms, and what its response looks like.
-#[derive(Debug, Clone)]
-pub(crate) struct WireRequest {
-    pub bytes: Box<[u8]>,
-    pub h2: H2Request,
-    /// HTTP/3: the HEADERS (QPACK, static table only) and DATA frames.
-    pub h3: H3Request,
-    pub head: bool,
-}
-
-pub(crate) fn compile(
-    templates: &[RequestTemplate],
-    authority: &str,
-    reuse: Reuse,
-    scheme: Scheme,
-) -> Vec<WireRequest> {
-    templates
-        .iter()
-        .map(|t| {
-            let h2 = t.to_h2(authority, scheme);
-            WireRequest {
-                bytes: t.to_h1(authority, reuse).into_boxed_slice(),
-                h3: H3Request::new(&h2.headers, &h2.body),
-                h2,
-                head: t.is_head(),
-            }
-        })
-        .collect()
-}
 
 /// Splits bytes that hold one or more whole HTTP/1.x requests (a script's
 /// `request()` may return several to pipeline): for each request, whether
@@ -492,7 +419,7 @@ mod tests {
             ],
             body: b"hello".to_vec(),
         };
-        let h2 = t.to_h2("h:1", Scheme::Https);
+        let h2 = t.to_h2("h:1", crate::spec::Scheme::Https);
         let text: Vec<(String, String)> = h2
             .headers
             .iter()

@@ -9,17 +9,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::pacer::Arrival;
 use crate::request::RequestTemplate;
-use crate::tls::TlsOptions;
 
 mod error;
 mod grpc;
 mod protocol;
+mod tls;
 mod ws;
 pub use barrage_model::load::{GrpcShape, GrpcUnit};
 use error::err;
 pub use error::{Field, SpecError};
 pub use grpc::GrpcOptions;
 pub use protocol::{H2Options, Protocol, Reuse};
+pub use tls::TlsOptions;
 pub use ws::{WsOptions, DEFAULT_WS_MESSAGE_BYTES, MAX_WS_MESSAGE_BYTES};
 
 /// Where the load goes: one resolved address, and what the requests say.

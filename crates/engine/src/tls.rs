@@ -2,7 +2,6 @@
 //! certificates checked against the system's roots (or `--cacert`), ALPN
 //! offering what the spec asks for, and session resumption on request.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
@@ -14,18 +13,7 @@ use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme
 
 use crate::spec::{Field, SpecError};
 
-/// How `https://` connections are made.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct TlsOptions {
-    /// Skip certificate verification (`--insecure`).
-    pub insecure: bool,
-    /// Trust the certificates in this PEM file instead of the system's roots.
-    pub ca_file: Option<PathBuf>,
-    /// Resume TLS sessions across reconnects (tickets or ids).
-    pub resume: bool,
-    /// The name sent as SNI and checked against the certificate; default: the URL's host.
-    pub server_name: Option<String>,
-}
+pub use crate::spec::TlsOptions;
 
 /// The ALPN protocol ids.
 pub const ALPN_H2: &[u8] = b"h2";

@@ -17,11 +17,12 @@ use super::pick::{Picker, Values};
 use super::tally::TemplateTally;
 use super::text::Pieces;
 use super::{Mix, MixSend};
-use crate::request::{RequestTemplate, WireRequest};
+use crate::request::RequestTemplate;
 use crate::session::h2::H2Request;
 use crate::session::h3::H3Request;
 use crate::session::{Inflight, Session};
 use crate::spec::{Protocol, Reuse, Scheme};
+use crate::wire::WireRequest;
 
 /// A mix ready to send, shared by the workers.
 #[derive(Debug)]

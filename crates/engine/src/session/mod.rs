@@ -59,8 +59,8 @@ use std::time::Instant;
 
 use std::sync::Arc;
 
-use crate::request::WireRequest;
 use crate::spec::Protocol;
+use crate::wire::WireRequest;
 use barrage_model::load::{GrpcReport, H2Report, H3Report, WsReport};
 use grpc::{GrpcConfig, GrpcSession};
 use h1::H1Session;

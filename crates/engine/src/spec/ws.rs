@@ -23,7 +23,7 @@ pub struct WsOptions {
 /// The default message's size.
 pub const DEFAULT_WS_MESSAGE_BYTES: usize = 64;
 /// The largest message sent (and received).
-pub const MAX_WS_MESSAGE_BYTES: usize = crate::session::ws::frame::MAX_MESSAGE as usize;
+pub const MAX_WS_MESSAGE_BYTES: usize = 64 * 1024 * 1024;
 
 impl WsOptions {
     /// A text message of `n` bytes (printable ASCII).

@@ -36,12 +36,12 @@ use crate::mix::tally::TemplateTally;
 use crate::mix::wire::{CompiledMix, MixSender};
 use crate::pacer::Pacer;
 use crate::recorder::{ErrorKind, Recorder, ERROR_KINDS};
-use crate::request::WireRequest;
 use crate::session::{Depth, Inflight, ProtocolCounts, SessionConfig};
 use crate::source::Sources;
 use crate::spec::Reuse;
 use crate::timer::Timer;
 use crate::transport::TlsSummary;
+use crate::wire::WireRequest;
 use barrage_model::load::{IoKind, StopReason};
 
 mod clock;

@@ -18,7 +18,7 @@
 use std::fmt;
 
 /// The longest message accepted (sent or received).
-pub const MAX_MESSAGE: u64 = 64 * 1024 * 1024;
+pub const MAX_MESSAGE: u64 = crate::spec::MAX_WS_MESSAGE_BYTES as u64;
 /// The longest control frame payload (RFC 6455 §5.5).
 const MAX_CONTROL: usize = 125;
 /// Frames of one data message at most (a fragment storm: a message that
