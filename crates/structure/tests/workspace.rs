@@ -140,3 +140,48 @@ fn the_lab_does_not_depend_on_the_server() {
         "the lab reads the endpoint contract from its own crate, not from the server"
     );
 }
+
+#[test]
+fn the_engines_input_is_data_that_imports_no_io_and_no_encoder() {
+    // docs/architecture.md: LoadSpec, the request templates, the mix and
+    // the TLS options can be read on their own.
+    let engine = barrage_structure::modules::Crate::load(&root().join("crates/engine")).unwrap();
+    let src = root().join("crates/engine/src");
+    let name = |i: usize| shown(&src, &engine.files[i].path);
+    let graph = engine.imports();
+    let start = engine
+        .files
+        .iter()
+        .position(|f| f.path.ends_with("src/spec.rs"))
+        .expect("crates/engine/src/spec.rs");
+    let (mut seen, mut todo) = (BTreeSet::from([start]), vec![start]);
+    while let Some(f) = todo.pop() {
+        for &t in graph.get(&f).into_iter().flatten() {
+            if seen.insert(t) {
+                todo.push(t);
+            }
+        }
+    }
+    let io = [
+        "session/",
+        "worker/",
+        "uring/",
+        "transport.rs",
+        "tls.rs",
+        "quic.rs",
+        "link.rs",
+        "wire.rs",
+        "coordinator.rs",
+        "recorder.rs",
+    ];
+    let reached: Vec<String> = seen
+        .iter()
+        .map(|&i| name(i))
+        .filter(|n| io.iter().any(|p| n.starts_with(p)))
+        .collect();
+    assert!(
+        reached.is_empty(),
+        "spec.rs reaches what does I/O or encodes bytes: {reached:?} (all it reaches: {:?})",
+        seen.iter().map(|&i| name(i)).collect::<Vec<_>>()
+    );
+}
