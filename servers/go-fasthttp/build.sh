@@ -19,10 +19,7 @@ fi
 source "$dir/../lib/go-build.sh"
 go_args go-fasthttp "$@"
 go_toolchain go-fasthttp "Go 1.26 or later"
-if [ -n "$go_minor" ] && [ "$go_minor" -lt 26 ]; then
-  echo "go-fasthttp: fasthttp 1.78 needs go 1.26 or later, this go is $(go env GOVERSION) (Debian 12's golang-go is 1.19: install Go from go.dev)" >&2
-  exit 3 # scripts/setup.sh: toolchain too old, skipped
-fi
+go_needs go-fasthttp 26 "fasthttp 1.78"
 go_caches "$dir"
 go_download go-fasthttp
 go_build go-fasthttp

@@ -29,10 +29,7 @@ fi
 source "$dir/../lib/go-build.sh"
 go_args grpc-go "$@"
 go_toolchain grpc-go "Debian packages golang-go protobuf-compiler" protoc
-if [ -n "$go_minor" ] && [ "$go_minor" -lt 26 ]; then
-  echo "grpc-go: grpc-go 1.85 needs go 1.26 or later, this go is $(go env GOVERSION)" >&2
-  exit 3
-fi
+go_needs grpc-go 26 "grpc-go 1.85"
 go_caches "$dir"
 mkdir -p build/bin
 go_download grpc-go

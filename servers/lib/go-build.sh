@@ -24,7 +24,7 @@ go_args() {
 # go_toolchain NAME PACKAGES [TOOL...]: exits 1 unless go and each TOOL are
 # on PATH (the message names the Debian PACKAGES, or whatever PACKAGES
 # says); sets go_minor to N of go's go1.N (empty when go prints no such
-# version), for the caller's own version rule.
+# version), for go_needs or the caller's own version rule.
 go_toolchain() {
     local name=$1 packages=$2
     shift 2
@@ -37,6 +37,17 @@ go_toolchain() {
     done
     # shellcheck disable=SC2034 # read by the build.sh that sources this file
     go_minor=$(go env GOVERSION | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
+}
+
+# go_needs NAME MINOR WHAT: exits 3 (scripts/setup.sh: toolchain too old,
+# skipped) when go_toolchain found a go older than go1.MINOR, which WHAT
+# needs.
+go_needs() {
+    local name=$1 minor=$2 what=$3
+    if [ -n "$go_minor" ] && [ "$go_minor" -lt "$minor" ]; then
+        echo "$name: $what needs go 1.$minor or later, this go is $(go env GOVERSION) (Debian 12's golang-go is 1.19: install Go from go.dev)" >&2
+        exit 3
+    fi
 }
 
 # go_caches DIR: cd to DIR (servers/NAME, left as the working directory) and

@@ -61,7 +61,7 @@ impl Response {
 /// The end of a probe's time, with the timeout kept for messages.
 /// Request headers HTTP/2 and HTTP/3 forbid (RFC 9113 §8.2.2, RFC 9114
 /// §4.2), or carry as `:authority`.
-pub(super) const NOT_MULTIPLEXED: [&str; 6] = [
+const NOT_MULTIPLEXED: [&str; 6] = [
     "connection",
     "keep-alive",
     "proxy-connection",
@@ -123,7 +123,7 @@ pub(super) fn on_runtime<T>(
 }
 
 /// How long after a probe's deadline its outer timeout fires.
-pub(super) const BACKSTOP: Duration = Duration::from_millis(200);
+const BACKSTOP: Duration = Duration::from_millis(200);
 
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Deadline {

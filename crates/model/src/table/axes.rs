@@ -71,7 +71,7 @@ pub fn scenario_line(s: &Scenario) -> String {
 }
 
 /// Labels of the suite's server variants, in the file's order.
-pub(super) fn suite_variants(r: &Results) -> Vec<String> {
+fn suite_variants(r: &Results) -> Vec<String> {
     let mut out = Vec::new();
     for entry in &r.suite.servers {
         for v in &entry.variants {
@@ -96,7 +96,7 @@ pub(super) fn suite_drivers(r: &Results) -> Vec<String> {
     out
 }
 
-pub(super) fn push_new(v: &mut Vec<String>, s: String) {
+fn push_new(v: &mut Vec<String>, s: String) {
     if !v.contains(&s) {
         v.push(s);
     }

@@ -5,7 +5,7 @@
 use super::super::source::{problem, KeyPath, Problem};
 use super::super::{Load, Protocol};
 
-pub(super) const NAME_EXPECTED: &str = "letters, digits, '-', '_' and '.' only";
+const NAME_EXPECTED: &str = "letters, digits, '-', '_' and '.' only";
 
 /// Names that end up in file names (suites, servers, scenarios).
 pub(super) fn check_name(name: &str, at: &KeyPath, what: &str) -> Result<(), Problem> {
