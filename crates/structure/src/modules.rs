@@ -123,39 +123,20 @@ impl Crate {
             return None;
         }
         let first = segs[0].as_str();
-        let (start, rest) = match first {
-            "crate" => (Vec::new(), &segs[1..]),
-            "self" => (module.to_vec(), &segs[1..]),
-            "super" => {
-                let mut m = module.to_vec();
-                let mut rest = segs;
-                while rest.first().is_some_and(|s| s == "super") {
-                    m.pop();
-                    rest = &rest[1..];
-                }
-                (m, rest)
-            }
-            _ if self.has_child(module, first) => {
-                let mut m = module.to_vec();
-                m.push(first.to_string());
-                (m, &segs[1..])
-            }
-            _ => {
-                // A name this module binds with `use` (not itself: the
-                // leaf of the very `use` being resolved binds its own name).
-                let file = self.file_of(module)?;
-                let bound = file
-                    .scan
-                    .uses
-                    .iter()
-                    .find(|u| u.binds.as_deref() == Some(first) && u.segs != segs);
-                let u = bound?;
-                let mut path = u.segs.clone();
-                path.extend_from_slice(&segs[1..]);
-                return self.resolve(module, &path, hops + 1);
-            }
+        let Some((start, used)) = self.start_of(module, segs) else {
+            // A name this module binds with `use` (not itself: the leaf of
+            // the very `use` being resolved binds its own name).
+            let file = self.file_of(module)?;
+            let bound = file
+                .scan
+                .uses
+                .iter()
+                .find(|u| u.binds.as_deref() == Some(first) && u.segs != segs)?;
+            let mut path = bound.segs.clone();
+            path.extend_from_slice(&segs[1..]);
+            return self.resolve(module, &path, hops + 1);
         };
-        match self.walk(&start, rest, hops) {
+        match self.walk(&start, &segs[used..], hops) {
             Found::Item(i) | Found::Module(i) => Some(i),
             Found::Nothing => None,
         }
@@ -195,16 +176,10 @@ impl Crate {
             for g in file.scan.uses.iter().filter(|u| u.glob) {
                 let mut path = g.segs.clone();
                 path.extend_from_slice(rest);
-                if let Some(first) = path.first() {
-                    // A glob of another crate (`use std::io::*`) says nothing here.
-                    let local = matches!(first.as_str(), "crate" | "self" | "super")
-                        || self.has_child(&cur, first);
-                    if local {
-                        if let Some((start, used)) = self.start_of(&cur, &path) {
-                            if let Found::Item(i) = self.walk(&start, &path[used..], hops + 1) {
-                                return Found::Item(i);
-                            }
-                        }
+                // A glob of another crate (`use std::io::*`) says nothing here.
+                if let Some((start, used)) = self.start_of(&cur, &path) {
+                    if let Found::Item(i) = self.walk(&start, &path[used..], hops + 1) {
+                        return Found::Item(i);
                     }
                 }
             }
@@ -213,8 +188,9 @@ impl Crate {
         }
     }
 
-    /// Where a `crate`/`self`/`super`/child path starts, and how many of
-    /// its segments that used.
+    /// Where a path starting with `crate`, `self`, `super` or a child of
+    /// `module` starts, and how many of its segments that used; `None` for
+    /// any other first segment (a binding, another crate).
     fn start_of(&self, module: &[String], path: &[String]) -> Option<(Vec<String>, usize)> {
         let mut m = module.to_vec();
         match path.first()?.as_str() {
@@ -227,10 +203,11 @@ impl Crate {
                 }
                 Some((m, n))
             }
-            child => {
+            child if self.has_child(module, child) => {
                 m.push(child.to_string());
                 Some((m, 1))
             }
+            _ => None,
         }
     }
 }
