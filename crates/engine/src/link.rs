@@ -34,7 +34,7 @@ use mio::{Interest, Registry, Token};
 use crate::quic::QuicLink;
 use crate::recorder::ErrorKind;
 use crate::session::h3::H3Session;
-use crate::session::{self, Needs, Next, Session, SessionConfig, Sink};
+use crate::session::{self, Needs, Next, ProtocolSession, Session, SessionConfig, Sink};
 use crate::spec::{LoadSpec, Protocol, Scheme, SpecError};
 use crate::tls::{client_config, quic_server_name, server_name, ALPN_H2, ALPN_HTTP11};
 use crate::transport::{TlsSummary, Transport, TransportError};

@@ -51,7 +51,7 @@ impl RequestTemplate {
 
 /// A request ready to write, in both wire forms, and what its response looks like.
 #[derive(Debug, Clone)]
-pub(crate) struct WireRequest {
+pub struct WireRequest {
     pub bytes: Box<[u8]>,
     pub h2: H2Request,
     /// HTTP/3: the HEADERS (QPACK, static table only) and DATA frames.

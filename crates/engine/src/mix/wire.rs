@@ -20,7 +20,7 @@ use super::{Mix, MixSend};
 use crate::request::RequestTemplate;
 use crate::session::h2::H2Request;
 use crate::session::h3::H3Request;
-use crate::session::{Inflight, Session};
+use crate::session::{Inflight, ProtocolSession, RequestForm, Session};
 use crate::spec::{Protocol, Reuse, Scheme};
 use crate::wire::WireRequest;
 
@@ -351,17 +351,17 @@ impl MixSender {
         };
         self.values.begin();
         self.drawn.clear();
-        match session {
-            Session::H1(_) => {
+        match session.request_form() {
+            RequestForm::Text => {
                 s.h1_head.draw(&mut self.values, &mut self.drawn);
                 s.body.draw(&mut self.values, &mut self.drawn);
                 s.write_h1(&self.drawn, out);
                 session.submit_h1_batch(&[], std::iter::once(inflight), out);
             }
-            Session::Ws(_) | Session::Grpc(_) => {
+            RequestForm::Messages => {
                 unreachable!("a WebSocket or gRPC run has no mix (checked before the run)")
             }
-            Session::H2(_) | Session::H3(_) => {
+            RequestForm::Fields => {
                 self.fill_fields(s);
                 let (arena, spans) = (&self.arena, &self.spans);
                 let body = spans.last().map_or(&[][..], |&(a, b)| &arena[a..b]);

@@ -15,8 +15,16 @@ pub(crate) use head::excerpt;
 pub use head::{Body, Framing, Head, MAX_HEAD, MAX_HEADERS};
 use response::{Cut, Event, ResponseParser};
 
-use super::{Completed, EarlyClose, Flow, Inflight, ProtocolError};
+use std::time::Instant;
+
+use super::counts::ProtocolCounts;
+use super::protocol_session::ProtocolSession;
+use super::{
+    Completed, Depth, EarlyClose, Flow, Inflight, Next, ProtocolError, RequestForm, SessionError,
+    Sink,
+};
 use crate::script::ScriptResponse;
+use crate::wire::WireRequest;
 
 /// What `on_read` calls for each response: the response done, and (only
 /// when the session keeps them, for a script's `response()`) its headers
@@ -70,27 +78,6 @@ impl H1Session {
     pub fn submit(&mut self, bytes: &[u8], request: Inflight, out: &mut Vec<u8>) {
         out.extend_from_slice(bytes);
         self.inflight.push_back(request);
-    }
-
-    /// The last request submitted ends the connection: no more are sent,
-    /// and its response closes it.
-    pub fn close_after(&mut self) {
-        self.requests_close = true;
-    }
-
-    /// Whether every request asks the server to close after its response.
-    pub fn requests_close(&self) -> bool {
-        self.requests_close
-    }
-
-    /// Requests sent and not yet answered.
-    pub fn in_flight(&self) -> usize {
-        self.inflight.len()
-    }
-
-    /// The oldest request still waiting for its response.
-    pub fn oldest(&self) -> Option<&Inflight> {
-        self.inflight.front()
     }
 
     /// Feeds bytes read from the connection; `done` is called for every response completed.
@@ -270,6 +257,85 @@ mod fuzz {
         let eof = flow.is_ok().then(|| s.on_eof(&mut on).map_err(drop));
         let end = (flow, eof);
         Outcome { responses, end }
+    }
+}
+
+/// HTTP/1.x behind the session interface: requests as whole text, one
+/// per pipeline slot.
+impl ProtocolSession for H1Session {
+    #[inline]
+    fn in_flight(&self) -> usize {
+        self.inflight.len()
+    }
+
+    fn oldest(&self) -> Option<&Inflight> {
+        self.inflight.front()
+    }
+
+    #[inline]
+    fn room(&self, depth: Depth) -> usize {
+        depth.pipeline.saturating_sub(self.inflight.len())
+    }
+
+    #[inline]
+    fn submit(&mut self, request: &WireRequest, inflight: Inflight, out: &mut Vec<u8>) {
+        H1Session::submit(self, &request.bytes, inflight, out)
+    }
+
+    #[inline]
+    fn on_read(
+        &mut self,
+        data: &[u8],
+        _now: Instant,
+        sink: &mut impl Sink,
+        _out: &mut Vec<u8>,
+    ) -> Result<Next, SessionError> {
+        let flow = H1Session::on_read(self, data, &mut |c, kept| {
+            if let Some(r) = kept {
+                sink.response(r);
+            }
+            sink.completed(c)
+        })?;
+        Ok(match flow {
+            Flow::Continue => Next::Continue,
+            Flow::Close => Next::Drain,
+        })
+    }
+
+    fn on_eof(&mut self, sink: &mut impl Sink) -> Result<(), SessionError> {
+        Ok(H1Session::on_eof(self, &mut |c, kept| {
+            if let Some(r) = kept {
+                sink.response(r);
+            }
+            sink.completed(c)
+        })?)
+    }
+
+    fn count_connection(&self, counts: &mut ProtocolCounts) {
+        counts.h1_connections += 1;
+    }
+
+    fn request_form(&self) -> RequestForm {
+        RequestForm::Text
+    }
+
+    fn requests_close(&self) -> bool {
+        self.requests_close
+    }
+
+    /// The last request submitted ends the connection: no more are sent,
+    /// and its response closes it.
+    fn close_after(&mut self) {
+        self.requests_close = true;
+    }
+
+    fn submit_h1_batch(
+        &mut self,
+        bytes: &[u8],
+        requests: impl Iterator<Item = Inflight>,
+        out: &mut Vec<u8>,
+    ) {
+        self.submit_many(bytes, requests, out)
     }
 }
 

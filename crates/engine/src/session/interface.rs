@@ -36,7 +36,7 @@ pub struct Completed {
 }
 
 /// What a protocol's reader says after the bytes just read (HTTP/1's
-/// and HTTP/2's own; [`Session::on_read`] turns it into a [`Next`]).
+/// and HTTP/2's own; [`ProtocolSession::on_read`](super::ProtocolSession::on_read) turns it into a [`Next`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {
     /// Keep reading and sending.
@@ -210,4 +210,16 @@ impl Depth {
         pipeline: 1,
         streams: 1,
     };
+}
+
+/// The form a session takes a mix's request in (a template with
+/// placeholders is drawn into it per request).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestForm {
+    /// HTTP/1.x: the request's whole text.
+    Text,
+    /// HTTP/2 and HTTP/3: header fields and a body.
+    Fields,
+    /// The protocol's own messages (WebSocket, gRPC): no mix.
+    Messages,
 }

@@ -1,12 +1,13 @@
 //! Protocol sessions: one per connection, turning requests into bytes and
-//! bytes into completed responses. Every protocol offers the same shape
-//! (after h2load's session interface): [`Session::on_connect`],
-//! [`Session::submit`] a request, [`Session::room`] for more (h2load's
-//! `max_concurrent_streams`), feed [`Session::on_read`] the bytes that
-//! arrived, tell [`Session::on_eof`] when the peer closed; finished requests
-//! go to a [`Sink`]. [`Session::add_events`] and
-//! [`Session::count_connection`] add the protocol's own numbers to a
+//! bytes into completed responses. Every protocol implements the same
+//! trait, [`ProtocolSession`] (after h2load's session interface):
+//! `on_connect`, `submit` a request, `room` for more (h2load's
+//! `max_concurrent_streams`), feed `on_read` the bytes that arrived, tell
+//! `on_eof` when the peer closed; finished requests go to a [`Sink`].
+//! `add_events` and `count_connection` add the protocol's own numbers to a
 //! [`ProtocolCounts`], so the worker keeps no counter named per protocol.
+//! What a protocol does not do (a timer, a goodbye, early data) has a
+//! default in the trait.
 //!
 //! Sessions own the queue of requests in flight on their connection, so
 //! stream bookkeeping (pipelined order in HTTP/1.1, stream ids in HTTP/2 and
@@ -24,17 +25,21 @@
 //! `for_stream`, `for_alpn` (TLS: the server may answer `--h2` with
 //! `http/1.1`) and `for_quic`, never by the worker.
 //!
-//! Adding a protocol is a new module here, a variant of [`Session`] and,
-//! if it needs one, a transport in `link`; nothing in `worker/` changes.
+//! [`Session`] holds one of them, chosen here; it implements the trait too,
+//! by static dispatch: the `each!` macro is the one `match` that lists the
+//! protocols. Adding a protocol is a new module here that implements
+//! [`ProtocolSession`], a variant of [`Session`] with its line in `each!`
+//! and in the functions that choose it, and, if it needs one, a transport
+//! in `link`; nothing in `worker/` changes.
 //! WebSocket (`ws`) is one session from the start on the byte stream: it
 //! writes the Upgrade on connect, reads the `101` with the HTTP/1 head
 //! reader, then frames; `submit` sends a message, and the message that
 //! answers it is its `Completed` (carrying [`NO_STATUS`]). What it needed
 //! from the worker stayed generic: a session's own timer
-//! ([`Session::deadline`], pings), a set-up after the connection
+//! ([`ProtocolSession::deadline`], pings), a set-up after the connection
 //! ([`Sink::set_up`], the upgrade), messages nobody asked for
 //! ([`Sink::pushed`]), and a goodbye at the end of the run
-//! ([`Session::goodbye`], a Close; HTTP/2 could send GOAWAY there).
+//! ([`ProtocolSession::goodbye`], a Close; HTTP/2 could send GOAWAY there).
 //! gRPC (`grpc`) wraps [`h2::H2Session`]: a call is a stream, its
 //! messages length-prefixed DATA. The HTTP/2 session tells a
 //! [`h2::StreamSink`] about each stream's fields, DATA and trailers (plain
@@ -46,14 +51,18 @@
 //! unit's long-lived calls end with the goodbye. ALPN offers only `h2` for
 //! it, and `for_alpn` chooses it.
 
+mod counts;
 pub mod grpc;
 pub mod h1;
 pub mod h2;
 pub mod h3;
 mod interface;
+mod protocol_session;
 pub mod ws;
 
+pub use counts::ProtocolCounts;
 pub use interface::*;
+pub use protocol_session::ProtocolSession;
 
 use std::time::Instant;
 
@@ -61,11 +70,10 @@ use std::sync::Arc;
 
 use crate::spec::Protocol;
 use crate::wire::WireRequest;
-use barrage_model::load::{GrpcReport, H2Report, H3Report, WsReport};
 use grpc::{GrpcConfig, GrpcSession};
 use h1::H1Session;
-use h2::{H2Events, H2Session, H2Settings};
-use h3::{H3Events, H3Session};
+use h2::{H2Session, H2Settings};
+use h3::H3Session;
 use ws::{WsConfig, WsSession};
 
 /// What every session of a worker is made with.
@@ -92,58 +100,6 @@ impl SessionConfig {
         match self.protocol {
             Protocol::Http1 | Protocol::H2 | Protocol::Ws | Protocol::Grpc => Needs::ByteStream,
             Protocol::H3 => Needs::Datagrams,
-        }
-    }
-}
-
-/// Per-protocol counts of one worker (or of a run, summed): the report's
-/// `h2`, `h3` and `ws` sections. A session adds to it; the worker never looks in.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ProtocolCounts {
-    /// Connections opened per protocol (over TLS: per ALPN's answer).
-    pub h1_connections: u64,
-    pub h2_connections: u64,
-    pub h3_connections: u64,
-    pub h2: H2Events,
-    pub h3: H3Events,
-    /// WebSocket: the report's `ws` section, its upgrade times left to the
-    /// histogram.
-    pub ws: WsReport,
-    /// gRPC: the report's `grpc` section, its latencies left to the histograms.
-    pub grpc: GrpcReport,
-}
-
-impl ProtocolCounts {
-    pub fn add(&mut self, other: &ProtocolCounts) {
-        self.h1_connections += other.h1_connections;
-        self.h2_connections += other.h2_connections;
-        self.h3_connections += other.h3_connections;
-        self.h2.add(&other.h2);
-        self.h3.add(&other.h3);
-        self.ws.add(&other.ws);
-        self.grpc.add(&other.grpc);
-    }
-
-    /// The report's `h2` section.
-    pub fn h2_report(&self) -> H2Report {
-        H2Report {
-            connections_h2: self.h2_connections,
-            connections_http1: self.h1_connections,
-            events: self.h2,
-        }
-    }
-
-    /// The report's `h3` section.
-    pub fn h3_report(&self) -> H3Report {
-        let e = &self.h3;
-        H3Report {
-            connections: self.h3_connections,
-            goaways_received: e.goaways_received,
-            streams_reset: e.streams_reset,
-            streams_refused: e.streams_refused,
-            zero_rtt_accepted: e.zero_rtt_accepted,
-            zero_rtt_rejected: e.zero_rtt_rejected,
-            zero_rtt_requests: e.zero_rtt_requests,
         }
     }
 }
@@ -210,7 +166,8 @@ fn h1_session(config: &SessionConfig) -> Session {
 }
 
 /// The session of one connection: chosen by the spec, or by ALPN over TLS.
-/// Static dispatch: each call is one `match` here.
+/// Static dispatch: [`each!`] is the one place that lists the protocols;
+/// every call of [`ProtocolSession`] on it is one `match` there.
 #[derive(Debug)]
 pub enum Session {
     H1(h1::H1Session),
@@ -223,183 +180,147 @@ pub enum Session {
     Grpc(Box<GrpcSession>),
 }
 
-impl Session {
-    /// Requests sent and not yet answered.
-    pub fn in_flight(&self) -> usize {
-        match self {
-            Session::H1(s) => s.in_flight(),
-            Session::H2(s) => s.in_flight(),
-            Session::H3(s) => s.in_flight(),
-            Session::Ws(s) => s.in_flight(),
-            Session::Grpc(s) => s.in_flight(),
+/// Runs `$call` on the protocol's session inside a `&Session` or a
+/// `&mut Session`, bound as `$s` (unboxed).
+macro_rules! each {
+    (&$session:expr, $s:ident => $call:expr) => {
+        match $session {
+            Session::H1($s) => $call,
+            Session::H2(boxed) => {
+                let $s: &H2Session = boxed;
+                $call
+            }
+            Session::H3(boxed) => {
+                let $s: &H3Session = boxed;
+                $call
+            }
+            Session::Ws(boxed) => {
+                let $s: &WsSession = boxed;
+                $call
+            }
+            Session::Grpc(boxed) => {
+                let $s: &GrpcSession = boxed;
+                $call
+            }
         }
-    }
-
-    /// The oldest request still waiting for its response.
-    pub fn oldest(&self) -> Option<&Inflight> {
-        match self {
-            Session::H1(s) => s.oldest(),
-            Session::H2(s) => s.oldest(),
-            Session::H3(s) => s.oldest(),
-            Session::Ws(s) => s.oldest(),
-            Session::Grpc(s) => s.oldest(),
+    };
+    (&mut $session:expr, $s:ident => $call:expr) => {
+        match $session {
+            Session::H1($s) => $call,
+            Session::H2(boxed) => {
+                let $s: &mut H2Session = boxed;
+                $call
+            }
+            Session::H3(boxed) => {
+                let $s: &mut H3Session = boxed;
+                $call
+            }
+            Session::Ws(boxed) => {
+                let $s: &mut WsSession = boxed;
+                $call
+            }
+            Session::Grpc(boxed) => {
+                let $s: &mut GrpcSession = boxed;
+                $call
+            }
         }
-    }
+    };
+}
 
-    /// How many more requests may start now with at most `depth` in flight
-    /// (HTTP/1.1: the pipeline depth; HTTP/2 and HTTP/3: streams, capped by
-    /// the server).
+impl ProtocolSession for Session {
     #[inline]
-    pub fn room(&self, depth: Depth) -> usize {
-        match self {
-            Session::H1(s) => depth.pipeline.saturating_sub(s.in_flight()),
-            Session::H2(s) => s.room(depth.streams),
-            Session::H3(s) => s.room(depth.streams),
-            Session::Ws(s) => s.room(depth),
-            Session::Grpc(s) => s.room(depth),
-        }
+    fn in_flight(&self) -> usize {
+        each!(&self, s => ProtocolSession::in_flight(s))
     }
 
-    /// What an open session with nothing in flight waits for from the server
-    /// before it can send (HTTP/2: its SETTINGS), if anything.
-    pub fn waiting_for(&self) -> Option<&'static str> {
-        match self {
-            Session::H2(s) if s.awaiting_settings() => Some("HTTP/2 SETTINGS from the server"),
-            Session::Ws(s) => s.waiting_for(),
-            Session::Grpc(s) if s.awaiting_settings() => Some("HTTP/2 SETTINGS from the server"),
-            Session::Grpc(_) => None,
-            Session::H1(_) | Session::H2(_) | Session::H3(_) => None,
-        }
+    fn oldest(&self) -> Option<&Inflight> {
+        each!(&self, s => ProtocolSession::oldest(s))
     }
 
-    /// What answers a request, in a timeout's message: a response, or a
-    /// WebSocket message's echo.
-    pub fn answer(&self) -> &'static str {
-        match self {
-            Session::Ws(_) => "echo",
-            Session::Grpc(_) => "gRPC reply",
-            Session::H1(_) | Session::H2(_) | Session::H3(_) => "response",
-        }
-    }
-
-    /// Every request asks the server to close after its response (HTTP/1 only).
-    pub fn requests_close(&self) -> bool {
-        match self {
-            Session::H1(s) => s.requests_close(),
-            Session::H2(_) | Session::H3(_) | Session::Ws(_) | Session::Grpc(_) => false,
-        }
-    }
-
-    /// The connection is open (at `now`): what the protocol sends first
-    /// goes to `out` (HTTP/2: the preface and SETTINGS; WebSocket: the Upgrade).
-    pub fn on_connect(&mut self, now: Instant, out: &mut Vec<u8>) {
-        match self {
-            Session::H2(s) => s.on_connect(out),
-            Session::Ws(s) => s.on_connect(now, out),
-            Session::Grpc(s) => s.on_connect(out),
-            Session::H1(_) | Session::H3(_) => {}
-        }
-    }
-
-    /// When the session's own timer is next due (WebSocket: a ping, or a
-    /// pong's deadline); HTTP has none (QUIC's is the transport's).
     #[inline]
-    pub fn deadline(&self) -> Option<Instant> {
-        match self {
-            Session::Ws(s) => s.deadline(),
-            Session::H1(_) | Session::H2(_) | Session::H3(_) | Session::Grpc(_) => None,
-        }
+    fn room(&self, depth: Depth) -> usize {
+        each!(&self, s => ProtocolSession::room(s, depth))
     }
 
-    /// The session's timer is due: what it sends goes to `out`.
-    pub fn on_timer(&mut self, now: Instant, out: &mut Vec<u8>) -> Result<(), SessionError> {
-        match self {
-            Session::Ws(s) => s.on_timer(now, out),
-            Session::H1(_) | Session::H2(_) | Session::H3(_) | Session::Grpc(_) => Ok(()),
-        }
-    }
-
-    /// The run is ending: what the protocol says before it leaves goes to
-    /// `out` (WebSocket: a Close); true if it then awaits the peer's answer
-    /// ([`awaits_goodbye`](Self::awaits_goodbye)) before the connection closes.
-    pub fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
-        match self {
-            Session::Ws(s) => s.goodbye(out),
-            Session::Grpc(s) => s.goodbye(out),
-            Session::H1(_) | Session::H2(_) | Session::H3(_) => false,
-        }
-    }
-
-    /// Said goodbye and awaits the peer's (the run waits, up to its drain deadline).
-    pub fn awaits_goodbye(&self) -> bool {
-        match self {
-            Session::Ws(s) => s.awaits_goodbye(),
-            Session::Grpc(s) => s.awaits_goodbye(),
-            Session::H1(_) | Session::H2(_) | Session::H3(_) => false,
-        }
-    }
-
-    /// The transport wrote everything it held: the acknowledgements the
-    /// session queued so far are no longer owed (HTTP/2's PING and
-    /// SETTINGS ACKs, WebSocket pongs: each protocol bounds those owed).
     #[inline]
-    pub fn written(&mut self) {
-        match self {
-            Session::H2(s) => s.written(),
-            Session::Grpc(s) => s.written(),
-            Session::Ws(s) => s.written(),
-            Session::H1(_) | Session::H3(_) => {}
-        }
+    fn submit(&mut self, request: &WireRequest, inflight: Inflight, out: &mut Vec<u8>) {
+        each!(&mut self, s => ProtocolSession::submit(s, request, inflight, out))
     }
 
-    /// Starts sending before the handshake is done when the transport can
-    /// (HTTP/3: a resumed QUIC session whose ticket allows 0-RTT data).
-    pub fn start_early(&mut self) -> bool {
-        match self {
-            Session::H3(s) => s.start_early(),
-            Session::H1(_) | Session::H2(_) | Session::Ws(_) | Session::Grpc(_) => false,
-        }
-    }
-
-    /// Counts the connection as one of its protocol's (once, when it opens).
-    pub fn count_connection(&self, counts: &mut ProtocolCounts) {
-        match self {
-            Session::H1(_) => counts.h1_connections += 1,
-            Session::H2(_) => counts.h2_connections += 1,
-            Session::H3(_) => counts.h3_connections += 1,
-            Session::Ws(_) | Session::Grpc(_) => {}
-        }
-    }
-
-    /// Adds the protocol's events on this connection (once, when it ends).
-    pub fn add_events(&self, counts: &mut ProtocolCounts) {
-        match self {
-            Session::H1(_) => {}
-            Session::H2(s) => counts.h2.add(&s.events),
-            Session::H3(s) => counts.h3.add(&s.events),
-            Session::Ws(s) => s.add_events(&mut counts.ws),
-            Session::Grpc(s) => s.add_events(counts),
-        }
-    }
-
-    /// Starts `request` in its protocol's wire form (after [`room`](Self::room)
-    /// said there is room); bytes for a byte stream go to `out`, HTTP/3's
-    /// into its QUIC stream.
     #[inline]
-    pub(crate) fn submit(&mut self, request: &WireRequest, inflight: Inflight, out: &mut Vec<u8>) {
-        match self {
-            Session::H1(s) => s.submit(&request.bytes, inflight, out),
-            Session::H2(s) => s.submit(&request.h2, inflight, out),
-            Session::H3(s) => s.submit(&request.h3, inflight),
-            Session::Ws(s) => s.submit(inflight, out),
-            Session::Grpc(s) => s.submit(inflight, out),
-        }
+    fn on_read(
+        &mut self,
+        data: &[u8],
+        now: Instant,
+        sink: &mut impl Sink,
+        out: &mut Vec<u8>,
+    ) -> Result<Next, SessionError> {
+        each!(&mut self, s => ProtocolSession::on_read(s, data, now, sink, out))
     }
 
-    /// Starts a request given as fields (each saying whether HTTP/2 may
-    /// index it) and a body, over HTTP/2 or HTTP/3 (a mix's template with
-    /// placeholders); HTTP/3 frames it in `frames`, a buffer the caller keeps.
-    pub(crate) fn submit_fields<'a>(
+    fn on_eof(&mut self, sink: &mut impl Sink) -> Result<(), SessionError> {
+        each!(&mut self, s => ProtocolSession::on_eof(s, sink))
+    }
+
+    fn request_form(&self) -> RequestForm {
+        each!(&self, s => ProtocolSession::request_form(s))
+    }
+
+    fn count_connection(&self, counts: &mut ProtocolCounts) {
+        each!(&self, s => ProtocolSession::count_connection(s, counts))
+    }
+
+    fn add_events(&self, counts: &mut ProtocolCounts) {
+        each!(&self, s => ProtocolSession::add_events(s, counts))
+    }
+
+    fn waiting_for(&self) -> Option<&'static str> {
+        each!(&self, s => ProtocolSession::waiting_for(s))
+    }
+
+    fn answer(&self) -> &'static str {
+        each!(&self, s => ProtocolSession::answer(s))
+    }
+
+    fn requests_close(&self) -> bool {
+        each!(&self, s => ProtocolSession::requests_close(s))
+    }
+
+    fn on_connect(&mut self, now: Instant, out: &mut Vec<u8>) {
+        each!(&mut self, s => ProtocolSession::on_connect(s, now, out))
+    }
+
+    #[inline]
+    fn deadline(&self) -> Option<Instant> {
+        each!(&self, s => ProtocolSession::deadline(s))
+    }
+
+    fn on_timer(&mut self, now: Instant, out: &mut Vec<u8>) -> Result<(), SessionError> {
+        each!(&mut self, s => ProtocolSession::on_timer(s, now, out))
+    }
+
+    fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
+        each!(&mut self, s => ProtocolSession::goodbye(s, out))
+    }
+
+    fn awaits_goodbye(&self) -> bool {
+        each!(&self, s => ProtocolSession::awaits_goodbye(s))
+    }
+
+    #[inline]
+    fn written(&mut self) {
+        each!(&mut self, s => ProtocolSession::written(s))
+    }
+
+    fn start_early(&mut self) -> bool {
+        each!(&mut self, s => ProtocolSession::start_early(s))
+    }
+
+    fn close_after(&mut self) {
+        each!(&mut self, s => ProtocolSession::close_after(s))
+    }
+
+    fn submit_fields<'a>(
         &mut self,
         fields: impl Iterator<Item = (&'a [u8], &'a [u8], bool)>,
         body: &[u8],
@@ -407,92 +328,16 @@ impl Session {
         out: &mut Vec<u8>,
         frames: &mut Vec<u8>,
     ) {
-        match self {
-            Session::H2(s) => s.submit_fields(fields, body, inflight, out),
-            Session::H3(s) => {
-                s.submit_fields(fields.map(|(n, v, _)| (n, v)), body, inflight, frames)
-            }
-            Session::H1(_) | Session::Ws(_) | Session::Grpc(_) => {
-                unreachable!("a mix's templates run over HTTP/2 and HTTP/3")
-            }
-        }
+        each!(&mut self, s => ProtocolSession::submit_fields(s, fields, body, inflight, out, frames))
     }
 
-    /// HTTP/1: the request just submitted is the connection's last (it
-    /// asked the server to close, or is raw bytes): no more are sent on it,
-    /// and its response ends it. Other protocols ignore it.
-    pub fn close_after(&mut self) {
-        if let Session::H1(s) = self {
-            s.close_after();
-        }
-    }
-
-    /// Starts a script's send: HTTP/1.x requests, whole (one, or several to
-    /// pipeline), one entry of `requests` each.
-    pub fn submit_h1_batch(
+    fn submit_h1_batch(
         &mut self,
         bytes: &[u8],
         requests: impl Iterator<Item = Inflight>,
         out: &mut Vec<u8>,
     ) {
-        match self {
-            Session::H1(s) => s.submit_many(bytes, requests, out),
-            // Scripts that make requests run over HTTP/1 only (checked before the run).
-            Session::H2(_) | Session::H3(_) | Session::Ws(_) | Session::Grpc(_) => {
-                unreachable!("a script's HTTP/1 requests on a session of another protocol")
-            }
-        }
-    }
-
-    /// Feeds bytes read from a byte stream at `now`; control frames the
-    /// protocol owes the peer go to `out`.
-    #[inline]
-    pub fn on_read(
-        &mut self,
-        data: &[u8],
-        now: Instant,
-        sink: &mut impl Sink,
-        out: &mut Vec<u8>,
-    ) -> Result<Next, SessionError> {
-        match self {
-            Session::H1(s) => {
-                let flow = s.on_read(data, &mut |c, kept| {
-                    if let Some(r) = kept {
-                        sink.response(r);
-                    }
-                    sink.completed(c)
-                })?;
-                Ok(match flow {
-                    Flow::Continue => Next::Continue,
-                    Flow::Close => Next::Drain,
-                })
-            }
-            Session::H2(s) => Ok(match s.on_read(data, sink, out)? {
-                Flow::Continue => Next::Continue,
-                // After GOAWAY, all streams answered.
-                Flow::Close => Next::Close,
-            }),
-            Session::Ws(s) => s.on_read(data, now, sink, out),
-            Session::Grpc(s) => s.on_read(data, now, sink, out),
-            // Datagrams go to the QUIC connection, then `H3Session::poll`.
-            Session::H3(_) => Ok(Next::Continue),
-        }
-    }
-
-    /// The peer closed the byte stream.
-    pub fn on_eof(&mut self, sink: &mut impl Sink) -> Result<(), SessionError> {
-        match self {
-            Session::H1(s) => Ok(s.on_eof(&mut |c, kept| {
-                if let Some(r) = kept {
-                    sink.response(r);
-                }
-                sink.completed(c)
-            })?),
-            Session::H2(s) => Ok(s.on_eof()?),
-            Session::Ws(s) => s.on_eof(),
-            Session::Grpc(s) => s.on_eof(),
-            Session::H3(_) => Ok(()),
-        }
+        each!(&mut self, s => ProtocolSession::submit_h1_batch(s, bytes, requests, out))
     }
 }
 

@@ -6,6 +6,7 @@
 //! up; an open-loop request belongs to the measured phase when its *intended*
 //! start does, and one due at or after the end is never sent.
 
+use crate::session::ProtocolSession;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 

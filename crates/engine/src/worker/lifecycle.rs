@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::link::{DialError, SetUp, SetUpError};
+use crate::session::ProtocolSession;
 
 impl Worker {
     /// Opens connections the plan still owes (the pool, reconnects): a

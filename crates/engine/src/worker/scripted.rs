@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use super::*;
 use crate::request::split_h1_requests;
 use crate::script::WorkerScript;
+use crate::session::ProtocolSession;
 
 /// One send's bytes (one request, or several to pipeline) and, per
 /// request, whether it is a HEAD.

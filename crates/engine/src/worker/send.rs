@@ -2,6 +2,7 @@
 //! connection, the requests built into `scratch`, and the writes.
 
 use super::*;
+use crate::session::ProtocolSession;
 
 impl Worker {
     /// Gives a ready connection what the plan wants sent, and writes it with

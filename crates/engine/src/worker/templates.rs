@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::mix::wire::MixSender;
+use crate::session::ProtocolSession;
 
 impl Worker {
     /// Sends the mix's next template on a ready connection.

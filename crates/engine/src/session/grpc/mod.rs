@@ -30,10 +30,13 @@ use std::time::Instant;
 
 use barrage_model::load::{GrpcReport, GrpcShape, GrpcStatusCount, GrpcUnit};
 
+use super::counts::ProtocolCounts;
 use super::h2::hpack::Field;
 use super::h2::streams::Ring;
 use super::h2::{H2Session, H2Settings};
-use super::{Depth, Flow, Inflight, Next, SessionError, Sink};
+use super::protocol_session::ProtocolSession;
+use super::{Depth, Flow, Inflight, Next, RequestForm, SessionError, Sink};
+use crate::wire::WireRequest;
 use calls::{Call, Reading};
 
 pub use messages::{fuzz_messages, MessageReader, MAX_MESSAGE};
@@ -207,50 +210,8 @@ impl GrpcSession {
         self.h2.on_connect(out)
     }
 
-    /// Requests in flight: calls (unit call) or messages (unit message).
-    pub fn in_flight(&self) -> usize {
-        if self.unit_message() {
-            self.waiting
-        } else {
-            self.calls.len()
-        }
-    }
-
-    /// The oldest request waiting for its answer.
-    pub fn oldest(&self) -> Option<&Inflight> {
-        if !self.unit_message() {
-            return self.h2.oldest();
-        }
-        self.calls
-            .iter()
-            .filter_map(|(_, c)| c.waiting.front())
-            .min_by_key(|r| r.sent)
-    }
-
     pub fn awaiting_settings(&self) -> bool {
         self.h2.awaiting_settings()
-    }
-
-    /// How many more requests may start now.
-    #[inline]
-    pub fn room(&self, depth: Depth) -> usize {
-        if !self.unit_message() {
-            return self.h2.room(depth.streams);
-        }
-        if self.leaving {
-            return 0;
-        }
-        let new_calls = self.h2.room(self.config.calls_per_connection);
-        let usable = self.calls.iter().filter(|(_, c)| !c.half_closed);
-        if self.config.open_loop {
-            let any = new_calls > 0 || usable.count() > 0;
-            return if any {
-                MAX_WAITING.saturating_sub(self.waiting)
-            } else {
-                0
-            };
-        }
-        new_calls + usable.filter(|(_, c)| c.waiting.is_empty()).count()
     }
 
     /// Starts a call (unit call) or sends a message (unit message).
@@ -346,62 +307,6 @@ impl GrpcSession {
         self.send_message(id, i, last, request.measured, out);
     }
 
-    /// The run ends: unit message, every call is half-closed (an empty
-    /// DATA with END_STREAM); true if their trailers are now awaited.
-    pub fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
-        if !self.unit_message() || self.leaving {
-            return false;
-        }
-        self.leaving = true;
-        let mut open = Vec::new();
-        for (id, call) in self.calls.iter_mut() {
-            if !call.half_closed {
-                call.half_closed = true;
-                open.push(id);
-            }
-        }
-        for id in open {
-            self.h2.send_data(id, &[], true, out);
-        }
-        self.calls.len() > 0
-    }
-
-    /// Said goodbye and awaits the calls' trailers.
-    pub fn awaits_goodbye(&self) -> bool {
-        self.leaving && self.calls.len() > 0
-    }
-
-    /// Adds this connection's counts (once, when it ends).
-    pub(crate) fn add_events(&self, into: &mut super::ProtocolCounts) {
-        into.h2.add(&self.h2.events);
-        into.grpc.add(&self.counts.report());
-    }
-
-    /// Feeds bytes read at `now`.
-    /// The transport wrote everything it held (HTTP/2's acknowledgements owed).
-    pub fn written(&mut self) {
-        self.h2.written();
-    }
-
-    pub fn on_read(
-        &mut self,
-        data: &[u8],
-        now: Instant,
-        sink: &mut impl Sink,
-        out: &mut Vec<u8>,
-    ) -> Result<Next, SessionError> {
-        let server_streams = self.config.shape == GrpcShape::ServerStreaming;
-        let (h2, mut reading) = self.reading(sink, now, server_streams);
-        let flow = h2.on_read(data, &mut reading, out)?;
-        if !self.doomed.is_empty() {
-            self.reset_doomed(now, sink, out);
-        }
-        Ok(match flow {
-            Flow::Continue => Next::Continue,
-            Flow::Close => Next::Close,
-        })
-    }
-
     /// Resets the calls that failed while read, and reports them.
     fn reset_doomed(&mut self, now: Instant, sink: &mut impl Sink, out: &mut Vec<u8>) {
         for id in std::mem::take(&mut self.doomed) {
@@ -444,6 +349,137 @@ impl GrpcSession {
 
 /// A call's messages awaiting their replies (unit message).
 pub(crate) type Waiting = VecDeque<Inflight>;
+
+/// gRPC behind the session interface: each request is a call (or, for a
+/// bidirectional stream's message unit, a message) on HTTP/2 streams.
+impl ProtocolSession for GrpcSession {
+    #[inline]
+    fn submit(&mut self, _request: &WireRequest, inflight: Inflight, out: &mut Vec<u8>) {
+        GrpcSession::submit(self, inflight, out)
+    }
+
+    fn on_eof(&mut self, _sink: &mut impl Sink) -> Result<(), SessionError> {
+        GrpcSession::on_eof(self)
+    }
+
+    fn request_form(&self) -> RequestForm {
+        RequestForm::Messages
+    }
+
+    /// Counted in the `grpc` section, not as an HTTP/2 connection.
+    fn count_connection(&self, _counts: &mut ProtocolCounts) {}
+
+    fn waiting_for(&self) -> Option<&'static str> {
+        self.awaiting_settings()
+            .then_some("HTTP/2 SETTINGS from the server")
+    }
+
+    fn answer(&self) -> &'static str {
+        "gRPC reply"
+    }
+
+    fn on_connect(&mut self, _now: Instant, out: &mut Vec<u8>) {
+        Self::on_connect(self, out)
+    }
+
+    /// Requests in flight: calls (unit call) or messages (unit message).
+    fn in_flight(&self) -> usize {
+        if self.unit_message() {
+            self.waiting
+        } else {
+            self.calls.len()
+        }
+    }
+
+    /// The oldest request waiting for its answer.
+    fn oldest(&self) -> Option<&Inflight> {
+        if !self.unit_message() {
+            return self.h2.oldest();
+        }
+        self.calls
+            .iter()
+            .filter_map(|(_, c)| c.waiting.front())
+            .min_by_key(|r| r.sent)
+    }
+
+    /// How many more requests may start now.
+    #[inline]
+    fn room(&self, depth: Depth) -> usize {
+        if !self.unit_message() {
+            return self.h2.room(depth.streams);
+        }
+        if self.leaving {
+            return 0;
+        }
+        let new_calls = self.h2.room(self.config.calls_per_connection);
+        let usable = self.calls.iter().filter(|(_, c)| !c.half_closed);
+        if self.config.open_loop {
+            let any = new_calls > 0 || usable.count() > 0;
+            return if any {
+                MAX_WAITING.saturating_sub(self.waiting)
+            } else {
+                0
+            };
+        }
+        new_calls + usable.filter(|(_, c)| c.waiting.is_empty()).count()
+    }
+
+    /// The run ends: unit message, every call is half-closed (an empty
+    /// DATA with END_STREAM); true if their trailers are now awaited.
+    fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
+        if !self.unit_message() || self.leaving {
+            return false;
+        }
+        self.leaving = true;
+        let mut open = Vec::new();
+        for (id, call) in self.calls.iter_mut() {
+            if !call.half_closed {
+                call.half_closed = true;
+                open.push(id);
+            }
+        }
+        for id in open {
+            self.h2.send_data(id, &[], true, out);
+        }
+        self.calls.len() > 0
+    }
+
+    /// Said goodbye and awaits the calls' trailers.
+    fn awaits_goodbye(&self) -> bool {
+        self.leaving && self.calls.len() > 0
+    }
+
+    /// Feeds bytes read at `now`.
+    /// The transport wrote everything it held (HTTP/2's acknowledgements owed).
+    fn written(&mut self) {
+        self.h2.written();
+    }
+
+    fn on_read(
+        &mut self,
+        data: &[u8],
+        now: Instant,
+        sink: &mut impl Sink,
+        out: &mut Vec<u8>,
+    ) -> Result<Next, SessionError> {
+        let server_streams = self.config.shape == GrpcShape::ServerStreaming;
+        let (h2, mut reading) = self.reading(sink, now, server_streams);
+        let flow = h2.on_read(data, &mut reading, out)?;
+        if !self.doomed.is_empty() {
+            self.reset_doomed(now, sink, out);
+        }
+        Ok(match flow {
+            Flow::Continue => Next::Continue,
+            Flow::Close => Next::Close,
+        })
+    }
+
+    /// Adds this connection's counts (once, when it ends).
+    fn add_events(&self, into: &mut ProtocolCounts) {
+        into.h2.add(&self.h2.events);
+        into.grpc.add(&self.counts.report());
+    }
+}
 
 #[cfg(test)]
 mod tests;

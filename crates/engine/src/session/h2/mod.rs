@@ -20,7 +20,9 @@ mod fuzz;
 mod hooks;
 pub(crate) mod hpack;
 pub(crate) mod huffman;
+mod request;
 mod send;
+mod session_impl;
 pub(crate) mod streams;
 #[cfg(test)]
 pub(crate) mod test_server;
@@ -31,6 +33,7 @@ use super::{EarlyClose, Flow, Inflight, ProtocolError, SessionError, StreamFailu
 use flood::{Effect, FloodGuard};
 pub use flood::{MAX_IDLE_FRAMES, MAX_OWED_ACKS};
 pub use hooks::StreamSink;
+pub use request::H2Request;
 use send::Blocked;
 use streams::{Stream, Streams};
 
@@ -55,14 +58,6 @@ impl H2Settings {
             connection_window: (1u32 << connection_bits.min(31)) - 1,
         }
     }
-}
-
-/// A request in its HTTP/2 form: header fields (pseudo-headers first,
-/// names lower-case) and a body.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct H2Request {
-    pub headers: Vec<hpack::Field>,
-    pub body: Box<[u8]>,
 }
 
 /// What happened on one connection, beyond responses: counted per kind

@@ -14,9 +14,11 @@
 //! connection's loss is mapped to the report's error kinds by [`lost`].
 
 pub mod code;
+mod events;
 mod frame;
 mod lost;
 pub mod qpack;
+mod request;
 mod streams;
 
 use std::collections::{HashMap, VecDeque};
@@ -26,64 +28,17 @@ use quinn_proto::{
     Connection, ConnectionError, Dir, Event, ReadError, StreamEvent, StreamId, VarInt,
 };
 
-use super::h2::hpack::Field;
-use super::{Completed, Inflight, Sink, StreamFailure};
+use super::counts::ProtocolCounts;
+use super::protocol_session::ProtocolSession;
+use super::{Completed, Depth, Inflight, Next, RequestForm, SessionError, Sink, StreamFailure};
 use crate::recorder::ErrorKind;
+use crate::wire::WireRequest;
 pub use code::code_name;
+pub use events::H3Events;
 use frame::{put_varint, FrameReader};
 pub use lost::{is_clean_close, lost, Lost};
+pub use request::H3Request;
 use streams::{feed_request, feed_uni, Stream, Uni, UNI_CONTROL};
-
-/// A request's bytes on its stream: the HEADERS frame and any DATA frame.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct H3Request {
-    pub frames: Box<[u8]>,
-}
-
-impl H3Request {
-    /// Frames the fields (lower-case names, pseudo-headers first) and body.
-    pub fn new(fields: &[Field], body: &[u8]) -> H3Request {
-        let block = qpack::encode(fields);
-        let mut out = Vec::with_capacity(block.len() + body.len() + 16);
-        put_varint(&mut out, frame::HEADERS);
-        put_varint(&mut out, block.len() as u64);
-        out.extend_from_slice(&block);
-        if !body.is_empty() {
-            put_varint(&mut out, frame::DATA);
-            put_varint(&mut out, body.len() as u64);
-            out.extend_from_slice(body);
-        }
-        H3Request {
-            frames: out.into_boxed_slice(),
-        }
-    }
-}
-
-/// HTTP/3 happenings on one connection, beyond responses.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct H3Events {
-    pub goaways_received: u64,
-    pub streams_reset: u64,
-    pub streams_refused: u64,
-    /// Connections that sent requests as 0-RTT data and the server took them.
-    pub zero_rtt_accepted: u64,
-    /// Connections that sent requests as 0-RTT data and the server refused
-    /// it: the requests went again once the handshake was done.
-    pub zero_rtt_rejected: u64,
-    /// Requests sent as 0-RTT data on connections where it was accepted.
-    pub zero_rtt_requests: u64,
-}
-
-impl H3Events {
-    pub fn add(&mut self, other: &H3Events) {
-        self.goaways_received += other.goaways_received;
-        self.streams_reset += other.streams_reset;
-        self.streams_refused += other.streams_refused;
-        self.zero_rtt_accepted += other.zero_rtt_accepted;
-        self.zero_rtt_rejected += other.zero_rtt_rejected;
-        self.zero_rtt_requests += other.zero_rtt_requests;
-    }
-}
 
 /// What `poll` found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -514,6 +469,71 @@ impl H3Session {
             VarInt::from_u64(code::NO_ERROR).unwrap(),
             Default::default(),
         );
+    }
+}
+
+/// HTTP/3 behind the session interface: requests as frames on QUIC
+/// streams. Its bytes come as datagrams to the QUIC connection it owns,
+/// not through `on_read`: the link polls it ([`H3Session::poll`]).
+impl ProtocolSession for H3Session {
+    #[inline]
+    fn in_flight(&self) -> usize {
+        H3Session::in_flight(self)
+    }
+
+    fn oldest(&self) -> Option<&Inflight> {
+        H3Session::oldest(self)
+    }
+
+    #[inline]
+    fn room(&self, depth: Depth) -> usize {
+        H3Session::room(self, depth.streams)
+    }
+
+    #[inline]
+    fn submit(&mut self, request: &WireRequest, inflight: Inflight, _out: &mut Vec<u8>) {
+        H3Session::submit(self, &request.h3, inflight)
+    }
+
+    fn on_read(
+        &mut self,
+        _data: &[u8],
+        _now: Instant,
+        _sink: &mut impl Sink,
+        _out: &mut Vec<u8>,
+    ) -> Result<Next, SessionError> {
+        Ok(Next::Continue)
+    }
+
+    fn on_eof(&mut self, _sink: &mut impl Sink) -> Result<(), SessionError> {
+        Ok(())
+    }
+
+    fn request_form(&self) -> RequestForm {
+        RequestForm::Fields
+    }
+
+    fn count_connection(&self, counts: &mut ProtocolCounts) {
+        counts.h3_connections += 1;
+    }
+
+    fn add_events(&self, counts: &mut ProtocolCounts) {
+        counts.h3.add(&self.events);
+    }
+
+    fn start_early(&mut self) -> bool {
+        H3Session::start_early(self)
+    }
+
+    fn submit_fields<'a>(
+        &mut self,
+        fields: impl Iterator<Item = (&'a [u8], &'a [u8], bool)>,
+        body: &[u8],
+        inflight: Inflight,
+        _out: &mut Vec<u8>,
+        frames: &mut Vec<u8>,
+    ) {
+        H3Session::submit_fields(self, fields.map(|(n, v, _)| (n, v)), body, inflight, frames)
     }
 }
 

@@ -2,6 +2,7 @@
 //! split, the request frames and the control stream's rules.
 
 use super::*;
+use crate::session::h2::hpack::Field;
 use frame::{varint, MAX_FIELD_SECTION};
 
 fn varint_bytes(v: u64) -> Vec<u8> {

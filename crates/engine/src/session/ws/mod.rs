@@ -27,8 +27,11 @@ use std::time::{Duration, Instant};
 
 use barrage_model::load::WsReport;
 
-use super::{Completed, Depth, Inflight, Next, SessionError, Sink, NO_STATUS};
+use super::counts::ProtocolCounts;
+use super::protocol_session::ProtocolSession;
+use super::{Completed, Depth, Inflight, Next, RequestForm, SessionError, Sink, NO_STATUS};
 use crate::recorder::ErrorKind;
+use crate::wire::WireRequest;
 use frame::{Event, FrameReader, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG, OP_TEXT};
 pub use frame::{MAX_FRAGMENTS, MAX_IDLE_FRAMES, MAX_MESSAGE};
 use upgrade::Refusal;
@@ -139,59 +142,10 @@ impl WsSession {
         }
     }
 
-    /// The connection is open: writes the Upgrade request.
-    pub fn on_connect(&mut self, now: Instant, out: &mut Vec<u8>) {
-        self.conn.on_connect(now, out)
-    }
-
-    /// Messages sent and not yet echoed.
-    pub fn in_flight(&self) -> usize {
-        self.conn.inflight.len()
-    }
-
-    pub fn oldest(&self) -> Option<&Inflight> {
-        self.conn.inflight.front()
-    }
-
-    /// Messages that may be sent now: none before the upgrade, after the
-    /// Close, or when subscribed.
-    #[inline]
-    pub fn room(&self, depth: Depth) -> usize {
-        self.conn.room(depth)
-    }
-
-    pub fn waiting_for(&self) -> Option<&'static str> {
-        match self.conn.phase {
-            Phase::Upgrading { .. } => Some("answer to the WebSocket upgrade"),
-            _ => None,
-        }
-    }
-
     /// Sends one message: a masked frame, a fresh mask each.
     #[inline]
     pub fn submit(&mut self, request: Inflight, out: &mut Vec<u8>) {
         self.conn.submit(request, out)
-    }
-
-    /// The run ends: sends Close (1000) if the connection is open; true if
-    /// the server's Close is now awaited.
-    pub fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
-        self.conn.goodbye(out)
-    }
-
-    /// Sent a Close and waits for the server's.
-    pub fn awaits_goodbye(&self) -> bool {
-        matches!(self.conn.phase, Phase::Leaving | Phase::Closing)
-    }
-
-    /// The session's timer: the next ping, or a pong's deadline.
-    pub fn deadline(&self) -> Option<Instant> {
-        self.conn.deadline()
-    }
-
-    /// The timer is due: a ping goes out, or a missing pong fails the connection.
-    pub fn on_timer(&mut self, now: Instant, out: &mut Vec<u8>) -> Result<(), SessionError> {
-        self.conn.on_timer(now, out)
     }
 
     /// Adds this connection's counts (once, when it ends).
@@ -202,48 +156,6 @@ impl WsSession {
     /// The peer closed the byte stream.
     pub fn on_eof(&mut self) -> Result<(), SessionError> {
         self.conn.on_eof(self.reader.at_boundary())
-    }
-
-    /// The transport wrote everything it held: no pong is owed any more.
-    pub fn written(&mut self) {
-        self.conn.pongs_owed = 0;
-    }
-
-    /// Feeds bytes read: the upgrade's answer, then frames.
-    pub fn on_read(
-        &mut self,
-        data: &[u8],
-        now: Instant,
-        sink: &mut impl Sink,
-        out: &mut Vec<u8>,
-    ) -> Result<Next, SessionError> {
-        match &mut self.conn.phase {
-            Phase::Upgrading { head, accept } => {
-                let accept = *accept;
-                let mut buf = std::mem::take(head);
-                let whole = if buf.is_empty() {
-                    data
-                } else {
-                    buf.extend_from_slice(data);
-                    &buf[..]
-                };
-                match upgrade::read_answer(whole, &accept) {
-                    Ok(None) => {
-                        let kept = whole.to_vec();
-                        self.conn.phase = Phase::Upgrading { head: kept, accept };
-                        Ok(Next::Continue)
-                    }
-                    Ok(Some(size)) => {
-                        self.conn.upgraded(now, sink);
-                        let rest = whole[size..].to_vec();
-                        self.read_frames(&rest, now, sink, out)
-                    }
-                    Err(e) => Err(refusal(e)),
-                }
-            }
-            Phase::Open | Phase::Leaving | Phase::Closing => self.read_frames(data, now, sink, out),
-            Phase::Done => Ok(Next::Close),
-        }
     }
 
     fn read_frames(
@@ -555,6 +467,126 @@ fn refusal(e: Refusal) -> SessionError {
             kind: ErrorKind::Upgrade,
             message,
         },
+    }
+}
+
+/// WebSocket behind the session interface: the upgrade, then each request
+/// is a message and the echo that answers it.
+impl ProtocolSession for WsSession {
+    #[inline]
+    fn submit(&mut self, _request: &WireRequest, inflight: Inflight, out: &mut Vec<u8>) {
+        WsSession::submit(self, inflight, out)
+    }
+
+    fn on_eof(&mut self, _sink: &mut impl Sink) -> Result<(), SessionError> {
+        WsSession::on_eof(self)
+    }
+
+    fn request_form(&self) -> RequestForm {
+        RequestForm::Messages
+    }
+
+    /// Counted in the `ws` section's upgrades, not as a connection of an
+    /// HTTP version.
+    fn count_connection(&self, _counts: &mut ProtocolCounts) {}
+
+    fn add_events(&self, counts: &mut ProtocolCounts) {
+        WsSession::add_events(self, &mut counts.ws)
+    }
+
+    fn answer(&self) -> &'static str {
+        "echo"
+    }
+
+    /// The connection is open: writes the Upgrade request.
+    fn on_connect(&mut self, now: Instant, out: &mut Vec<u8>) {
+        self.conn.on_connect(now, out)
+    }
+
+    /// Messages sent and not yet echoed.
+    fn in_flight(&self) -> usize {
+        self.conn.inflight.len()
+    }
+
+    fn oldest(&self) -> Option<&Inflight> {
+        self.conn.inflight.front()
+    }
+
+    /// Messages that may be sent now: none before the upgrade, after the
+    /// Close, or when subscribed.
+    #[inline]
+    fn room(&self, depth: Depth) -> usize {
+        self.conn.room(depth)
+    }
+
+    fn waiting_for(&self) -> Option<&'static str> {
+        match self.conn.phase {
+            Phase::Upgrading { .. } => Some("answer to the WebSocket upgrade"),
+            _ => None,
+        }
+    }
+
+    /// The run ends: sends Close (1000) if the connection is open; true if
+    /// the server's Close is now awaited.
+    fn goodbye(&mut self, out: &mut Vec<u8>) -> bool {
+        self.conn.goodbye(out)
+    }
+
+    /// Sent a Close and waits for the server's.
+    fn awaits_goodbye(&self) -> bool {
+        matches!(self.conn.phase, Phase::Leaving | Phase::Closing)
+    }
+
+    /// The session's timer: the next ping, or a pong's deadline.
+    fn deadline(&self) -> Option<Instant> {
+        self.conn.deadline()
+    }
+
+    /// The timer is due: a ping goes out, or a missing pong fails the connection.
+    fn on_timer(&mut self, now: Instant, out: &mut Vec<u8>) -> Result<(), SessionError> {
+        self.conn.on_timer(now, out)
+    }
+
+    /// The transport wrote everything it held: no pong is owed any more.
+    fn written(&mut self) {
+        self.conn.pongs_owed = 0;
+    }
+
+    /// Feeds bytes read: the upgrade's answer, then frames.
+    fn on_read(
+        &mut self,
+        data: &[u8],
+        now: Instant,
+        sink: &mut impl Sink,
+        out: &mut Vec<u8>,
+    ) -> Result<Next, SessionError> {
+        match &mut self.conn.phase {
+            Phase::Upgrading { head, accept } => {
+                let accept = *accept;
+                let mut buf = std::mem::take(head);
+                let whole = if buf.is_empty() {
+                    data
+                } else {
+                    buf.extend_from_slice(data);
+                    &buf[..]
+                };
+                match upgrade::read_answer(whole, &accept) {
+                    Ok(None) => {
+                        let kept = whole.to_vec();
+                        self.conn.phase = Phase::Upgrading { head: kept, accept };
+                        Ok(Next::Continue)
+                    }
+                    Ok(Some(size)) => {
+                        self.conn.upgraded(now, sink);
+                        let rest = whole[size..].to_vec();
+                        self.read_frames(&rest, now, sink, out)
+                    }
+                    Err(e) => Err(refusal(e)),
+                }
+            }
+            Phase::Open | Phase::Leaving | Phase::Closing => self.read_frames(data, now, sink, out),
+            Phase::Done => Ok(Next::Close),
+        }
     }
 }
 
