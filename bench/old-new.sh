@@ -2,7 +2,7 @@
 # Two barrage binaries, alternating in one sitting: client CPU per response
 # of an old build against a new one, for a change that must not cost speed.
 #
-#   bench/old-new.sh OLD NEW [keepalive|h2c|h3|ws]...     (default: all four)
+#   bench/old-new.sh OLD NEW [keepalive|h2c|h3|ws|grpc]...  (default: all five)
 #
 # keepalive: nginx (one worker, bench/nginx-hello.conf), `-t1 -c100`, /hello.
 # h2c:       h2o (one thread, bench/h2o-h2c.conf.in), `--h2c -t1 -c100 -m100`,
@@ -11,6 +11,8 @@
 #            clients), `--h3 --insecure -t1 -c100 -m10`, /hello.
 # ws:        OLD's `serve --threads 1` (its /ws echo), `-t1 -c100`, 64-byte
 #            text messages.
+# grpc:      OLD's `serve --grpc --threads 1`, unary Echo of proto/bench.proto,
+#            `--grpc -t1 -c10 -m10` (ten connections, ten calls in flight each).
 #
 # Environment: ROUNDS pairs per scenario (6), DURATION seconds per run (5),
 # PORT (8097), RESULTS_DIR (bench/results).
@@ -31,7 +33,7 @@ RESULTS_DIR=${RESULTS_DIR:-$BENCH_DIR/results}
 
 log() { printf 'old-new: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
-[ $# -ge 2 ] || die "usage: bench/old-new.sh OLD NEW [keepalive|h2c|h3|ws]..."
+[ $# -ge 2 ] || die "usage: bench/old-new.sh OLD NEW [keepalive|h2c|h3|ws|grpc]..."
 OLD=$(realpath "$1") NEW=$(realpath "$2")
 shift 2
 for bin in "$OLD" "$NEW"; do [ -x "$bin" ] || die "$bin is not an executable"; done
@@ -40,7 +42,7 @@ for var in ROUNDS DURATION PORT; do
 done
 [ -x /usr/bin/time ] || die "/usr/bin/time (GNU time) is needed: apt-get install time"
 command -v jq >/dev/null || die "jq is needed: apt-get install jq"
-scenarios=("${@:-keepalive h2c h3 ws}")
+scenarios=("${@:-keepalive h2c h3 ws grpc}")
 read -r -a scenarios <<<"${scenarios[*]}"
 
 TMP=$(mktemp -d)
@@ -96,7 +98,15 @@ start_server() {
       SERVER_PID=$!
       wait_port tcp
       URL="ws://127.0.0.1:$PORT/ws" ARGS=(-t1 -c100) ;;
-    *) die "unknown scenario '$1' (keepalive, h2c, h3 or ws)" ;;
+    grpc)
+      taskset -c 1 "$OLD" serve --grpc --threads 1 --listen "127.0.0.1:$PORT" \
+        >"$TMP/server.log" 2>&1 &
+      SERVER_PID=$!
+      wait_port tcp
+      URL="http://127.0.0.1:$PORT"
+      ARGS=(--grpc --proto "$REPO/proto/bench.proto" --call barrage.bench.v1.Bench/Echo
+        --data '{"payload":"aGVsbG8="}' -t1 -c10 -m10) ;;
+    *) die "unknown scenario '$1' (keepalive, h2c, h3, ws or grpc)" ;;
   esac
   sleep 1
 }
