@@ -131,6 +131,12 @@ impl Workload {
         Workload::DATABASE.contains(&self)
     }
 
+    /// Whether some of its answers are 4xx by design (noisy's malformed
+    /// requests): non-2xx responses do not invalidate its numbers.
+    pub fn answers_errors_by_design(self) -> bool {
+        matches!(self, Workload::Noisy)
+    }
+
     /// Whether the request takes a query count (`queries=N`).
     pub fn takes_queries(self) -> bool {
         matches!(self, Workload::Queries | Workload::Updates)
@@ -140,6 +146,26 @@ impl Workload {
 impl fmt::Display for Workload {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Written by its name (`"json-processing"`), in suites, manifests and
+/// results.json alike.
+impl serde::Serialize for Workload {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Workload {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Workload, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Workload::from_name(&name).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "unknown workload '{name}' (the contract's: {})",
+                Workload::names()
+            ))
+        })
     }
 }
 
@@ -154,5 +180,16 @@ mod tests {
         }
         assert_eq!(Workload::from_name("JSON"), None);
         assert!(Workload::names().starts_with("baseline, plaintext"));
+    }
+
+    #[test]
+    fn serde_writes_and_reads_the_name() {
+        for w in Workload::ALL {
+            let json = serde_json::to_string(&w).unwrap();
+            assert_eq!(json, format!("\"{}\"", w.name()));
+            assert_eq!(serde_json::from_str::<Workload>(&json).unwrap(), w);
+        }
+        let e = serde_json::from_str::<Workload>("\"jsn\"").unwrap_err();
+        assert!(e.to_string().contains("unknown workload 'jsn'"), "{e}");
     }
 }

@@ -67,7 +67,6 @@ use std::time::Duration;
 
 pub(crate) use barrage::{search_time_limit, SEARCH_CONNECTIONS_GROWTH};
 use barrage_contract::shape::{load_shape, LoadShape};
-use barrage_contract::Workload;
 use barrage_model::client_bound::Offered;
 pub use barrage_model::results::LevelStats;
 use barrage_model::search::SearchReport;
@@ -280,8 +279,7 @@ fn fill_elapsed(stats: &mut LevelStats, elapsed: Duration) {
 /// A workload scenario's load shape (none for the others, or for a name
 /// this barrage does not know, which the suite refused already).
 fn workload_shape(scenario: &Scenario) -> Option<LoadShape> {
-    let name = scenario.workload.as_deref()?;
-    Workload::from_name(name).map(load_shape)
+    scenario.workload.map(load_shape)
 }
 
 /// The external tools send one request from a URL: a workload whose load

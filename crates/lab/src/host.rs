@@ -93,7 +93,7 @@ pub enum Call {
     /// the database workloads' checks read `database` (the URL the server
     /// was given; without one they fail saying so).
     Validate {
-        workload: String,
+        workload: barrage_contract::Workload,
         host: String,
         port: u16,
         timeout_ms: u64,

@@ -244,7 +244,7 @@ fn workloads(s: &mut String, r: &Results) {
             let texts: Vec<String> = cells
                 .iter()
                 .zip(&t.columns)
-                .map(|(cell, c)| workload_cell(cell, &c.workload))
+                .map(|(cell, c)| workload_cell(cell, c.workload))
                 .collect();
             let _ = writeln!(s, "| {row} | {} |", texts.join(" | "));
         }
@@ -284,7 +284,7 @@ fn workloads(s: &mut String, r: &Results) {
 }
 
 /// One cell of a servers × workloads table.
-fn workload_cell(cell: &table::MatrixCell<'_>, workload: &str) -> String {
+fn workload_cell(cell: &table::MatrixCell<'_>, workload: barrage_model::Workload) -> String {
     let m = Metric::ResponsesPerS;
     match cell {
         table::MatrixCell::NotImplemented => "not implemented".into(),
@@ -493,13 +493,17 @@ mod tests {
         use barrage_model::results::{ValidationFailure, ValidationOutcome, ValidationRecord};
         let mut r = fixture("complete");
         for sc in &mut r.suite.scenarios {
-            sc.workload = Some(if sc.name == "hello" { "json" } else { "static" }.into());
+            sc.workload = Some(if sc.name == "hello" {
+                barrage_model::Workload::Json
+            } else {
+                barrage_model::Workload::StaticSet
+            });
         }
         r.runs
             .retain(|x| !(x.variant == "nginx" && x.scenario == "hello"));
         let record = |server: &str, workload: &str, outcome| ValidationRecord {
             server: server.into(),
-            workload: workload.into(),
+            workload: barrage_model::Workload::from_name(workload).unwrap(),
             outcome,
         };
         r.validations = vec![

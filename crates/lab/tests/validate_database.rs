@@ -128,7 +128,7 @@ fn validate_call(
     database: Option<&str>,
 ) -> ValidationOutcome {
     let call = Call::Validate {
-        workload: w.name().into(),
+        workload: w,
         host: "127.0.0.1".into(),
         port,
         timeout_ms: 10_000,

@@ -26,6 +26,8 @@ pub mod suite;
 pub mod table;
 pub mod warmup;
 
+/// The contract's workloads, as scenarios, validations and tables name them.
+pub use barrage_contract::Workload;
 use json::from_json;
 pub use json::LoadError;
 pub use load::RunReport;

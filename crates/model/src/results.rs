@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use barrage_contract::Workload;
 use serde::{Deserialize, Serialize};
 
 use crate::client_bound::Reason;
@@ -235,8 +236,8 @@ pub struct ProofOfWork {
 pub struct ValidationRecord {
     /// The server variant's label, as in [`ServerRecord`].
     pub server: String,
-    /// The workload's name (`barrage_contract::Workload::name`).
-    pub workload: String,
+    /// The workload (written by its name).
+    pub workload: Workload,
     pub outcome: ValidationOutcome,
 }
 

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
 
+use barrage_contract::Workload;
 use serde::{Deserialize, Serialize};
 
 use crate::client_bound::CpuUse;
@@ -308,12 +309,12 @@ pub struct Scenario {
     /// only. Results written before scripts existed have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub script: Option<ScriptRef>,
-    /// The contract workload this scenario loads (`barrage_contract::Workload`'s
-    /// name, e.g. `json`), when it is one: the request shape comes from the
+    /// The contract workload this scenario loads (written by its name,
+    /// e.g. `json`), when it is one: the request shape comes from the
     /// workload, and the lab validates each server on it before any load.
     /// Results written before workloads existed have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub workload: Option<String>,
+    pub workload: Option<Workload>,
     /// The mix file the load sends (`barrage load --mix FILE`, absolute
     /// path): a workload scenario whose load is more than one plain GET
     /// (`barrage_contract::shape`), the file checked in under

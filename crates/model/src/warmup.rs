@@ -94,7 +94,7 @@ pub fn request_key(s: &crate::suite::Scenario) -> String {
         s.protocol,
         s.method,
         s.path,
-        s.workload.as_deref().unwrap_or("")
+        s.workload.map_or("", |w| w.name())
     )
     .trim_end()
     .to_string()

@@ -15,7 +15,7 @@ fn database_results() -> barrage_model::Results {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/complete");
     let mut r = model::load_results(&dir).unwrap();
     r.suite.scenarios.retain(|s| s.name == "hello");
-    r.suite.scenarios[0].workload = Some("db".into());
+    r.suite.scenarios[0].workload = Some(barrage_model::Workload::Db);
     r.runs.retain(|x| x.scenario == "hello");
     r.suite.services = vec![Service::postgres()];
     r.services = vec![ServiceRecord {

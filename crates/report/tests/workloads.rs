@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use barrage_model::results::{ValidationFailure, ValidationOutcome, ValidationRecord};
+use barrage_model::Workload;
 use barrage_report::{html, model, tables};
 
 fn golden(name: &str, actual: &str) {
@@ -40,7 +41,11 @@ fn workload_results() -> barrage_model::Results {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/complete");
     let mut r = model::load_results(&dir).unwrap();
     for s in &mut r.suite.scenarios {
-        s.workload = Some(if s.name == "hello" { "json" } else { "static" }.into());
+        s.workload = Some(if s.name == "hello" {
+            Workload::Json
+        } else {
+            Workload::StaticSet
+        });
     }
     let broken = "barrage-target broken";
     // What validation kept from load: nginx on json (the broken variant
@@ -70,7 +75,7 @@ fn workload_results() -> barrage_model::Results {
             };
             validations.push(ValidationRecord {
                 server: v.into(),
-                workload: w.into(),
+                workload: Workload::from_name(w).unwrap(),
                 outcome,
             });
         }

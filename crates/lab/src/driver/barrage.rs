@@ -586,7 +586,7 @@ mod tests {
 
     fn workload(name: &str, path: &str, method: &str, mix: Option<&str>) -> Scenario {
         let mut s = scenario(Protocol::H1, path);
-        s.workload = Some(name.into());
+        s.workload = Some(barrage_model::Workload::from_name(name).unwrap());
         s.method = method.into();
         s.mix = mix.map(String::from);
         s

@@ -468,12 +468,6 @@ fn host_call(call: Call, agent: &Agent) -> Result<Value, String> {
             seed,
             database,
         } => {
-            let workload = barrage_contract::Workload::from_name(&workload).ok_or_else(|| {
-                format!(
-                    "unknown workload {workload:?}; expected one of {}",
-                    barrage_contract::Workload::names()
-                )
-            })?;
             let target = crate::validate::Target {
                 host: &host,
                 port,

@@ -34,7 +34,7 @@ impl ServerRun<'_> {
     /// service's counters reset. None for the other scenarios; an error
     /// when the counters could not be reset (the level says why).
     pub(super) fn proof_reset(&mut self, scenario: &Scenario) -> Result<Option<Counting>, String> {
-        let workload = scenario.workload.as_deref().and_then(Workload::from_name);
+        let workload = scenario.workload;
         let Some(workload) = workload.filter(|w| w.needs_database()) else {
             return Ok(None);
         };

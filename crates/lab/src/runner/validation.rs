@@ -27,13 +27,13 @@ impl ServerRun<'_> {
         let mut skip = Vec::new();
         for run in group {
             let scenario = self.suite.scenario(&run.scenario);
-            let Some(name) = scenario.workload.clone() else {
+            let Some(name) = scenario.workload else {
                 continue;
             };
             if skip.contains(&run.scenario) {
                 continue;
             }
-            let outcome = self.outcome(&name, server);
+            let outcome = self.outcome(name, server);
             let why = match outcome {
                 ValidationOutcome::Passed { .. } => continue,
                 ValidationOutcome::NotImplemented => format!(
@@ -59,14 +59,14 @@ impl ServerRun<'_> {
 
     /// The variant's outcome on workload `name`: the one recorded in this
     /// run, or a new one (printed when it is a skip).
-    fn outcome(&mut self, name: &str, server: &Running) -> ValidationOutcome {
+    fn outcome(&mut self, name: Workload, server: &Running) -> ValidationOutcome {
         let label = self.first.variant.label.clone();
         let mut recorded = self.store.results.validations.iter();
         if let Some(rec) = recorded.find(|r| r.server == label && r.workload == name) {
             return rec.outcome.clone();
         }
-        let outcome = match Workload::from_name(name) {
-            Some(_) if !self.spec.protocols.contains(&Protocol::H1) => {
+        let outcome = match name {
+            _ if !self.spec.protocols.contains(&Protocol::H1) => {
                 ValidationOutcome::Failed(ValidationFailure {
                     check: format!("{name}: validation"),
                     reason: format!(
@@ -77,7 +77,7 @@ impl ServerRun<'_> {
                     response: String::new(),
                 })
             }
-            Some(w) if self.spec.workloads.contains(&w) => self.validate_one(name, server),
+            w if self.spec.workloads.contains(&w) => self.validate_one(w, server),
             _ => ValidationOutcome::NotImplemented,
         };
         let line = match &outcome {
@@ -95,19 +95,19 @@ impl ServerRun<'_> {
         (self.opts.progress)(&line);
         self.store.results.validations.push(ValidationRecord {
             server: label,
-            workload: name.to_string(),
+            workload: name,
             outcome: outcome.clone(),
         });
         outcome
     }
 
     /// Runs the checks once, from the first client host.
-    fn validate_one(&mut self, workload: &str, server: &Running) -> ValidationOutcome {
+    fn validate_one(&mut self, workload: Workload, server: &Running) -> ValidationOutcome {
         let seed = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
         let call = crate::host::Call::Validate {
-            workload: workload.to_string(),
+            workload,
             host: server.address.clone(),
             port: server.port,
             timeout_ms: CHECK_TIMEOUT.as_millis() as u64,
@@ -171,8 +171,8 @@ path = "/hello"
     fn suite() -> Suite {
         let mut suite = crate::suite::parse(SUITE, Path::new("suites/w.toml")).unwrap();
         // The suite's `workload =` is parsed elsewhere: set it here.
-        suite.scenarios[0].workload = Some("json".into());
-        suite.scenarios[1].workload = Some("upload".into());
+        suite.scenarios[0].workload = Some(Workload::Json);
+        suite.scenarios[1].workload = Some(Workload::Upload);
         suite
     }
 
@@ -255,7 +255,7 @@ path = "/hello"
         let outcomes: Vec<(&str, &ValidationOutcome)> = results
             .validations
             .iter()
-            .map(|v| (v.workload.as_str(), &v.outcome))
+            .map(|v| (v.workload.name(), &v.outcome))
             .collect();
         assert_eq!(outcomes.len(), 2, "{outcomes:?}");
         assert!(matches!(

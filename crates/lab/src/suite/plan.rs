@@ -47,8 +47,7 @@ pub const WARMUP_TYPICAL: Duration = Duration::from_secs(4);
 /// Whether a scenario is of a database workload (its levels count the
 /// server's reads; the responder of the client's ceiling cannot serve it).
 pub fn needs_database(scenario: &Scenario) -> bool {
-    let workload = scenario.workload.as_deref().and_then(Workload::from_name);
-    workload.is_some_and(Workload::needs_database)
+    scenario.workload.is_some_and(Workload::needs_database)
 }
 
 /// Whether the client's ceiling of `scenario` is measured against the

@@ -7,6 +7,8 @@
 //! for (docs/workloads.md, "Ranking"). Lays out and scores; formats
 //! nothing.
 
+use barrage_contract::Workload;
+
 use crate::results::{Results, RunRecord, ValidationFailure, ValidationOutcome};
 
 use super::{ordered, row_name, suite_drivers, variants, Cell, Metric};
@@ -16,8 +18,8 @@ use super::{ordered, row_name, suite_drivers, variants, Cell, Metric};
 pub struct WorkloadColumn {
     /// The scenario's name (its label in the table).
     pub scenario: String,
-    /// Its workload's name.
-    pub workload: String,
+    /// Its workload.
+    pub workload: Workload,
 }
 
 /// What one server variant did on one workload scenario at one level.
@@ -37,7 +39,7 @@ pub enum MatrixCell<'a> {
 impl MatrixCell<'_> {
     /// The median responses/s of a measured cell whose repeats are valid
     /// for the workload ([`workload_invalid_reasons`]).
-    pub fn valid_median(&self, workload: &str) -> Option<f64> {
+    pub fn valid_median(&self, workload: Workload) -> Option<f64> {
         match self {
             MatrixCell::Measured(cell) if workload_invalid_reasons(cell, workload).is_empty() => {
                 cell.median(Metric::ResponsesPerS)
@@ -48,11 +50,11 @@ impl MatrixCell<'_> {
 }
 
 /// Why a cell's numbers are not a server's throughput on `workload`: the
-/// reasons of [`Cell::invalid_reasons`], except non-2xx responses for
-/// noisy, whose noise is answered 4xx by design.
-pub fn workload_invalid_reasons(cell: &Cell<'_>, workload: &str) -> Vec<String> {
+/// reasons of [`Cell::invalid_reasons`], except non-2xx responses for a
+/// workload that answers some requests 4xx by design (noisy).
+pub fn workload_invalid_reasons(cell: &Cell<'_>, workload: Workload) -> Vec<String> {
     let mut reasons = cell.invalid_reasons();
-    if workload == "noisy" {
+    if workload.answers_errors_by_design() {
         reasons.retain(|r| !r.ends_with("non-2xx responses"));
     }
     // A database workload: the work its responses need was not done, or
@@ -84,7 +86,7 @@ pub fn queries_per_request(cell: &Cell<'_>) -> Option<f64> {
 
 /// The marks of a measured cell on `workload`: `*` client-bound, `!`
 /// invalid ([`workload_invalid_reasons`]).
-pub fn workload_marks(cell: &Cell<'_>, workload: &str) -> &'static str {
+pub fn workload_marks(cell: &Cell<'_>, workload: Workload) -> &'static str {
     let invalid = !workload_invalid_reasons(cell, workload).is_empty();
     match (cell.client_bound(), invalid) {
         (true, true) => "*!",
@@ -118,7 +120,7 @@ pub fn workload_matrices(r: &Results) -> Vec<WorkloadMatrix<'_>> {
         .filter_map(|s| {
             Some(WorkloadColumn {
                 scenario: s.name.clone(),
-                workload: s.workload.clone()?,
+                workload: s.workload?,
             })
         })
         .collect();
@@ -236,7 +238,7 @@ impl WorkloadMatrix<'_> {
     /// ranked together.
     pub fn composite(&self) -> Option<Composite> {
         let median =
-            |row: &[MatrixCell<'_>], j: usize| row[j].valid_median(&self.columns[j].workload);
+            |row: &[MatrixCell<'_>], j: usize| row[j].valid_median(self.columns[j].workload);
         // The columns with any valid median.
         let used: Vec<usize> = (0..self.columns.len())
             .filter(|&j| {

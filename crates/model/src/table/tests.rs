@@ -1,6 +1,7 @@
 use super::*;
 use crate::results::{Results, RunRecord};
 use crate::suite::Scenario;
+use barrage_contract::Workload;
 
 #[test]
 fn medians() {
@@ -331,17 +332,17 @@ fn side_by_side_tables_without_runs_are_left_out_and_keep_their_number() {
 fn workload_results(runs: Vec<RunRecord>) -> Results {
     use crate::results::{ValidationFailure, ValidationOutcome, ValidationRecord};
     let mut r = results(runs, Vec::new());
-    for (s, w) in r
-        .suite
-        .scenarios
-        .iter_mut()
-        .zip(["json", "noisy", "upload"])
+    for (s, w) in
+        r.suite
+            .scenarios
+            .iter_mut()
+            .zip([Workload::Json, Workload::Noisy, Workload::Upload])
     {
-        s.workload = Some(w.into());
+        s.workload = Some(w);
     }
     let record = |server: &str, workload: &str, outcome| ValidationRecord {
         server: server.into(),
-        workload: workload.into(),
+        workload: Workload::from_name(workload).unwrap(),
         outcome,
     };
     let passed = || ValidationOutcome::Passed { checks: 3 };
@@ -385,10 +386,10 @@ fn the_workload_matrix_has_a_table_per_level_and_a_cell_per_outcome() {
     let cols: Vec<(&str, &str)> = t
         .columns
         .iter()
-        .map(|c| (c.scenario.as_str(), c.workload.as_str()))
+        .map(|c| (c.scenario.as_str(), c.workload.name()))
         .collect();
     assert_eq!(cols, [("h1", "json"), ("h2", "noisy"), ("h3", "upload")]);
-    let shown = |cell: &MatrixCell, w: &str| match cell {
+    let shown = |cell: &MatrixCell, w: Workload| match cell {
         MatrixCell::Measured(c) => format!(
             "{}{}",
             c.median(Metric::ResponsesPerS).unwrap(),
@@ -405,7 +406,7 @@ fn the_workload_matrix_has_a_table_per_level_and_a_cell_per_outcome() {
             let cells = cells
                 .iter()
                 .zip(&t.columns)
-                .map(|(c, col)| shown(c, &col.workload));
+                .map(|(c, col)| shown(c, col.workload));
             (row.clone(), cells.collect())
         })
         .collect();

@@ -7,6 +7,7 @@
 //! cells as data. Builds blocks and text; reads no file.
 
 use barrage_model::results::Results;
+use barrage_model::Workload;
 
 use super::{code, csv_field, heading, item, strong, text, Block, Item, Table, TableCell};
 use crate::model::{self, Cell, MatrixCell, Metric, WorkloadMatrix};
@@ -42,7 +43,7 @@ pub(super) fn workload_blocks(r: &Results, d: &mut Vec<Block>) {
 fn matrix_table(t: &WorkloadMatrix<'_>, id: &str) -> Table {
     let mut head = vec!["server".to_string()];
     head.extend(t.columns.iter().map(|c| {
-        if c.scenario == c.workload {
+        if c.scenario == c.workload.name() {
             c.scenario.clone()
         } else {
             format!("{} ({})", c.scenario, c.workload)
@@ -59,7 +60,7 @@ fn matrix_table(t: &WorkloadMatrix<'_>, id: &str) -> Table {
                 cells
                     .iter()
                     .zip(&t.columns)
-                    .map(|(cell, c)| matrix_cell(cell, &c.workload)),
+                    .map(|(cell, c)| matrix_cell(cell, c.workload)),
             );
             out
         })
@@ -73,7 +74,7 @@ fn matrix_table(t: &WorkloadMatrix<'_>, id: &str) -> Table {
 }
 
 /// One cell's text and marks.
-fn matrix_cell(cell: &MatrixCell<'_>, workload: &str) -> TableCell {
+fn matrix_cell(cell: &MatrixCell<'_>, workload: Workload) -> TableCell {
     match cell {
         MatrixCell::NotImplemented => TableCell {
             text: "not implemented".into(),
@@ -98,7 +99,7 @@ fn matrix_cell(cell: &MatrixCell<'_>, workload: &str) -> TableCell {
     }
 }
 
-fn measured(c: &Cell<'_>, workload: &str) -> TableCell {
+fn measured(c: &Cell<'_>, workload: Workload) -> TableCell {
     let values = c.values(Metric::ResponsesPerS);
     let Some(median) = c.median(Metric::ResponsesPerS) else {
         let why: Vec<&str> = c.runs.iter().filter_map(|x| x.error.as_deref()).collect();
@@ -261,9 +262,9 @@ pub fn workloads_csv(r: &Results) -> String {
                     t.driver.clone(),
                     server.clone(),
                     c.scenario.clone(),
-                    c.workload.clone(),
+                    c.workload.name().to_string(),
                 ];
-                fields.extend(csv_cell(cell, &c.workload));
+                fields.extend(csv_cell(cell, c.workload));
                 row(&mut s, fields);
             }
         }
@@ -272,7 +273,7 @@ pub fn workloads_csv(r: &Results) -> String {
 }
 
 /// `outcome` to `check` of one cell.
-fn csv_cell(cell: &MatrixCell<'_>, workload: &str) -> [String; 9] {
+fn csv_cell(cell: &MatrixCell<'_>, workload: Workload) -> [String; 9] {
     let empty = String::new;
     let plain = |outcome: &str, check: String| {
         [

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use barrage_contract::Endpoint;
+use barrage_contract::{Endpoint, Workload};
 use barrage_engine::{Protocol as EngineProtocol, RequestTemplate};
 use serde::Deserialize;
 
@@ -283,7 +283,7 @@ fn ws_options(
 struct Request {
     path: String,
     method: String,
-    workload: Option<String>,
+    workload: Option<Workload>,
     mix: Option<String>,
     /// N of a queries or updates workload.
     queries: Option<usize>,
@@ -328,7 +328,7 @@ fn request(
         return Ok(Request {
             path: w.path,
             method: w.method,
-            workload: Some(w.workload.name().to_string()),
+            workload: Some(w.workload),
             mix: w.mix,
             default_name: Some(match raw.queries {
                 Some(n) => format!("{}-{n}", w.workload.name()),

@@ -109,17 +109,13 @@ fn service(raw: RawService, at: &KeyPath) -> Result<Service, Problem> {
 fn check_needed(services: &[Service], scenarios: &[Scenario]) -> Result<(), Problem> {
     let has_postgres = services.iter().any(|s| s.kind == ServiceKind::Postgres);
     for (i, s) in scenarios.iter().enumerate() {
-        let needs = s
-            .workload
-            .as_deref()
-            .and_then(Workload::from_name)
-            .is_some_and(Workload::needs_database);
+        let needs = s.workload.is_some_and(Workload::needs_database);
         if needs && !has_postgres {
             return Err(problem(
                 &KeyPath::root().key("scenario").index(i).key("workload"),
                 format!(
                     "workload {} needs a database and the suite has no service",
-                    s.workload.as_deref().unwrap_or_default()
+                    s.workload.map_or("", Workload::name)
                 ),
                 "a [[service]] kind = \"postgres\" in the suite (docs/suites.md \"Services\")",
             ));

@@ -93,7 +93,7 @@ fn the_database_suite_quick_plan_is_under_ten_minutes() {
         .scenarios
         .iter()
         .filter(|s| s.search.is_none())
-        .map(|s| (s.workload.as_deref().unwrap(), s.queries))
+        .map(|s| (s.workload.unwrap().name(), s.queries))
         .collect();
     let n = [1, 5, 10, 15, 20].map(Some);
     let mut want = vec![("db", None)];
@@ -106,7 +106,7 @@ fn the_database_suite_quick_plan_is_under_ten_minutes() {
         .scenarios
         .iter()
         .filter(|s| s.search.is_some())
-        .map(|s| s.workload.as_deref().unwrap())
+        .map(|s| s.workload.unwrap().name())
         .collect();
     assert_eq!(searched, ["db", "fortunes"]);
     assert_eq!(suite.load.levels(), 2);

@@ -23,7 +23,7 @@ const BASE: &str =
 fn a_workload_scenario_takes_its_name_path_and_mix_from_the_workload() {
     let suite = in_repo(&format!("{BASE}workload = \"json\"\n[[scenario]]\nworkload = \"upload\"\nname = \"up\"\n[[scenario]]\nworkload = \"plaintext\"\nprotocol = \"https\"\n")).unwrap();
     let json = suite.scenario("json");
-    assert_eq!(json.workload.as_deref(), Some("json"));
+    assert_eq!(json.workload.map(|w| w.name()), Some("json"));
     assert_eq!(
         (json.path.as_str(), json.method.as_str(), json.protocol),
         ("/json", "GET", Protocol::H1)
@@ -123,7 +123,7 @@ fn the_workloads_suite_quick_plan_is_under_ten_minutes() {
         .scenarios
         .iter()
         .filter(|s| s.search.is_none() && s.efficiency.is_none())
-        .map(|s| s.workload.as_deref().unwrap())
+        .map(|s| s.workload.unwrap().name())
         .collect();
     // The database workloads have their own suite (suites/database.toml).
     let all: Vec<&str> = barrage_contract::Workload::ALL
