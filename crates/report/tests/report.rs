@@ -632,7 +632,7 @@ fn load_page_of_a_websocket_run() {
 fn websocket_scenarios_are_in_messages_and_round_trips() {
     let mut r = results("complete");
     for s in &mut r.suite.scenarios {
-        s.protocol = barrage_model::suite::Protocol::Ws;
+        s.protocol = barrage_model::suite::Wire::WS;
         s.ws = Some(barrage_model::suite::WsScenario::echo());
     }
     let md = tables::markdown(&r);
@@ -725,14 +725,14 @@ fn load_page_of_a_grpc_run() {
 #[test]
 fn grpc_scenarios_are_in_calls_or_messages() {
     use barrage_model::load::GrpcUnit;
-    use barrage_model::suite::{GrpcScenario, Protocol};
+    use barrage_model::suite::{GrpcScenario, Wire};
     for (unit, per_s, time) in [
         (GrpcUnit::Call, "calls/s", "latency per call"),
         (GrpcUnit::Message, "messages/s", "latency per message"),
     ] {
         let mut r = results("complete");
         for s in &mut r.suite.scenarios {
-            s.protocol = Protocol::Grpcs;
+            s.protocol = Wire::GRPCS;
             let mut g = GrpcScenario::echo("/repo/proto/bench.proto");
             g.unit = unit;
             s.grpc = Some(g);
