@@ -542,13 +542,13 @@ fn endpoints(
 }
 
 fn protocols(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<Wire>, Problem> {
-    let known: Vec<&str> = Wire::ALL.iter().map(|p| p.name()).collect();
+    let known = Wire::names();
     let raw = raw.unwrap_or_default();
     if raw.is_empty() {
         return Err(problem(
             at,
             "no protocol",
-            format!("at least one of {}", known.join(", ")),
+            format!("at least one of {known}"),
         ));
     }
     let mut out = Vec::new();
@@ -557,7 +557,7 @@ fn protocols(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<Wire>, Proble
             problem(
                 &at.index(i),
                 format!("unknown protocol {p:?}"),
-                format!("one of {}", known.join(", ")),
+                format!("one of {known}"),
             )
         })?;
         if out.contains(&protocol) {
