@@ -374,7 +374,7 @@ pub fn plan_line(p: &SpecSummary) -> String {
     } else {
         "a connection per request"
     };
-    format!("{} {reuse}, {model}, {} thread(s)", p.protocol, p.threads)
+    format!("{} {reuse}, {model}, {} thread(s)", p.wire, p.threads)
 }
 
 fn latency(s: &mut String, name: &str, l: &LatencyStats) {

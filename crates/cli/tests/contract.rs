@@ -19,11 +19,12 @@ use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use barrage_engine::Protocol;
 use barrage_lab::host::{Agent, Call, ServiceStarted};
 use barrage_lab::manifest::ServerSpec;
 use barrage_lab::probe::probe;
 use barrage_lab::process::{build, check_requires, ServerProcess, StartConfig};
-use barrage_lab::suite::{GrpcScenario, Protocol, Scenario, Service, Variant};
+use barrage_lab::suite::{GrpcScenario, Scenario, Service, Variant};
 use barrage_lab::validate::{validate, Target, ValidationOutcome};
 
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
@@ -95,7 +96,7 @@ fn scenarios(spec: &ServerSpec) -> Vec<Scenario> {
             }
             for path in paths(endpoint) {
                 let scenario = Scenario::get(*protocol, path);
-                if matches!(protocol, Protocol::H1 | Protocol::Https) {
+                if protocol.protocol == Protocol::Http1 {
                     out.push(Scenario {
                         name: format!("{path} HTTP/1.0"),
                         http10: true,

@@ -56,7 +56,7 @@ pub use barrage_model::load::{
     AgentReport, AgentsReport, ArrivalKind, ConnectionStats, ErrorCount, GrpcReport,
     GrpcSpecSummary, GrpcStatusCount, H2Events, H2Report, Histograms, IoKind, LatencyStats,
     ModelKind, OpenLoopStats, RunReport, Second, SessionStats, SpecSummary, StopReason,
-    TargetReport, TemplateReport, TlsReport, Totals, WireProtocol, WsReport, WsSpecSummary, SCHEMA,
+    TargetReport, TemplateReport, TlsReport, Totals, WireSummary, WsReport, WsSpecSummary, SCHEMA,
 };
 pub use coordinator::{run, run_scripted, run_until, NoObserver, Observer, Window};
 pub use limits::{raise_open_files_limit, OpenFiles};

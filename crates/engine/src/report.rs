@@ -3,34 +3,29 @@
 //! only the engine knows, the summary of a [`LoadSpec`].
 
 use barrage_model::load::{
-    ArrivalKind, GrpcShape, GrpcSpecSummary, GrpcUnit, ModelKind, SpecSummary, WireProtocol,
+    ArrivalKind, GrpcShape, GrpcSpecSummary, GrpcUnit, ModelKind, SpecSummary, WireSummary,
     WsSpecSummary,
 };
 
 use crate::pacer::Arrival;
-use crate::spec::{LoadSpec, Model, Protocol, Reuse, Scheme};
+use crate::spec::{LoadSpec, Model, Protocol, Reuse};
 
 /// The load as `spec` asks for it.
 pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
-    let (protocol, keepalive) = match spec.reuse {
-        Reuse::KeepAlive => (WireProtocol::Http11, true),
-        Reuse::Close => (WireProtocol::Http11, false),
-        Reuse::Http10 { keepalive } => (WireProtocol::Http10, keepalive),
-    };
-    let protocol = match (spec.protocol, spec.target.scheme) {
-        (Protocol::Http1, _) => protocol,
-        (Protocol::H2, Scheme::Http) => WireProtocol::H2c,
-        (Protocol::H2, Scheme::Https) => WireProtocol::H2,
-        (Protocol::H3, _) => WireProtocol::H3,
-        (Protocol::Ws, _) => WireProtocol::Ws,
-        (Protocol::Grpc, _) => WireProtocol::Grpc,
+    let (http10, keepalive) = match spec.reuse {
+        Reuse::KeepAlive => (false, true),
+        Reuse::Close => (false, false),
+        Reuse::Http10 { keepalive } => (true, keepalive),
     };
     let h2 = matches!(spec.protocol, Protocol::H2 | Protocol::H3).then_some(spec.h2);
     let mut s = SpecSummary {
         grpc: (spec.protocol == Protocol::Grpc).then(|| grpc_summary(spec)),
         model: ModelKind::Closed,
-        protocol,
-        scheme: spec.target.scheme,
+        wire: WireSummary {
+            protocol: spec.protocol,
+            scheme: spec.target.scheme,
+            http10: http10 && spec.protocol == Protocol::Http1,
+        },
         streams: h2.map(|h| h.streams),
         window_bits: h2.map(|h| h.window_bits),
         connection_window_bits: h2.map(|h| h.connection_window_bits),

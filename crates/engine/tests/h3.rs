@@ -95,7 +95,7 @@ fn every_load_model_runs_over_h3() {
         "streams carry the rate: {:?}",
         r.connections
     );
-    assert_eq!(r.spec.protocol.name(), "h3");
+    assert_eq!(r.spec.wire.label(), "h3");
 
     let mut sessions = h3_spec(
         &url,

@@ -84,7 +84,7 @@ fn http10_with_and_without_keepalive() {
             want,
             "server-side connections, keepalive {keepalive}"
         );
-        assert_eq!(r.spec.protocol.name(), "HTTP/1.0");
+        assert_eq!(r.spec.wire.label(), "HTTP/1.0");
         assert_eq!(r.spec.keepalive, keepalive);
     }
 }

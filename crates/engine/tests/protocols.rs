@@ -99,7 +99,7 @@ fn clean_run(case: Case, s: &LoadSpec, body_len: usize) -> RunReport {
         "{what}: {} bytes read",
         r.totals.bytes_read
     );
-    assert_eq!(r.spec.protocol.name(), case.name(), "{what}");
+    assert_eq!(r.spec.wire.label(), case.name(), "{what}");
     match (&r.tls, case.tls()) {
         (Some(t), true) => {
             assert_eq!(t.alpn.as_deref(), Some(case.alpn()), "{what}: {t:?}");

@@ -72,7 +72,7 @@ pub use barrage_model::results::LevelStats;
 use barrage_model::search::SearchReport;
 use barrage_model::RunReport;
 
-use crate::suite::{Driver, Level, Protocol, Scenario};
+use crate::suite::{Driver, Level, Scenario, Wire};
 use args::{number, path, url, url_host};
 
 /// Everything a driver needs to build one run's command line.
@@ -331,7 +331,7 @@ fn with_stderr(error: String, stderr: &str) -> String {
     format!("{error}; stderr: {tail}")
 }
 
-fn protocol_name(protocol: Protocol) -> &'static str {
+fn protocol_name(protocol: Wire) -> &'static str {
     protocol.name()
 }
 
@@ -385,7 +385,7 @@ pub(crate) mod tests {
     use super::*;
 
     /// A scenario with the defaults a suite gives.
-    pub(crate) fn scenario(protocol: Protocol, path: &str) -> Scenario {
+    pub(crate) fn scenario(protocol: Wire, path: &str) -> Scenario {
         Scenario {
             name: "s".into(),
             ..Scenario::get(protocol, path)
@@ -414,7 +414,7 @@ pub(crate) mod tests {
     /// one, before and at the command line.
     #[test]
     fn only_wrk_and_barrage_run_scripts() {
-        let mut s = scenario(Protocol::H1, "/hello");
+        let mut s = scenario(Wire::H1, "/hello");
         s.script = Some(crate::suite::ScriptRef {
             path: "/lab/p.lua".into(),
             args: vec!["1".into()],
@@ -461,24 +461,24 @@ pub(crate) mod tests {
     fn url_table() {
         let cases = [
             (
-                Protocol::H1,
+                Wire::H1,
                 "127.0.0.1",
                 "/hello",
                 "http://127.0.0.1:8080/hello",
             ),
             (
-                Protocol::H2c,
+                Wire::H2C,
                 "localhost",
                 "/x?v=1",
                 "http://localhost:8080/x?v=1",
             ),
-            (Protocol::Https, "127.0.0.1", "/", "https://127.0.0.1:8080/"),
-            (Protocol::H2, "::1", "/a", "https://[::1]:8080/a"),
-            (Protocol::H3, "127.0.0.1", "/b", "https://127.0.0.1:8080/b"),
-            (Protocol::H1, "[::1]", "", "http://[::1]:8080/"),
-            (Protocol::H1, "h", "hello", "http://h:8080/hello"),
-            (Protocol::Ws, "127.0.0.1", "/ws", "ws://127.0.0.1:8080/ws"),
-            (Protocol::Wss, "::1", "/ws", "wss://[::1]:8080/ws"),
+            (Wire::HTTPS, "127.0.0.1", "/", "https://127.0.0.1:8080/"),
+            (Wire::H2, "::1", "/a", "https://[::1]:8080/a"),
+            (Wire::H3, "127.0.0.1", "/b", "https://127.0.0.1:8080/b"),
+            (Wire::H1, "[::1]", "", "http://[::1]:8080/"),
+            (Wire::H1, "h", "hello", "http://h:8080/hello"),
+            (Wire::WS, "127.0.0.1", "/ws", "ws://127.0.0.1:8080/ws"),
+            (Wire::WSS, "::1", "/ws", "wss://[::1]:8080/ws"),
         ];
         for (protocol, host, p, want) in cases {
             assert_eq!(url(&scenario(protocol, p), host, 8080), want);
@@ -508,7 +508,7 @@ pub(crate) mod tests {
 
     #[test]
     fn invocation_display_is_shell_quoted() {
-        let s = scenario(Protocol::H1, "/xml?value=a b");
+        let s = scenario(Wire::H1, "/xml?value=a b");
         let level = Level::Connections(10);
         let inv = Driver::Wrk
             .invocation(&run(&s, &level), Path::new("barrage"), Path::new("o.json"))
@@ -521,7 +521,7 @@ pub(crate) mod tests {
 
     #[test]
     fn levels_no_tool_runs() {
-        let s = scenario(Protocol::H1, "/");
+        let s = scenario(Wire::H1, "/");
         let bad = [
             (
                 Level::Connections(0),

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::suite::raw::ws::WS_PATH;
 use crate::suite::source::{self, problem, KeyPath, Ordered, Problem, Scalar, Source};
-use crate::suite::{FormatError, Protocol, Scenario, Variant};
+use crate::suite::{FormatError, Scenario, Variant, Wire};
 
 /// A parsed manifest.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -33,7 +33,7 @@ pub struct ServerSpec {
     /// Contract endpoints served: `/hello`, `/xml`, `/static/6b`,
     /// `/static/4k`, … and `/ws` (the WebSocket echo).
     pub endpoints: Vec<String>,
-    pub protocols: Vec<Protocol>,
+    pub protocols: Vec<Wire>,
     /// Workloads of the contract's second edition it implements
     /// (`workloads = [...]`, docs/workloads.md); validated before any load.
     #[serde(serialize_with = "workload_names")]
@@ -541,23 +541,23 @@ fn endpoints(
     Ok(raw)
 }
 
-fn protocols(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<Protocol>, Problem> {
-    let known: Vec<&str> = Protocol::ALL.iter().map(|p| p.name()).collect();
+fn protocols(raw: Option<Vec<String>>, at: &KeyPath) -> Result<Vec<Wire>, Problem> {
+    let known = Wire::names();
     let raw = raw.unwrap_or_default();
     if raw.is_empty() {
         return Err(problem(
             at,
             "no protocol",
-            format!("at least one of {}", known.join(", ")),
+            format!("at least one of {known}"),
         ));
     }
     let mut out = Vec::new();
     for (i, p) in raw.iter().enumerate() {
-        let protocol = Protocol::from_name(p).ok_or_else(|| {
+        let protocol = Wire::from_name(p).ok_or_else(|| {
             problem(
                 &at.index(i),
                 format!("unknown protocol {p:?}"),
-                format!("one of {}", known.join(", ")),
+                format!("one of {known}"),
             )
         })?;
         if out.contains(&protocol) {

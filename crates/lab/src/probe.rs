@@ -47,8 +47,9 @@ use std::time::Duration;
 use barrage_contract::{self as contract, Endpoint};
 use barrage_model::results::missing_header_problem;
 pub use barrage_model::results::ProbeResult;
+use barrage_model::Protocol;
 
-use crate::suite::{Protocol, Scenario};
+use crate::suite::Scenario;
 use exchange::{
     http11_head_len, multiplexed_request, on_runtime, resolve, sha256_hex, Deadline, Framing,
     Response,
@@ -64,16 +65,14 @@ pub fn probe(
     timeout: Duration,
 ) -> Result<ProbeResult, String> {
     let deadline = Deadline::after(timeout);
-    let response = match scenario.protocol {
-        Protocol::H1 => h1::probe(scenario, host, port, false, deadline),
-        Protocol::Https => h1::probe(scenario, host, port, true, deadline),
-        Protocol::H2c => h2::probe(scenario, host, port, None, deadline),
-        Protocol::H2 => h2::probe(scenario, host, port, Some(tls::config(b"h2")?), deadline),
+    let tls = scenario.protocol.is_tls();
+    let response = match scenario.protocol.protocol {
+        Protocol::Http1 => h1::probe(scenario, host, port, tls, deadline),
+        Protocol::H2 if tls => h2::probe(scenario, host, port, Some(tls::config(b"h2")?), deadline),
+        Protocol::H2 => h2::probe(scenario, host, port, None, deadline),
         Protocol::H3 => h3::probe(scenario, host, port, deadline),
-        Protocol::Ws => return ws::probe(scenario, host, port, false, deadline),
-        Protocol::Wss => return ws::probe(scenario, host, port, true, deadline),
-        Protocol::Grpc => return grpc::probe(scenario, host, port, false, deadline),
-        Protocol::Grpcs => return grpc::probe(scenario, host, port, true, deadline),
+        Protocol::Ws => return ws::probe(scenario, host, port, tls, deadline),
+        Protocol::Grpc => return grpc::probe(scenario, host, port, tls, deadline),
     }?;
     let problems = check(scenario, &response);
     Ok(ProbeResult {
@@ -210,6 +209,7 @@ fn body_mismatch(got: &[u8], want: &[u8], path: &str) -> String {
 mod tests {
     use super::*;
     use crate::driver::tests::scenario;
+    use crate::suite::Wire;
 
     fn response(status: u16, headers: &[(&str, &str)], body: &[u8], framing: Framing) -> Response {
         Response {
@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn contract_checks() {
-        let h1 = |path: &str| scenario(Protocol::H1, path);
+        let h1 = |path: &str| scenario(Wire::H1, path);
         let xml_v = b"<http_test><value>benchmarks</value></http_test>";
         let mut short = good(b"Hello");
         short.headers[2].1 = "12".into();

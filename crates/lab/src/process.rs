@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::manifest::{substitute, Ready, ReadyCheck, ServerSpec};
-use crate::suite::{Protocol, Scenario, Variant};
+use crate::suite::{Scenario, Variant, Wire};
 
 pub use prepare::{build, check_requires, version, BuildOutcome};
 pub use tree::{cpu_affinity, tree_pids};
@@ -91,7 +91,7 @@ pub struct ServerProcess {
     host: String,
     /// Where readiness is checked, and how: the manifest's first protocol
     /// of h1, h2c, https, h2, h3 on its port.
-    ready_protocol: Protocol,
+    ready_protocol: Wire,
     ready_port: u16,
     ready: Ready,
     log: PathBuf,
@@ -272,7 +272,7 @@ impl ServerProcess {
             }
             let attempt = match (&self.ready.check, self.ready_protocol) {
                 (ReadyCheck::Tcp, _) => tcp_ready(&self.host, self.ready_port, deadline),
-                (ReadyCheck::HttpPath(path), Protocol::H1) => {
+                (ReadyCheck::HttpPath(path), Wire::H1) => {
                     http_ready(&self.host, self.ready_port, path, deadline)
                 }
                 (ReadyCheck::HttpPath(path), protocol) => {
@@ -417,25 +417,25 @@ impl Drop for ServerProcess {
 /// The protocol readiness is checked with: plain HTTP/1.1 when the server
 /// speaks it, else h2c, https, h2, h3 (an h2c-only listener does not answer
 /// an HTTP/1.1 request).
-fn ready_protocol(served: &[Protocol]) -> Protocol {
+fn ready_protocol(served: &[Wire]) -> Wire {
     [
-        Protocol::H1,
-        Protocol::H2c,
-        Protocol::Https,
-        Protocol::H2,
-        Protocol::H3,
-        Protocol::Grpc,
-        Protocol::Grpcs,
+        Wire::H1,
+        Wire::H2C,
+        Wire::HTTPS,
+        Wire::H2,
+        Wire::H3,
+        Wire::GRPC,
+        Wire::GRPCS,
     ]
     .into_iter()
     .find(|p| served.contains(p))
-    .unwrap_or(Protocol::H1)
+    .unwrap_or(Wire::H1)
 }
 
 /// One readiness attempt over h2c, TLS or QUIC: the probe's client, any
 /// status below 500.
 fn probe_ready(
-    protocol: Protocol,
+    protocol: Wire,
     host: &str,
     port: u16,
     path: &str,

@@ -8,8 +8,8 @@ use std::path::Path;
 use std::time::Duration;
 
 pub use barrage_model::suite::{
-    Cores, Driver, EfficiencySpec, GrpcScenario, Level, Load, Protocol, Quick, Scenario, ScriptRef,
-    SearchSpec, ServerEntry, Service, ServiceKind, Suite, SuiteHosts, SuiteTable, Variant,
+    Cores, Driver, EfficiencySpec, GrpcScenario, Level, Load, Quick, Scenario, ScriptRef,
+    SearchSpec, ServerEntry, Service, ServiceKind, Suite, SuiteHosts, SuiteTable, Variant, Wire,
     WsScenario,
 };
 

@@ -9,10 +9,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use barrage_lab::driver::{LevelStats, LoadRun, Tool};
-use barrage_lab::suite::{Driver, Level, Protocol, Scenario};
+use barrage_lab::suite::{Driver, Level, Scenario, Wire};
 use barrage_target::{Target, TargetConfig, TlsSetup};
 
-fn scenario(protocol: Protocol, path: &str) -> Scenario {
+fn scenario(protocol: Wire, path: &str) -> Scenario {
     Scenario {
         streams: 4,
         ..Scenario::get(protocol, path)
@@ -120,11 +120,11 @@ fn every_tool_runs_and_parses() {
     })
     .unwrap();
     let (port, tls_port) = (plain.local_addr().port(), tls.local_addr().port());
-    let h1 = scenario(Protocol::H1, "/hello");
-    let h2c = scenario(Protocol::H2c, "/static/6b");
-    let h2 = scenario(Protocol::H2, "/static/4k");
-    let https = scenario(Protocol::Https, "/hello");
-    let mut h10 = scenario(Protocol::H1, "/xml?value=benchmarks");
+    let h1 = scenario(Wire::H1, "/hello");
+    let h2c = scenario(Wire::H2C, "/static/6b");
+    let h2 = scenario(Wire::H2, "/static/4k");
+    let https = scenario(Wire::HTTPS, "/hello");
+    let mut h10 = scenario(Wire::H1, "/xml?value=benchmarks");
     h10.http10 = true;
     let closed = Level::Connections(4);
     let rate = Level::Rate {

@@ -8,7 +8,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use barrage_lab::probe::{probe, ProbeResult};
-use barrage_lab::suite::{Protocol, Scenario};
+use barrage_lab::suite::{Scenario, Wire};
+use barrage_model::Protocol;
 use barrage_target::{Target, TargetConfig, TlsSetup};
 use barrage_testkit::h2::{H2Behavior, H2TestServer};
 use barrage_testkit::{Behavior, TestServer};
@@ -16,7 +17,7 @@ use barrage_testkit::{Behavior, TestServer};
 const TIMEOUT: Duration = Duration::from_secs(5);
 const SHORT: Duration = Duration::from_millis(300);
 
-fn scenario(protocol: Protocol, path: &str) -> Scenario {
+fn scenario(protocol: Wire, path: &str) -> Scenario {
     Scenario::get(protocol, path)
 }
 
@@ -49,24 +50,22 @@ fn the_builtin_target_is_valid_over_every_protocol() {
         "/xml?value=benchmarks",
     ];
     for path in paths {
-        let mut by_protocol: Vec<(Protocol, ProbeResult)> = Vec::new();
+        let mut by_protocol: Vec<(Wire, ProbeResult)> = Vec::new();
         for (protocol, server) in [
-            (Protocol::H1, &plain),
-            (Protocol::H2c, &plain),
-            (Protocol::Https, &tls),
-            (Protocol::H2, &tls),
+            (Wire::H1, &plain),
+            (Wire::H2C, &plain),
+            (Wire::HTTPS, &tls),
+            (Wire::H2, &tls),
         ] {
             let port = server.local_addr().port();
             let r = probe(&scenario(protocol, path), "127.0.0.1", port, TIMEOUT)
                 .unwrap_or_else(|e| panic!("{protocol:?} {path}: {e}"));
             assert!(r.is_valid(), "{protocol:?} {path}: {:?}", r.problems);
             assert_eq!(r.status, 200);
-            let (version, framing) = match protocol {
-                Protocol::H1 | Protocol::Https => ("HTTP/1.1", "content-length"),
-                Protocol::H2c | Protocol::H2 => ("h2", "h2"),
-                Protocol::Ws | Protocol::Wss | Protocol::Grpc | Protocol::Grpcs => {
-                    unreachable!("not probed here")
-                }
+            let (version, framing) = match protocol.protocol {
+                Protocol::Http1 => ("HTTP/1.1", "content-length"),
+                Protocol::H2 => ("h2", "h2"),
+                Protocol::Ws | Protocol::Grpc => unreachable!("not probed here"),
                 Protocol::H3 => ("h3", "h3"),
             };
             assert_eq!((r.version.as_str(), r.framing.as_str()), (version, framing));
@@ -89,7 +88,7 @@ fn the_builtin_target_is_valid_over_every_protocol() {
     }
     assert_eq!(
         probe(
-            &scenario(Protocol::H1, "/static/4k"),
+            &scenario(Wire::H1, "/static/4k"),
             "127.0.0.1",
             plain.local_addr().port(),
             TIMEOUT
@@ -124,7 +123,7 @@ fn the_builtin_target_is_valid_over_h3() {
         "/bytes?n=100000",
     ];
     for path in paths {
-        let r = probe(&scenario(Protocol::H3, path), "127.0.0.1", port, TIMEOUT)
+        let r = probe(&scenario(Wire::H3, path), "127.0.0.1", port, TIMEOUT)
             .unwrap_or_else(|e| panic!("h3 {path}: {e}"));
         assert!(r.is_valid(), "h3 {path}: {:?}", r.problems);
         assert_eq!(r.status, 200, "{path}");
@@ -133,19 +132,19 @@ fn the_builtin_target_is_valid_over_h3() {
             assert!(r.header_names.iter().any(|n| n == name), "{name}: {r:?}");
         }
         assert!(!r.header_names.iter().any(|n| n == "alt-svc"), "{r:?}");
-        let https = probe(&scenario(Protocol::Https, path), "127.0.0.1", port, TIMEOUT).unwrap();
+        let https = probe(&scenario(Wire::HTTPS, path), "127.0.0.1", port, TIMEOUT).unwrap();
         assert!(https.header_names.iter().any(|n| n == "alt-svc"));
         assert_eq!(r.body_sha256, https.body_sha256, "{path}");
         assert_eq!(r.body_bytes, https.body_bytes, "{path}");
         assert_eq!(r.header_bytes + alt_svc, https.header_bytes, "{path}");
     }
-    let mut head = scenario(Protocol::H3, "/static/4k");
+    let mut head = scenario(Wire::H3, "/static/4k");
     head.method = "HEAD".into();
     head.headers = vec![("Accept".into(), "*/*".into())];
     let r = probe(&head, "127.0.0.1", port, TIMEOUT).unwrap();
     assert!(r.is_valid(), "{:?}", r.problems);
     assert_eq!((r.status, r.body_bytes), (200, 0));
-    let r = probe(&scenario(Protocol::H3, "/nope"), "127.0.0.1", port, TIMEOUT).unwrap();
+    let r = probe(&scenario(Wire::H3, "/nope"), "127.0.0.1", port, TIMEOUT).unwrap();
     assert_eq!(r.problems, ["status 404: expected a success (below 400)"]);
     server.shutdown();
 }
@@ -157,7 +156,7 @@ fn h3_to_a_server_without_quic_is_an_error() {
     let tls = target(true);
     let port = tls.local_addr().port();
     let began = std::time::Instant::now();
-    let err = probe(&scenario(Protocol::H3, "/hello"), "127.0.0.1", port, SHORT).unwrap_err();
+    let err = probe(&scenario(Wire::H3, "/hello"), "127.0.0.1", port, SHORT).unwrap_err();
     assert_eq!(
         err,
         format!("no QUIC handshake with 127.0.0.1:{port} (UDP) within 300ms")
@@ -170,17 +169,17 @@ fn h3_to_a_server_without_quic_is_an_error() {
 fn request_shapes_of_the_seeds_are_valid() {
     let server = target(false);
     let port = server.local_addr().port();
-    let mut ab = scenario(Protocol::H1, "/");
+    let mut ab = scenario(Wire::H1, "/");
     ab.path = "/hello".into();
     ab.http10 = true;
     ab.keepalive = false;
     let mut ab_k = ab.clone();
     ab_k.keepalive = true;
-    let mut close = scenario(Protocol::H1, "/hello");
+    let mut close = scenario(Wire::H1, "/hello");
     close.keepalive = false;
-    let mut head = scenario(Protocol::H1, "/static/4k");
+    let mut head = scenario(Wire::H1, "/static/4k");
     head.method = "HEAD".into();
-    let mut header = scenario(Protocol::H1, "/hello");
+    let mut header = scenario(Wire::H1, "/hello");
     header.headers = vec![("Accept-Encoding".into(), "gzip".into())];
     for s in [ab, ab_k, close, head, header] {
         let r = probe(&s, "127.0.0.1", port, TIMEOUT).unwrap();
@@ -196,10 +195,10 @@ fn request_shapes_of_the_seeds_are_valid() {
 fn paths_outside_the_contract_only_need_a_success() {
     let server = target(false);
     let port = server.local_addr().port();
-    let r = probe(&scenario(Protocol::H1, "/nope"), "127.0.0.1", port, TIMEOUT).unwrap();
+    let r = probe(&scenario(Wire::H1, "/nope"), "127.0.0.1", port, TIMEOUT).unwrap();
     assert_eq!(r.status, 404);
     assert_eq!(r.problems, ["status 404: expected a success (below 400)"]);
-    let mut post = scenario(Protocol::H2c, "/hello");
+    let mut post = scenario(Wire::H2C, "/hello");
     post.method = "POST".into();
     let r = probe(&post, "127.0.0.1", port, TIMEOUT).unwrap();
     assert_eq!(r.problems, ["status 405: expected a success (below 400)"]);
@@ -208,7 +207,7 @@ fn paths_outside_the_contract_only_need_a_success() {
 
 #[test]
 fn testkit_servers_that_break_the_contract() {
-    let hello = scenario(Protocol::H1, "/hello");
+    let hello = scenario(Wire::H1, "/hello");
     let good = TestServer::start(Behavior::Good {
         body: b"Hello World\n",
     });
@@ -266,7 +265,7 @@ fn testkit_servers_that_break_the_contract() {
 
 #[test]
 fn h2_testkit_servers_that_break_the_contract() {
-    let hello = scenario(Protocol::H2c, "/hello");
+    let hello = scenario(Wire::H2C, "/hello");
     let good = H2TestServer::start(H2Behavior::Good {
         max_streams: 100,
         body_bytes: 12,
@@ -326,13 +325,7 @@ fn header_bytes_are_the_heads_size_on_the_wire() {
         b"HTTP/1.1 200 OK\r\nDate: Mon, 01 Jan 2024 00:00:00 GMT\r\ncontent-type:text/plain\r\nTransfer-Encoding: chunked\r\nX-Padding: ..........\r\n\r\n";
     const RESPONSE: &[u8] = b"HTTP/1.1 200 OK\r\nDate: Mon, 01 Jan 2024 00:00:00 GMT\r\ncontent-type:text/plain\r\nTransfer-Encoding: chunked\r\nX-Padding: ..........\r\n\r\n5\r\nHello\r\n7\r\n World\n\r\n0\r\n\r\n";
     let (port, server) = fixed(RESPONSE);
-    let r = probe(
-        &scenario(Protocol::H1, "/hello"),
-        "127.0.0.1",
-        port,
-        TIMEOUT,
-    )
-    .unwrap();
+    let r = probe(&scenario(Wire::H1, "/hello"), "127.0.0.1", port, TIMEOUT).unwrap();
     let request = server.join().unwrap();
     // The load's own request bytes.
     let ua = concat!("User-Agent: barrage/", env!("CARGO_PKG_VERSION"));
@@ -365,13 +358,7 @@ fn header_bytes_are_the_heads_size_on_the_wire() {
 fn a_body_framed_by_close_breaks_the_contract() {
     let (port, server) =
         fixed(b"HTTP/1.0 200 OK\r\nDate: x\r\nContent-Type: text/plain\r\n\r\nHello World\n");
-    let r = probe(
-        &scenario(Protocol::H1, "/hello"),
-        "127.0.0.1",
-        port,
-        TIMEOUT,
-    )
-    .unwrap();
+    let r = probe(&scenario(Wire::H1, "/hello"), "127.0.0.1", port, TIMEOUT).unwrap();
     server.join().unwrap();
     assert_eq!(
         (r.version.as_str(), r.framing.as_str(), r.body_bytes),
@@ -386,7 +373,7 @@ fn a_body_framed_by_close_breaks_the_contract() {
 #[test]
 fn nothing_listening_is_an_error() {
     let port = barrage_testkit::closed_port();
-    for protocol in [Protocol::H1, Protocol::H2c, Protocol::Https, Protocol::H2] {
+    for protocol in [Wire::H1, Wire::H2C, Wire::HTTPS, Wire::H2] {
         let err = probe(&scenario(protocol, "/hello"), "127.0.0.1", port, TIMEOUT).unwrap_err();
         assert!(
             err.starts_with(&format!("cannot connect to 127.0.0.1:{port}: ")),
@@ -399,7 +386,7 @@ fn nothing_listening_is_an_error() {
 fn tls_to_a_plain_server_is_an_error() {
     let plain = target(false);
     let err = probe(
-        &scenario(Protocol::H2, "/hello"),
+        &scenario(Wire::H2, "/hello"),
         "127.0.0.1",
         plain.local_addr().port(),
         TIMEOUT,
@@ -417,16 +404,11 @@ fn tls_to_a_plain_server_is_an_error() {
 fn the_builtin_target_echoes_over_ws_and_wss() {
     let plain = target(false);
     let tls = target(true);
-    let mut binary = Scenario::ws(Protocol::Wss, "/ws");
+    let mut binary = Scenario::ws(Wire::WSS, "/ws");
     let ws = binary.ws.as_mut().unwrap();
     (ws.message_bytes, ws.binary) = (70_000, true);
     let cases = [
-        (
-            Scenario::ws(Protocol::Ws, "/ws"),
-            &plain,
-            64,
-            "websocket text",
-        ),
+        (Scenario::ws(Wire::WS, "/ws"), &plain, 64, "websocket text"),
         (binary, &tls, 70_000, "websocket binary"),
     ];
     for (s, server, bytes, framing) in cases {
@@ -437,14 +419,14 @@ fn the_builtin_target_echoes_over_ws_and_wss() {
         assert_eq!(r.framing, framing);
         assert!(r.header_names.iter().any(|n| n == "sec-websocket-accept"));
     }
-    let mut push = Scenario::ws(Protocol::Ws, "/ws?push=50&size=10");
+    let mut push = Scenario::ws(Wire::WS, "/ws?push=50&size=10");
     push.ws.as_mut().unwrap().mode = barrage_model::load::WsMode::Subscribe;
     let port = plain.local_addr().port();
     let r = probe(&push, "127.0.0.1", port, TIMEOUT).unwrap();
     assert!(r.is_valid(), "{:?}", r.problems);
     assert_eq!(r.body_bytes, 10);
     let r = probe(
-        &Scenario::ws(Protocol::Ws, "/hello"),
+        &Scenario::ws(Wire::WS, "/hello"),
         "127.0.0.1",
         port,
         TIMEOUT,
@@ -461,7 +443,7 @@ fn the_builtin_target_echoes_over_ws_and_wss() {
 }
 
 /// A gRPC scenario of proto/bench.proto calling `call` with `data`.
-fn grpc_scenario(protocol: Protocol, call: &str, data: &str) -> Scenario {
+fn grpc_scenario(protocol: Wire, call: &str, data: &str) -> Scenario {
     let proto = std::fs::canonicalize(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../proto/bench.proto"
@@ -495,7 +477,7 @@ fn grpc_target(tls: bool) -> Target {
 fn grpc_calls_of_the_builtin_target_are_valid_over_h2c_and_tls() {
     let echo = "barrage.bench.v1.Bench/Echo";
     let chat = "barrage.bench.v1.Bench/Chat";
-    for (protocol, tls) in [(Protocol::Grpc, false), (Protocol::Grpcs, true)] {
+    for (protocol, tls) in [(Wire::GRPC, false), (Wire::GRPCS, true)] {
         let server = grpc_target(tls);
         let port = server.local_addr().port();
         for (call, data) in [
@@ -518,7 +500,7 @@ fn grpc_calls_of_the_builtin_target_are_valid_over_h2c_and_tls() {
     // A method the server does not have: grpc-status 12, one line.
     let server = grpc_target(false);
     let port = server.local_addr().port();
-    let mut missing = grpc_scenario(Protocol::Grpc, echo, "{}");
+    let mut missing = grpc_scenario(Wire::GRPC, echo, "{}");
     missing.path = "/barrage.bench.v1.Bench/Nope".into();
     let r = probe(&missing, "127.0.0.1", port, TIMEOUT).unwrap();
     assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
@@ -530,7 +512,7 @@ fn grpc_calls_of_the_builtin_target_are_valid_over_h2c_and_tls() {
     // An HTTP server that is not gRPC's: its content-type and no status.
     let plain = target(false);
     let r = probe(
-        &grpc_scenario(Protocol::Grpc, echo, "{}"),
+        &grpc_scenario(Wire::GRPC, echo, "{}"),
         "127.0.0.1",
         plain.local_addr().port(),
         TIMEOUT,
@@ -553,7 +535,7 @@ fn hostile_servers_end_each_probe_on_time_and_never_pass() {
     use barrage_testkit::ws::{WsBehavior, WsHostile, WsTestServer};
     let timeout = Duration::from_secs(1);
     let on_time = timeout + Duration::from_secs(1);
-    let check = |name: String, protocol: Protocol, port: u16| {
+    let check = |name: String, protocol: Wire, port: u16| {
         let began = std::time::Instant::now();
         let r = probe(&scenario(protocol, "/"), "127.0.0.1", port, timeout);
         let took = began.elapsed();
@@ -564,10 +546,10 @@ fn hostile_servers_end_each_probe_on_time_and_never_pass() {
     };
     for flood in H2Flood::ALL {
         let server = H2TestServer::start(H2Behavior::Flood(flood));
-        check(format!("{flood:?}"), Protocol::H2c, server.addr().port());
+        check(format!("{flood:?}"), Wire::H2C, server.addr().port());
     }
     for hostile in WsHostile::ALL {
         let server = WsTestServer::start(WsBehavior::Hostile(hostile));
-        check(format!("{hostile:?}"), Protocol::Ws, server.addr().port());
+        check(format!("{hostile:?}"), Wire::WS, server.addr().port());
     }
 }

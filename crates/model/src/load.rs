@@ -6,8 +6,9 @@
 //!
 //! This module holds the report and its run-level parts; the rest lives
 //! beside it: the load as asked for (`spec`), the measured statistics
-//! (`stats`), what TLS, HTTP/2 and HTTP/3 saw (`protocol`), and the
-//! merge of side-by-side reports (`merge`).
+//! (`stats`), what TLS, HTTP/2 and HTTP/3 saw (`protocol`), the protocol
+//! and scheme a run spoke (`wire`), and the merge of side-by-side reports
+//! (`merge`).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -22,19 +23,21 @@ mod protocol;
 mod spec;
 mod stats;
 mod templates;
+mod wire;
 
 pub use protocol::{
     grpc_code_name, GrpcReport, GrpcStatusCount, H2Events, H2Report, H3Report, TlsReport, WsReport,
 };
 pub use spec::{
     ArrivalKind, GrpcShape, GrpcSpecSummary, GrpcUnit, IoKind, ModelKind, Scheme, SpecSummary,
-    WireProtocol, WsMode, WsSpecSummary,
+    WsMode, WsSpecSummary,
 };
 pub use stats::{
     ConnectionStats, ErrorCount, Histograms, LatencyStats, OpenLoopStats, Second, SessionStats,
     Totals,
 };
 pub use templates::TemplateReport;
+pub use wire::WireSummary;
 
 /// The JSON schema name and version of [`RunReport`]. Fields are added
 /// within a version (docs/json.md): `histograms.send_delay_us` came later
@@ -205,14 +208,7 @@ macro_rules! display_by_name {
     )*};
 }
 
-display_by_name!(
-    StopReason,
-    ModelKind,
-    WireProtocol,
-    Scheme,
-    ArrivalKind,
-    WsMode
-);
+display_by_name!(StopReason, ModelKind, Scheme, ArrivalKind, WsMode);
 
 #[cfg(test)]
 mod tests;

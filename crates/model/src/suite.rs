@@ -17,11 +17,13 @@ use crate::load::WsMode;
 mod counted;
 mod grpc;
 mod quick;
+mod wire;
 mod ws;
 
 pub use counted::Counted;
 pub use grpc::{GrpcScenario, BENCH_CALL, BENCH_DATA, BENCH_PROTO};
 pub use quick::Quick;
+pub use wire::Wire;
 pub use ws::WsScenario;
 
 /// A parsed, validated suite.
@@ -174,111 +176,13 @@ pub struct Variant {
     pub cores: Option<Vec<usize>>,
 }
 
-/// The protocol a scenario speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Protocol {
-    /// HTTP/1.1 (or 1.0 with `http10`) over TCP.
-    H1,
-    /// HTTP/2 with prior knowledge over TCP.
-    H2c,
-    /// HTTP/2 over TLS (ALPN h2).
-    H2,
-    /// HTTP/1.1 over TLS.
-    Https,
-    /// HTTP/3 over QUIC (ALPN h3), on UDP at the TLS port's number.
-    H3,
-    /// WebSocket (RFC 6455): an HTTP/1.1 upgrade over TCP, then messages.
-    Ws,
-    /// WebSocket over TLS (`wss://`), at the TLS port.
-    Wss,
-    /// gRPC over HTTP/2 with prior knowledge (h2c), at `{port}`.
-    Grpc,
-    /// gRPC over TLS (ALPN h2), at the TLS port.
-    Grpcs,
-}
-
-impl Protocol {
-    /// Every protocol, in the order the docs list them.
-    pub const ALL: [Protocol; 9] = [
-        Protocol::H1,
-        Protocol::H2c,
-        Protocol::H2,
-        Protocol::Https,
-        Protocol::H3,
-        Protocol::Ws,
-        Protocol::Wss,
-        Protocol::Grpc,
-        Protocol::Grpcs,
-    ];
-
-    /// The name used in suites and manifests: `h1`, `h2c`, `h2`, `https`,
-    /// `h3`, `ws`, `wss`, `grpc`, `grpcs`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Protocol::H1 => "h1",
-            Protocol::H2c => "h2c",
-            Protocol::H2 => "h2",
-            Protocol::Https => "https",
-            Protocol::H3 => "h3",
-            Protocol::Ws => "ws",
-            Protocol::Wss => "wss",
-            Protocol::Grpc => "grpc",
-            Protocol::Grpcs => "grpcs",
-        }
-    }
-
-    /// Over TLS (h2, https, wss, grpcs, and h3's QUIC): served at
-    /// `{tls_port}` (h3 on UDP, the others on TCP); h1, h2c, ws and grpc at
-    /// `{port}`.
-    pub fn is_tls(self) -> bool {
-        matches!(
-            self,
-            Protocol::H2 | Protocol::Https | Protocol::H3 | Protocol::Wss | Protocol::Grpcs
-        )
-    }
-
-    /// gRPC (grpc, grpcs): calls of a method over HTTP/2, not requests of
-    /// a path.
-    pub fn is_grpc(self) -> bool {
-        matches!(self, Protocol::Grpc | Protocol::Grpcs)
-    }
-
-    /// WebSocket (ws, wss): messages after an upgrade, not requests.
-    pub fn is_ws(self) -> bool {
-        matches!(self, Protocol::Ws | Protocol::Wss)
-    }
-
-    /// HTTP/2 (h2c, h2).
-    pub fn is_h2(self) -> bool {
-        matches!(self, Protocol::H2c | Protocol::H2)
-    }
-
-    /// Several requests in flight on one connection, as streams (h2c, h2,
-    /// h3); HTTP/1 (h1, https) sends one at a time.
-    pub fn multiplexed(self) -> bool {
-        matches!(self, Protocol::H2c | Protocol::H2 | Protocol::H3)
-    }
-
-    /// The protocol called `name` in the files.
-    pub fn from_name(name: &str) -> Option<Protocol> {
-        Protocol::ALL.into_iter().find(|p| p.name() == name)
-    }
-}
-
-impl fmt::Display for Protocol {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// One request shape, sent to every server.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Scenario {
     pub name: String,
     /// Path and query, e.g. `/hello` or `/xml?value=benchmarks`.
     pub path: String,
-    pub protocol: Protocol,
+    pub protocol: Wire,
     pub method: String,
     /// Extra headers as `(name, value)`.
     pub headers: Vec<(String, String)>,
@@ -397,7 +301,7 @@ pub struct SearchSpec {
 impl Scenario {
     /// A `GET` of `path` with the defaults a suite file gives (keep-alive,
     /// HTTP/1.1 or one stream, no extra headers), named after its path.
-    pub fn get(protocol: Protocol, path: &str) -> Scenario {
+    pub fn get(protocol: Wire, path: &str) -> Scenario {
         Scenario {
             workload: None,
             mix: None,
@@ -422,7 +326,7 @@ impl Scenario {
 
     /// A WebSocket echo of `path` (`/ws`) with the defaults of
     /// [`WsScenario::echo`], named after its path.
-    pub fn ws(protocol: Protocol, path: &str) -> Scenario {
+    pub fn ws(protocol: Wire, path: &str) -> Scenario {
         Scenario {
             ws: Some(WsScenario::echo()),
             ..Scenario::get(protocol, path)

@@ -95,7 +95,7 @@ pub fn load_model(r: &RunReport) -> String {
     if let Some(p) = s.pipeline.filter(|&p| p > 1) {
         let _ = write!(text, " pipeline={p}");
     }
-    format!("{} [{}, {text}]", r.target.url, s.protocol.name())
+    format!("{} [{}, {text}]", r.target.url, s.wire.label())
 }
 
 /// The seconds that lie wholly inside the measured phase: the entry

@@ -5,8 +5,9 @@
 
 use barrage_model::load::{
     GrpcUnit, LatencyStats, ModelKind, OpenLoopStats, RunReport, Second, StopReason, TlsReport,
-    WireProtocol, WsMode, WsReport,
+    WsMode, WsReport,
 };
+use barrage_model::Protocol;
 
 use crate::chart::{self, Better, Chart, Scale, Series, Unit};
 use crate::html;
@@ -116,7 +117,7 @@ fn spec_line(r: &RunReport) -> Vec<Span> {
         Span::Text(format!(
             " ({}): {}, {}",
             r.target.address,
-            s.protocol.name(),
+            s.wire.label(),
             model_line(r)
         )),
     ];
@@ -166,7 +167,7 @@ fn plan_line(r: &RunReport) -> String {
 
 /// A WebSocket run counts messages where HTTP counts responses.
 fn is_ws(r: &RunReport) -> bool {
-    r.spec.protocol == WireProtocol::Ws
+    r.spec.wire.protocol == Protocol::Ws
 }
 
 fn totals_rows(r: &RunReport) -> Vec<(&'static str, String)> {

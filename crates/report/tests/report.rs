@@ -589,7 +589,7 @@ fn load_page() {
 fn load_page_of_a_websocket_run() {
     let text = std::fs::read_to_string(fixtures().join("load.json")).unwrap();
     let mut ws = barrage_model::RunReport::from_json(&text).unwrap();
-    ws.spec.protocol = barrage_model::load::WireProtocol::Ws;
+    ws.spec.wire.protocol = barrage_model::Protocol::Ws;
     ws.ws = Some(barrage_model::load::WsReport {
         upgraded: 100,
         upgrade_us: ws.latency_us.clone(),
@@ -632,7 +632,7 @@ fn load_page_of_a_websocket_run() {
 fn websocket_scenarios_are_in_messages_and_round_trips() {
     let mut r = results("complete");
     for s in &mut r.suite.scenarios {
-        s.protocol = barrage_model::suite::Protocol::Ws;
+        s.protocol = barrage_model::suite::Wire::WS;
         s.ws = Some(barrage_model::suite::WsScenario::echo());
     }
     let md = tables::markdown(&r);
@@ -662,12 +662,10 @@ fn websocket_scenarios_are_in_messages_and_round_trips() {
 /// message), the per-call and per-message rows.
 #[test]
 fn load_page_of_a_grpc_run() {
-    use barrage_model::load::{
-        GrpcReport, GrpcShape, GrpcSpecSummary, GrpcStatusCount, GrpcUnit, WireProtocol,
-    };
+    use barrage_model::load::{GrpcReport, GrpcShape, GrpcSpecSummary, GrpcStatusCount, GrpcUnit};
     let text = std::fs::read_to_string(fixtures().join("load.json")).unwrap();
     let mut g = barrage_model::RunReport::from_json(&text).unwrap();
-    g.spec.protocol = WireProtocol::Grpc;
+    g.spec.wire.protocol = barrage_model::Protocol::Grpc;
     g.spec.grpc = Some(GrpcSpecSummary {
         call: "barrage.bench.v1.Bench/Echo".into(),
         shape: GrpcShape::Unary,
@@ -727,14 +725,14 @@ fn load_page_of_a_grpc_run() {
 #[test]
 fn grpc_scenarios_are_in_calls_or_messages() {
     use barrage_model::load::GrpcUnit;
-    use barrage_model::suite::{GrpcScenario, Protocol};
+    use barrage_model::suite::{GrpcScenario, Wire};
     for (unit, per_s, time) in [
         (GrpcUnit::Call, "calls/s", "latency per call"),
         (GrpcUnit::Message, "messages/s", "latency per message"),
     ] {
         let mut r = results("complete");
         for s in &mut r.suite.scenarios {
-            s.protocol = Protocol::Grpcs;
+            s.protocol = Wire::GRPCS;
             let mut g = GrpcScenario::echo("/repo/proto/bench.proto");
             g.unit = unit;
             s.grpc = Some(g);

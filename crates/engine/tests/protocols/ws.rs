@@ -142,7 +142,7 @@ fn check(r: &RunReport) {
     check_invariants(r);
     assert!(r.status_counts.is_empty(), "{:?}", r.status_counts);
     assert_eq!(r.totals.responses_not_2xx_3xx, 0);
-    assert_eq!(r.spec.protocol.name(), "ws");
+    assert_eq!(r.spec.wire.label(), "ws");
     let ws = r.ws.as_ref().expect("a ws section");
     let upgrades = r.histograms.upgrade_us.as_ref().expect("upgrade times");
     assert_eq!(upgrades.len(), ws.upgraded);

@@ -13,24 +13,26 @@
 
 use super::text::{line_after, nth, require};
 use super::{header_lines, url, whole_secs, Level, LevelStats, LoadRun};
-use crate::suite::{Protocol, Scenario};
+use barrage_model::Protocol;
+
+use crate::suite::Scenario;
 
 /// `-n` large enough that `-t` ends the run.
 const REQUESTS: u64 = 50_000_000;
 
 pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
-    match scenario.protocol {
-        Protocol::H1 | Protocol::Https => {}
+    match scenario.protocol.protocol {
+        Protocol::Http1 => {}
         Protocol::H3 => {
             return Err("ab speaks HTTP/1.0 only: it cannot run h3 (use barrage)".into());
         }
-        Protocol::Ws | Protocol::Wss => {
+        Protocol::Ws => {
             return Err("ab speaks HTTP/1.0 only: it cannot run WebSocket (use barrage)".into());
         }
-        Protocol::Grpc | Protocol::Grpcs => {
+        Protocol::Grpc => {
             return Err("ab speaks HTTP/1.0 only: it cannot run gRPC (use barrage)".into());
         }
-        Protocol::H2c | Protocol::H2 => {
+        Protocol::H2 => {
             return Err(
                 "ab speaks HTTP/1.0 only: it cannot run h2c or h2 (use h2load or barrage)".into(),
             );
@@ -126,10 +128,10 @@ mod tests {
     use super::*;
     #[allow(unused_imports)]
     use crate::driver::Tool;
-    use crate::suite::Driver;
+    use crate::suite::{Driver, Wire};
     use std::path::Path;
 
-    fn ab_scenario(protocol: Protocol, path: &str, keepalive: bool) -> Scenario {
+    fn ab_scenario(protocol: Wire, path: &str, keepalive: bool) -> Scenario {
         let mut s = scenario(protocol, path);
         s.http10 = true;
         s.keepalive = keepalive;
@@ -138,13 +140,13 @@ mod tests {
 
     #[test]
     fn invocations() {
-        let plain = ab_scenario(Protocol::H1, "/", false);
-        let keep = ab_scenario(Protocol::H1, "/hello", true);
-        let mut tls = ab_scenario(Protocol::Https, "/xml?value=benchmarks", false);
+        let plain = ab_scenario(Wire::H1, "/", false);
+        let keep = ab_scenario(Wire::H1, "/hello", true);
+        let mut tls = ab_scenario(Wire::HTTPS, "/xml?value=benchmarks", false);
         tls.headers = vec![("Accept".into(), "*/*".into())];
-        let mut head = ab_scenario(Protocol::H1, "/", true);
+        let mut head = ab_scenario(Wire::H1, "/", true);
         head.method = "HEAD".into();
-        let mut post = ab_scenario(Protocol::H1, "/", false);
+        let mut post = ab_scenario(Wire::H1, "/", false);
         post.method = "POST".into();
         let cases: [(&Scenario, usize, &str); 5] = [
             (&plain, 30, "-c 30 -t 10 -n 50000000 -s 5 http://127.0.0.1:8080/"),
@@ -172,10 +174,10 @@ mod tests {
 
     #[test]
     fn unsupported() {
-        let h10 = ab_scenario(Protocol::H1, "/", true);
+        let h10 = ab_scenario(Wire::H1, "/", true);
         // An HTTP/1.1 scenario runs as HTTP/1.0 (with -k when kept alive).
         assert_eq!(
-            Driver::Ab.supports(&scenario(Protocol::H1, "/"), &Level::Connections(1)),
+            Driver::Ab.supports(&scenario(Wire::H1, "/"), &Level::Connections(1)),
             Ok(())
         );
         let c = Level::Connections(1);
@@ -190,16 +192,16 @@ mod tests {
         };
         let cases: [(&Scenario, &Level, &str); 5] = [
             (
-                &scenario(Protocol::H2c, "/"),
+                &scenario(Wire::H2C, "/"),
                 &c,
                 "ab speaks HTTP/1.0 only: it cannot run h2c or h2",
             ),
             (
-                &scenario(Protocol::H3, "/"),
+                &scenario(Wire::H3, "/"),
                 &c,
                 "ab speaks HTTP/1.0 only: it cannot run h3 (use barrage)",
             ),
-            (&scenario(Protocol::H2, "/"), &c, "ab speaks HTTP/1.0 only"),
+            (&scenario(Wire::H2, "/"), &c, "ab speaks HTTP/1.0 only"),
             (&h10, &rate, "ab has no open loop"),
             (&h10, &sessions, "ab cannot run sessions"),
         ];

@@ -38,7 +38,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use barrage_model::search::{SearchReport, SEARCH_SCHEMA};
-use barrage_model::RunReport;
+use barrage_model::{Protocol, RunReport};
 
 use super::{
     duration_arg, header_lines, is_get, protocol_name, threads_for, url, Level, LevelStats,
@@ -46,7 +46,7 @@ use super::{
 };
 use barrage_model::load::WsMode;
 
-use crate::suite::{Protocol, Scenario, SearchSpec, WsScenario};
+use crate::suite::{Scenario, SearchSpec, WsScenario};
 
 pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
     if scenario.is_ws() {
@@ -243,25 +243,23 @@ fn threads(run: &LoadRun) -> usize {
 }
 
 fn protocol_flags(s: &Scenario) -> &'static [&'static str] {
-    let tls = s.protocol == Protocol::Https;
-    match (s.protocol, s.http10, s.keepalive) {
-        // The URL's scheme (ws://, wss://) says WebSocket.
-        (Protocol::Ws, ..) => &[],
-        (Protocol::Wss, ..) => &["--insecure"],
-        // `--grpc URL` says gRPC, the scheme says TLS.
-        (Protocol::Grpc, ..) => &[],
-        (Protocol::Grpcs, ..) => &["--insecure"],
-        (Protocol::H2c, ..) => &["--h2c"],
-        (Protocol::H2, ..) => &["--h2", "--insecure"],
+    let tls = s.protocol.is_tls();
+    match (s.protocol.protocol, tls, s.http10, s.keepalive) {
+        // The URL's scheme says WebSocket (ws://, wss://) and TLS; `--grpc
+        // URL` says gRPC, the scheme says TLS.
+        (Protocol::Ws | Protocol::Grpc, false, ..) => &[],
+        (Protocol::Ws | Protocol::Grpc, true, ..) => &["--insecure"],
+        (Protocol::H2, false, ..) => &["--h2c"],
+        (Protocol::H2, true, ..) => &["--h2", "--insecure"],
         (Protocol::H3, ..) => &["--h3", "--insecure"],
-        (_, true, true) if tls => &["--http1.0", "--keepalive", "--insecure"],
-        (_, true, false) if tls => &["--http1.0", "--insecure"],
-        (_, false, false) if tls => &["--no-keepalive", "--insecure"],
-        _ if tls => &["--insecure"],
-        (_, true, true) => &["--http1.0", "--keepalive"],
-        (_, true, false) => &["--http1.0"],
-        (_, false, false) => &["--no-keepalive"],
-        (_, false, true) => &[],
+        (Protocol::Http1, true, true, true) => &["--http1.0", "--keepalive", "--insecure"],
+        (Protocol::Http1, true, true, false) => &["--http1.0", "--insecure"],
+        (Protocol::Http1, true, false, false) => &["--no-keepalive", "--insecure"],
+        (Protocol::Http1, true, false, true) => &["--insecure"],
+        (Protocol::Http1, false, true, true) => &["--http1.0", "--keepalive"],
+        (Protocol::Http1, false, true, false) => &["--http1.0"],
+        (Protocol::Http1, false, false, false) => &["--no-keepalive"],
+        (Protocol::Http1, false, false, true) => &[],
     }
 }
 
@@ -412,7 +410,7 @@ mod tests {
     use super::*;
     #[allow(unused_imports)]
     use crate::driver::Tool;
-    use crate::suite::{Driver, ScriptRef};
+    use crate::suite::{Driver, ScriptRef, Wire};
     use std::time::Duration;
 
     const COMMON: &str =
@@ -432,35 +430,35 @@ mod tests {
 
     #[test]
     fn invocations() {
-        let h1 = scenario(Protocol::H1, "/hello");
-        let mut close = scenario(Protocol::H1, "/");
+        let h1 = scenario(Wire::H1, "/hello");
+        let mut close = scenario(Wire::H1, "/");
         close.keepalive = false;
-        let mut ab_like = scenario(Protocol::H1, "/");
+        let mut ab_like = scenario(Wire::H1, "/");
         ab_like.http10 = true;
         ab_like.keepalive = false;
         let mut ab_k = ab_like.clone();
         ab_k.keepalive = true;
-        let https = scenario(Protocol::Https, "/static/4k");
+        let https = scenario(Wire::HTTPS, "/static/4k");
         let mut https_close = https.clone();
         https_close.keepalive = false;
-        let mut h2c = scenario(Protocol::H2c, "/static/6b");
+        let mut h2c = scenario(Wire::H2C, "/static/6b");
         h2c.streams = 100;
-        let mut h2 = scenario(Protocol::H2, "/");
+        let mut h2 = scenario(Wire::H2, "/");
         h2.streams = 10;
-        let mut h3 = scenario(Protocol::H3, "/static/4k");
+        let mut h3 = scenario(Wire::H3, "/static/4k");
         h3.streams = 100;
-        let h3_one = scenario(Protocol::H3, "/");
-        let mut post = scenario(Protocol::H1, "/hello");
+        let h3_one = scenario(Wire::H3, "/");
+        let mut post = scenario(Wire::H1, "/hello");
         post.method = "POST".into();
         post.headers = vec![("X-A".into(), "1".into())];
-        let xml = scenario(Protocol::H1, "/xml?value=benchmarks");
-        let mut scripted = scenario(Protocol::H1, "/hello");
+        let xml = scenario(Wire::H1, "/xml?value=benchmarks");
+        let mut scripted = scenario(Wire::H1, "/hello");
         scripted.headers = vec![("X-A".into(), "1".into())];
         scripted.script = Some(ScriptRef {
             path: "/lab/scripts/pipeline.lua".into(),
             args: vec!["16".into(), "-v".into()],
         });
-        let mut bare = scenario(Protocol::H2c, "/");
+        let mut bare = scenario(Wire::H2C, "/");
         bare.script = Some(ScriptRef {
             path: "/lab/post.lua".into(),
             args: vec![],
@@ -519,11 +517,11 @@ mod tests {
     /// TLS port with --insecure; a subscription sends nothing.
     #[test]
     fn ws_invocations() {
-        let echo = Scenario::ws(Protocol::Ws, "/ws");
-        let mut big = Scenario::ws(Protocol::Wss, "/ws");
+        let echo = Scenario::ws(Wire::WS, "/ws");
+        let mut big = Scenario::ws(Wire::WSS, "/ws");
         let ws = big.ws.as_mut().unwrap();
         (ws.message_bytes, ws.binary, ws.in_flight) = (4096, true, 8);
-        let mut push = Scenario::ws(Protocol::Ws, "/ws?push=100");
+        let mut push = Scenario::ws(Wire::WS, "/ws?push=100");
         push.ws.as_mut().unwrap().mode = WsMode::Subscribe;
         let rate = Level::Rate {
             rate: 5000.0,
@@ -585,7 +583,7 @@ mod tests {
     }
 
     fn workload(name: &str, path: &str, method: &str, mix: Option<&str>) -> Scenario {
-        let mut s = scenario(Protocol::H1, path);
+        let mut s = scenario(Wire::H1, path);
         s.workload = Some(barrage_model::Workload::from_name(name).unwrap());
         s.method = method.into();
         s.mix = mix.map(String::from);
@@ -634,7 +632,7 @@ mod tests {
 
     #[test]
     fn threads_and_durations() {
-        let s = scenario(Protocol::H1, "/");
+        let s = scenario(Wire::H1, "/");
         let level = Level::Sessions {
             rate: 1.5,
             calls: 1,
@@ -652,7 +650,7 @@ mod tests {
 
     #[test]
     fn unsupported() {
-        for protocol in [Protocol::H2c, Protocol::H2, Protocol::H3] {
+        for protocol in [Wire::H2C, Wire::H2, Wire::H3] {
             let mut h10 = scenario(protocol, "/");
             h10.http10 = true;
             let err = Driver::Barrage
@@ -669,7 +667,7 @@ mod tests {
             assert!(err.starts_with(&want), "{err}");
         }
         // A script sets the method itself, and searches take none.
-        let mut post = scenario(Protocol::H1, "/");
+        let mut post = scenario(Wire::H1, "/");
         post.method = "POST".into();
         post.script = Some(ScriptRef {
             path: "/lab/post.lua".into(),

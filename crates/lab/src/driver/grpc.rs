@@ -7,16 +7,12 @@
 use barrage_model::load::GrpcUnit;
 
 use super::{url_host, Level};
-use crate::suite::{GrpcScenario, Protocol, Scenario};
+use crate::suite::{GrpcScenario, Scenario, Wire};
 
 /// What barrage cannot do with a gRPC scenario: sessions (a connection
 /// per session), and several calls in flight per connection in an open
 /// loop of calls (it starts each call on its schedule).
-pub(super) fn supports(
-    grpc: &GrpcScenario,
-    protocol: Protocol,
-    level: &Level,
-) -> Result<(), String> {
+pub(super) fn supports(grpc: &GrpcScenario, protocol: Wire, level: &Level) -> Result<(), String> {
     match level {
         Level::Sessions { .. } | Level::Search { calls: Some(_), .. } => Err(format!(
             "barrage loads {protocol} in a closed or an open loop, not in sessions"
@@ -93,7 +89,7 @@ pub(super) fn url(scenario: &Scenario, host: &str, port: u16) -> String {
 mod tests {
     use super::*;
 
-    fn scenario(protocol: Protocol, unit: GrpcUnit, in_flight: usize) -> Scenario {
+    fn scenario(protocol: Wire, unit: GrpcUnit, in_flight: usize) -> Scenario {
         let mut grpc = GrpcScenario::echo("/repo/proto/bench.proto");
         grpc.unit = unit;
         grpc.in_flight = in_flight;
@@ -105,7 +101,7 @@ mod tests {
 
     #[test]
     fn flags_and_urls() {
-        let s = scenario(Protocol::Grpc, GrpcUnit::Call, 10);
+        let s = scenario(Wire::GRPC, GrpcUnit::Call, 10);
         let g = s.grpc.as_ref().unwrap();
         assert_eq!(
             flags(g, &Level::Connections(16)).join(" "),
@@ -127,9 +123,9 @@ mod tests {
             "-R 2000 -c 16"
         );
         assert!(!flags(&paced, &Level::Connections(16)).contains(&"-m".to_string()));
-        let tls = scenario(Protocol::Grpcs, GrpcUnit::Call, 1);
+        let tls = scenario(Wire::GRPCS, GrpcUnit::Call, 1);
         assert_eq!(url(&tls, "::1", 8443), "https://[::1]:8443");
-        let mut chat = scenario(Protocol::Grpc, GrpcUnit::Message, 2);
+        let mut chat = scenario(Wire::GRPC, GrpcUnit::Message, 2);
         chat.grpc.as_mut().unwrap().stream_messages = Some(1000);
         let f = flags(chat.grpc.as_ref().unwrap(), &rate).join(" ");
         assert!(
@@ -145,7 +141,7 @@ mod tests {
             calls: 2,
             sessions: 100,
         };
-        let s = scenario(Protocol::Grpc, GrpcUnit::Call, 1);
+        let s = scenario(Wire::GRPC, GrpcUnit::Call, 1);
         let g = s.grpc.as_ref().unwrap();
         let e = supports(g, s.protocol, &sessions).unwrap_err();
         assert!(e.contains("not in sessions"), "{e}");
@@ -155,10 +151,10 @@ mod tests {
             connections: 4,
         };
         assert!(supports(g, s.protocol, &rate).is_ok());
-        let many = scenario(Protocol::Grpc, GrpcUnit::Call, 4);
+        let many = scenario(Wire::GRPC, GrpcUnit::Call, 4);
         let e = supports(many.grpc.as_ref().unwrap(), many.protocol, &rate).unwrap_err();
         assert!(e.contains("in_flight"), "{e}");
-        let chat = scenario(Protocol::Grpc, GrpcUnit::Message, 4);
+        let chat = scenario(Wire::GRPC, GrpcUnit::Message, 4);
         assert!(supports(chat.grpc.as_ref().unwrap(), chat.protocol, &rate).is_ok());
     }
 }

@@ -13,17 +13,19 @@
 //! (network failures and resets, `timeout` among them); `failed` is `errored`
 //! plus the responses with a status outside 2xx–3xx.
 
+use barrage_model::Protocol;
+
 use super::text::{before_word, line_after, nth, require, time_us};
 use super::{
     duration_arg, header_lines, is_get, protocol_name, threads_for, url, Level, LevelStats, LoadRun,
 };
-use crate::suite::{Protocol, Scenario};
+use crate::suite::{Scenario, Wire};
 
 pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
-    if scenario.protocol == Protocol::H3 {
+    if scenario.protocol == Wire::H3 {
         return Err(H3_REFUSED.into());
     }
-    let h1 = matches!(scenario.protocol, Protocol::H1 | Protocol::Https);
+    let h1 = scenario.protocol.protocol == Protocol::Http1;
     if h1 && scenario.http10 {
         return Err(
             "h2load sends HTTP/1.1 (--h1) or HTTP/2: it cannot send HTTP/1.0 (use ab or barrage)"
@@ -64,7 +66,7 @@ pub(super) fn args(run: &LoadRun) -> Vec<String> {
     let Level::Connections(connections) = *run.level else {
         unreachable!("h2load::supports admits closed loops only")
     };
-    let h1 = matches!(run.scenario.protocol, Protocol::H1 | Protocol::Https);
+    let h1 = run.scenario.protocol.protocol == Protocol::Http1;
     let streams = if h1 { 1 } else { run.scenario.streams.max(1) };
     let mut args = vec![
         "-t".to_string(),
@@ -191,16 +193,16 @@ mod tests {
 
     #[test]
     fn invocations() {
-        let mut h2c = scenario(Protocol::H2c, "/hello");
+        let mut h2c = scenario(Wire::H2C, "/hello");
         h2c.streams = 100;
-        let mut h2 = scenario(Protocol::H2, "/static/4k");
+        let mut h2 = scenario(Wire::H2, "/static/4k");
         h2.streams = 10;
         h2.headers = vec![("Accept".into(), "*/*".into())];
-        let mut h1 = scenario(Protocol::H1, "/static/6b");
+        let mut h1 = scenario(Wire::H1, "/static/6b");
         h1.streams = 8;
-        let https = scenario(Protocol::Https, "/");
+        let https = scenario(Wire::HTTPS, "/");
         // Seed 002's second table: -w30 -W30.
-        let mut unlimited = scenario(Protocol::H2c, "/static/4k");
+        let mut unlimited = scenario(Wire::H2C, "/static/4k");
         unlimited.streams = 100;
         unlimited.window_bits = Some(30);
         unlimited.connection_window_bits = Some(30);
@@ -223,7 +225,7 @@ mod tests {
 
     #[test]
     fn sub_second_and_zero_durations() {
-        let s = scenario(Protocol::H2c, "/");
+        let s = scenario(Wire::H2C, "/");
         let level = Level::Connections(2);
         let mut r = run(&s, &level);
         r.duration = Duration::from_millis(1500);
@@ -234,14 +236,14 @@ mod tests {
 
     #[test]
     fn unsupported() {
-        let mut h10 = scenario(Protocol::H1, "/");
+        let mut h10 = scenario(Wire::H1, "/");
         h10.http10 = true;
-        let mut close = scenario(Protocol::H1, "/");
+        let mut close = scenario(Wire::H1, "/");
         close.keepalive = false;
-        let mut head = scenario(Protocol::H2c, "/");
+        let mut head = scenario(Wire::H2C, "/");
         head.method = "HEAD".into();
-        let h2c = scenario(Protocol::H2c, "/");
-        let mut h3 = scenario(Protocol::H3, "/");
+        let h2c = scenario(Wire::H2C, "/");
+        let mut h3 = scenario(Wire::H3, "/");
         h3.streams = 100;
         let c = Level::Connections(1);
         let rate = Level::Rate {

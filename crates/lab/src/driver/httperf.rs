@@ -14,11 +14,11 @@
 
 use super::text::{after_word, line_after, require};
 use super::{header_lines, number, path, Level, LevelStats, LoadRun};
-use crate::suite::{Protocol, Scenario};
+use crate::suite::{Scenario, Wire};
 use barrage_model::client_bound::Offered;
 
 pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
-    if scenario.protocol != Protocol::H1 {
+    if scenario.protocol != Wire::H1 {
         return Err(
             "httperf is wired for plain HTTP/1.x only: it cannot run https, h2c, h2 or h3 (use barrage)"
                 .into(),
@@ -187,12 +187,12 @@ mod tests {
 
     #[test]
     fn invocations() {
-        let xml = scenario(Protocol::H1, "/xml?value=benchmarks");
-        let mut h10 = scenario(Protocol::H1, "/hello");
+        let xml = scenario(Wire::H1, "/xml?value=benchmarks");
+        let mut h10 = scenario(Wire::H1, "/hello");
         h10.http10 = true;
         h10.method = "HEAD".into();
         h10.headers = vec![("Accept".into(), "*/*".into())];
-        let mut close = scenario(Protocol::H1, "/");
+        let mut close = scenario(Wire::H1, "/");
         close.keepalive = false;
         let cases: [(&Scenario, Level, &[&str]); 3] = [
             (
@@ -255,7 +255,7 @@ mod tests {
 
     #[test]
     fn fractional_timeout() {
-        let s = scenario(Protocol::H1, "/");
+        let s = scenario(Wire::H1, "/");
         let level = sessions(1.0, 1, 1);
         let mut r = run(&s, &level);
         r.timeout = std::time::Duration::from_millis(1500);
@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn unsupported() {
-        let h1 = scenario(Protocol::H1, "/");
+        let h1 = scenario(Wire::H1, "/");
         let mut close = h1.clone();
         close.keepalive = false;
         let rate = Level::Rate {
@@ -273,17 +273,17 @@ mod tests {
         };
         let cases: [(&Scenario, Level, &str); 6] = [
             (
-                &scenario(Protocol::Https, "/"),
+                &scenario(Wire::HTTPS, "/"),
                 sessions(1.0, 1, 1),
                 "httperf is wired for plain HTTP/1.x only",
             ),
             (
-                &scenario(Protocol::H3, "/"),
+                &scenario(Wire::H3, "/"),
                 sessions(1.0, 1, 1),
                 "httperf is wired for plain HTTP/1.x only: it cannot run https, h2c, h2 or h3",
             ),
             (
-                &scenario(Protocol::H2c, "/"),
+                &scenario(Wire::H2C, "/"),
                 sessions(1.0, 1, 1),
                 "httperf is wired for plain HTTP/1.x only",
             ),

@@ -14,16 +14,18 @@
 //! wrk counts a response that came after `--timeout` both in "requests" and
 //! as a timeout error, and leaves it out of the latency histogram.
 
+use barrage_model::Protocol;
+
 use super::text::{after_word, line_after, nth, require, size_bytes, time_us};
 use super::{
     header_lines, is_get, protocol_name, threads_for, url, whole_secs, Level, LevelStats, LoadRun,
 };
-use crate::suite::{Protocol, Scenario};
+use crate::suite::{Scenario, Wire};
 
 pub(super) fn supports(scenario: &Scenario, level: &Level) -> Result<(), String> {
-    if !matches!(scenario.protocol, Protocol::H1 | Protocol::Https) {
+    if scenario.protocol.protocol != Protocol::Http1 {
         // h2load sends h2c and h2, not h3 (see h2load.rs).
-        let instead = if scenario.protocol == Protocol::H3 {
+        let instead = if scenario.protocol == Wire::H3 {
             "barrage"
         } else {
             "h2load or barrage"
@@ -179,18 +181,18 @@ mod tests {
 
     #[test]
     fn invocations() {
-        let h1 = scenario(Protocol::H1, "/hello");
-        let mut tls = scenario(Protocol::Https, "/static/4k");
+        let h1 = scenario(Wire::H1, "/hello");
+        let mut tls = scenario(Wire::HTTPS, "/static/4k");
         tls.headers = vec![("Accept".into(), "*/*".into())];
-        let mut close = scenario(Protocol::H1, "/");
+        let mut close = scenario(Wire::H1, "/");
         close.keepalive = false;
-        let mut scripted = scenario(Protocol::H1, "/hello");
+        let mut scripted = scenario(Wire::H1, "/hello");
         scripted.headers = vec![("Accept".into(), "*/*".into())];
         scripted.script = Some(ScriptRef {
             path: "/lab/scripts/pipeline.lua".into(),
             args: vec!["16".into(), "x y".into()],
         });
-        let mut bare = scenario(Protocol::H1, "/hello");
+        let mut bare = scenario(Wire::H1, "/hello");
         bare.script = Some(ScriptRef {
             path: "/lab/post.lua".into(),
             args: vec![],
@@ -218,7 +220,7 @@ mod tests {
 
     #[test]
     fn fractional_durations_round_up() {
-        let s = scenario(Protocol::H1, "/");
+        let s = scenario(Wire::H1, "/");
         let level = Level::Connections(2);
         let mut r = run(&s, &level);
         r.duration = std::time::Duration::from_millis(1500);
@@ -230,7 +232,7 @@ mod tests {
 
     #[test]
     fn unsupported() {
-        let h1 = scenario(Protocol::H1, "/");
+        let h1 = scenario(Wire::H1, "/");
         let mut h10 = h1.clone();
         h10.http10 = true;
         let mut post = h1.clone();
@@ -247,17 +249,17 @@ mod tests {
         let c = Level::Connections(10);
         let cases: [(&Scenario, &Level, &str); 7] = [
             (
-                &scenario(Protocol::H2c, "/"),
+                &scenario(Wire::H2C, "/"),
                 &c,
                 "wrk speaks HTTP/1.1 only: it cannot run h2c",
             ),
             (
-                &scenario(Protocol::H2, "/"),
+                &scenario(Wire::H2, "/"),
                 &c,
                 "wrk speaks HTTP/1.1 only: it cannot run h2",
             ),
             (
-                &scenario(Protocol::H3, "/"),
+                &scenario(Wire::H3, "/"),
                 &c,
                 "wrk speaks HTTP/1.1 only: it cannot run h3 (use barrage)",
             ),

@@ -67,15 +67,15 @@ fn the_committed_manifests_load() {
     assert_eq!(
         target.protocols,
         [
-            Protocol::H1,
-            Protocol::H2c,
-            Protocol::Https,
-            Protocol::H2,
-            Protocol::H3,
-            Protocol::Ws,
-            Protocol::Wss,
-            Protocol::Grpc,
-            Protocol::Grpcs
+            Wire::H1,
+            Wire::H2C,
+            Wire::HTTPS,
+            Wire::H2,
+            Wire::H3,
+            Wire::WS,
+            Wire::WSS,
+            Wire::GRPC,
+            Wire::GRPCS
         ]
     );
     assert!(target.endpoints.iter().any(|e| e == "/ws"));
@@ -102,7 +102,7 @@ fn the_committed_manifests_load() {
     }
     // The servers of HTTP/3 (suites/h3.toml).
     let caddy = ServerSpec::find(&servers, "caddy").unwrap();
-    assert!(caddy.protocols.contains(&Protocol::H3));
+    assert!(caddy.protocols.contains(&Wire::H3));
     assert_eq!(caddy.vars, vars(&[("THREADS", "1")]));
     let e = ServerSpec::find(&servers, "lighttpd")
         .unwrap_err()
@@ -205,13 +205,13 @@ fn variables_and_serves() {
         name: "s".into(),
         ..Scenario::get(protocol, path)
     };
-    assert_eq!(spec.serves(&scenario("/hello?x=1", Protocol::H1)), Ok(()));
+    assert_eq!(spec.serves(&scenario("/hello?x=1", Wire::H1)), Ok(()));
     assert_eq!(
-        spec.serves(&scenario("/xml?value=a", Protocol::H1)),
+        spec.serves(&scenario("/xml?value=a", Wire::H1)),
         Err("nginx does not serve /xml (it serves /hello, /static/6b, /static/4k)".into())
     );
     assert_eq!(
-        spec.serves(&scenario("/hello", Protocol::H2c)),
+        spec.serves(&scenario("/hello", Wire::H2C)),
         Err("nginx does not serve h2c (it serves h1)".into())
     );
 }
@@ -311,7 +311,7 @@ fn ready_tcp_and_grpc_servers_without_endpoints() {
     let grpc = grpc.replace("protocols = [\"h1\"]", "protocols = [\"grpc\", \"grpcs\"]");
     let spec = parse(&grpc).unwrap();
     assert!(spec.endpoints.is_empty());
-    assert_eq!(spec.protocols, vec![Protocol::Grpc, Protocol::Grpcs]);
+    assert_eq!(spec.protocols, vec![Wire::GRPC, Wire::GRPCS]);
     assert_eq!(spec.ready.check, ReadyCheck::Tcp);
     let told = parse(&format!("{grpc}[ready]\ntcp = true\ndeadline = \"30s\"\n")).unwrap();
     assert_eq!(told.ready.check, ReadyCheck::Tcp);

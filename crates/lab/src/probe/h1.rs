@@ -116,7 +116,7 @@ fn exchange<W: http1::Wire>(
 mod tests {
     use super::*;
     use crate::driver::tests::scenario;
-    use crate::suite::Protocol;
+    use crate::suite::Wire;
 
     fn wire(s: &Scenario, host: &str) -> String {
         let bytes = template(s).to_h1(&authority(host, 80), reuse(s));
@@ -126,7 +126,7 @@ mod tests {
     #[test]
     fn requests_as_the_load_sends_them() {
         let ua = concat!("User-Agent: barrage/", env!("CARGO_PKG_VERSION"), "\r\n");
-        let mut s = scenario(Protocol::H1, "/hello");
+        let mut s = scenario(Wire::H1, "/hello");
         let cases: [(bool, bool, String); 4] = [
             (false, true, format!("GET /hello HTTP/1.1\r\nHost: 127.0.0.1:80\r\n{ua}X-A: 1\r\n\r\n")),
             (false, false, format!("GET /hello HTTP/1.1\r\nHost: 127.0.0.1:80\r\n{ua}Connection: close\r\nX-A: 1\r\n\r\n")),

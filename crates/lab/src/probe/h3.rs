@@ -146,11 +146,11 @@ async fn send(quic: &quinn::Connection, request: Request<()>) -> Result<Response
 mod tests {
     use super::*;
     use crate::driver::tests::scenario;
-    use crate::suite::Protocol;
+    use crate::suite::Wire;
 
     #[test]
     fn requests_drop_what_http3_forbids() {
-        let mut s = scenario(Protocol::H3, "/xml?value=a");
+        let mut s = scenario(Wire::H3, "/xml?value=a");
         s.method = "HEAD".into();
         s.headers = vec![
             ("Connection".into(), "close".into()),
@@ -169,7 +169,7 @@ mod tests {
         // A bound UDP socket that never answers: the handshake cannot end.
         let silent = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
         let port = silent.local_addr().unwrap().port();
-        let s = scenario(Protocol::H3, "/hello");
+        let s = scenario(Wire::H3, "/hello");
         let err = probe(
             &s,
             "127.0.0.1",

@@ -13,7 +13,7 @@ use barrage_model::results::{ValidationFailure, ValidationOutcome, ValidationRec
 use super::group::Running;
 use super::{ServerRun, SHORT_CALL};
 use crate::store::ProbeRecord;
-use crate::suite::{PlannedRun, Protocol};
+use crate::suite::{PlannedRun, Wire};
 use crate::validate::CHECK_TIMEOUT;
 
 /// How long a whole validation may take at most (the static set's 21
@@ -66,7 +66,7 @@ impl ServerRun<'_> {
             return rec.outcome.clone();
         }
         let outcome = match name {
-            _ if !self.spec.protocols.contains(&Protocol::H1) => {
+            _ if !self.spec.protocols.contains(&Wire::H1) => {
                 ValidationOutcome::Failed(ValidationFailure {
                     check: format!("{name}: validation"),
                     reason: format!(

@@ -2,43 +2,33 @@
 //! loads it drives, whether it runs scripts. The suite's reader checks
 //! scenarios against it; it imports none of the suite's modules.
 
-use super::{Driver, Load, Protocol};
+use super::{Driver, Load, Wire};
 
 /// What each driver can do, checked when a suite is read. The drivers
 /// (driver.rs) decide how; this table only says whether.
-pub(crate) const DRIVERS: [(Driver, &str, &[Protocol], &[&str]); 5] = [
+pub(crate) const DRIVERS: [(Driver, &str, &[Wire], &[&str]); 5] = [
     (
         Driver::Barrage,
         "barrage",
-        &Protocol::ALL,
+        &Wire::ALL,
         &["concurrency", "rate", "session_rate"],
     ),
     (
         Driver::Wrk,
         "wrk",
-        &[Protocol::H1, Protocol::Https],
+        &[Wire::H1, Wire::HTTPS],
         &["concurrency"],
     ),
     (
         Driver::H2load,
         "h2load",
         // No h3: Debian's h2load (nghttp2 1.52) is built without ngtcp2.
-        &[Protocol::H1, Protocol::H2c, Protocol::H2, Protocol::Https],
+        &[Wire::H1, Wire::H2C, Wire::H2, Wire::HTTPS],
         // h2load's --rate starts connections, not requests: no open loop.
         &["concurrency"],
     ),
-    (
-        Driver::Ab,
-        "ab",
-        &[Protocol::H1, Protocol::Https],
-        &["concurrency"],
-    ),
-    (
-        Driver::Httperf,
-        "httperf",
-        &[Protocol::H1],
-        &["session_rate"],
-    ),
+    (Driver::Ab, "ab", &[Wire::H1, Wire::HTTPS], &["concurrency"]),
+    (Driver::Httperf, "httperf", &[Wire::H1], &["session_rate"]),
 ];
 
 pub(crate) fn driver_row(
@@ -46,7 +36,7 @@ pub(crate) fn driver_row(
 ) -> &'static (
     Driver,
     &'static str,
-    &'static [Protocol],
+    &'static [Wire],
     &'static [&'static str],
 ) {
     DRIVERS
@@ -60,7 +50,7 @@ pub(crate) fn driver_name(d: Driver) -> &'static str {
     driver_row(d).1
 }
 
-pub(crate) fn driver_speaks(d: Driver, p: Protocol) -> bool {
+pub(crate) fn driver_speaks(d: Driver, p: Wire) -> bool {
     driver_row(d).2.contains(&p)
 }
 

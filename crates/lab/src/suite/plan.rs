@@ -55,7 +55,7 @@ pub fn needs_database(scenario: &Scenario) -> bool {
 /// checks send bodies and queries that differ per request; no mix). The
 /// other scenarios' ceilings are measured against barrage serve.
 pub fn plain_get(scenario: &Scenario) -> bool {
-    scenario.protocol == super::Protocol::H1
+    scenario.protocol == super::Wire::H1
         && scenario.method == "GET"
         && scenario.workload.is_none()
         && scenario.mix.is_none()

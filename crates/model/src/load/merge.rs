@@ -92,12 +92,12 @@ impl RunReport {
                 other.target.url.clone(),
             ),
             ("spec.model", a.model.to_string(), b.model.to_string()),
+            ("spec.protocol", a.wire.to_string(), b.wire.to_string()),
             (
-                "spec.protocol",
-                a.protocol.to_string(),
-                b.protocol.to_string(),
+                "spec.scheme",
+                a.wire.scheme.to_string(),
+                b.wire.scheme.to_string(),
             ),
-            ("spec.scheme", a.scheme.to_string(), b.scheme.to_string()),
             ("spec.streams", shown(a.streams), shown(b.streams)),
             (
                 "spec.window_bits",

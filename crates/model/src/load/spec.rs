@@ -1,8 +1,11 @@
-//! The load as it was asked for ([`SpecSummary`]): the load model, the
-//! wire protocol, the scheme and the arrivals, as the report names them.
+//! The load as it was asked for ([`SpecSummary`]): the load model, what
+//! the connections spoke ([`WireSummary`]) and the arrivals, as the report
+//! names them.
 //! Types only: how the load runs is the engine's.
 
 use serde::{Deserialize, Serialize};
+
+use super::WireSummary;
 
 /// The load model a run used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,52 +27,6 @@ impl ModelKind {
             ModelKind::Open => "open",
             ModelKind::Sessions => "sessions",
         }
-    }
-}
-
-/// What the connections spoke, as the report names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WireProtocol {
-    #[serde(rename = "HTTP/1.1")]
-    Http11,
-    #[serde(rename = "HTTP/1.0")]
-    Http10,
-    /// HTTP/2 with prior knowledge over TCP.
-    #[serde(rename = "h2c")]
-    H2c,
-    /// HTTP/2 over TLS (ALPN).
-    #[serde(rename = "h2")]
-    H2,
-    /// HTTP/3 over QUIC.
-    #[serde(rename = "h3")]
-    H3,
-    /// WebSocket (RFC 6455) after an HTTP/1.1 upgrade; over TLS when the
-    /// scheme is `https` (a `wss://` URL).
-    #[serde(rename = "ws")]
-    Ws,
-    /// gRPC over HTTP/2: h2c on `http://`, TLS with ALPN `h2` on `https://`.
-    #[serde(rename = "grpc")]
-    Grpc,
-}
-
-impl WireProtocol {
-    /// The name in the JSON and in reports: `HTTP/1.1`, `HTTP/1.0`, `h2c`,
-    /// `h2`, `h3`, `ws`.
-    pub fn name(self) -> &'static str {
-        match self {
-            WireProtocol::Http11 => "HTTP/1.1",
-            WireProtocol::Http10 => "HTTP/1.0",
-            WireProtocol::H2c => "h2c",
-            WireProtocol::H2 => "h2",
-            WireProtocol::H3 => "h3",
-            WireProtocol::Ws => "ws",
-            WireProtocol::Grpc => "grpc",
-        }
-    }
-
-    /// HTTP/2, with or without TLS.
-    pub fn is_h2(self) -> bool {
-        matches!(self, WireProtocol::H2c | WireProtocol::H2)
     }
 }
 
@@ -139,8 +96,9 @@ impl ArrivalKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SpecSummary {
     pub model: ModelKind,
-    pub protocol: WireProtocol,
-    pub scheme: Scheme,
+    /// The protocol and scheme (`"protocol": "h2c", "scheme": "http"`).
+    #[serde(flatten)]
+    pub wire: WireSummary,
     /// HTTP/2: streams per connection (`-m`) and window bits (`-w`, `-W`).
     pub streams: Option<usize>,
     pub window_bits: Option<u8>,

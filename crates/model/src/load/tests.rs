@@ -26,8 +26,11 @@ fn report(latencies: &[u64], connections: usize, elapsed_s: f64) -> RunReport {
         },
         spec: SpecSummary {
             model: ModelKind::Closed,
-            protocol: WireProtocol::Http11,
-            scheme: Scheme::Http,
+            wire: WireSummary {
+                protocol: crate::Protocol::Http1,
+                scheme: Scheme::Http,
+                http10: false,
+            },
             streams: None,
             window_bits: None,
             connection_window_bits: None,
@@ -218,7 +221,11 @@ fn merge_aligns_seconds_by_wall_clock_and_names_other_plans() {
     assert_eq!(c.series[0].responses, 2);
 
     let mut other = report(&[100], 1, 2.0);
-    other.spec.protocol = WireProtocol::H2;
+    other.spec.wire = WireSummary {
+        protocol: crate::Protocol::H2,
+        scheme: Scheme::Https,
+        http10: false,
+    };
     assert_eq!(
         c.plan_difference(&other).as_deref(),
         Some("spec.protocol differs: HTTP/1.1 against h2")

@@ -146,9 +146,9 @@ impl Counted {
     /// The words of one `barrage load` report: WebSocket's, gRPC's (by
     /// its unit), else HTTP's.
     pub fn of_report(r: &crate::RunReport) -> Counted {
-        match (&r.spec.grpc, r.spec.protocol) {
+        match (&r.spec.grpc, r.spec.wire.protocol) {
             (Some(g), _) => Counted::grpc(g.unit),
-            (None, crate::load::WireProtocol::Ws) => Counted::WS,
+            (None, crate::Protocol::Ws) => Counted::WS,
             _ => Counted::HTTP,
         }
     }

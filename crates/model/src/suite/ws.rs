@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Counted, Protocol, Scenario};
+use super::{Counted, Scenario, Wire};
 use crate::load::WsMode;
 
 /// What a WebSocket scenario sends (`message_bytes`, `binary`,
@@ -56,7 +56,7 @@ impl super::Suite {
 /// Which words a protocol's and a table's scenarios count in.
 impl Counted {
     /// The words of `protocol`.
-    pub fn of(protocol: Protocol) -> Counted {
+    pub fn of(protocol: Wire) -> Counted {
         if protocol.is_ws() {
             Counted::WS
         } else {

@@ -22,8 +22,7 @@ use std::time::Duration;
 
 use crate::results::{ClientUsage, Environment, LevelStats, MonitorReport, SCHEMA};
 use crate::suite::{
-    Cores, Driver, Level, Load, Protocol, Quick, SearchSpec, ServerEntry, Suite, SuiteTable,
-    Variant,
+    Cores, Driver, Level, Load, Quick, SearchSpec, ServerEntry, Suite, SuiteTable, Variant, Wire,
 };
 
 /// One repeat of `variant` in `scenario` at level `level` (c=10, c=100)
@@ -60,7 +59,7 @@ fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
     };
     let scenario = |name: &str| Scenario {
         name: name.into(),
-        ..Scenario::get(Protocol::H1, "/hello")
+        ..Scenario::get(Wire::H1, "/hello")
     };
     let second = Duration::from_secs(1);
     Results {

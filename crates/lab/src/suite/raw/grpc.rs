@@ -9,7 +9,7 @@ use barrage_grpc::Schema;
 use barrage_model::load::{GrpcShape, GrpcUnit};
 use barrage_model::suite::{BENCH_CALL, BENCH_DATA, BENCH_PROTO};
 
-use super::super::{GrpcScenario, Load, Protocol};
+use super::super::{GrpcScenario, Load, Wire};
 use super::{positive, problem, refuse_http_keys, refuse_own_keys, request_keys, KeyPath, Problem};
 
 /// The gRPC keys of a `[[scenario]]`, as written.
@@ -60,7 +60,7 @@ pub(super) struct HttpKeys {
 pub(super) fn grpc_options(
     raw: RawGrpc,
     http: &HttpKeys,
-    protocol: Protocol,
+    protocol: Wire,
     load: &Load,
     at: &KeyPath,
     dir: &Path,

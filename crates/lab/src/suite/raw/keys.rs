@@ -3,7 +3,7 @@
 //! each table import these; this file imports none of them.
 
 use super::super::source::{problem, KeyPath, Problem};
-use super::super::{Load, Protocol};
+use super::super::{Load, Wire};
 
 const NAME_EXPECTED: &str = "letters, digits, '-', '_' and '.' only";
 
@@ -64,7 +64,7 @@ pub(super) fn distinct(
 /// `"ws\" or \"wss"`, quoted in the message).
 pub(super) fn refuse_own_keys(
     own: &[(&'static str, bool)],
-    protocol: Protocol,
+    protocol: Wire,
     at: &KeyPath,
     only: &str,
 ) -> Result<(), Problem> {
@@ -85,7 +85,7 @@ pub(super) fn refuse_own_keys(
 pub(super) fn refuse_http_keys(
     refused: &[(bool, &'static str, &'static str)],
     name: &str,
-    protocol: Protocol,
+    protocol: Wire,
     load: &Load,
     at: &KeyPath,
 ) -> Result<(), Problem> {

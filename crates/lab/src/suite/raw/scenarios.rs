@@ -7,10 +7,11 @@
 use std::path::Path;
 
 use barrage_contract::{Endpoint, Workload};
-use barrage_engine::{Protocol as EngineProtocol, RequestTemplate};
+use barrage_engine::RequestTemplate;
+use barrage_model::Protocol;
 use serde::Deserialize;
 
-use super::super::{EfficiencySpec, GrpcScenario, Load, Protocol, Scenario, ScriptRef, WsScenario};
+use super::super::{EfficiencySpec, GrpcScenario, Load, Scenario, ScriptRef, Wire, WsScenario};
 use super::grpc::RawGrpc;
 use super::search::{search, RawSearch};
 use super::workload::{from_workload, Given};
@@ -220,7 +221,7 @@ fn efficiency(
 /// grpc and grpcs), checked against the rest.
 fn grpc_options(
     raw: &mut RawScenario,
-    protocol: Protocol,
+    protocol: Wire,
     load: &Load,
     at: &KeyPath,
     dir: &Path,
@@ -255,7 +256,7 @@ fn grpc_options(
 /// The WebSocket keys of `raw` (taken out of it), checked against the rest.
 fn ws_options(
     raw: &mut RawScenario,
-    protocol: Protocol,
+    protocol: Wire,
     load: &Load,
     at: &KeyPath,
 ) -> Result<Option<WsScenario>, Problem> {
@@ -306,7 +307,7 @@ impl Request {
 
 fn request(
     raw: &RawScenario,
-    protocol: Protocol,
+    protocol: Wire,
     at: &KeyPath,
     dir: &Path,
 ) -> Result<Request, Problem> {
@@ -403,16 +404,15 @@ fn user_mix(file: &str, raw: &RawScenario, at: &KeyPath, dir: &Path) -> Result<S
 }
 
 /// `protocol` (h1 when not given).
-fn protocol(name: Option<&str>, at: &KeyPath) -> Result<Protocol, Problem> {
+fn protocol(name: Option<&str>, at: &KeyPath) -> Result<Wire, Problem> {
     let Some(p) = name else {
-        return Ok(Protocol::H1);
+        return Ok(Wire::H1);
     };
-    Protocol::from_name(p).ok_or_else(|| {
-        let known: Vec<&str> = Protocol::ALL.iter().map(|p| p.name()).collect();
+    Wire::from_name(p).ok_or_else(|| {
         problem(
             at,
             format!("unknown protocol {p:?}"),
-            format!("one of {}", known.join(", ")),
+            format!("one of {}", Wire::names()),
         )
     })
 }
@@ -421,7 +421,7 @@ fn protocol(name: Option<&str>, at: &KeyPath) -> Result<Protocol, Problem> {
 /// `protocol`.
 fn headers(
     raw: Vec<String>,
-    protocol: Protocol,
+    protocol: Wire,
     at: &KeyPath,
 ) -> Result<Vec<(String, String)>, Problem> {
     let mut headers = Vec::new();
@@ -431,10 +431,10 @@ fn headers(
         // What the engine refuses over HTTP/2 and HTTP/3 (Connection,
         // Upgrade, …).
         if protocol.multiplexed() || protocol.is_grpc() {
-            let (engine, version) = if protocol == Protocol::H3 {
-                (EngineProtocol::H3, "HTTP/3")
+            let (engine, version) = if protocol.protocol == Protocol::H3 {
+                (Protocol::H3, "HTTP/3")
             } else {
-                (EngineProtocol::H2, "HTTP/2")
+                (Protocol::H2, "HTTP/2")
             };
             let one = RequestTemplate {
                 headers: vec![(name.clone(), value.clone())],
@@ -450,7 +450,7 @@ fn headers(
 
 /// The checks of the keys that apply to some protocols only.
 struct Options<'a> {
-    protocol: Protocol,
+    protocol: Wire,
     at: &'a KeyPath,
 }
 

@@ -11,7 +11,7 @@ use barrage_contract::database::MAX_QUERIES;
 use barrage_contract::shape::{load_shape_queries, DEFAULT_QUERIES};
 use barrage_contract::Workload;
 
-use super::super::Protocol;
+use super::super::Wire;
 use super::{problem, KeyPath, Problem};
 
 /// Where the mix files are, relative to the repository's root.
@@ -41,7 +41,7 @@ pub(super) struct Given {
 pub(super) fn from_workload(
     name: &str,
     given: Given,
-    protocol: Protocol,
+    protocol: Wire,
     at: &KeyPath,
     dir: &Path,
 ) -> Result<FromWorkload, Problem> {

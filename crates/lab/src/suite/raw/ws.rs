@@ -6,7 +6,7 @@
 
 use barrage_model::load::WsMode;
 
-use super::super::{Load, Protocol, WsScenario};
+use super::super::{Load, Wire, WsScenario};
 use super::{positive, problem, refuse_http_keys, refuse_own_keys, request_keys, KeyPath, Problem};
 
 /// The WebSocket endpoint of the servers that serve one (`"/ws"` in a
@@ -57,7 +57,7 @@ pub(super) struct HttpKeys {
 pub(super) fn ws_options(
     raw: RawWs,
     http: &HttpKeys,
-    protocol: Protocol,
+    protocol: Wire,
     path: Option<&str>,
     load: &Load,
     at: &KeyPath,

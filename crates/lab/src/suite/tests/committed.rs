@@ -18,7 +18,7 @@ fn the_websocket_suite_loads() {
         .iter()
         .map(|s| {
             let w = s.ws.as_ref().unwrap();
-            assert_eq!((s.protocol, s.path.as_str()), (Protocol::Ws, "/ws"));
+            assert_eq!((s.protocol, s.path.as_str()), (Wire::WS, "/ws"));
             (s.name.as_str(), w.message_bytes, w.binary)
         })
         .collect();
@@ -51,7 +51,7 @@ fn the_committed_suites_load() {
         labels,
         ["barrage-target THREADS=1", "barrage-target THREADS=2"]
     );
-    assert_eq!(quick.scenario("static-6b").protocol, Protocol::H2c);
+    assert_eq!(quick.scenario("static-6b").protocol, Wire::H2C);
     assert_eq!(quick.scenario("static-6b").streams, 10);
     assert_eq!(quick.quick.duration, Duration::from_secs(1));
     let loadgen = crate::suite::load(&repo().join("suites/loadgen-efficiency.toml")).unwrap();
@@ -66,7 +66,7 @@ fn the_committed_suites_load() {
     let servers: Vec<&str> = h3.servers.iter().map(|s| s.server.as_str()).collect();
     assert_eq!(servers, ["caddy", "barrage-target"]);
     assert_eq!(h3.drivers, [Driver::Barrage]);
-    let scenarios: Vec<(&str, &str, Protocol, usize)> = h3
+    let scenarios: Vec<(&str, &str, Wire, usize)> = h3
         .scenarios
         .iter()
         .map(|s| (s.name.as_str(), s.path.as_str(), s.protocol, s.streams))
@@ -75,12 +75,12 @@ fn the_committed_suites_load() {
     assert_eq!(
         scenarios,
         [
-            ("6b-h1", six, Protocol::Https, 1),
-            ("6b-h2", six, Protocol::H2, 100),
-            ("6b-h3", six, Protocol::H3, 100),
-            ("4k-h1", four, Protocol::Https, 1),
-            ("4k-h2", four, Protocol::H2, 100),
-            ("4k-h3", four, Protocol::H3, 100),
+            ("6b-h1", six, Wire::HTTPS, 1),
+            ("6b-h2", six, Wire::H2, 100),
+            ("6b-h3", six, Wire::H3, 100),
+            ("4k-h1", four, Wire::HTTPS, 1),
+            ("4k-h2", four, Wire::H2, 100),
+            ("4k-h3", four, Wire::H3, 100),
         ]
     );
     // The three protocols of one size side by side.

@@ -41,7 +41,7 @@ fn the_valid_base_parses_with_its_defaults() {
             hello.http10,
             hello.streams
         ),
-        (Protocol::H1, "GET", true, false, 1)
+        (Wire::H1, "GET", true, false, 1)
     );
     assert_eq!(s.servers[0].variants[0].label, "a");
 }

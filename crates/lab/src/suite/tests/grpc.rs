@@ -51,10 +51,7 @@ fn keys_and_defaults() {
         GrpcUnit::Call
     );
     let tls = with_grpc("").replace("\"grpc\"", "\"grpcs\"");
-    assert_eq!(
-        parse(&tls).unwrap().scenario("echo").protocol,
-        Protocol::Grpcs
-    );
+    assert_eq!(parse(&tls).unwrap().scenario("echo").protocol, Wire::GRPCS);
     let search = with_grpc("search = { slo = \"p99<=10ms\" }");
     assert!(parse(&search).unwrap().scenario("echo").search.is_some());
 }
@@ -146,7 +143,7 @@ fn the_committed_grpc_suite() {
         ["barrage-target", "grpc-go", "grpc-java", "grpc-node"]
     );
     /// Name, protocol, unit, in flight, rate, search.
-    type Row<'a> = (&'a str, Protocol, GrpcUnit, usize, Option<f64>, bool);
+    type Row<'a> = (&'a str, Wire, GrpcUnit, usize, Option<f64>, bool);
     let scenarios: Vec<Row> = suite
         .scenarios
         .iter()
@@ -163,13 +160,13 @@ fn the_committed_grpc_suite() {
             )
         })
         .collect();
-    let (grpc, call) = (Protocol::Grpc, GrpcUnit::Call);
+    let (grpc, call) = (Wire::GRPC, GrpcUnit::Call);
     assert_eq!(
         scenarios,
         [
             ("unary-m100", grpc, call, 100, None, false),
             ("unary-m10", grpc, call, 10, None, false),
-            ("unary-tls-m10", Protocol::Grpcs, call, 10, None, false),
+            ("unary-tls-m10", Wire::GRPCS, call, 10, None, false),
             ("chat-2000", grpc, GrpcUnit::Message, 1, Some(2000.0), false),
             ("unary-capacity", grpc, call, 1, None, true),
         ]

@@ -26,7 +26,7 @@ fn a_workload_scenario_takes_its_name_path_and_mix_from_the_workload() {
     assert_eq!(json.workload.map(|w| w.name()), Some("json"));
     assert_eq!(
         (json.path.as_str(), json.method.as_str(), json.protocol),
-        ("/json", "GET", Protocol::H1)
+        ("/json", "GET", Wire::H1)
     );
     assert_eq!(json.mix, None, "one plain GET needs no mix");
     let up = suite.scenario("up");
@@ -38,10 +38,7 @@ fn a_workload_scenario_takes_its_name_path_and_mix_from_the_workload() {
         "{mix}"
     );
     let plain = suite.scenario("plaintext");
-    assert_eq!(
-        (plain.protocol, plain.mix.as_deref()),
-        (Protocol::Https, None)
-    );
+    assert_eq!((plain.protocol, plain.mix.as_deref()), (Wire::HTTPS, None));
 }
 
 #[test]
