@@ -676,7 +676,7 @@ fn read_stream(
 /// The transports' configurations: QUIC for HTTP/3, TLS for `https://`
 /// otherwise (ALPN offers `h2` and `http/1.1` for `--h2`, as h2load does).
 pub(crate) fn dialer(spec: &LoadSpec) -> Result<Dialer, SpecError> {
-    if spec.protocol == Protocol::H3 {
+    if spec.protocol.over_quic() {
         let quic = QuicClient {
             config: crate::quic::client_config(&spec.tls)?,
             name: quic_server_name(&spec.tls, &spec.target.host)?,

@@ -24,3 +24,11 @@ pub enum Protocol {
     /// `https://` (the engine's load spec says what is called).
     Grpc,
 }
+
+impl Protocol {
+    /// Over QUIC, whose datagrams and timers its connection owns (HTTP/3);
+    /// every other protocol runs over a byte stream (TCP, or TLS over it).
+    pub fn over_quic(self) -> bool {
+        self == Protocol::H3
+    }
+}

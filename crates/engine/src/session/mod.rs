@@ -97,9 +97,10 @@ pub(crate) struct SessionConfig {
 impl SessionConfig {
     /// What `protocol` needs from its transport.
     pub fn needs(&self) -> Needs {
-        match self.protocol {
-            Protocol::Http1 | Protocol::H2 | Protocol::Ws | Protocol::Grpc => Needs::ByteStream,
-            Protocol::H3 => Needs::Datagrams,
+        if self.protocol.over_quic() {
+            Needs::Datagrams
+        } else {
+            Needs::ByteStream
         }
     }
 }
