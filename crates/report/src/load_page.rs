@@ -493,6 +493,7 @@ pub fn load_charts(r: &RunReport) -> Vec<Chart> {
             }],
             better: Better::Lower,
             unit: Unit::Us,
+            home: None,
         });
     }
     let elapsed = r.totals.elapsed_s;
@@ -593,6 +594,7 @@ fn throughput_chart(seconds: &[&Second], words: Words) -> Chart {
         series: lines,
         better: Better::Higher,
         unit: Unit::PerSecond,
+        home: None,
     }
 }
 
@@ -626,5 +628,6 @@ fn latency_series_chart(seconds: &[&Second], words: Words) -> Option<Chart> {
         series,
         better: Better::Lower,
         unit: Unit::Us,
+        home: None,
     })
 }

@@ -86,7 +86,7 @@ pub fn document(r: &Results) -> Vec<Block> {
             r.runs.len()
         ))]));
     }
-    d.push(Block::Para(legend()));
+    d.push(Block::Legend(legend()));
     d.push(Block::Contents);
     limits::ceiling_blocks(r, &mut d);
     workload_blocks(r, &mut d);

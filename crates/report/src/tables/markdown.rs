@@ -25,7 +25,7 @@ pub fn render_markdown(blocks: &[Block]) -> String {
                     md_escape(text)
                 );
             }
-            Block::Para(spans) => {
+            Block::Para(spans) | Block::Legend(spans) => {
                 let _ = writeln!(s, "{}\n", md_spans(spans));
             }
             Block::Alert(spans) => {
