@@ -12,4 +12,5 @@ mod database;
 mod interactive;
 mod many_series;
 mod report;
+mod summary;
 mod workloads;

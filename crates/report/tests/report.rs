@@ -38,7 +38,7 @@ pub(crate) fn results(fixture: &str) -> barrage_model::Results {
 }
 
 /// Compares with tests/golden/NAME, or rewrites it under UPDATE_GOLDEN=1.
-fn golden(name: &str, actual: &str) {
+pub(crate) fn golden(name: &str, actual: &str) {
     let path = golden_dir().join(name);
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::create_dir_all(golden_dir()).unwrap();

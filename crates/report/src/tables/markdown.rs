@@ -1,15 +1,21 @@
-//! `report.md`: the report's blocks written as Markdown (CommonMark with
+//! `report.md` and `summary.md`: the report's blocks written as Markdown (CommonMark with
 //! GFM tables). Decides nothing the blocks do not say.
 
 use std::fmt::Write as _;
 
 use barrage_model::results::Results;
 
-use super::{document, Block, Span};
+use super::{document, summary_document, Block, Span};
 
 /// `report.md`.
 pub fn markdown(r: &Results) -> String {
     render_markdown(&document(r))
+}
+
+/// `summary.md`: the report's tables that a run's summary has, written
+/// as report.md is.
+pub fn summary(r: &Results) -> String {
+    render_markdown(&summary_document(r))
 }
 
 /// Blocks as Markdown (CommonMark with GFM tables).
