@@ -271,6 +271,7 @@ fn options(
             }
         }),
         hosts,
+        summary: barrage_report::summary,
     }
 }
 

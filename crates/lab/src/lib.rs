@@ -5,7 +5,9 @@
 //! stopping), probes of each scenario's response before load, monitors of the
 //! server's and the client's resources, the environment record, the drivers
 //! (barrage's own engine and the external tools wrk, h2load, ab, httperf) and
-//! the result store. It draws no charts (crates/report does).
+//! the result store. It draws no charts and writes no tables (crates/report
+//! does: summary.md is rendered by the function the caller passes in
+//! [`runner::RunOptions::summary`]).
 //!
 //! One execution path: a suite on this machine and a suite across hosts run
 //! the same [`runner`] code. Every step on a host (build, start, sample and

@@ -29,7 +29,7 @@ use crate::env;
 use crate::host::{Hosts, Layout};
 use crate::manifest::ServerSpec;
 use crate::monitor::MonitorReport;
-use crate::store::{ClientUsage, Results, RunRecord, Store, SCHEMA};
+use crate::store::{ClientUsage, Results, RunRecord, Store, Summary, SCHEMA};
 use crate::suite::{Level, Plan, PlannedRun, Suite};
 use barrage_model::results::LevelStats;
 
@@ -77,6 +77,9 @@ pub struct RunOptions {
     /// `--metrics ADDR`: each level of the native driver serves its numbers
     /// there, labelled with the suite, server, scenario, level and repeat.
     pub metrics: Option<std::net::SocketAddr>,
+    /// Renders summary.md, which the run writes after each server and at
+    /// its end (the binary passes `barrage_report::summary`).
+    pub summary: Summary,
 }
 
 /// Where the live line of a level goes: called about once a second while
@@ -241,7 +244,13 @@ fn begin(
         hosts: records,
         ceilings: Vec::new(),
     };
-    let store = Store::create(&opts.results_root, &suite.name, stamp, results);
+    let store = Store::create(
+        &opts.results_root,
+        &suite.name,
+        stamp,
+        results,
+        opts.summary,
+    );
     let store = match (store, across) {
         (Ok(store), Some((hosts, _))) => (store, hosts),
         (Ok(store), None) => {

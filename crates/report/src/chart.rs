@@ -63,7 +63,7 @@ mod svg;
 
 pub use capacity::search_charts;
 use data::Points;
-pub use data::{Better, Chart, Scale, Series, Unit};
+pub use data::{Better, Chart, Home, Scale, Series, Unit};
 pub use png::render_png;
 pub use points::x_text;
 use style::Role;
@@ -101,15 +101,29 @@ pub use style::{styles, Dash, Marker, Style};
 ///
 /// Where one run stands for a level (spectrum, timeline), it is the repeat
 /// whose responses/s is nearest the median (the first such repeat on a tie).
+///
+/// Each chart's [`Home`] is the section it belongs to: its scenario and
+/// driver's ([`Home::Group`]), or its search's ([`Home::Capacity`]).
 pub fn charts_for(results: &Results) -> Vec<Chart> {
     let mut charts = Vec::new();
     let counted =
         |name: &str| Counted::of_all(results.suite.scenarios.iter().filter(|s| s.name == name));
+    // Each chart's home is the section it was drawn for.
+    let homed = |charts: &mut Vec<Chart>, from: usize, home: Home| {
+        for chart in &mut charts[from..] {
+            chart.home = Some(home.clone());
+        }
+    };
     for g in table::groups(results) {
+        let from = charts.len();
         levels::Group::new(&g, counted(&g.scenario)).charts(&mut charts);
+        let (scenario, driver) = (g.scenario.clone(), g.driver.clone());
+        homed(&mut charts, from, Home::Group { scenario, driver });
     }
     for (scenario, rows) in table::capacities(results) {
+        let from = charts.len();
         capacity::capacity_charts(&scenario, counted(&scenario), &rows, &mut charts);
+        homed(&mut charts, from, Home::Capacity { scenario });
     }
     let mut seen: Vec<String> = Vec::new();
     for chart in &mut charts {

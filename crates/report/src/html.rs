@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 
 use barrage_model::Results;
 
-use crate::chart::Chart;
+use crate::chart::{Chart, Home};
 use crate::model;
 use crate::tables::{self, Block, Span, Table};
 
@@ -117,8 +117,8 @@ figure svg .marker.active { transform: scale(1.6); transform-box: fill-box; tran
 "#;
 
 /// A whole page of blocks. Each chart goes where the [`Block::Charts`] of
-/// its group is (the group id followed by `-` starts the chart's id), the
-/// others where `Block::Charts(None)` is, or at the end. With `toc`, a
+/// its [`Home`] is, the others where `Block::Charts(None)` is, or at the
+/// end. With `toc`, a
 /// table of contents goes where [`Block::Contents`] is. The page has the
 /// [`csp`] first in its head and, when it has a chart, [`SCRIPT`] at the
 /// end of its body.
@@ -139,10 +139,10 @@ pub fn render_page(title: &str, blocks: &[Block], charts: &[(Chart, String)], to
                     s.push_str(&contents(blocks, !others.is_empty()));
                 }
             }
-            Block::Charts(Some(g)) => {
+            Block::Charts(Some(home)) => {
                 let mine: Vec<&(Chart, String)> = placed
                     .iter()
-                    .filter(|(h, _)| h.as_deref() == Some(g.as_str()))
+                    .filter(|(h, _)| *h == Some(home))
                     .map(|(_, c)| *c)
                     .collect();
                 if !mine.is_empty() {
@@ -183,28 +183,23 @@ fn page_head(s: &mut String, title: &str) {
     let _ = writeln!(s, "<style>{CSS}</style>\n</head>\n<body>\n<main>");
 }
 
-/// Each chart with the group it goes under: the [`Block::Charts`] group
-/// whose id, followed by `-`, is the longest start of the chart's id, or
-/// `None`.
+/// Each chart with the home it goes under: its own, when a
+/// [`Block::Charts`] names it, or `None`.
 fn chart_homes<'a>(
-    blocks: &[Block],
+    blocks: &'a [Block],
     charts: &'a [(Chart, String)],
-) -> Vec<(Option<String>, &'a (Chart, String))> {
-    let groups: Vec<&str> = blocks
+) -> Vec<(Option<&'a Home>, &'a (Chart, String))> {
+    let homes: Vec<&Home> = blocks
         .iter()
         .filter_map(|b| match b {
-            Block::Charts(Some(g)) => Some(g.as_str()),
+            Block::Charts(Some(home)) => Some(home),
             _ => None,
         })
         .collect();
-    let home = |c: &Chart| -> Option<String> {
-        groups
-            .iter()
-            .filter(|g| c.id.starts_with(&format!("{g}-")))
-            .max_by_key(|g| g.len())
-            .map(|g| g.to_string())
-    };
-    charts.iter().map(|c| (home(&c.0), c)).collect()
+    charts
+        .iter()
+        .map(|c| (c.0.home.as_ref().filter(|h| homes.contains(h)), c))
+        .collect()
 }
 
 /// A block of text or a table (not the contents or charts, which the page
@@ -220,12 +215,10 @@ fn text_block(s: &mut String, b: &Block) {
             );
         }
         Block::Para(spans) => {
-            let class = if is_legend(spans) {
-                " class=\"legend\""
-            } else {
-                ""
-            };
-            let _ = writeln!(s, "<p{class}>{}</p>", html_spans(spans));
+            let _ = writeln!(s, "<p>{}</p>", html_spans(spans));
+        }
+        Block::Legend(spans) => {
+            let _ = writeln!(s, "<p class=\"legend\">{}</p>", html_spans(spans));
         }
         Block::Alert(spans) => {
             let _ = writeln!(
@@ -248,10 +241,6 @@ fn text_block(s: &mut String, b: &Block) {
         Block::Table(t) => html_table(s, t),
         Block::Contents | Block::Charts(_) => {}
     }
-}
-
-fn is_legend(spans: &[Span]) -> bool {
-    matches!(spans.first(), Some(Span::Text(t)) if t.starts_with("Medians over repeats"))
 }
 
 /// The table of contents: every level-2 heading, and the charts section.

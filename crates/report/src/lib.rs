@@ -1,4 +1,5 @@
-//! Reports from results: `barrage report RESULTS_DIR` and `barrage compare A B`.
+//! Reports from results: `barrage report RESULTS_DIR`, `barrage compare A
+//! B`, and the summary.md of `barrage run`.
 //!
 //! Every output is a pure function of the results it reads: rerunning a
 //! report gives the same files, byte for byte.
@@ -13,6 +14,11 @@ pub mod stats;
 pub mod tables;
 
 use std::path::{Path, PathBuf};
+
+/// `summary.md`, which `barrage run` writes after each server and at its
+/// end: a selection of the report's parts ([`tables::Part::in_summary`]),
+/// the same blocks written as report.md is.
+pub use tables::summary;
 
 /// `barrage report DIR`: reads `DIR/results.json` and writes into `DIR`
 /// `report.md`, `report.csv`, `workloads.csv` (a suite with workload

@@ -494,6 +494,7 @@ pub fn load_charts(r: &RunReport) -> Vec<Chart> {
             }],
             better: Better::Lower,
             unit: Unit::Us,
+            home: None,
         });
     }
     let elapsed = r.totals.elapsed_s;
@@ -594,6 +595,7 @@ fn throughput_chart(seconds: &[&Second], words: Words) -> Chart {
         series: lines,
         better: Better::Higher,
         unit: Unit::PerSecond,
+        home: None,
     }
 }
 
@@ -627,5 +629,6 @@ fn latency_series_chart(seconds: &[&Second], words: Words) -> Option<Chart> {
         series,
         better: Better::Lower,
         unit: Unit::Us,
+        home: None,
     })
 }

@@ -37,6 +37,7 @@ fn chart(x_scale: Scale, y_scale: Scale, series: Vec<Series>) -> Chart {
         series,
         better: Better::Higher,
         unit: Unit::PerSecond,
+        home: None,
     }
 }
 

@@ -52,6 +52,7 @@ fn made(id: &str, x_scale: Scale, unit: Unit, categories: &[&str], series: Vec<S
         series,
         better: Better::Lower,
         unit,
+        home: None,
     }
 }
 

@@ -5,10 +5,12 @@
 //! core); the structure test `every_test_file_is_in_its_crates_test_binary`
 //! checks each file is declared here.
 
+mod chart_homes;
 mod charts;
 mod compare;
 mod database;
 mod interactive;
 mod many_series;
 mod report;
+mod summary;
 mod workloads;

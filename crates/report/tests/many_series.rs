@@ -308,6 +308,7 @@ fn lines(n: usize, end: impl Fn(usize) -> f64) -> Chart {
             .collect(),
         better: Better::Higher,
         unit: Unit::PerSecond,
+        home: None,
     }
 }
 

@@ -7,10 +7,10 @@
 
 use std::path::{Path, PathBuf};
 
-use barrage_report::chart::{self, Better, Chart, Scale, Series, Unit};
+use barrage_report::chart::{self, Chart, Home};
 use barrage_report::{html, load_page, model, tables, write_report};
 
-fn fixtures() -> PathBuf {
+pub(crate) fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
@@ -33,12 +33,12 @@ fn scratch(fixture: &str, test: &str) -> PathBuf {
     dir
 }
 
-fn results(fixture: &str) -> barrage_model::Results {
+pub(crate) fn results(fixture: &str) -> barrage_model::Results {
     model::load_results(&fixtures().join(fixture)).unwrap()
 }
 
 /// Compares with tests/golden/NAME, or rewrites it under UPDATE_GOLDEN=1.
-fn golden(name: &str, actual: &str) {
+pub(crate) fn golden(name: &str, actual: &str) {
     let path = golden_dir().join(name);
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::create_dir_all(golden_dir()).unwrap();
@@ -340,7 +340,9 @@ fn attr_values<'a>(html: &'a str, attr: &str) -> Vec<&'a str> {
     out
 }
 
-fn check_self_contained(html: &str) {
+/// Asserts that a page fetches nothing, runs only barrage's script and
+/// is well-formed XML.
+pub(crate) fn check_self_contained(html: &str) {
     for attr in [
         "src",
         "href",
@@ -427,6 +429,16 @@ fn html_is_self_contained_with_every_chart() {
                 "chart {} missing",
                 c.id
             );
+            // Each chart sits in its own scenario's section: after its
+            // heading and before the next section's.
+            let Some(Home::Group { scenario, driver }) = &c.home else {
+                panic!("{}: no group", c.id);
+            };
+            let id = format!("{}-{}", model::slug(scenario), model::slug(driver));
+            let section = html.find(&format!("<h2 id=\"sec-{id}\">")).unwrap();
+            let at = html.find(&format!("<figure id=\"{}\"", c.id)).unwrap();
+            let next = html[section + 1..].find("<h2 ").unwrap() + section + 1;
+            assert!(section < at && at < next, "{} outside {id}", c.id);
         }
         // The same tables as report.md.
         let md = tables::markdown(&r);
@@ -479,57 +491,6 @@ fn side_by_side_tables_come_first() {
     assert!(old.suite.tables.is_empty());
     assert!(model::side_by_side(&old).is_empty());
     assert!(!tables::markdown(&old).contains("Side by side"));
-}
-
-#[test]
-fn html_takes_any_chart_list() {
-    let r = results("complete");
-    let chart = |id: &str| Chart {
-        id: id.into(),
-        title: format!("<{id}> & co"),
-        x_label: "x".into(),
-        y_label: "y".into(),
-        x_scale: Scale::Linear,
-        y_scale: Scale::Linear,
-        x_categories: Vec::new(),
-        series: vec![Series {
-            name: "s".into(),
-            points: vec![(0.0, 1.0), (1.0, 2.0)],
-            dashed: false,
-        }],
-        better: Better::Higher,
-        unit: Unit::PerSecond,
-    };
-    let charts = vec![
-        // A group's chart goes into its section; others into "Charts".
-        (
-            chart("hello-wrk-extra"),
-            "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><defs><clipPath id=\"c\"><rect width=\"5\" height=\"5\"/></clipPath></defs><rect clip-path=\"url(#c)\" width=\"10\" height=\"10\"/></svg>".to_string(),
-        ),
-        (
-            chart("overall"),
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><defs><clipPath id=\"c\"><rect width=\"5\" height=\"5\"/></clipPath></defs><rect clip-path=\"url(#c)\" width=\"10\" height=\"10\"/></svg>".to_string(),
-        ),
-        (chart("not-drawn"), String::new()),
-    ];
-    let html = html::results_html(&r, &charts);
-    check_self_contained(&html);
-    assert!(!html.contains("<?xml"));
-    let section = html.find("id=\"sec-hello-wrk\"").unwrap();
-    let next = html.find("id=\"sec-static-4k-barrage\"").unwrap();
-    let extra = html.find("<figure id=\"hello-wrk-extra\"").unwrap();
-    assert!(section < extra && extra < next);
-    let others = html.find("<section id=\"charts\">").unwrap();
-    assert!(html.find("<figure id=\"overall\"").unwrap() > others);
-    // Ids inside two SVGs no longer collide.
-    assert!(html.contains("id=\"hello-wrk-extra-c\"") && html.contains("url(#overall-c)"));
-    assert!(html.contains("&lt;not-drawn&gt; &amp; co: this chart could not be drawn."));
-    assert!(html.contains("<a href=\"#charts\">Charts</a>"));
-
-    // No charts at all: no section, no link.
-    let html = html::results_html(&r, &[]);
-    check_self_contained(&html);
-    assert!(!html.contains("id=\"charts\""));
 }
 
 #[test]

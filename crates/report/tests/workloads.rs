@@ -37,7 +37,7 @@ fn golden(name: &str, actual: &str) {
     );
 }
 
-fn workload_results() -> barrage_model::Results {
+pub(crate) fn workload_results() -> barrage_model::Results {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/complete");
     let mut r = model::load_results(&dir).unwrap();
     for s in &mut r.suite.scenarios {

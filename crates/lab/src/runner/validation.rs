@@ -199,6 +199,7 @@ path = "/hello"
             live: None,
             hosts: None,
             metrics: None,
+            summary: |_| String::new(),
         };
         let results: Results = serde_json::from_value(serde_json::json!({
             "schema": SCHEMA, "suite_file": "w", "suite": suite, "quick": false,
@@ -207,7 +208,8 @@ path = "/hello"
             "probes": [], "runs": []
         }))
         .unwrap();
-        let mut store = Store::create(&tmp.join("results"), "w", "1", results).unwrap();
+        let mut store =
+            Store::create(&tmp.join("results"), "w", "1", results, opts.summary).unwrap();
         let mut hosts = Hosts::local("barrage".into(), stop, tmp.join("work"), tmp.join("cache"));
         let running = Running {
             id: 0,

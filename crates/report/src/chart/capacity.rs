@@ -146,6 +146,7 @@ fn search_chart(
         series,
         better,
         unit: y_unit,
+        home: None,
     }
 }
 

@@ -44,6 +44,20 @@ pub struct Chart {
     /// What the y values count: how a point's value is written where it is
     /// shown (`data-value`, the point's tooltip).
     pub unit: Unit,
+    /// The section of the results report the chart belongs to; `None`:
+    /// among the page's other charts.
+    pub home: Option<Home>,
+}
+
+/// A section of the results report that has charts. A chart with this
+/// home goes where the section's `Block::Charts` with the same home is
+/// (`crate::tables::Block`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Home {
+    /// One scenario measured with one driver: its tables by level.
+    Group { scenario: String, driver: String },
+    /// One scenario's capacity search: its capacity table.
+    Capacity { scenario: String },
 }
 
 /// A series' points.

@@ -137,6 +137,7 @@ impl<'a> Group<'a> {
             series,
             better,
             unit,
+            home: None,
         })
     }
 
@@ -284,6 +285,7 @@ impl<'a> Group<'a> {
             series,
             better: Better::Higher,
             unit: Unit::PerSecond,
+            home: None,
         })
     }
 
@@ -361,6 +363,7 @@ impl<'a> Group<'a> {
             series,
             better: Better::Lower,
             unit: Unit::Ms,
+            home: None,
         })
     }
 
@@ -403,6 +406,7 @@ impl<'a> Group<'a> {
                 } else {
                     Unit::PerSecond
                 },
+                home: None,
             };
             let Counted {
                 per_s, time, one, ..

@@ -1,6 +1,9 @@
 //! What the report is made of: blocks of text, lists and tables, and the
 //! little builders the sections write them with. Both writers and every
-//! section read these; this file imports none of them.
+//! section read these; this file imports none of them (only the chart's
+//! [`Home`], which a section's charts block names).
+
+use crate::chart::Home;
 
 /// A piece of running text.
 #[derive(Debug, Clone, PartialEq)]
@@ -61,16 +64,19 @@ pub enum Block {
         text: String,
     },
     Para(Vec<Span>),
+    /// The paragraph that says what the tables' marks mean (HTML sets its
+    /// marks apart; Markdown: a paragraph).
+    Legend(Vec<Span>),
     /// A paragraph that must not be missed (a partial report).
     Alert(Vec<Span>),
     List(Vec<Item>),
     Table(Table),
     /// Where the HTML report puts its table of contents (Markdown: nothing).
     Contents,
-    /// Where the HTML report puts charts (Markdown: nothing): those of the
-    /// table group with this id (chart ids `GROUP-...`), or with `None`
-    /// every chart no group took.
-    Charts(Option<String>),
+    /// Where the HTML report puts charts (Markdown: nothing): those whose
+    /// [`Home`] is this one, or with `None` every chart whose home has no
+    /// such block.
+    Charts(Option<Home>),
 }
 
 pub(super) fn text(s: impl Into<String>) -> Span {

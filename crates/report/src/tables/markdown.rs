@@ -1,15 +1,21 @@
-//! `report.md`: the report's blocks written as Markdown (CommonMark with
+//! `report.md` and `summary.md`: the report's blocks written as Markdown (CommonMark with
 //! GFM tables). Decides nothing the blocks do not say.
 
 use std::fmt::Write as _;
 
 use barrage_model::results::Results;
 
-use super::{document, Block, Span};
+use super::{document, summary_document, Block, Span};
 
 /// `report.md`.
 pub fn markdown(r: &Results) -> String {
     render_markdown(&document(r))
+}
+
+/// `summary.md`: the report's tables that a run's summary has, written
+/// as report.md is.
+pub fn summary(r: &Results) -> String {
+    render_markdown(&summary_document(r))
 }
 
 /// Blocks as Markdown (CommonMark with GFM tables).
@@ -25,7 +31,7 @@ pub fn render_markdown(blocks: &[Block]) -> String {
                     md_escape(text)
                 );
             }
-            Block::Para(spans) => {
+            Block::Para(spans) | Block::Legend(spans) => {
                 let _ = writeln!(s, "{}\n", md_spans(spans));
             }
             Block::Alert(spans) => {

@@ -7,6 +7,7 @@ use barrage_model::results::Results;
 use barrage_model::suite::{Counted, Level};
 
 use super::{code, heading, item, strong, text, Block, Table, TableCell};
+use crate::chart::Home;
 use crate::model::{self, Cell, Group, Metric};
 use crate::stats;
 
@@ -46,7 +47,10 @@ pub(super) fn group_blocks(r: &Results, g: &Group<'_>, d: &mut Vec<Block>) {
         d.push(Block::Para(vec![strong("Marked levels:")]));
         d.push(Block::List(marked));
     }
-    d.push(Block::Charts(Some(id)));
+    d.push(Block::Charts(Some(Home::Group {
+        scenario: g.scenario.clone(),
+        driver: g.driver.clone(),
+    })));
 }
 
 /// A table's tables (responses/s, p99, errors, client CPU per response;
@@ -233,7 +237,9 @@ pub(super) fn capacity_blocks(r: &Results, d: &mut Vec<Block>) {
             numeric: vec![true, false, true, true, false, true, false, false],
             rows: rows_out,
         }));
-        d.push(Block::Charts(Some(id)));
+        d.push(Block::Charts(Some(Home::Capacity {
+            scenario: scenario.clone(),
+        })));
     }
 }
 
