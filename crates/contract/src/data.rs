@@ -25,6 +25,13 @@ pub const MAX_MULTIPLIER: u64 = 1_000_000;
 pub const MAX_UPLOAD: u64 = 32 << 20;
 /// Upload sizes the workload sends, in bytes (0.5, 2, 10 and 20 MB).
 pub const UPLOAD_SIZES: [usize; 4] = [500_000, 2_000_000, 10_000_000, 20_000_000];
+/// Largest body `/echo` must echo; a larger one is answered 413.
+pub const MAX_ECHO: u64 = 4 << 20;
+/// Echo sizes the workload sends, in bytes: 10 KB and 100 KB (HttpArena's
+/// "8gbit" profile sends 100 KB) and 1 MB.
+pub const ECHO_SIZES: [usize; 3] = [10_000, 100_000, 1_000_000];
+/// `Content-Type` of `barrage serve`'s echo (the checks accept any).
+pub const ECHO_CONTENT_TYPE: &str = "application/octet-stream";
 /// The dataset as checked in (`data/workloads/dataset.json`).
 pub const DATASET_JSON: &str = include_str!("../../../data/workloads/dataset.json");
 

@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use crate::data::{STATIC_FILES, UPLOAD_SIZES};
+use crate::data::{ECHO_SIZES, STATIC_FILES, UPLOAD_SIZES};
 use crate::workload::Workload;
 
 /// HTTP/1.1 requests in flight per connection for plaintext (TechEmpower's
@@ -133,7 +133,8 @@ pub fn load_shape(workload: Workload) -> LoadShape {
             };
             vec![weighted("GET /json/50 gzip, br", 1, request)]
         }
-        Workload::Upload => upload(),
+        Workload::Upload => posts("/upload", &UPLOAD_SIZES),
+        Workload::Echo => posts("/echo", &ECHO_SIZES),
         Workload::StaticSet => static_set(),
         Workload::Noisy => noisy(),
         Workload::Db => vec![weighted("GET /db", 1, HttpRequest::get("/db"))],
@@ -195,15 +196,16 @@ fn baseline() -> Vec<Weighted> {
     ]
 }
 
-/// The four sizes, equally often.
-fn upload() -> Vec<Weighted> {
-    UPLOAD_SIZES
+/// A `POST` to `path` of random bodies of each of `sizes`, equally often
+/// (upload's four sizes, echo's three).
+fn posts(path: &str, sizes: &[usize]) -> Vec<Weighted> {
+    sizes
         .iter()
         .map(|&size| {
             let request = HttpRequest {
                 method: "POST",
                 body: Body::Random(size),
-                ..HttpRequest::get("/upload")
+                ..HttpRequest::get(path)
             };
             weighted(format!("POST {size} bytes"), 1, request)
         })
@@ -482,14 +484,26 @@ mod tests {
     }
 
     #[test]
-    fn upload_sends_the_four_sizes_as_random_bodies() {
-        let reqs = requests(Workload::Upload);
-        let sizes: Vec<i64> = reqs
-            .iter()
-            .map(|r| r["body_random"].as_integer().unwrap())
-            .collect();
-        assert_eq!(sizes, [500_000, 2_000_000, 10_000_000, 20_000_000]);
-        assert!(reqs.iter().all(|r| r["method"].as_str() == Some("POST")));
+    fn upload_and_echo_post_their_sizes_as_random_bodies() {
+        let cases: [(Workload, &str, &[i64]); 2] = [
+            (
+                Workload::Upload,
+                "/upload",
+                &[500_000, 2_000_000, 10_000_000, 20_000_000],
+            ),
+            (Workload::Echo, "/echo", &[10_000, 100_000, 1_000_000]),
+        ];
+        for (w, path, want) in cases {
+            let reqs = requests(w);
+            let sizes: Vec<i64> = reqs
+                .iter()
+                .map(|r| r["body_random"].as_integer().unwrap())
+                .collect();
+            assert_eq!(sizes, want, "{w}");
+            assert!(reqs.iter().all(|r| r["method"].as_str() == Some("POST")));
+            assert!(reqs.iter().all(|r| r["path"].as_str() == Some(path)));
+            assert_eq!(load_shape(w).first_request(), ("POST", path.to_string()));
+        }
     }
 
     #[test]

@@ -44,11 +44,14 @@ pub enum Workload {
     /// `GET /items?min=&max=&limit=`: an unindexed price-range search over
     /// 100,000 items (HttpArena's async-db).
     Items,
+    /// `POST /echo` of 10 KB to 1 MB: the same bytes back (HttpArena's
+    /// echo, its "8gbit" profile).
+    Echo,
 }
 
 impl Workload {
     /// Every workload, in contract order.
-    pub const ALL: [Workload; 13] = [
+    pub const ALL: [Workload; 14] = [
         Workload::Baseline,
         Workload::Plaintext,
         Workload::Json,
@@ -62,6 +65,7 @@ impl Workload {
         Workload::Fortunes,
         Workload::Updates,
         Workload::Items,
+        Workload::Echo,
     ];
 
     /// The workloads that need a database (docs/workloads.md, "Database
@@ -90,6 +94,7 @@ impl Workload {
             Workload::Fortunes => "fortunes",
             Workload::Updates => "updates",
             Workload::Items => "items",
+            Workload::Echo => "echo",
         }
     }
 
@@ -123,6 +128,7 @@ impl Workload {
             Workload::Items => {
                 "GET /items?min=&max=&limit=: a price-range search over 100,000 items"
             }
+            Workload::Echo => "POST /echo of 10 KB to 1 MB: the same bytes back",
         }
     }
 

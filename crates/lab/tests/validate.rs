@@ -104,6 +104,18 @@ fn each_broken_rule_fails_its_check_by_name() {
             "want 100000",
         ),
         (
+            Break::EchoFlipsByte,
+            Echo,
+            "echo: 17 bytes",
+            "differs from the request's at byte 8 of 17: ",
+        ),
+        (
+            Break::EchoPreviousBody,
+            Echo,
+            "echo: two bodies of 50000 bytes on one connection",
+            "differs from the request's at byte",
+        ),
+        (
             Break::StaticOctetStream,
             StaticSet,
             "static: /static/index.html",

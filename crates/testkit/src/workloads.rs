@@ -53,6 +53,11 @@ pub enum Break {
     NeverCompress,
     /// upload: answers the `Content-Length` instead of the bytes counted.
     EchoContentLength,
+    /// echo: the byte in the middle of the body flipped.
+    EchoFlipsByte,
+    /// echo: after the first request on a connection, the body of the
+    /// request before it (a cached answer).
+    EchoPreviousBody,
     /// static: `application/octet-stream` for every file.
     StaticOctetStream,
     /// static: the last byte of each file is missing.
@@ -110,6 +115,8 @@ impl WorkloadServer {
 fn serve(mut conn: Conn, shared: Arc<Shared>) {
     let b = shared.broken;
     let mut reader = Reader::new(b == Break::NoChunked);
+    // The last echo body on this connection (Break::EchoPreviousBody).
+    let mut previous: Option<Vec<u8>> = None;
     while !conn.stopping() && !shared.dead.load(Ordering::SeqCst) {
         let next = match reader.next(&mut conn.stream) {
             Ok(next) => next,
@@ -135,6 +142,16 @@ fn serve(mut conn: Conn, shared: Arc<Shared>) {
                 Reply::new(400, "text/plain", "one read only\n")
             }
             _ => answer(&req, b),
+        };
+        let reply = match (b, req.path.as_str()) {
+            (Break::EchoPreviousBody, "/echo") => {
+                let last = previous.replace(req.body);
+                Reply {
+                    body: last.unwrap_or(reply.body),
+                    ..reply
+                }
+            }
+            _ => reply,
         };
         let now = http_date(SystemTime::now());
         let date = match b {
@@ -185,6 +202,13 @@ fn answer(req: &Request, b: Break) -> Reply {
                 _ => "application/json",
             };
             Reply::new(200, ct, serde_json::to_vec(&body).unwrap_or_default())
+        }
+        "/echo" => {
+            let mut body = req.body.clone();
+            if let (Break::EchoFlipsByte, Some(byte)) = (b, body.get_mut(req.body.len() / 2)) {
+                *byte ^= 0x01;
+            }
+            Reply::new(200, data::ECHO_CONTENT_TYPE, body)
         }
         "/upload" => match (b, req.header("content-length")) {
             (Break::EchoContentLength, length) => text(200, length.unwrap_or("0").to_string()),

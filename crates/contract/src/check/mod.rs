@@ -9,18 +9,19 @@
 //! connection: a fragmented request, a half-closed noise request and 16
 //! pipelined requests are all one exchange each; "a new connection after
 //! the noise" is the next check's exchange. Randomness (the numbers, the
-//! upload bodies) comes from the seed given to [`checks`], so that a failure
-//! can be replayed.
+//! upload and echo bodies) comes from the seed given to [`checks`], so
+//! that a failure can be replayed.
 //!
 //! This module does no I/O: the lab's executor (`barrage_lab::validate`)
 //! sends the bytes and parses the responses with the engine's HTTP/1 stack.
 //! One file per workload or group: `baseline.rs` (baseline, noisy),
 //! `text.rs` (plaintext, json), `processing.rs` (json-processing,
-//! compression), `upload.rs`, `statics.rs`, `database.rs` (db, queries,
-//! fortunes, updates, items); the judges' helpers are here.
+//! compression), `upload.rs`, `echo.rs`, `statics.rs`, `database.rs` (db,
+//! queries, fortunes, updates, items); the judges' helpers are here.
 
 mod baseline;
 mod database;
+mod echo;
 mod processing;
 mod statics;
 mod text;
@@ -274,6 +275,7 @@ pub fn checks(workload: Workload, seed: u64, authority: &str) -> Vec<Check> {
         Workload::Fortunes => database::fortunes(&req),
         Workload::Updates => database::updates(&req),
         Workload::Items => database::items(&req),
+        Workload::Echo => echo::echo(&req, &mut rng),
     }
 }
 
@@ -354,6 +356,45 @@ impl Requests<'_> {
         out.extend_from_slice(b"0\r\n\r\n");
         out
     }
+}
+
+/// Bytes of each chunk of a chunked POST of random bytes.
+const CHUNK: usize = 16 * 1024;
+
+/// The POSTs to `/{workload}` of random bodies of 0 and 17 bytes and of
+/// each of `sizes`, each on a connection of its own, then one of `chunked`
+/// bytes sent chunked (no `Content-Length`); `judge_of` makes each one's
+/// judge from the body sent. Named `{workload}: N bytes` (`… chunked`).
+pub(crate) fn random_posts<J>(
+    req: &Requests,
+    rng: &mut Rng,
+    workload: Workload,
+    sizes: &[usize],
+    chunked: usize,
+    judge_of: impl Fn(Vec<u8>) -> J,
+) -> Vec<Check>
+where
+    J: Fn(&Reply) -> Result<(), String> + Send + Sync + 'static,
+{
+    let path = format!("/{workload}");
+    let mut all = vec![0, 17];
+    all.extend_from_slice(sizes);
+    let mut out: Vec<Check> = all
+        .into_iter()
+        .map(|n| {
+            let body = rng.bytes(n);
+            let exchange = Exchange::whole(req.post(&path, &body));
+            Check::one(format!("{workload}: {n} bytes"), exchange, judge_of(body))
+        })
+        .collect();
+    let body = rng.bytes(chunked);
+    let exchange = Exchange::whole(req.post_chunked(&path, &body, CHUNK));
+    out.push(Check::one(
+        format!("{workload}: {chunked} bytes chunked"),
+        exchange,
+        judge_of(body),
+    ));
+    out
 }
 
 // ---------------------------------------------------------------- judges' helpers

@@ -141,6 +141,17 @@ fn answer(r: &Request) -> Response {
     if path == "/upload" {
         return text(200, r.body.len().to_string());
     }
+    if path == "/echo" {
+        let length = r.body.len().to_string();
+        return Response::new(
+            200,
+            &[
+                ("Content-Type", data::ECHO_CONTENT_TYPE),
+                ("Content-Length", &length),
+            ],
+            r.body.clone(),
+        );
+    }
     if let Some(file) = path.strip_prefix("/static/").and_then(static_file) {
         let ct = file.content_type;
         return match (file.brotli, accepts("br")) {
@@ -306,6 +317,7 @@ fn broken_answers_fail_and_say_why() {
         &echo_length,
         "want 100000",
     );
+    broken_echoes_fail_and_say_why();
     let short = with(|r, resp| {
         if r.path.starts_with("/static/") && resp.status == 200 {
             resp.body.pop();
@@ -341,6 +353,101 @@ fn broken_answers_fail_and_say_why() {
     });
     fails(Noisy, "noisy: bad method GETT", &crashes, "status 500");
     fails(Noisy, "noisy: unknown path", &crashes, "status 500");
+}
+
+/// The reference with `f` applied to its answers to `/echo`.
+fn on_echo(f: impl Fn(&mut Response) + 'static) -> impl Fn(&Request) -> Response {
+    with(move |r, resp| {
+        if r.path == "/echo" {
+            f(resp);
+        }
+    })
+}
+
+/// `resp`'s `Content-Length` made its body's.
+fn framed(resp: &mut Response) {
+    let length = resp.body.len().to_string();
+    resp.headers = vec![("content-length".into(), length)];
+}
+
+/// A flipped byte, a body cut short, a missing `Content-Length` and a
+/// cached body each fail echo's checks.
+fn broken_echoes_fail_and_say_why() {
+    use Workload::Echo;
+    let flipped = on_echo(|resp| {
+        let mid = resp.body.len() / 2;
+        if let Some(byte) = resp.body.get_mut(mid) {
+            *byte ^= 0x01;
+        }
+    });
+    for n in [17, 10_000, 100_000, 1_000_000] {
+        let at = format!("at byte {} of {n}", n / 2);
+        fails(Echo, &format!("echo: {n} bytes"), &flipped, &at);
+    }
+    fails(Echo, "echo: 100000 bytes chunked", &flipped, "differs");
+    let short = on_echo(|resp| {
+        resp.body.pop();
+        framed(resp);
+    });
+    let want = "Content-Length 9999, want 10000";
+    fails(Echo, "echo: 10000 bytes", &short, want);
+    let unframed = on_echo(|resp| resp.headers.retain(|(n, _)| n != "content-length"));
+    fails(
+        Echo,
+        "echo: 0 bytes",
+        &unframed,
+        "no Content-Length, want 0",
+    );
+    // The first body of each length, cached and answered again.
+    let seen = std::sync::Mutex::new(std::collections::HashMap::<usize, Vec<u8>>::new());
+    let cached = with(move |r, resp| {
+        if r.path == "/echo" {
+            let mut seen = seen.lock().unwrap();
+            resp.body = seen.entry(r.body.len()).or_insert(r.body.clone()).clone();
+        }
+    });
+    let differs = "differs from the request's at byte";
+    fails(Echo, "echo: 100000 bytes chunked", &cached, differs);
+    let pair = "echo: two bodies of 50000 bytes on one connection";
+    fails(Echo, pair, &cached, differs);
+}
+
+#[test]
+fn echo_names_the_first_byte_that_differs() {
+    use super::echo::first_difference;
+    assert_eq!(first_difference(b"abc", b"abc"), None);
+    assert_eq!(first_difference(b"", b""), None);
+    let flip = first_difference(b"abd", b"abc").unwrap();
+    assert!(flip.contains("at byte 2 of 3: 0x64, want 0x63"), "{flip}");
+    let long = first_difference(b"abcd", b"abc").unwrap();
+    assert!(
+        long.contains("a body of 4 bytes, want the request's 3"),
+        "{long}"
+    );
+    let short = first_difference(b"ab", b"abc").unwrap();
+    assert!(short.contains("a body of 2 bytes"), "{short}");
+}
+
+#[test]
+fn echo_pipelines_two_different_bodies_of_one_size() {
+    let pair = checks_of(Workload::Echo, "two bodies");
+    let e = pair.exchanges().next().unwrap();
+    assert_eq!(e.responses, 2);
+    let requests = parse(&e.bytes());
+    assert_eq!(requests.len(), 2);
+    assert_eq!(requests[0].body.len(), requests[1].body.len());
+    assert_ne!(requests[0].body, requests[1].body);
+    let chunked = checks_of(Workload::Echo, "chunked");
+    let bytes = chunked.exchanges().next().unwrap().bytes();
+    let head =
+        String::from_utf8_lossy(&bytes[..bytes.windows(4).position(|w| w == b"\r\n\r\n").unwrap()])
+            .to_string();
+    assert!(head.contains("Transfer-Encoding: chunked") && !head.contains("Content-Length"));
+    // The sizes the load sends, random bytes (not text only).
+    let big = checks_of(Workload::Echo, "echo: 1000000 bytes");
+    let body = &parse(&big.exchanges().next().unwrap().bytes())[0].body;
+    assert_eq!(body.len(), 1_000_000);
+    assert!(body.iter().any(|b| !b.is_ascii()));
 }
 
 #[test]

@@ -3,12 +3,12 @@
 //! chunked upload (no `Content-Length`), so that a server that echoes
 //! `Content-Length` fails.
 
-use super::{number_body, response, status, Check, Exchange, Requests, Rng};
+use super::{number_body, random_posts, response, status, Check, Requests, Rng};
 use crate::data::UPLOAD_SIZES;
+use crate::Workload;
 
-/// Bytes of the chunked upload, and of its chunks.
+/// Bytes of the chunked upload.
 pub const CHUNKED_SIZE: usize = 100_000;
-const CHUNK: usize = 16 * 1024;
 
 /// `200` and the body's size.
 fn count_judge(n: usize) -> impl Fn(&super::Reply) -> Result<(), String> + Send + Sync {
@@ -20,23 +20,12 @@ fn count_judge(n: usize) -> impl Fn(&super::Reply) -> Result<(), String> + Send 
 }
 
 pub(super) fn upload(req: &Requests, rng: &mut Rng) -> Vec<Check> {
-    let mut sizes = vec![0, 17];
-    sizes.extend(UPLOAD_SIZES);
-    let mut out: Vec<Check> = sizes
-        .into_iter()
-        .map(|n| {
-            Check::one(
-                format!("upload: {n} bytes"),
-                Exchange::whole(req.post("/upload", &rng.bytes(n))),
-                count_judge(n),
-            )
-        })
-        .collect();
-    let body = rng.bytes(CHUNKED_SIZE);
-    out.push(Check::one(
-        format!("upload: {CHUNKED_SIZE} bytes chunked"),
-        Exchange::whole(req.post_chunked("/upload", &body, CHUNK)),
-        count_judge(CHUNKED_SIZE),
-    ));
-    out
+    random_posts(
+        req,
+        rng,
+        Workload::Upload,
+        &UPLOAD_SIZES,
+        CHUNKED_SIZE,
+        |body| count_judge(body.len()),
+    )
 }
