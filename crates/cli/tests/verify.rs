@@ -134,3 +134,34 @@ fn a_catalogue_server_is_started_checked_and_stopped() {
     assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `barrage serve`, started from its manifest (servers/barrage-target) as
+/// the lab starts it, passes every workload that needs no database.
+#[test]
+fn barrage_serve_passes_every_workload_without_a_database() {
+    let _turn = crate::common::shared(); // beside other shared tests, never a measuring one
+    let servers = concat!(env!("CARGO_MANIFEST_DIR"), "/../../servers");
+    let workloads: Vec<&str> = barrage_lab::validate::Workload::ALL
+        .iter()
+        .filter(|w| !w.needs_database())
+        .map(|w| w.name())
+        .collect();
+    let list = workloads.join(",");
+    let (out, stdout) = verify(&["barrage-target", "--servers", servers, "--workload", &list]);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("verify barrage-target at 127.0.0.1:"),
+        "{stdout}"
+    );
+    for w in &workloads {
+        assert!(stdout.contains(&format!("pass  {w}: ")), "{w}: {stdout}");
+    }
+    for check in [
+        "echo: 1000000 bytes",
+        "echo: 100000 bytes chunked",
+        "echo: two bodies of 50000 bytes on one connection",
+    ] {
+        assert!(stdout.contains(&format!("pass  {check}\n")), "{stdout}");
+    }
+    assert!(stdout.ends_with(" 0 failed\n"), "{stdout}");
+}

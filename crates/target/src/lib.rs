@@ -44,6 +44,7 @@
 //! | `GET /json`                      | 200 `application/json` `{"message":"Hello, World!"}`, serialized per request |
 //! | `GET /json/{count}?m={m}`        | 200 `application/json`, the processed dataset; gzip or br per `Accept-Encoding` |
 //! | `POST /upload`                   | 200 `text/plain`, the body bytes received (counted as they stream in) |
+//! | `POST /echo`                     | 200 `application/octet-stream`, the body as received (up to 4 MiB; 413 beyond) |
 //! | `GET /static/{name}`             | the file of the static set, or its `.br`/`.gz` variant per `Accept-Encoding`; 404 for other names |
 //!
 //! | `GET /db`                        | 200 `application/json`, one random World row from the database |
@@ -57,8 +58,8 @@
 //! prepared; the World reads of one request go out together on one
 //! connection (pipelined). Without one they answer 503.
 //!
-//! `/baseline` allows `GET`, `HEAD` and `POST`, `/upload` only `POST`
-//! (405 with `Allow` otherwise); a bad number is 400. Compression picks
+//! `/baseline` allows `GET`, `HEAD` and `POST`, `/upload` and `/echo`
+//! only `POST` (405 with `Allow` otherwise); a bad number is 400. Compression picks
 //! the coding with the higher q-value, brotli on a tie, never one with
 //! `q=0`, none without `Accept-Encoding`; responses that depend on it say
 //! `Vary: Accept-Encoding`. `/json/{count}` is compressed per request

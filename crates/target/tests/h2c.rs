@@ -158,6 +158,14 @@ fn workloads_over_h2c() {
         );
         resp.assert_common_headers();
 
+        // Every byte value, over many DATA frames: the same bytes back.
+        let echo: Vec<u8> = (0..1_000_000u32).map(|i| (i * 7 + i / 256) as u8).collect();
+        let resp = h2_request(addr, Method::POST, "/echo", &[], Bytes::from(echo.clone())).await;
+        assert_eq!(resp.head.status().as_u16(), 200);
+        assert_eq!(resp.header("content-length"), "1000000");
+        assert!(resp.body[..] == echo[..], "the echo differs");
+        resp.assert_common_headers();
+
         let body = Bytes::from_static(b"-3");
         let resp = h2_request(addr, Method::POST, "/baseline?a=1&b=5", &[], body).await;
         assert_eq!(&resp.body[..], b"3");

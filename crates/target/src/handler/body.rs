@@ -1,18 +1,26 @@
 //! The endpoints that read the request body: `POST /baseline` (a number,
-//! read whole, at most [`MAX_BASELINE_BODY`] bytes) and `POST /upload`
-//! (counted as it streams in, never held). Generic over the body type, so
+//! read whole, at most [`MAX_BASELINE_BODY`] bytes), `POST /upload`
+//! (counted as it streams in, never held) and `POST /echo` (held whole, at
+//! most [`MAX_ECHO`] bytes, and sent back). Generic over the body type, so
 //! that hyper's (HTTP/1.1, h2) and the HTTP/3 stream's go the same way.
 
-use bytes::Buf;
+use bytes::{Buf, Bytes, BytesMut};
 use http_body_util::BodyExt;
 use hyper::body::Body;
 
+use hyper::header::HeaderValue;
+
 use super::reply::Reply;
-use crate::contract::data::{baseline_sum, parse_baseline_body, BadRequest};
+use crate::contract::data::{
+    baseline_sum, parse_baseline_body, BadRequest, ECHO_CONTENT_TYPE, MAX_ECHO,
+};
 
 /// Largest `POST /baseline` body read: a number of at most 19 characters
 /// and the whitespace around it fit many times over.
 const MAX_BASELINE_BODY: usize = 1024;
+
+/// `Content-Type` of `/echo`'s answer.
+const ECHO_TYPE: HeaderValue = HeaderValue::from_static(ECHO_CONTENT_TYPE);
 
 /// Why a body that broke off is answered 400.
 const ENDED_EARLY: &str = "the request body ended early";
@@ -24,6 +32,8 @@ pub(crate) enum BodyTask {
     Baseline { a: i64, b: i64 },
     /// `POST /upload`: the number of body bytes received.
     Upload,
+    /// `POST /echo`: the body bytes received, as they came.
+    Echo,
     /// A `POST` answered 400 from its head alone (`/baseline` with a bad
     /// query): the body is read first, so that the connection stays open
     /// (hyper closes one whose request body is left unread).
@@ -48,6 +58,10 @@ impl BodyTask {
             BodyTask::Upload => match count(body).await {
                 Some(n) => Reply::number(n),
                 None => Reply::bad_request(ENDED_EARLY),
+            },
+            BodyTask::Echo => match read_all(body, MAX_ECHO as usize).await {
+                Ok(bytes) => Reply::ok(ECHO_TYPE, bytes),
+                Err(reply) => reply,
             },
             BodyTask::Reject(why) => {
                 let _ = count(body).await;
@@ -80,6 +94,34 @@ where
         }
     }
     parse_baseline_body(&bytes)
+}
+
+/// The bytes `body` carries, at most `max` of them: a longer body is read
+/// to its end and answered 413, one that broke off 400.
+async fn read_all<B>(mut body: std::pin::Pin<&mut B>, max: usize) -> Result<Bytes, Reply>
+where
+    B: Body,
+    B::Data: Buf,
+{
+    let hint = body.size_hint().exact().unwrap_or(0).min(max as u64);
+    let mut bytes = BytesMut::with_capacity(hint as usize);
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|_| Reply::bad_request(ENDED_EARLY))?;
+        let Ok(mut data) = frame.into_data() else {
+            continue; // trailers
+        };
+        if bytes.len() + data.remaining() > max {
+            let _ = count(body).await;
+            return Err(Reply::payload_too_large());
+        }
+        while data.has_remaining() {
+            let chunk = data.chunk();
+            bytes.extend_from_slice(chunk);
+            let n = chunk.len();
+            data.advance(n);
+        }
+    }
+    Ok(bytes.freeze())
 }
 
 /// The bytes `body` carries, counted frame by frame; `None` if it broke off.
@@ -170,6 +212,22 @@ mod tests {
         assert_eq!(&reply.body[..], b"8");
         assert_eq!(&run(BodyTask::Upload, &[], false).body[..], b"0");
         assert_eq!(run(BodyTask::Upload, &[b"abc"], true).status.as_u16(), 400);
+    }
+
+    #[test]
+    fn echo_answers_every_chunk_as_it_came() {
+        let reply = run(BodyTask::Echo, &[b"ab\x00", b"", b"\xffcd"], false);
+        assert_eq!(
+            (reply.status.as_u16(), &reply.body[..]),
+            (200, &b"ab\x00\xffcd"[..])
+        );
+        assert_eq!(reply.content_type, ECHO_TYPE);
+        assert_eq!(&run(BodyTask::Echo, &[], false).body[..], b"");
+        assert_eq!(run(BodyTask::Echo, &[b"abc"], true).status.as_u16(), 400);
+        let big: &'static [u8] = Box::leak(vec![7u8; MAX_ECHO as usize].into_boxed_slice());
+        assert_eq!(run(BodyTask::Echo, &[big], false).body.len(), big.len());
+        let reply = run(BodyTask::Echo, &[big, b"x"], false);
+        assert_eq!(reply.status.as_u16(), 413);
     }
 
     #[test]

@@ -72,6 +72,11 @@ impl Reply {
         }
     }
 
+    /// 413: a body longer than the endpoint holds (`/echo`).
+    pub(crate) fn payload_too_large() -> Reply {
+        Reply::text(StatusCode::PAYLOAD_TOO_LARGE, b"the body is too large")
+    }
+
     /// 400 with a one-line reason as the body.
     pub(crate) fn bad_request(reason: &'static str) -> Reply {
         Reply::text(StatusCode::BAD_REQUEST, reason.as_bytes())

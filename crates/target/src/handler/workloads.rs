@@ -33,6 +33,8 @@ enum Resource<'a> {
     JsonProcessing(&'a str),
     /// `/upload`
     Upload,
+    /// `/echo`
+    Echo,
     /// `/static/{name}` for a file of the static set.
     Static(&'static StaticFile),
 }
@@ -44,6 +46,7 @@ impl<'a> Resource<'a> {
             "/plaintext" => Resource::Plaintext,
             "/json" => Resource::Json,
             "/upload" => Resource::Upload,
+            "/echo" => Resource::Echo,
             _ => {
                 if let Some(count) = path.strip_prefix("/json/") {
                     Resource::JsonProcessing(count)
@@ -59,14 +62,14 @@ impl<'a> Resource<'a> {
     fn allow(self) -> &'static str {
         match self {
             Resource::Baseline => "GET, HEAD, POST",
-            Resource::Upload => "POST",
+            Resource::Upload | Resource::Echo => "POST",
             _ => GET_ONLY,
         }
     }
 
     fn allows(self, method: &Method) -> bool {
         match self {
-            Resource::Upload => method == Method::POST,
+            Resource::Upload | Resource::Echo => method == Method::POST,
             Resource::Baseline => {
                 method == Method::GET || method == Method::HEAD || method == Method::POST
             }
@@ -99,6 +102,7 @@ pub(crate) fn route(
             Err(BadRequest(why)) => Reply::bad_request(why),
         },
         Resource::Upload => return Some(Outcome::Body(BodyTask::Upload)),
+        Resource::Echo => return Some(Outcome::Body(BodyTask::Echo)),
         Resource::Plaintext => Reply::ok(TEXT_PLAIN, Bytes::from_static(PLAINTEXT_BODY)),
         Resource::Json => json(),
         Resource::JsonProcessing(count) => json_processing(count, query, headers),
@@ -192,6 +196,7 @@ mod tests {
             "/json2",
             "/baseline/",
             "/upload/x",
+            "/echo/",
         ] {
             assert!(Resource::from_path(path).is_none(), "{path}");
         }
@@ -206,6 +211,9 @@ mod tests {
             ("/upload", Method::POST, true),
             ("/upload", Method::GET, false),
             ("/upload", Method::HEAD, false),
+            ("/echo", Method::POST, true),
+            ("/echo", Method::GET, false),
+            ("/echo", Method::PUT, false),
             ("/json", Method::POST, false),
             ("/plaintext", Method::HEAD, true),
         ];
