@@ -123,9 +123,11 @@ fn the_workloads_suite_quick_plan_is_under_ten_minutes() {
         .map(|s| s.workload.unwrap().name())
         .collect();
     // The database workloads have their own suite (suites/database.toml).
+    // Echo joins when the catalogue serves it: with barrage-target alone
+    // declaring it, its column would leave every other server unranked.
     let all: Vec<&str> = barrage_contract::Workload::ALL
         .iter()
-        .filter(|w| !w.needs_database())
+        .filter(|w| !w.needs_database() && **w != barrage_contract::Workload::Echo)
         .map(|w| w.name())
         .collect();
     assert_eq!(workloads, all);
@@ -134,8 +136,8 @@ fn the_workloads_suite_quick_plan_is_under_ten_minutes() {
     assert_eq!(suite.scenarios.len(), 2 * all.len() + 1);
     assert_eq!(suite.servers.len(), 12);
     let full = Plan::of(&suite, false, None);
-    let levels = 10 * 9 * 3 + 2 * 9 * 2;
-    let searches = 12 * 9;
+    let levels = 10 * 8 * 3 + 2 * 8 * 2;
+    let searches = 12 * 8;
     let efficiency = 12;
     assert_eq!(
         full.runs.len(),
@@ -145,7 +147,7 @@ fn the_workloads_suite_quick_plan_is_under_ten_minutes() {
     // --quick: one server per stack, each every workload once and the
     // efficiency level.
     let quick = Plan::of(&suite, true, None);
-    assert_eq!(quick.runs.len(), 7 * 9 + 7, "{quick}");
+    assert_eq!(quick.runs.len(), 7 * 8 + 7, "{quick}");
     assert!(quick.runs.iter().all(|r| r.level == Level::Connections(512)
         || r.level
             == Level::Rate {
