@@ -8,11 +8,15 @@ use barrage_structure::{
     circles, long_files, long_functions, shown, MAX_CIRCLE_FILES, MAX_FILE_LINES, MAX_FN_LINES,
 };
 
+/// The workspace these tests read: the one `cargo test` runs them in
+/// (cargo sets `CARGO_MANIFEST_DIR` for the test process too), else the
+/// one the binary was built from. The first matters when a target
+/// directory is copied to another checkout: cargo may find the copied
+/// binary fresh, and the checks must still read the tree they are run in.
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
+    let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    crate_dir.join("../..").canonicalize().unwrap()
 }
 
 #[test]
