@@ -89,7 +89,7 @@ pub(super) fn overview(r: &Results) -> Vec<Item> {
         ]),
     ];
     let mut plan = Vec::new();
-    plan.push(format!("{} repeats", r.suite.repeats));
+    plan.push(count(r.suite.repeats as usize, "repeat"));
     plan.push(format!(
         "{}s measured per level",
         model::fmt_num(r.suite.duration.as_secs_f64())
@@ -133,9 +133,9 @@ pub(super) fn overview(r: &Results) -> Vec<Item> {
         cores(&r.suite.cores.client)
     ))]));
     items.push(item(vec![text(format!(
-        "{} levels measured; {} server starts, {} of them not measured",
-        r.runs.len(),
-        r.servers.len(),
+        "{} measured; {}, {} of them not measured",
+        count(r.runs.len(), "level"),
+        count(r.servers.len(), "server start"),
         r.servers
             .iter()
             .filter(|s| s.status != StartStatus::Ok)
@@ -292,4 +292,13 @@ pub(super) fn environment(r: &Results, d: &mut Vec<Block>) {
             .map(|(k, v)| vec![TableCell::plain(k), TableCell::plain(v)])
             .collect(),
     }));
+}
+
+/// `1 repeat`, `2 repeats`: a count and its noun.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
