@@ -6,7 +6,10 @@
 #   scripts/setup.sh --main [--suite F]  the main job: only barrage's build and what the
 #                                        suite's servers, drivers and services need
 #                                        (default suites/catalogue.toml; scripts/main.sh)
-#   scripts/setup.sh --no-build          not barrage's cargo build (scripts/test.sh)
+#   scripts/setup.sh --no-build          not barrage's cargo build
+#   scripts/setup.sh --tests             scripts/test.sh's: not barrage's cargo build, but
+#                                        clippy's and the `ci` test binaries' builds in the
+#                                        background while the rest installs and builds
 #   scripts/setup.sh --no-servers        skip the servers' toolchains and builds
 #   scripts/setup.sh --profile P         build barrage in cargo profile P (default release;
 #                                        main.sh: ci, target/ci/barrage)
@@ -34,6 +37,7 @@ set -euo pipefail
 usage() { sed -n '2,12s/^# \{0,1\}//p' "$0"; }
 
 build=1
+tests=0
 servers=1
 main=0
 suite=
@@ -47,6 +51,7 @@ while [ $# -gt 0 ]; do
       shift ;;
     --suite=*) main=1 suite=${1#--suite=} ;;
     --no-build) build=0 ;;
+    --tests) build=0 tests=1 ;;
     --no-servers) servers=0 ;;
     --profile)
       [ $# -ge 2 ] || { echo "setup: --profile needs a cargo profile (release, ci)" >&2; exit 2; }
@@ -178,6 +183,14 @@ fi
 # the servers build (its downloads and single-threaded link overlap their
 # work), output in results/.setup/barrage.log. "reused" when cargo had
 # nothing to do (the binary is the same file as before).
+#
+# --tests (scripts/test.sh): in its place, the test command's own builds,
+# clippy's and then the `ci` test binaries' (`cargo test --no-run`), in
+# results/.setup/tests-build.log. test.sh then runs clippy and the tests as
+# before, on what is built: their output and their verdicts are theirs, this
+# job only moves their compiling beside the set-up's (a new machine's test
+# command spent 476 s in set-up, then 140 s in clippy and 330 s in the
+# build, one after the other, each well under two cores' worth of CPU).
 barrage_bin=$repo/target/$profile/barrage
 cargo_pid=
 stop_cargo() {
@@ -202,6 +215,20 @@ if [ "$build" -eq 1 ]; then
     cp target/cargo-timings/cargo-timing.html "$setup_dir/cargo-timing.html" 2>/dev/null || true
     me=$BASHPID
     echo "$rc $SECONDS $(children_cpu "$me")" >"$setup_dir/barrage.status"
+  ) &
+  cargo_pid=$!
+elif [ "$tests" -eq 1 ]; then
+  rm -f "$setup_dir/tests-build.status"
+  say "cargo clippy, then cargo test --profile ci --no-run, in the background (log ${setup_dir#"$repo"/}/tests-build.log)"
+  (
+    rc=0
+    cd "$repo"
+    {
+      cargo clippy --workspace --all-targets --locked -- -D warnings || rc=$?
+      cargo test --workspace --locked --profile ci --no-run || rc=$?
+    } >"$setup_dir/tests-build.log" 2>&1
+    me=$BASHPID
+    echo "$rc $SECONDS $(children_cpu "$me")" >"$setup_dir/tests-build.status"
   ) &
   cargo_pid=$!
 fi
@@ -281,6 +308,28 @@ stop_system_service prometheus
 stop_system_service postgresql
 phase apt $((SECONDS - began)) $(($(children_cpu) - began_cpu))
 
+# `in_background NAME FUNCTION`: FUNCTION in a subshell beside what follows,
+# its output in results/.setup/NAME.log; `await_background NAME PID BEGAN`
+# waits for it, prints that output and its phase line (its wall time from
+# BEGAN, and its CPU), and returns its exit status.
+in_background() {
+  rm -f "$setup_dir/$1.status"
+  (
+    rc=0
+    "$2" >"$setup_dir/$1.log" 2>&1 || rc=$?
+    me=$BASHPID
+    echo "$rc $SECONDS $(children_cpu "$me")" >"$setup_dir/$1.status"
+  ) &
+}
+await_background() {
+  local rc end cpu
+  wait "$2" || true
+  cat "$setup_dir/$1.log"
+  read -r rc end cpu <"$setup_dir/$1.status" || { rc=1 end=$SECONDS cpu=; }
+  phase "$1" $((end - $3)) "$cpu"
+  return "$rc"
+}
+
 # oha with HTTP/3 (its `http3` feature), pinned to one version; --locked
 # keeps its dependencies at those it was released with (newer ones may want
 # a newer rustc than the machine's). Not in the main job. The full set-up
@@ -289,49 +338,57 @@ phase apt $((SECONDS - began)) $(($(children_cpu) - began_cpu))
 # without optimizations in target/test-tools/bin (test.sh looks there
 # first): its one test checks what oha gets over HTTP/3, not its speed, and
 # that build took 174 s (296 s of CPU) here against 284 s (507 s) optimized.
-if [ "$main" -eq 0 ]; then
-  oha_began=$SECONDS oha_cpu=$(children_cpu)
-  OHA_VERSION=1.16.0
-  oha_bin="${CARGO_HOME:-$HOME/.cargo}/bin/oha"
-  test_tools=$repo/target/test-tools
+OHA_VERSION=1.16.0
+install_oha() {
+  local oha_bin="${CARGO_HOME:-$HOME/.cargo}/bin/oha" test_tools=$repo/target/test-tools
   has_oha() { [ -x "$1" ] && "$1" --version 2>/dev/null | grep -qx "oha $OHA_VERSION"; }
   if has_oha "$oha_bin"; then
     say "oha $OHA_VERSION present ($oha_bin)"
   elif [ "$build" -eq 0 ] && has_oha "$test_tools/bin/oha"; then
     say "oha $OHA_VERSION present, unoptimized, for the tests ($test_tools/bin/oha)"
   elif [ "$build" -eq 0 ]; then
-    say "cargo install oha $OHA_VERSION --features http3 --locked --debug (the tests' oha; a few minutes)"
+    say "cargo install oha $OHA_VERSION --features http3 --locked --debug (the tests' oha)"
     cargo install oha --version "$OHA_VERSION" --features http3 --locked --debug --quiet --root "$test_tools"
   else
-    say "cargo install oha $OHA_VERSION --features http3 --locked (a few minutes)"
+    say "cargo install oha $OHA_VERSION --features http3 --locked"
     cargo install oha --version "$OHA_VERSION" --features http3 --locked --quiet
   fi
-  phase oha $((SECONDS - oha_began)) $(($(children_cpu) - oha_cpu))
-fi
+}
 
 # ghz (Go, `go install`), pinned: the gRPC peer of bench/ (bench/run.sh grpc)
 # and of the ghz dialect's test (tests/grpc/ghz.rs, BARRAGE_GHZ). v0.121.0 is
 # the newest version the Go module proxy serves; it needs Go 1.23 or newer.
 # Installed into `go env GOPATH`/bin (~/go/bin). Not in the main job.
-if [ "$main" -eq 0 ]; then
-  ghz_began=$SECONDS ghz_cpu=$(children_cpu)
-  GHZ_VERSION=v0.121.0
-  if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
-    export PATH="$PATH:/usr/local/go/bin"
-  fi
+GHZ_VERSION=v0.121.0
+if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
+  export PATH="$PATH:/usr/local/go/bin"
+fi
+install_ghz() {
   if command -v go >/dev/null 2>&1; then
+    local ghz_bin
     ghz_bin="$(go env GOPATH)/bin/ghz"
     if [ -x "$ghz_bin" ] && go version -m "$ghz_bin" 2>/dev/null | grep -q "mod[[:space:]]*github.com/bojand/ghz[[:space:]]*$GHZ_VERSION"; then
       say "ghz $GHZ_VERSION present ($ghz_bin)"
     else
-      say "go install github.com/bojand/ghz/cmd/ghz@$GHZ_VERSION (a few minutes)"
+      say "go install github.com/bojand/ghz/cmd/ghz@$GHZ_VERSION"
       go install "github.com/bojand/ghz/cmd/ghz@$GHZ_VERSION" ||
         say "warning: ghz did not install; the ghz dialect's comparison and bench/run.sh grpc need it" >&2
     fi
   else
     say "warning: no go on PATH: ghz not installed (the ghz dialect's comparison and bench/run.sh grpc need it)" >&2
   fi
-  phase ghz $((SECONDS - ghz_began)) $(($(children_cpu) - ghz_cpu))
+}
+
+# oha and ghz build beside the servers (each mostly one process at a time:
+# the test command's set-up took 237 s for oha at 131% CPU, then 60 s for
+# ghz, then 146 s for the servers, one after the other).
+tools_began=$SECONDS
+if [ "$main" -eq 0 ]; then
+  say "oha and ghz build in the background beside the servers (logs ${setup_dir#"$repo"/}/oha.log, ghz.log)"
+  in_background oha install_oha
+  oha_pid=$!
+  in_background ghz install_ghz
+  ghz_pid=$!
 fi
 
 # The servers' builds (scripts/servers.py): side by side, one chain per
@@ -350,6 +407,11 @@ if [ "$servers" -eq 1 ]; then
   [ "$build" -eq 0 ] || nice=(--nice 10)
   "${servers_py[@]}" build "${which_servers[@]}" ${nice[@]+"${nice[@]}"} || servers_failed=1
   phase servers $((SECONDS - servers_began)) $(($(children_cpu) - servers_cpu))
+fi
+tools_failed=0
+if [ "$main" -eq 0 ]; then
+  await_background oha "$oha_pid" "$tools_began" || tools_failed=1
+  await_background ghz "$ghz_pid" "$tools_began" || true
 fi
 
 cargo_failed=0
@@ -370,11 +432,22 @@ if [ "$build" -eq 1 ]; then
   else
     say "target/$profile/barrage: built in $((cargo_end - cargo_began)) s"
   fi
+elif [ "$tests" -eq 1 ]; then
+  if kill -0 "$cargo_pid" 2>/dev/null; then
+    say "waiting for clippy's and the test binaries' builds (running for $((SECONDS - cargo_began)) s)"
+  fi
+  wait "$cargo_pid" || true
+  cargo_pid=
+  read -r tests_rc tests_end tests_cpu <"$setup_dir/tests-build.status" || { tests_rc=1 tests_end=$SECONDS tests_cpu=; }
+  phase tests-build $((tests_end - cargo_began)) "$tests_cpu"
+  # Not the set-up's failure: test.sh's clippy and test steps run again on
+  # what is built and report it with their own output.
+  [ "$tests_rc" -eq 0 ] || say "clippy or the test binaries' build failed (exit $tests_rc): the test steps say why"
 else
   say "--no-build: skipping cargo build"
 fi
 phase setup $((SECONDS - began)) $(($(children_cpu) - began_cpu))
 
-if [ "$servers_failed" -eq 1 ] || [ "$cargo_failed" -eq 1 ]; then
+if [ "$servers_failed" -eq 1 ] || [ "$cargo_failed" -eq 1 ] || [ "$tools_failed" -eq 1 ]; then
   exit 1
 fi

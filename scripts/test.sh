@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The project's checks, as CI runs them: setup (packages, no build), then
+# The project's checks, as CI runs them: setup (packages, tools, servers;
+# clippy's and the test binaries' builds beside it: setup.sh --tests), then
 # cargo fmt, clippy and the test suite. Every step runs; the exit status is
 # that of the first cargo step that failed (0 if none did).
 #
@@ -16,8 +17,8 @@ cd "$repo"
 
 step() { printf '\n==> %s\n' "$*"; }
 
-step "scripts/setup.sh --no-build"
-bash scripts/setup.sh --no-build
+step "scripts/setup.sh --tests"
+bash scripts/setup.sh --tests
 
 # setup.sh ran in a child shell: repeat its PATH choice here.
 if ! command -v cargo >/dev/null 2>&1 && [ -x "$HOME/.cargo/bin/cargo" ]; then
