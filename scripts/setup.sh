@@ -414,35 +414,36 @@ if [ "$main" -eq 0 ]; then
   await_background ghz "$ghz_pid" "$tools_began" || true
 fi
 
-cargo_failed=0
-if [ "$build" -eq 1 ]; then
+# `await_cargo WHAT STATUS PHASE`: waits for the background cargo job (WHAT,
+# for the line that says so), prints its phase line and leaves its exit
+# status and end in job_rc and job_end.
+await_cargo() {
   if kill -0 "$cargo_pid" 2>/dev/null; then
-    say "waiting for cargo build --profile $profile (running for $((SECONDS - cargo_began)) s)"
+    say "waiting for $1 (running for $((SECONDS - cargo_began)) s)"
   fi
   wait "$cargo_pid" || true
   cargo_pid=
-  read -r cargo_rc cargo_end cargo_cpu <"$setup_dir/barrage.status" || { cargo_rc=1 cargo_end=$SECONDS cargo_cpu=; }
-  phase cargo $((cargo_end - cargo_began)) "$cargo_cpu"
-  if [ "$cargo_rc" -ne 0 ]; then
+  local cpu
+  read -r job_rc job_end cpu <"$setup_dir/$2" || { job_rc=1 job_end=$SECONDS cpu=; }
+  phase "$3" $((job_end - cargo_began)) "$cpu"
+}
+cargo_failed=0
+if [ "$build" -eq 1 ]; then
+  await_cargo "cargo build --profile $profile" barrage.status cargo
+  if [ "$job_rc" -ne 0 ]; then
     tail -n 20 "$setup_dir/barrage.log" | sed 's/^/         /'
-    say "target/$profile/barrage: failed (exit $cargo_rc): see ${setup_dir#"$repo"/}/barrage.log"
+    say "target/$profile/barrage: failed (exit $job_rc): see ${setup_dir#"$repo"/}/barrage.log"
     cargo_failed=1
   elif [ "$(stat -c '%Y %i' "$barrage_bin")" = "$barrage_before" ]; then
     say "target/$profile/barrage: reused (cargo had nothing to do)"
   else
-    say "target/$profile/barrage: built in $((cargo_end - cargo_began)) s"
+    say "target/$profile/barrage: built in $((job_end - cargo_began)) s"
   fi
 elif [ "$tests" -eq 1 ]; then
-  if kill -0 "$cargo_pid" 2>/dev/null; then
-    say "waiting for clippy's and the test binaries' builds (running for $((SECONDS - cargo_began)) s)"
-  fi
-  wait "$cargo_pid" || true
-  cargo_pid=
-  read -r tests_rc tests_end tests_cpu <"$setup_dir/tests-build.status" || { tests_rc=1 tests_end=$SECONDS tests_cpu=; }
-  phase tests-build $((tests_end - cargo_began)) "$tests_cpu"
+  await_cargo "clippy's and the test binaries' builds" tests-build.status tests-build
   # Not the set-up's failure: test.sh's clippy and test steps run again on
   # what is built and report it with their own output.
-  [ "$tests_rc" -eq 0 ] || say "clippy or the test binaries' build failed (exit $tests_rc): the test steps say why"
+  [ "$job_rc" -eq 0 ] || say "clippy or the test binaries' build failed (exit $job_rc): the test steps say why"
 else
   say "--no-build: skipping cargo build"
 fi
