@@ -57,7 +57,8 @@ enum Command {
     Run(run::RunArgs),
     /// Turn a results directory into report.md, report.csv, charts (SVG, PNG) and report.html.
     Report(report_cmd::ReportArgs),
-    /// Compare two results directories (or two `barrage load` JSON files): medians, change, significance.
+    /// Compare two results directories (or two `barrage load` JSON files): medians, change, significance;
+    /// --fail-on gates for CI (exit 3), Markdown and JUnit output.
     Compare(compare_cmd::CompareArgs),
     /// Merge `barrage load --json` results of one plan run side by side (hosts, processes, pods), exactly.
     Merge(merge_cmd::MergeArgs),

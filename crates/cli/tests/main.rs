@@ -22,6 +22,7 @@ mod dialect_wrk;
 mod distributed;
 mod fd_limit;
 mod find_max;
+mod gates;
 mod grpc;
 mod hostile;
 mod k8s;
