@@ -24,6 +24,7 @@ mod fd_limit;
 mod find_max;
 mod gates;
 mod grpc;
+mod history;
 mod hostile;
 mod k8s;
 mod k8s_image;

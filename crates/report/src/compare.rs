@@ -44,8 +44,9 @@ mod rows;
 mod text;
 
 pub use change::{Change, Found, Test, Which};
+pub(crate) use rows::keyed_cells;
 pub use rows::{load_model, seconds, Row, RowKey, Side};
-pub(crate) use text::{cells, format_p, too_few_note};
+pub(crate) use text::{cells, format_p, title, too_few_note};
 pub use text::{confidence_label, format_change, format_value};
 
 use rows::{load_row, run_rows};

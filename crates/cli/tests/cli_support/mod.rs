@@ -1,7 +1,7 @@
 //! Helpers of the `barrage` binary's end-to-end tests (cli.rs,
 //! cli_errors.rs, serve.rs): the reference server in this process, a run
 //! of `barrage` and what it printed; synthetic results directories
-//! (`results`: gates.rs). Each test file uses some of them.
+//! (`results`: gates.rs, history.rs). Each test file uses some of them.
 
 #![allow(dead_code)]
 
