@@ -9,8 +9,9 @@
 //! that the test cannot tell from noise does not fail, and neither does a
 //! significant change within the limit. [`judge`] sorts every row of the
 //! gated metrics into failing, past but not significant, untestable (too
-//! few samples) and not compared; the text, the Markdown, the JUnit file
-//! and the history all read that [`Verdict`].
+//! few samples) and not compared; the text, the Markdown and the JUnit
+//! file read that [`Verdict`], and a history flags a change by
+//! [`Gates::failed`], the same rule.
 //!
 //! Beside the text of the verdict ([`text`]), this module writes the whole
 //! comparison for CI: as Markdown for a pull request's comment, the

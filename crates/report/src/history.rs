@@ -197,15 +197,21 @@ fn labelled(inputs: &[RunInput]) -> Vec<Run> {
     for input in inputs {
         let r = &input.results;
         let commit = r.environment.git_commit.clone();
-        let short = commit.as_deref().map(|c| match c.split_once('-') {
-            Some((hash, rest)) => format!("{}-{rest}", &hash[..hash.len().min(12)]),
-            None => c[..c.len().min(12)].to_string(),
+        let short = commit.as_deref().map(|c| {
+            let (hash, rest) = c.split_once('-').unwrap_or((c, ""));
+            let hash: String = hash.chars().take(12).collect();
+            match rest {
+                "" => hash,
+                rest => format!("{hash}-{rest}"),
+            }
         });
-        let dir = input
-            .path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| input.path.display().to_string());
+        // The directory, also when its results.json was given.
+        let dir = match input.path.file_name() {
+            Some(n) if n == "results.json" => input.path.parent().and_then(|p| p.file_name()),
+            n => n,
+        }
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| input.path.display().to_string());
         let base = r.label.clone().or(short).unwrap_or(dir);
         let mut label = base.clone();
         let mut k = 2;

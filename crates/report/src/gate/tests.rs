@@ -178,3 +178,59 @@ fn a_gate_on_a_missing_metric_is_an_error() {
     );
     assert!("rate<-1%".parse::<Gates>().unwrap().check(&cmp).is_ok());
 }
+
+#[test]
+fn junit_is_well_formed_whatever_the_names() {
+    let odd = "a<b & \"c\" 'd'\u{7}";
+    let cmp = rates(&[
+        (odd, &A, &[900.0, 905.0, 895.0, 910.0, 890.0]),
+        ("few", &[1000.0, 1001.0, 1002.0], &[500.0, 501.0, 502.0]),
+        ("fine", &A, &A),
+    ]);
+    let gates: Gates = "rate<-5%".parse().unwrap();
+    let v = judge(&gates, &cmp);
+    let xml = junit::junit(&gates, &v, &cmp);
+    let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{e}:\n{xml}"));
+    let suite = doc
+        .descendants()
+        .find(|n| n.has_tag_name("testsuite"))
+        .unwrap();
+    let counts = ["tests", "failures", "skipped"].map(|a| suite.attribute(a));
+    assert_eq!(counts, [Some("3"), Some("1"), Some("1")], "{xml}");
+    let cases: Vec<_> = suite
+        .children()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert_eq!(
+        cases[0].attribute("name"),
+        Some("a<b & \"c\" 'd'\u{fffd} / hello / barrage / c=4")
+    );
+    let failure = cases[0]
+        .children()
+        .find(|n| n.has_tag_name("failure"))
+        .unwrap();
+    assert!(
+        failure
+            .attribute("message")
+            .is_some_and(|m| m.ends_with("past rate<-5%")),
+        "{xml}"
+    );
+    let skipped = cases[1]
+        .children()
+        .find(|n| n.has_tag_name("skipped"))
+        .and_then(|n| n.attribute("message"));
+    assert_eq!(
+        skipped,
+        Some("rate: too few repeats: 3 vs 3 cannot reach p<0.05; rerun with repeats ≥ 4")
+    );
+    let props: Vec<_> = suite
+        .descendants()
+        .filter(|n| n.has_tag_name("property"))
+        .filter_map(|n| Some((n.attribute("name")?, n.attribute("value")?)))
+        .collect();
+    assert!(props.contains(&("gates", "rate<-5%")), "{props:?}");
+    assert!(
+        cases[2].children().all(|n| !n.has_tag_name("failure")),
+        "{xml}"
+    );
+}

@@ -25,7 +25,7 @@ fn input(at: &str, label: Option<&str>, commit: Option<&str>, rates: &[f64]) -> 
         })
         .collect();
     RunInput {
-        path: format!("results/{at}").into(),
+        path: format!("results/{at}/results.json").into(),
         results: r,
     }
 }
