@@ -8,6 +8,7 @@ mod compare_cmd;
 mod dialect;
 mod exit;
 mod find_max;
+mod history_cmd;
 mod k8s_cmd;
 mod live;
 mod load;
@@ -57,8 +58,11 @@ enum Command {
     Run(run::RunArgs),
     /// Turn a results directory into report.md, report.csv, charts (SVG, PNG) and report.html.
     Report(report_cmd::ReportArgs),
-    /// Compare two results directories (or two `barrage load` JSON files): medians, change, significance.
+    /// Compare two results directories (or two `barrage load` JSON files): medians, change, significance;
+    /// --fail-on gates for CI (exit 3), Markdown and JUnit output.
     Compare(compare_cmd::CompareArgs),
+    /// A suite's numbers over many results directories, with intervals and the changes gates flag.
+    History(history_cmd::HistoryArgs),
     /// Merge `barrage load --json` results of one plan run side by side (hosts, processes, pods), exactly.
     Merge(merge_cmd::MergeArgs),
     /// Serve a controller over standard input and output (what `load --agents` starts on
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify_cmd::main(args),
         Command::Report(args) => report_cmd::main(args),
         Command::Compare(args) => compare_cmd::main(args),
+        Command::History(args) => history_cmd::main(args),
         Command::Merge(args) => merge_cmd::main(args),
         Command::Agent(args) => agents::agent_main(args),
         Command::Net(args) => net_cmd::main(args),

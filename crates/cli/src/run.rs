@@ -30,6 +30,11 @@ pub struct RunArgs {
     /// Only these levels: indices in the suite's level list, from 0 (e.g. 0 or 0,2).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     levels: Option<Vec<usize>>,
+    /// What this run measures, in your words (a commit, a branch, a pull request):
+    /// recorded in results.json, and what `barrage history` names the run by
+    /// [default: none; history then shows the git commit barrage ran in].
+    #[arg(long, value_name = "TEXT", value_parser = label)]
+    label: Option<String>,
     /// Print the plan and its estimated duration; start nothing.
     #[arg(long)]
     dry_run: bool,
@@ -61,6 +66,21 @@ pub struct RunArgs {
     /// driver's --metrics), labelled suite, server, scenario, level and repeat.
     #[arg(long, value_name = "ADDR")]
     metrics: Option<std::net::SocketAddr>,
+}
+
+/// `--label TEXT`: one line of visible text, at most 200 characters.
+fn label(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("an empty label; give a commit, a branch or a few words".into());
+    }
+    if text.chars().any(char::is_control) {
+        return Err("one line of text, without control characters".into());
+    }
+    if text.chars().count() > 200 {
+        return Err("at most 200 characters".into());
+    }
+    Ok(text.to_string())
 }
 
 /// The hosts of a run: where the server and the load go, and the namespace
@@ -246,6 +266,7 @@ fn options(
         suite_file: args.suite.clone(),
         quick: args.quick,
         only: args.only.clone(),
+        label: args.label.clone(),
         levels: args.levels.clone(),
         results_root: args.results.clone(),
         servers_dir: args

@@ -234,13 +234,14 @@ fn a_quick_suite_records_everything_and_reports_the_failures() {
     let lab = Lab::new("quick");
     let suite = lab.suite("quick", QUICK);
     let began = Instant::now();
-    let out = lab.run(&suite, &["--quick"]);
+    let out = lab.run(&suite, &["--quick", "--label", "pr-42 quick"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     // The dying server makes the run exit non-zero, after the others finished.
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(began.elapsed() < Duration::from_secs(120));
     let (dir, r) = lab.results();
     assert_eq!(r["schema"], "barrage.run/1");
+    assert_eq!(r["label"], "pr-42 quick", "--label is recorded");
     assert_eq!(r["complete"], true);
     assert!(r["environment"]["kernel"]
         .as_str()

@@ -54,6 +54,9 @@ pub struct RunOptions {
     pub suite_file: PathBuf,
     pub quick: bool,
     pub only: Option<String>,
+    /// `--label`: what the run measured, in the user's words (recorded in
+    /// results.json for `barrage history`).
+    pub label: Option<String>,
     /// Only these levels (indices in the suite's level list), `--levels`.
     pub levels: Option<Vec<usize>>,
     /// Where `SUITE-TIMESTAMP/` goes.
@@ -232,6 +235,7 @@ fn begin(
         suite: suite.clone(),
         quick: opts.quick,
         only: opts.only.clone(),
+        label: opts.label.clone(),
         started_at,
         finished_at: None,
         complete: false,

@@ -30,6 +30,11 @@ pub struct Results {
     pub suite: Suite,
     pub quick: bool,
     pub only: Option<String>,
+    /// What the run measured, in the user's words (`barrage run --label`:
+    /// a commit, a branch, a pull request); `barrage history` names the
+    /// run by it. Absent when none was given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
     pub started_at: String,
     pub finished_at: Option<String>,
     /// False until the whole plan ran (an interrupted run stays false).

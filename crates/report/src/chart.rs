@@ -63,7 +63,7 @@ mod svg;
 
 pub use capacity::search_charts;
 use data::Points;
-pub use data::{Better, Chart, Home, Scale, Series, Unit};
+pub use data::{Better, Chart, Flag, Home, Interval, Scale, Series, Unit};
 pub use png::render_png;
 pub use points::x_text;
 use style::Role;

@@ -1,11 +1,14 @@
 //! Reports from results: `barrage report RESULTS_DIR`, `barrage compare A
-//! B`, and the summary.md of `barrage run`.
+//! B` (with its gates), `barrage history DIR...`, and the summary.md of
+//! `barrage run`.
 //!
 //! Every output is a pure function of the results it reads: rerunning a
 //! report gives the same files, byte for byte.
 
 pub mod chart;
 pub mod compare;
+pub mod gate;
+pub mod history;
 pub mod html;
 pub mod load_page;
 pub mod model;

@@ -491,6 +491,8 @@ pub fn load_charts(r: &RunReport) -> Vec<Chart> {
                 name: words.time.into(),
                 points: spectrum,
                 dashed: false,
+                intervals: Vec::new(),
+                flags: Vec::new(),
             }],
             better: Better::Lower,
             unit: Unit::Us,
@@ -575,6 +577,8 @@ fn throughput_chart(seconds: &[&Second], words: Words) -> Chart {
         name: words.per_s.into(),
         points: per_second(seconds, |e| e.responses),
         dashed: false,
+        intervals: Vec::new(),
+        flags: Vec::new(),
     }];
     let errors = per_second(seconds, |e| e.errors);
     if errors.iter().any(|p| p.1 > 0.0) {
@@ -582,6 +586,8 @@ fn throughput_chart(seconds: &[&Second], words: Words) -> Chart {
             name: "errors/s".into(),
             points: errors,
             dashed: true,
+            intervals: Vec::new(),
+            flags: Vec::new(),
         });
     }
     Chart {
@@ -615,6 +621,8 @@ fn latency_series_chart(seconds: &[&Second], words: Words) -> Option<Chart> {
                 .filter(|p| p.1 > 0.0)
                 .collect(),
             dashed: name == "max",
+            intervals: Vec::new(),
+            flags: Vec::new(),
         })
         .filter(|s| !s.points.is_empty())
         .collect();

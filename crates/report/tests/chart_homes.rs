@@ -22,6 +22,8 @@ fn html_takes_any_chart_list() {
             name: "s".into(),
             points: vec![(0.0, 1.0), (1.0, 2.0)],
             dashed: false,
+            intervals: Vec::new(),
+            flags: Vec::new(),
         }],
         better: Better::Higher,
         unit: Unit::PerSecond,

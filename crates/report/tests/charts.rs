@@ -22,6 +22,8 @@ fn series(name: &str, points: &[(f64, f64)], dashed: bool) -> Series {
         name: name.into(),
         points: points.to_vec(),
         dashed,
+        intervals: Vec::new(),
+        flags: Vec::new(),
     }
 }
 

@@ -304,6 +304,8 @@ fn lines(n: usize, end: impl Fn(usize) -> f64) -> Chart {
                 name: name(k),
                 points: vec![(0.0, 1.0), (1.0, 1.0 + k as f64), (2.0, end(k))],
                 dashed: false,
+                intervals: Vec::new(),
+                flags: Vec::new(),
             })
             .collect(),
         better: Better::Higher,
@@ -336,18 +338,24 @@ fn small_multiples_beyond_the_threshold() {
             name: "offered".into(),
             points: vec![(0.0, 1.0), (2.0, 100.0)],
             dashed: true,
+            intervals: Vec::new(),
+            flags: Vec::new(),
         },
     );
     c.series.push(Series {
         name: "server-02 errors".into(),
         points: vec![(0.0, 0.5), (2.0, 0.5)],
         dashed: true,
+        intervals: Vec::new(),
+        flags: Vec::new(),
     });
     assert_eq!(form(&c), Form::Lines);
     c.series.push(Series {
         name: "server-13".into(),
         points: vec![(0.0, 3.0), (2.0, 4.0)],
         dashed: false,
+        intervals: Vec::new(),
+        flags: Vec::new(),
     });
     assert_eq!(form(&c), Form::Panels);
     let doc_text = render_svg(&c);

@@ -1,8 +1,11 @@
 //! Helpers of the `barrage` binary's end-to-end tests (cli.rs,
-//! cli_errors.rs, serve.rs): the reference server in this process, a run of
-//! `barrage` and what it printed. Each test file uses some of them.
+//! cli_errors.rs, serve.rs): the reference server in this process, a run
+//! of `barrage` and what it printed; synthetic results directories
+//! (`results`: gates.rs, history.rs). Each test file uses some of them.
 
 #![allow(dead_code)]
+
+pub mod results;
 
 use std::io::Read;
 use std::net::SocketAddr;

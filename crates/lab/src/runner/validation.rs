@@ -189,6 +189,7 @@ path = "/hello"
             suite_file: "suites/w.toml".into(),
             quick: false,
             only: None,
+            label: None,
             levels: None,
             results_root: tmp.join("results"),
             servers_dir: tmp.join("servers"),

@@ -12,8 +12,13 @@ use super::{median, min_max};
 pub enum Metric {
     ResponsesPerS,
     P50,
+    P90,
     P99,
     P999,
+    /// Failed requests: errors (no response) and responses outside
+    /// 200–399, as a percentage of the requests (the share an SLO's
+    /// `errors<=` bounds, in %).
+    Errors,
     /// The load generator's CPU per response, µs.
     ClientCpu,
     /// A search's answer: the capacity, or the rate sustained at least.
@@ -21,13 +26,27 @@ pub enum Metric {
 }
 
 impl Metric {
+    /// Every metric, in the order comparisons list them.
+    pub const ALL: [Metric; 8] = [
+        Metric::ResponsesPerS,
+        Metric::P50,
+        Metric::P90,
+        Metric::P99,
+        Metric::P999,
+        Metric::Errors,
+        Metric::ClientCpu,
+        Metric::Capacity,
+    ];
+
     pub fn of(self, x: &RunRecord) -> Option<f64> {
         let st = x.stats.as_ref();
         match self {
             Metric::ResponsesPerS => st.map(|s| s.responses_per_s),
             Metric::P50 => st.and_then(|s| s.latency_p50_us),
+            Metric::P90 => st.and_then(|s| s.latency_p90_us),
             Metric::P99 => st.and_then(|s| s.latency_p99_us),
             Metric::P999 => st.and_then(|s| s.latency_p99_9_us),
+            Metric::Errors => st.and_then(error_percent),
             Metric::ClientCpu => st.and(x.client.cpu_per_response_us),
             Metric::Capacity => match x.search.as_ref()?.outcome {
                 Outcome::Capacity { rate } | Outcome::AtLeast { rate, .. } => Some(rate),
@@ -35,6 +54,50 @@ impl Metric {
             },
         }
     }
+
+    /// The name a gate (`--fail-on rate<-5%`) or a history names it by:
+    /// `rate`, `p50`, `p90`, `p99`, `p99.9`, `errors`, `cpu`, `capacity`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::ResponsesPerS => "rate",
+            Metric::P50 => "p50",
+            Metric::P90 => "p90",
+            Metric::P99 => "p99",
+            Metric::P999 => "p99.9",
+            Metric::Errors => "errors",
+            Metric::ClientCpu => "cpu",
+            Metric::Capacity => "capacity",
+        }
+    }
+
+    /// The metric of that [`Metric::name`].
+    pub fn named(name: &str) -> Option<Metric> {
+        Metric::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// Lower values are better (latencies, errors, CPU).
+    pub fn lower_is_better(self) -> bool {
+        !matches!(self, Metric::ResponsesPerS | Metric::Capacity)
+    }
+
+    /// A percentage already: its changes are differences in percentage
+    /// points, not percentages of a baseline that is often 0.
+    pub fn is_percent(self) -> bool {
+        self == Metric::Errors
+    }
+}
+
+/// Errors and responses outside 200–399 as a percentage of the requests
+/// (those sent, or at least the responses and errors); `None` when the
+/// tool counts neither errors nor statuses, or nothing was sent.
+fn error_percent(s: &LevelStats) -> Option<f64> {
+    if s.errors.is_none() && s.non_2xx.is_none() {
+        return None;
+    }
+    let errors = s.errors.unwrap_or(0);
+    let bad = errors + s.non_2xx.unwrap_or(0);
+    let all = s.requests_sent.unwrap_or(0).max(s.responses + errors);
+    (all > 0).then(|| bad as f64 * 100.0 / all as f64)
 }
 
 /// The repeats of one server variant at one level (one scenario, one driver).

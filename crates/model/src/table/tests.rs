@@ -95,6 +95,7 @@ fn results(runs: Vec<RunRecord>, tables: Vec<SuiteTable>) -> Results {
         },
         quick: false,
         only: None,
+        label: None,
         started_at: String::new(),
         finished_at: None,
         complete: true,

@@ -107,6 +107,8 @@ fn search_chart(
             name: name.to_string(),
             points,
             dashed: false,
+            intervals: Vec::new(),
+            flags: Vec::new(),
         });
     }
     for (name, s) in picked {
@@ -179,6 +181,8 @@ fn knee(s: &SearchReport, all: &Points, f: fn(&StepRecord) -> f64) -> Option<Ser
         name: String::new(),
         points: vec![(x, lo), (x, top)],
         dashed: true,
+        intervals: Vec::new(),
+        flags: Vec::new(),
     })
 }
 
@@ -203,6 +207,8 @@ fn reference_line(kind: Kind, first: &SearchReport, all: &Points) -> Option<Seri
         name: name.into(),
         points: vec![from, to],
         dashed: true,
+        intervals: Vec::new(),
+        flags: Vec::new(),
     })
 }
 

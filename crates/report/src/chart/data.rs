@@ -23,6 +23,27 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
     /// Drawn dashed (e.g. offered rate, errors).
     pub dashed: bool,
+    /// Intervals drawn as whiskers at its points (a history: each
+    /// median's confidence interval); the y axis covers them.
+    pub intervals: Vec<Interval>,
+    /// Points ringed and explained (a history: a change a gate flags).
+    pub flags: Vec<Flag>,
+}
+
+/// A vertical interval at `x`, from `lo` to `hi` (in the chart's y units).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Interval {
+    pub x: f64,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+/// A point at (`x`, `y`) ringed, with `note` as its tooltip.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Flag {
+    pub x: f64,
+    pub y: f64,
+    pub note: String,
 }
 
 /// One chart, ready to render.
@@ -58,6 +79,10 @@ pub enum Home {
     Group { scenario: String, driver: String },
     /// One scenario's capacity search: its capacity table.
     Capacity { scenario: String },
+    /// One metric of a history of runs (`barrage history`): its table.
+    History {
+        metric: barrage_model::table::Metric,
+    },
 }
 
 /// A series' points.
@@ -90,4 +115,6 @@ pub enum Unit {
     Cores,
     /// Mebibytes: `23.5 MiB`.
     MiB,
+    /// A percentage: `1.25%`.
+    Percent,
 }

@@ -108,6 +108,8 @@ impl<'a> Group<'a> {
                     name: name.clone(),
                     points,
                     dashed: false,
+                    intervals: Vec::new(),
+                    flags: Vec::new(),
                 }
             })
             .filter(|s| !s.points.is_empty())
@@ -229,6 +231,8 @@ impl<'a> Group<'a> {
                 .filter_map(|(_, l)| offered(l).map(|o| (o, o)))
                 .collect(),
             dashed: true,
+            intervals: Vec::new(),
+            flags: Vec::new(),
         }];
         for (name, runs) in &self.variants {
             let mut achieved = Vec::new();
@@ -261,6 +265,8 @@ impl<'a> Group<'a> {
                     name: name.clone(),
                     points: achieved,
                     dashed: false,
+                    intervals: Vec::new(),
+                    flags: Vec::new(),
                 });
             }
             if errors.iter().any(|p| p.1 > 0.0) {
@@ -268,6 +274,8 @@ impl<'a> Group<'a> {
                     name: format!("{name} errors"),
                     points: errors,
                     dashed: true,
+                    intervals: Vec::new(),
+                    flags: Vec::new(),
                 });
             }
         }
@@ -349,6 +357,8 @@ impl<'a> Group<'a> {
                 },
                 points,
                 dashed: false,
+                intervals: Vec::new(),
+                flags: Vec::new(),
             })
             .collect();
         let y_scale = spread_scale(&series);
@@ -395,6 +405,8 @@ impl<'a> Group<'a> {
                     name: name.clone(),
                     points,
                     dashed: false,
+                    intervals: Vec::new(),
+                    flags: Vec::new(),
                 }],
                 better: if kind == "timeline-p99" {
                     Better::Lower

@@ -19,6 +19,7 @@ impl Unit {
             Unit::Us => model::fmt_latency_us(v),
             Unit::Cores => format!("{} cores", number(v)),
             Unit::MiB => model::fmt_bytes((v.max(0.0) * 1024.0 * 1024.0).round() as u64),
+            Unit::Percent => format!("{v:.2}%"),
         }
     }
 }
@@ -115,5 +116,6 @@ mod tests {
         assert_eq!(Unit::Us.format(1_200_000.0), "1.20 s");
         assert_eq!(Unit::Cores.format(1.234), "1.23 cores");
         assert_eq!(Unit::MiB.format(23.5), "23.5 MiB");
+        assert_eq!(Unit::Percent.format(1.254), "1.25%");
     }
 }

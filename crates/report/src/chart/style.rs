@@ -294,6 +294,8 @@ mod tests {
             name: name.into(),
             points: vec![(0.0, 1.0)],
             dashed,
+            intervals: Vec::new(),
+            flags: Vec::new(),
         }
     }
 

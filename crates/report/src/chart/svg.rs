@@ -119,7 +119,19 @@ pub(super) fn drawable(chart: &Chart) -> Drawn {
 /// The x and y axes of the drawable points; `None` when there are none.
 pub(super) fn axes(chart: &Chart, drawn: &Drawn) -> Option<(Axis, Axis)> {
     let xs: Vec<f64> = drawn.iter().flatten().flatten().map(|p| p.0).collect();
-    let ys: Vec<f64> = drawn.iter().flatten().flatten().map(|p| p.1).collect();
+    // The intervals' ends too, so that every whisker is inside the plot.
+    let ends = chart
+        .series
+        .iter()
+        .flat_map(|se| se.intervals.iter().flat_map(|i| [i.lo, i.hi]))
+        .filter_map(|y| transform(chart.y_scale, y));
+    let ys: Vec<f64> = drawn
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|p| p.1)
+        .chain(ends)
+        .collect();
     if xs.is_empty() {
         return None;
     }
@@ -193,7 +205,70 @@ pub(super) fn series_svg(
             style::marker(s, style.marker, px(*x), py(*y), size, Some(&data));
         }
     }
+    intervals_svg(s, chart, i, px, py);
+    flags_svg(s, chart, i, px, py);
     s.push_str("</g>\n");
+}
+
+/// The series `i`'s intervals: a whisker with caps at each, in the
+/// series' colour, its `<title>` the interval in the chart's unit.
+fn intervals_svg(s: &mut String, chart: &Chart, i: usize, px: Place, py: Place) {
+    let se = &chart.series[i];
+    if se.intervals.is_empty() {
+        return;
+    }
+    s.push_str("<g class=\"intervals\" fill=\"none\" stroke-width=\"1.2\">\n");
+    for iv in &se.intervals {
+        let t = |y: f64| transform(chart.y_scale, y);
+        let (Some(x), Some(lo), Some(hi)) = (transform(chart.x_scale, iv.x), t(iv.lo), t(iv.hi))
+        else {
+            continue;
+        };
+        let (x, lo, hi) = (px(x), py(lo), py(hi));
+        let title = format!(
+            "{}, {}: interval {} to {}",
+            se.name,
+            points::x_text(chart, iv.x),
+            chart.unit.format(iv.lo),
+            chart.unit.format(iv.hi)
+        );
+        let _ = writeln!(
+            s,
+            "<path d=\"M{} {} L{} {} M{} {} L{} {} M{} {} L{} {}\"><title>{}</title></path>",
+            n2(x),
+            n2(lo),
+            n2(x),
+            n2(hi),
+            n2(x - 4.0),
+            n2(lo),
+            n2(x + 4.0),
+            n2(lo),
+            n2(x - 4.0),
+            n2(hi),
+            n2(x + 4.0),
+            n2(hi),
+            escape(&title)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// The series `i`'s flagged points: a red ring around each, its note as
+/// its `<title>`.
+fn flags_svg(s: &mut String, chart: &Chart, i: usize, px: Place, py: Place) {
+    for f in &chart.series[i].flags {
+        let (Some(x), Some(y)) = (transform(chart.x_scale, f.x), transform(chart.y_scale, f.y))
+        else {
+            continue;
+        };
+        let _ = writeln!(
+            s,
+            "<circle class=\"flag\" cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"none\" stroke=\"#b91c1c\" stroke-width=\"2\"><title>{}</title></circle>",
+            n2(px(x)),
+            n2(py(y)),
+            escape(&f.note)
+        );
+    }
 }
 
 /// A series' key: a `w` px sample of its line from (x, y), its marker in

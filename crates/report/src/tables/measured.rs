@@ -530,7 +530,8 @@ fn metric_cell(cell: &Cell<'_>, m: Metric) -> TableCell {
     };
     let t = match m {
         Metric::ResponsesPerS | Metric::Capacity => model::fmt_rate(v),
-        Metric::P50 | Metric::P99 | Metric::P999 => model::fmt_latency_us(v),
+        Metric::P50 | Metric::P90 | Metric::P99 | Metric::P999 => model::fmt_latency_us(v),
+        Metric::Errors => format!("{v:.2}%"),
         Metric::ClientCpu => format!("{v:.2} µs"),
     };
     marks(cell, TableCell::plain(t))
