@@ -12,7 +12,7 @@ use barrage_lab::remote::Layout;
 use barrage_lab::runner::{self, RunOptions};
 use barrage_lab::suite::Plan;
 
-use crate::exit::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_CHECK, EXIT_FAILED};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -295,6 +295,13 @@ fn finished(outcome: &runner::RunOutcome) -> ExitCode {
             outcome.failed_servers
         );
         return ExitCode::from(EXIT_FAILED);
+    }
+    if outcome.failed_checks > 0 {
+        eprintln!(
+            "barrage run: {} level(s) failed their scenario's check; see the checks section of summary.md",
+            outcome.failed_checks
+        );
+        return ExitCode::from(EXIT_CHECK);
     }
     ExitCode::SUCCESS
 }
