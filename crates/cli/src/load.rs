@@ -60,7 +60,7 @@ pub fn main(args: LoadArgs) -> ExitCode {
     if let Some(part) = args.part {
         if args.check.is_some() {
             return usage_error(
-                "--check with --part: one part measures a share of the plan, not the plan; check the whole run (--agents, or one process)",
+                "--check with --part: one part measures a share of the plan, not the plan; check the merged run (barrage merge --check, or --agents)",
             );
         }
         if spec.max_parts() < u64::from(part.of) {

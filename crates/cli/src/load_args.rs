@@ -313,7 +313,7 @@ fn parse_slo(s: &str) -> Result<barrage_engine::search::Slo, String> {
     s.parse()
 }
 
-fn parse_check(s: &str) -> Result<barrage_engine::check::Check, String> {
+pub(crate) fn parse_check(s: &str) -> Result<barrage_engine::check::Check, String> {
     s.parse()
 }
 

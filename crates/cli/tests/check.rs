@@ -170,7 +170,7 @@ fn a_bad_check_is_one_line_and_exit_2() {
         ),
         (
             vec!["--part", "0/2", "-c", "2", "--check", "rate>=1"],
-            "--check with --part",
+            "check the merged run (barrage merge --check",
         ),
     ] {
         let mut all = vec!["load", "-d", "1s"];
@@ -257,6 +257,59 @@ fn a_run_over_agents_is_checked_on_the_merged_report() {
     let judged = checks(&report);
     assert_eq!(judged[0], ("rate>=1".into(), rate, true));
     assert_eq!(judged[1], ("rate>=100000000".into(), rate, false));
+}
+
+#[test]
+fn parts_are_checked_when_merged() {
+    let _turn = shared();
+    let t = target();
+    let dir = TempDir::new("check-parts");
+    let target_url = url(t.local_addr(), "/hello");
+    let parts: Vec<String> = (0..2)
+        .map(|i| dir.file(&format!("part-{i}.json")))
+        .collect();
+    for (i, part) in parts.iter().enumerate() {
+        let index = format!("{i}/2");
+        let r = barrage(&[
+            "load",
+            "--part",
+            &index,
+            "-c",
+            "2",
+            "-n",
+            "200",
+            "-q",
+            "--json",
+            part,
+            &target_url,
+        ]);
+        assert_eq!(r.code, Some(0), "{r:?}");
+        assert!(read(part).get("checks").is_none(), "a part is not checked");
+    }
+    let merged = dir.file("merged.json");
+    let r = barrage(&[
+        "merge",
+        &parts[0],
+        &parts[1],
+        "--json",
+        &merged,
+        "--check",
+        "rate>=1,rate>=100000000",
+    ]);
+    assert_eq!(r.code, Some(EXIT_CHECK), "{r:?}");
+    let report = read(&merged);
+    assert_eq!(report["totals"]["responses"], 200);
+    let rate = report["totals"]["responses_per_s"].as_f64();
+    assert_eq!(
+        checks(&report),
+        [
+            ("rate>=1".into(), rate, true),
+            ("rate>=100000000".into(), rate, false)
+        ]
+    );
+    assert!(r.stdout.contains("FAIL  rate>=100000000"), "{}", r.stdout);
+    let r = barrage(&["merge", &parts[0], &parts[1], "--check", "rate>=1"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
 }
 
 const SUITE: &str = r#"

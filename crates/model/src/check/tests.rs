@@ -186,6 +186,17 @@ fn a_runs_figures_are_its_rate_errors_and_latency_when_something_answered() {
 }
 
 #[test]
+fn a_merged_report_keeps_no_parts_checks() {
+    let mut part = fixture();
+    let check: Check = "rate>=1".parse().unwrap();
+    part.checks = check.judge(&Figures::of_run(&part));
+    assert_eq!(part.checks.len(), 1);
+    let other = part.clone();
+    part.merge(&other);
+    assert!(part.checks.is_empty(), "{:?}", part.checks);
+}
+
+#[test]
 fn a_levels_figures_are_what_its_tool_gave() {
     let stats = crate::results::LevelStats {
         responses: 1000,
