@@ -73,7 +73,7 @@ pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
                     return ExitCode::from(EXIT_FAILED);
                 }
             }
-            finish(args, &out.merged)
+            finish(args, out.merged)
         }
         Err(RunError::AgentFailed {
             host,
@@ -85,7 +85,7 @@ pub fn load(args: &LoadArgs, spec: &LoadSpec) -> ExitCode {
             );
             if let Some(p) = partial {
                 // What the others measured is kept, marked interrupted.
-                let _ = finish(args, &p);
+                let _ = finish(args, *p);
             }
             ExitCode::from(EXIT_FAILED)
         }
@@ -156,16 +156,18 @@ fn run_watched(
     outcome
 }
 
-fn finish(args: &LoadArgs, report: &RunReport) -> ExitCode {
+/// The merged report, judged by `--check`, written; the exit status.
+fn finish(args: &LoadArgs, mut report: RunReport) -> ExitCode {
+    common::judge_checks(&mut report, args.check.as_ref());
     if !common::write_outputs(
-        report,
+        &report,
         args.quiet,
         args.json.as_deref(),
         args.html.as_deref(),
     ) {
         return ExitCode::from(EXIT_FAILED);
     }
-    common::exit_code(report)
+    common::exit_code(&report)
 }
 
 fn write_parts(dir: &Path, parts: &[RunReport]) -> std::io::Result<()> {

@@ -1,6 +1,6 @@
 //! What every command that runs the engine does the same way: Ctrl-C,
 //! the `--metrics` endpoint, the summary and the JSON and HTML reports,
-//! reaching `--agents`, and the exit status of a run. The modes of
+//! reaching `--agents`, `--check`, and the exit status of a run. The modes of
 //! `barrage load` (one process, `--agents`, `--find-max`) share these and
 //! never import each other; this module imports none of them.
 
@@ -11,9 +11,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use barrage_dist::controller::{AgentList, Controller};
+use barrage_engine::check::{all_pass, Check, CheckResult, Figures};
 use barrage_engine::{Field, LoadSpec, Model, RunReport, SpecError};
 
-use crate::exit::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_CHECK, EXIT_FAILED};
 
 /// The stop flag for one run. A first Ctrl-C sets it, so the run ends with
 /// its report (as wrk, ab, h2load and httperf do); a second one exits at
@@ -115,7 +116,7 @@ pub fn write_outputs(
 ) -> bool {
     let text = crate::summary::render(report);
     match (quiet, json == Some("-")) {
-        (true, _) => {}
+        (true, _) => quiet_check_lines(&report.checks),
         (false, true) => eprint!("{text}"),
         (false, false) => print!("{text}"),
     }
@@ -132,12 +133,30 @@ pub fn write_outputs(
 }
 
 /// 1 when the run got no response at all and saw errors (e.g. every
-/// connection refused).
+/// connection refused); else 3 when it failed a `--check`.
 pub fn exit_code(report: &RunReport) -> ExitCode {
     if report.totals.responses == 0 && report.totals.errors > 0 {
         ExitCode::from(EXIT_FAILED)
+    } else if !all_pass(&report.checks) {
+        ExitCode::from(EXIT_CHECK)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `--check` judged against the run's report and kept in it, for its
+/// summary and JSON.
+pub fn judge_checks(report: &mut RunReport, check: Option<&Check>) {
+    if let Some(check) = check {
+        report.checks = check.judge(&Figures::of_run(report));
+    }
+}
+
+/// With `-q` no summary shows the checks: each that failed is a line on
+/// standard error.
+pub fn quiet_check_lines(checks: &[CheckResult]) {
+    for c in checks.iter().filter(|c| !c.pass) {
+        eprintln!("barrage: check {}", c.line());
     }
 }
 

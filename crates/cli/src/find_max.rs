@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use barrage_dist::controller::{AgentList, Controller};
+use barrage_engine::check::{all_pass, Figures};
 use barrage_engine::search::{
     check_limits, drive, local_step, Bound, Limits, Outcome, SearchError, SearchObserver,
     SearchPlan, SearchReport, StepRecord,
@@ -20,7 +21,7 @@ use barrage_engine::search::{
 use barrage_engine::LoadSpec;
 
 use crate::common;
-use crate::exit::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_CHECK, EXIT_FAILED};
 use crate::load_args::{checked_spec, LoadArgs};
 
 /// A step's warm-up when --warmup is not given.
@@ -95,23 +96,44 @@ pub fn main(args: &LoadArgs) -> ExitCode {
             return ExitCode::from(EXIT_FAILED);
         }
     };
+    finish(args, &mut lines, report)
+}
+
+/// The outcome and the checks on the terminal, the report files, and the
+/// exit status.
+fn finish(args: &LoadArgs, lines: &mut StepLines, mut report: SearchReport) -> ExitCode {
+    // The check reads the answer: the capacity found, and its confirmation.
+    if let Some(check) = &args.check {
+        report.checks = check.judge(&Figures::of_search(&report));
+    }
     if !args.quiet {
         let _ = writeln!(
             lines.out,
             "{}",
             outcome_line(&report, &report.slo.to_string())
         );
+        for c in &report.checks {
+            let _ = writeln!(lines.out, "check {}", c.line());
+        }
+    } else {
+        common::quiet_check_lines(&report.checks);
     }
     if !write_outputs(args, &report) {
         return ExitCode::from(EXIT_FAILED);
     }
-    match report.outcome {
+    let answered = matches!(
+        report.outcome,
         Outcome::Capacity { .. }
-        | Outcome::AtLeast {
-            bound: Bound::MaxRate,
-            ..
-        } if !report.interrupted => ExitCode::SUCCESS,
-        _ => ExitCode::from(EXIT_FAILED),
+            | Outcome::AtLeast {
+                bound: Bound::MaxRate,
+                ..
+            }
+    ) && !report.interrupted;
+    // A search without an answer failed: it is no check.
+    match (answered, all_pass(&report.checks)) {
+        (false, _) => ExitCode::from(EXIT_FAILED),
+        (true, false) => ExitCode::from(EXIT_CHECK),
+        (true, true) => ExitCode::SUCCESS,
     }
 }
 

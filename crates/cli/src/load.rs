@@ -58,6 +58,11 @@ pub fn main(args: LoadArgs) -> ExitCode {
         return crate::agents::load(&args, &spec);
     }
     if let Some(part) = args.part {
+        if args.check.is_some() {
+            return usage_error(
+                "--check with --part: one part measures a share of the plan, not the plan; check the merged run (barrage merge --check, or --agents)",
+            );
+        }
         if spec.max_parts() < u64::from(part.of) {
             return usage_error(format!(
                 "--part {}/{}: the plan has only {} connections, sessions or requests to share; use fewer parts or more -c",
@@ -124,6 +129,7 @@ fn run_here(args: &LoadArgs, spec: &LoadSpec, mut script: Option<Loaded>) -> Exi
     // Whether this run measured its client (docs/load.md, "When is a run
     // client-bound?"): this process's CPU and wait, and its send delays.
     report.client_bound = Some(ClientBoundReport::judge(&report, meter.load(spec.threads)));
+    common::judge_checks(&mut report, args.check.as_ref());
     let overflowed = listen_before.flatten().and_then(|before| {
         let during = barrage_lab::monitor::listen_queue()?.since(&before);
         let what = format!("this run ({} connections)", spec.peak_connections());

@@ -23,7 +23,7 @@ pub enum ArrivalArg {
 
 #[derive(Debug, Clone, clap::Args)]
 #[command(
-    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load -c100 -d30s --mix mix.toml http://127.0.0.1:8080/\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'\n  barrage load -c100 -d10s ws://127.0.0.1:8080/ws                    (WebSocket echo, 64-byte text)\n  barrage load -c100 -m4 --ws-size 4096 --ws-binary -d10s ws://127.0.0.1:8080/ws\n  barrage load -R 50000 -c100 -d30s ws://127.0.0.1:8080/ws          (messages/s)\n  barrage load --ws-subscribe -c10 -d10s 'ws://127.0.0.1:8080/ws?push=100'\n  barrage load --grpc --proto bench.proto --call barrage.bench.v1.Bench/Echo --data '{\"seq\":\"{{.RequestNumber}}\"}' -c10 -m10 -d10s http://127.0.0.1:8080\n  barrage load --grpc --proto bench.proto --call barrage.bench.v1.Bench/Chat -R 5000 -c4 -m2 -d30s http://127.0.0.1:8080   (bidi, messages/s)"
+    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExit status: 0 done; 1 nothing answered (--find-max: no exact answer, docs/load.md); 2 bad input; 3 a --check failed\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -c100 -d10s --check 'p99<=10ms,errors<=0.1%,rate>=9500' http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load -c100 -d30s --mix mix.toml http://127.0.0.1:8080/\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'\n  barrage load -c100 -d10s ws://127.0.0.1:8080/ws                    (WebSocket echo, 64-byte text)\n  barrage load -c100 -m4 --ws-size 4096 --ws-binary -d10s ws://127.0.0.1:8080/ws\n  barrage load -R 50000 -c100 -d30s ws://127.0.0.1:8080/ws          (messages/s)\n  barrage load --ws-subscribe -c10 -d10s 'ws://127.0.0.1:8080/ws?push=100'\n  barrage load --grpc --proto bench.proto --call barrage.bench.v1.Bench/Echo --data '{\"seq\":\"{{.RequestNumber}}\"}' -c10 -m10 -d10s http://127.0.0.1:8080\n  barrage load --grpc --proto bench.proto --call barrage.bench.v1.Bench/Chat -R 5000 -c4 -m2 -d30s http://127.0.0.1:8080   (bidi, messages/s)"
 )]
 pub struct LoadArgs {
     /// The URL to load (http://host:port/path, https://…, or ws:// and wss:// for WebSocket).
@@ -188,6 +188,13 @@ pub struct LoadArgs {
     /// 99% of the offered one fail a step too.
     #[arg(long, value_name = "OBJECTIVES", value_parser = parse_slo, requires = "find_max")]
     pub(crate) slo: Option<barrage_engine::search::Slo>,
+    /// Thresholds the run must meet, for CI (as k6's thresholds), e.g.
+    /// 'p99<=10ms,errors<=0.1%,rate>=9500': p50, p90, p99, p99.9 or max <= a duration;
+    /// errors <= a share of the requests; rate >= responses/s. The report shows each with
+    /// its figure; one that fails makes barrage exit 3 after its report. With --find-max:
+    /// the answer's (rate: the capacity found; the rest: its confirmation step).
+    #[arg(long, value_name = "THRESHOLDS", value_parser = parse_check)]
+    pub(crate) check: Option<barrage_engine::check::Check>,
     /// --find-max: the first rate tried, requests/s (sessions/s with --calls).
     #[arg(
         long,
@@ -303,6 +310,10 @@ pub struct LoadArgs {
 }
 
 fn parse_slo(s: &str) -> Result<barrage_engine::search::Slo, String> {
+    s.parse()
+}
+
+pub(crate) fn parse_check(s: &str) -> Result<barrage_engine::check::Check, String> {
     s.parse()
 }
 

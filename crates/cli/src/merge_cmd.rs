@@ -2,11 +2,12 @@
 //! --json` results of one plan run side by side (several processes, hosts
 //! or pods): histograms added, counts summed, per-second series aligned by
 //! wall clock. The work is `RunReport::merge`; plans that differ are
-//! refused with the difference named.
+//! refused with the difference named. `--check` judges the merged run.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use barrage_engine::check::{all_pass, Check};
 use barrage_engine::RunReport;
 
 use crate::exit::usage_error;
@@ -21,6 +22,10 @@ pub struct MergeArgs {
     /// the summary then goes to standard error).
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Thresholds the merged run must meet, as `barrage load --check` takes them
+    /// ('p99<=10ms,errors<=0.1%,rate>=9500'); one that fails makes it exit 3.
+    #[arg(long, value_name = "THRESHOLDS", value_parser = crate::load_args::parse_check)]
+    check: Option<Check>,
 }
 
 pub fn main(args: MergeArgs) -> ExitCode {
@@ -44,7 +49,8 @@ pub fn main(args: MergeArgs) -> ExitCode {
             }
         }
     }
-    let (report, _) = merged.expect("clap requires two files");
+    let (mut report, _) = merged.expect("clap requires two files");
+    crate::common::judge_checks(&mut report, args.check.as_ref());
     let to_stdout = args.json.as_deref() == Some(std::path::Path::new("-"));
     let text = summary::render(&report);
     if to_stdout {
@@ -54,6 +60,9 @@ pub fn main(args: MergeArgs) -> ExitCode {
     }
     if !crate::common::write_json(&report, args.json.as_deref()) {
         return ExitCode::from(crate::exit::EXIT_FAILED);
+    }
+    if !all_pass(&report.checks) {
+        return ExitCode::from(crate::exit::EXIT_CHECK);
     }
     ExitCode::SUCCESS
 }

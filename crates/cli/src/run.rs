@@ -12,11 +12,11 @@ use barrage_lab::remote::Layout;
 use barrage_lab::runner::{self, RunOptions};
 use barrage_lab::suite::Plan;
 
-use crate::exit::{usage_error, EXIT_FAILED};
+use crate::exit::{usage_error, EXIT_CHECK, EXIT_FAILED};
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Formats of suites and server manifests: docs/suites.md.\n\nExamples:\n  barrage run suites/builtin-quick.toml --quick\n  barrage run suites/loadgen-efficiency.toml --dry-run\n  barrage run suites/loadgen-efficiency.toml --only nginx"
+    after_help = "Formats of suites and server manifests: docs/suites.md.\n\nExit status: 0 every server ran; 1 a server failed or the run was interrupted; 2 a bad suite or manifest; 3 a level failed its scenario's check\n\nExamples:\n  barrage run suites/builtin-quick.toml --quick\n  barrage run suites/loadgen-efficiency.toml --dry-run\n  barrage run suites/loadgen-efficiency.toml --only nginx"
 )]
 pub struct RunArgs {
     /// The suite file (suites/NAME.toml).
@@ -316,6 +316,13 @@ fn finished(outcome: &runner::RunOutcome) -> ExitCode {
             outcome.failed_servers
         );
         return ExitCode::from(EXIT_FAILED);
+    }
+    if outcome.failed_checks > 0 {
+        eprintln!(
+            "barrage run: {} level(s) failed their scenario's check; see the checks section of summary.md",
+            outcome.failed_checks
+        );
+        return ExitCode::from(EXIT_CHECK);
     }
     ExitCode::SUCCESS
 }

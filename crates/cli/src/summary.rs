@@ -30,7 +30,19 @@ pub fn render(r: &RunReport) -> String {
     errors(&mut s, r);
     agents(&mut s, r);
     templates(&mut s, r);
+    checks(&mut s, r);
     s
+}
+
+/// `--check`: a line per threshold, pass or FAIL, with its figure.
+fn checks(s: &mut String, r: &RunReport) {
+    if r.checks.is_empty() {
+        return;
+    }
+    let _ = writeln!(s, "  Checks");
+    for c in &r.checks {
+        let _ = writeln!(s, "    {}", c.line());
+    }
 }
 
 /// A mix's templates, one line each: weight, share of the responses,

@@ -12,13 +12,14 @@ use crate::common;
 
 const BIN: &str = env!("CARGO_BIN_EXE_barrage");
 
-/// A scratch directory with `servers/` and `suites/`, removed on drop.
-struct Lab {
+/// A scratch directory with `servers/` and `suites/`, removed on drop
+/// (check.rs runs its suites in one too).
+pub(crate) struct Lab {
     dir: PathBuf,
 }
 
 impl Lab {
-    fn new(tag: &str) -> Lab {
+    pub(crate) fn new(tag: &str) -> Lab {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap()
@@ -34,13 +35,13 @@ impl Lab {
         Lab { dir }
     }
 
-    fn suite(&self, name: &str, text: &str) -> PathBuf {
+    pub(crate) fn suite(&self, name: &str, text: &str) -> PathBuf {
         let path = self.dir.join("suites").join(format!("{name}.toml"));
         std::fs::write(&path, text).unwrap();
         path
     }
 
-    fn run(&self, suite: &Path, extra: &[&str]) -> Output {
+    pub(crate) fn run(&self, suite: &Path, extra: &[&str]) -> Output {
         let mut cmd = Command::new(BIN);
         cmd.arg("run")
             .arg(suite)
@@ -51,7 +52,7 @@ impl Lab {
     }
 
     /// The one results directory's results.json.
-    fn results(&self) -> (PathBuf, Value) {
+    pub(crate) fn results(&self) -> (PathBuf, Value) {
         common::one_results(&self.dir.join("results"))
     }
 }

@@ -10,6 +10,7 @@ mod cli_support;
 mod common;
 
 mod agents_local;
+mod check;
 mod cli;
 mod cli_errors;
 mod compare;

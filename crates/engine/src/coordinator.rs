@@ -524,6 +524,7 @@ impl Merger {
             agents: None,
             // The caller, which knows its own CPU, judges its client.
             client_bound: None,
+            checks: Vec::new(),
         }
     }
 

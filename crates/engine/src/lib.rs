@@ -49,6 +49,9 @@ mod uring;
 mod wire;
 mod worker;
 
+/// Thresholds a run must meet (`--check`, in the syntax `--slo` shares)
+/// and their judgement against a report.
+pub use barrage_model::check;
 /// The report types are the shared model's: re-exported so that a library
 /// user needs only this crate.
 pub use barrage_model::histogram;

@@ -31,6 +31,7 @@ use crate::manifest::ServerSpec;
 use crate::monitor::MonitorReport;
 use crate::store::{ClientUsage, Results, RunRecord, Store, Summary, SCHEMA};
 use crate::suite::{Level, Plan, PlannedRun, Suite};
+use barrage_model::check::all_pass;
 use barrage_model::results::LevelStats;
 
 mod ceiling;
@@ -99,6 +100,14 @@ pub struct RunOutcome {
     /// The line that stopped the suite before its end (a service that
     /// failed to start, or died again after its restart).
     pub stopped: Option<String>,
+    /// Levels that failed their scenario's `check`.
+    pub failed_checks: usize,
+}
+
+/// Levels of `store` that failed their scenario's `check`.
+fn failed_checks(store: &Store) -> usize {
+    let runs = &store.results.runs;
+    runs.iter().filter(|r| !all_pass(&r.checks)).count()
 }
 
 pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
@@ -168,6 +177,7 @@ pub fn run(mut opts: RunOptions) -> Result<RunOutcome, String> {
         failed_servers,
         interrupted,
         stopped: None,
+        failed_checks: failed_checks(&store),
     })
 }
 
@@ -186,6 +196,7 @@ fn stopped(
         failed_servers,
         interrupted,
         stopped: Some(line),
+        failed_checks: failed_checks(store),
     })
 }
 
@@ -438,6 +449,7 @@ fn new_record(run: &PlannedRun) -> RunRecord {
         clients: Vec::new(),
         latency_not_mergeable: false,
         search: None,
+        checks: Vec::new(),
     }
 }
 

@@ -15,6 +15,7 @@
 //! (merging, medians, tables). It runs nothing, reads no file and prints
 //! nothing.
 
+pub mod check;
 pub mod client_bound;
 pub mod histogram;
 mod json;

@@ -15,6 +15,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::check::CheckResult;
 use crate::client_bound::ClientBoundReport;
 use crate::LoadError;
 
@@ -144,6 +145,10 @@ pub struct RunReport {
     /// older reports).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub client_bound: Option<ClientBoundReport>,
+    /// `--check`: each threshold, the figure it read and whether it held
+    /// (docs/load.md, "Checks"). Absent without `--check`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<CheckResult>,
 }
 
 /// How a run split over agents started, and what each part did.

@@ -10,10 +10,11 @@ use std::collections::BTreeMap;
 use barrage_contract::Workload;
 use serde::{Deserialize, Serialize};
 
+use crate::check::{CheckResult, Figures};
 use crate::client_bound::Reason;
 use crate::limit::Limit;
 use crate::load::RunReport;
-use crate::search::SearchReport;
+use crate::search::{Quantile, SearchReport};
 use crate::suite::{Level, Suite};
 use crate::warmup::WarmupRecord;
 use crate::LoadError;
@@ -410,6 +411,11 @@ pub struct RunRecord {
     /// What limited it (docs/load.md, "What limited a number").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<Limit>,
+    /// The scenario's `check`, judged against the level's figures (a
+    /// search: its answer): each threshold, the figure it read and whether
+    /// it held. Absent when the scenario has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<CheckResult>,
 }
 
 /// A host's listen-queue counters (`TcpExt` of /proc/net/netstat), read
@@ -519,6 +525,38 @@ pub struct LevelStats {
     pub latency_p99_9_us: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub latency_max_us: Option<f64>,
+}
+
+impl Figures {
+    /// A suite level's figures, from the statistics every driver gives.
+    pub fn of_level(s: &LevelStats) -> Figures {
+        let latency_us = match s.responses {
+            0 => Vec::new(),
+            _ => [
+                (Quantile::P50, s.latency_p50_us),
+                (Quantile::P90, s.latency_p90_us),
+                (Quantile::P99, s.latency_p99_us),
+                (Quantile::P999, s.latency_p99_9_us),
+                (Quantile::Max, s.latency_max_us),
+            ]
+            .into_iter()
+            .filter_map(|(q, v)| Some((q, v?.round() as u64)))
+            .collect(),
+        };
+        let error_share = match (s.errors, s.non_2xx) {
+            (None, None) => None,
+            (errors, non_2xx) => {
+                let errors = errors.unwrap_or(0);
+                let attempts = s.requests_sent.unwrap_or(0).max(s.responses + errors);
+                Some(crate::check::share(errors + non_2xx.unwrap_or(0), attempts))
+            }
+        };
+        Figures {
+            rate_per_s: Some(s.responses_per_s),
+            error_share,
+            latency_us,
+        }
+    }
 }
 
 /// Where and with what a run ran.

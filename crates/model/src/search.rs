@@ -5,10 +5,11 @@
 //! record in its results and the report reads it from there.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::check::measured_us;
+use crate::check::CheckResult;
 use crate::client_bound::Reason;
 use crate::load::{LatencyStats, RunReport};
 
@@ -25,6 +26,15 @@ pub enum Quantile {
 }
 
 impl Quantile {
+    /// Every figure, lowest first.
+    pub const ALL: [Quantile; 5] = [
+        Quantile::P50,
+        Quantile::P90,
+        Quantile::P99,
+        Quantile::P999,
+        Quantile::Max,
+    ];
+
     /// `p50`, `p90`, `p99`, `p99.9`, `max`.
     pub fn name(self) -> &'static str {
         match self {
@@ -64,95 +74,28 @@ pub enum Objective {
 }
 
 /// A service-level objective: every objective must hold.
-/// Written `p99<=10ms,errors<=0.1%` (docs/load.md).
+/// Written `p99<=10ms,errors<=0.1%` (docs/load.md), and read by the one
+/// objective syntax `--check` shares ([`crate::check`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Slo {
     pub objectives: Vec<Objective>,
 }
 
-impl FromStr for Slo {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Slo, String> {
-        let expected =
-            "objectives such as p99<=10ms,errors<=0.1% (p50, p90, p99, p99.9, max; errors in %)";
-        let mut objectives = Vec::new();
-        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) = part
-                .split_once("<=")
-                .ok_or_else(|| format!("{part:?}: no \"<=\"; expected {expected}"))?;
-            let (key, value) = (key.trim(), value.trim());
-            let objective = match key {
-                "errors" => {
-                    let n = value.strip_suffix('%').ok_or_else(|| {
-                        format!("{part:?}: errors are a share, e.g. errors<=0.1%")
-                    })?;
-                    let pct: f64 = n
-                        .trim()
-                        .parse()
-                        .ok()
-                        .filter(|p: &f64| p.is_finite() && (0.0..=100.0).contains(p))
-                        .ok_or_else(|| format!("{part:?}: expected a share from 0% to 100%"))?;
-                    Objective::Errors {
-                        max_share: pct / 100.0,
-                    }
-                }
-                q => {
-                    let quantile = match q {
-                        "p50" => Quantile::P50,
-                        "p90" => Quantile::P90,
-                        "p99" => Quantile::P99,
-                        "p99.9" => Quantile::P999,
-                        "max" => Quantile::Max,
-                        _ => {
-                            return Err(format!(
-                                "{part:?}: unknown figure {q:?}; expected {expected}"
-                            ))
-                        }
-                    };
-                    let d = humantime::parse_duration(value).map_err(|_| {
-                        format!("{part:?}: {value:?} is not a duration such as 10ms")
-                    })?;
-                    if d.is_zero() {
-                        return Err(format!("{part:?}: a latency bound above zero"));
-                    }
-                    Objective::Latency {
-                        quantile,
-                        max_us: d.as_micros() as u64,
-                    }
-                }
-            };
-            objectives.push(objective);
+impl fmt::Display for Objective {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Objective::Latency { quantile, max_us } => {
+                write!(f, "{}<={}", quantile.name(), human_us(*max_us))
+            }
+            Objective::Errors { max_share } => write!(f, "errors<={}%", max_share * 100.0),
         }
-        if objectives.is_empty() {
-            return Err(format!("empty; expected {expected}"));
-        }
-        Ok(Slo { objectives })
     }
 }
 
 impl fmt::Display for Slo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = self
-            .objectives
-            .iter()
-            .map(|o| match o {
-                Objective::Latency { quantile, max_us } => {
-                    format!("{}<={}", quantile.name(), human_us(*max_us))
-                }
-                Objective::Errors { max_share } => format!("errors<={}%", max_share * 100.0),
-            })
-            .collect();
+        let parts: Vec<String> = self.objectives.iter().map(|o| o.to_string()).collect();
         write!(f, "{}", parts.join(","))
-    }
-}
-
-/// A measured latency: `850us`, `5.29ms`, `1.20s`.
-pub fn measured_us(us: u64) -> String {
-    match us {
-        0..=999 => format!("{us}us"),
-        1000..=999_999 => format!("{:.2}ms", us as f64 / 1e3),
-        _ => format!("{:.2}s", us as f64 / 1e6),
     }
 }
 
@@ -168,7 +111,7 @@ pub fn human_us(us: u64) -> String {
 }
 
 /// Whether one step passed, and why not.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Verdict {
     pub pass: bool,
     /// Every reason it failed (empty when it passed).
@@ -188,7 +131,7 @@ pub struct Verdict {
 }
 
 /// One step as recorded (`barrage.search/1`, docs/json.md).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct StepRecord {
     /// From 1.
     pub step: u32,
@@ -200,6 +143,10 @@ pub struct StepRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub served_per_s: Option<f64>,
     pub p50_us: u64,
+    /// Absent in records written before it was kept, and in a step the
+    /// client refused to run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p90_us: Option<u64>,
     pub p99_us: u64,
     pub p99_9_us: u64,
     pub max_us: u64,
@@ -270,6 +217,30 @@ pub struct SearchReport {
     /// The search was stopped from outside (Ctrl-C).
     pub interrupted: bool,
     pub elapsed_s: f64,
+    /// `--check`, judged against the answer ([`crate::check::Figures::of_search`]):
+    /// each threshold, the figure it read and whether it held. Absent
+    /// without `--check`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<CheckResult>,
+}
+
+impl SearchReport {
+    /// The step that gave the answer: a passing step at the rate the
+    /// outcome names, its confirmation when it has one (else the last);
+    /// none when the search found no rate.
+    pub fn answer_step(&self) -> Option<&StepRecord> {
+        let rate = match self.outcome {
+            Outcome::Capacity { rate } | Outcome::AtLeast { rate, .. } => rate,
+            Outcome::BelowMin { .. } => return None,
+        };
+        let mut at_rate = self
+            .steps
+            .iter()
+            .rev()
+            .filter(|s| s.verdict.pass && s.offered_per_s == rate);
+        let last = at_rate.clone().next();
+        at_rate.find(|s| s.confirm).or(last)
+    }
 }
 
 /// The client's ceiling a search was judged against.

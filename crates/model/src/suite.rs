@@ -11,6 +11,7 @@ use std::time::Duration;
 use barrage_contract::Workload;
 use serde::{Deserialize, Serialize};
 
+use crate::check::Check;
 use crate::client_bound::CpuUse;
 use crate::load::WsMode;
 
@@ -239,6 +240,11 @@ pub struct Scenario {
     /// Results written before gRPC existed have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grpc: Option<GrpcScenario>,
+    /// Thresholds each level must meet (`check = "p99<=10ms,rate>=1000"`,
+    /// as `barrage load --check`; a search: its answer). None in results
+    /// written before checks existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<Check>,
 }
 
 /// A scenario's wrk script: the file and the words of its `init(args)`.
@@ -321,6 +327,7 @@ impl Scenario {
             script: None,
             ws: None,
             grpc: None,
+            check: None,
         }
     }
 

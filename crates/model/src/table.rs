@@ -30,7 +30,9 @@ pub use capacity::{capacities, CapacityRow};
 pub use cell::{Cell, Metric};
 pub use efficiency::{efficiencies, EfficiencyRow};
 pub use group::{groups, side_by_side, Column, Grid, Group, Ranking, SideBySide};
-pub use listing::{client_host_rows, failed_runs, host_rows, not_measured, ordered_runs, probes};
+pub use listing::{
+    checked_runs, client_host_rows, failed_runs, host_rows, not_measured, ordered_runs, probes,
+};
 pub use matrix::{
     queries_per_request, workload_invalid_reasons, workload_marks, workload_matrices, Composite,
     MatrixCell, WorkloadColumn, WorkloadMatrix,

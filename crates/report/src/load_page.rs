@@ -99,6 +99,7 @@ fn load_blocks(r: &RunReport) -> Vec<Block> {
             r.stop_reason.name()
         ))]));
     }
+    check_blocks(r, &mut d);
     d.push(heading(2, "totals", "Throughput"));
     d.push(kv_table("t-totals", totals_rows(r)));
     d.push(heading(2, "latency", "Latency"));
@@ -108,6 +109,33 @@ fn load_blocks(r: &RunReport) -> Vec<Block> {
     error_blocks(r, &mut d);
     protocol_blocks(r, &mut d);
     d
+}
+
+/// `--check`: each threshold, its figure, pass or FAIL.
+fn check_blocks(r: &RunReport, d: &mut Vec<Block>) {
+    if r.checks.is_empty() {
+        return;
+    }
+    d.push(heading(2, "checks", "Checks"));
+    d.push(Block::Table(Table {
+        id: "t-checks".into(),
+        head: vec!["check".into(), "measured".into(), "result".into()],
+        numeric: vec![false, true, false],
+        rows: r
+            .checks
+            .iter()
+            .map(|c| {
+                vec![
+                    cell(&c.check),
+                    cell(c.measured_text()),
+                    TableCell {
+                        invalid: !c.pass,
+                        ..cell(c.verdict())
+                    },
+                ]
+            })
+            .collect(),
+    }));
 }
 
 fn spec_line(r: &RunReport) -> Vec<Span> {

@@ -163,6 +163,7 @@ mod tests {
             achieved_per_s: achieved,
             served_per_s: None,
             p50_us: p99_us / 4,
+            p90_us: Some(p99_us / 2),
             p99_us,
             p99_9_us: p99_us * 2,
             max_us: p99_us * 3,
@@ -214,6 +215,7 @@ mod tests {
             client_ceiling: None,
             interrupted: false,
             elapsed_s: 10.0,
+            checks: Vec::new(),
         };
         let html = search_html(&r);
         assert!(html.contains("capacity 1000/s"), "{html}");

@@ -20,7 +20,8 @@
 //! validation: CHECK"), which `workloads.csv` gives as data.
 //!
 //! This module holds the document's order (its parts); the blocks and the
-//! sections live beside it: the blocks (`blocks`), the measured tables
+//! sections live beside it: the blocks (`blocks`), the checks
+//! (`checks`), the measured tables
 //! (`measured`), the workload tables (`workloads`), the limits
 //! (`limits`), the database (`database`), the efficiency sections
 //! (`efficiency`), the run's context (`context`), and the two writers
@@ -31,6 +32,7 @@ use barrage_model::results::Results;
 use crate::model;
 
 mod blocks;
+mod checks;
 mod context;
 mod csv;
 mod database;
@@ -89,6 +91,8 @@ pub enum Part {
     Database,
     Ranking,
     Warnings,
+    /// The levels a scenario's `check` judged, and whether they met it.
+    Checks,
     /// The suite's tables of several scenarios (`[[table]]`).
     SideBySide,
     /// Each scenario with each driver: its tables by level and its charts.
@@ -112,13 +116,14 @@ pub enum Part {
 
 impl Part {
     /// Every part, in the report's order.
-    pub const ALL: [Part; 16] = [
+    pub const ALL: [Part; 17] = [
         Part::Opening,
         Part::Ceilings,
         Part::Workloads,
         Part::Database,
         Part::Ranking,
         Part::Warnings,
+        Part::Checks,
         Part::SideBySide,
         Part::Scenarios,
         Part::Capacities,
@@ -151,6 +156,7 @@ impl Part {
             Part::Database => database_blocks(r, &mut d),
             Part::Ranking => ranking_blocks(r, &mut d),
             Part::Warnings => warnings(r, &mut d),
+            Part::Checks => checks::check_blocks(r, &mut d),
             Part::SideBySide => side_by_side_blocks(r, &mut d),
             Part::Scenarios => {
                 for g in model::groups(r) {

@@ -7,6 +7,7 @@
 
 mod chart_homes;
 mod charts;
+mod checks;
 mod compare;
 mod database;
 mod interactive;

@@ -544,6 +544,7 @@ fn capacity_searches_are_ranked_by_capacity() {
             },
             interrupted: false,
             elapsed_s: 1.0,
+            checks: Vec::new(),
         });
     }
     let md = tables::markdown(&r);

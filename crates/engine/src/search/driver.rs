@@ -305,6 +305,7 @@ fn report(
         tolerance: None,
         interrupted,
         elapsed_s: began.elapsed().as_secs_f64(),
+        checks: Vec::new(),
     }
 }
 
@@ -316,6 +317,7 @@ fn refused_step(step: u32, rate: f64, confirm: bool, e: &str) -> StepRecord {
         achieved_per_s: 0.0,
         served_per_s: None,
         p50_us: 0,
+        p90_us: None,
         p99_us: 0,
         p99_9_us: 0,
         max_us: 0,

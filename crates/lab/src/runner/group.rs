@@ -253,6 +253,7 @@ impl ServerRun<'_> {
             }
             self.warm_until_steady(&valid, run, server, &mut warmed);
             let mut record = self.measure(run, server);
+            self.judge_check(run, &mut record);
             let services = self.services_after(&mut record);
             self.store.results.runs.push(record);
             let _ = self.store.write();

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use barrage_dist::proto::unix_us_now;
+use barrage_model::check::Figures;
 use barrage_model::client_bound::Reason;
 
 use super::merge::{self, split_level, HostRun, SEARCH_ON_HOSTS};
@@ -152,6 +153,25 @@ impl ServerRun<'_> {
             .and_then(|s| s.pinned_cpus.as_ref())
             .map_or(self.suite.cores.server.len(), |c| c.len());
         record.limit = super::ceiling::limit_of(record, results, cores);
+    }
+
+    /// The scenario's `check` against the level's figures (a search: its
+    /// answer; a level without statistics has none, and fails it), with a
+    /// line for each threshold that failed.
+    pub(super) fn judge_check(&mut self, run: &PlannedRun, record: &mut RunRecord) {
+        let Some(check) = &self.suite.scenario(&run.scenario).check else {
+            return;
+        };
+        let figures = match (&record.search, &record.stats) {
+            (Some(search), _) => Figures::of_search(search),
+            (None, Some(stats)) => Figures::of_level(stats),
+            (None, None) => Figures::default(),
+        };
+        record.checks = check.judge(&figures);
+        let level = format!("{} · {} · {}", run.variant.label, run.scenario, run.level);
+        for failed in record.checks.iter().filter(|c| !c.pass) {
+            (self.opts.progress)(&format!("warning: check {level}: {}", failed.line()));
+        }
     }
 
     /// The server host's listen-queue counters now, if it tells them.

@@ -62,6 +62,8 @@ impl RunReport {
             _ => {}
         }
         merge_sessions(&mut self.sessions, &other.sessions);
+        // A part's checks judged the part: the whole is judged anew.
+        self.checks.clear();
         for (code, n) in &other.status_counts {
             *self.status_counts.entry(code.clone()).or_insert(0) += n;
         }

@@ -98,6 +98,7 @@ fn report(latencies: &[u64], connections: usize, elapsed_s: f64) -> RunReport {
         templates: Vec::new(),
         agents: None,
         client_bound: None,
+        checks: Vec::new(),
     }
 }
 

@@ -1,6 +1,6 @@
 //! The lists beside the tables: the probes' responses, the starts not
-//! measured, the failed runs, the runs in report order, and a run across
-//! hosts' hosts and per-host shares.
+//! measured, the failed runs, the runs in report order (and those a check
+//! judged), and a run across hosts' hosts and per-host shares.
 
 use crate::results::{ProbeRecord, Results, RunRecord, ServerRecord, StartStatus};
 
@@ -89,6 +89,14 @@ pub fn ordered_runs(r: &Results) -> Vec<&RunRecord> {
     for (_, rows) in capacities(r) {
         out.extend(rows.iter().flat_map(|row| row.runs.iter().copied()));
     }
+    out
+}
+
+/// The runs judged by their scenario's `check`, in report order
+/// ([`ordered_runs`]).
+pub fn checked_runs(r: &Results) -> Vec<&RunRecord> {
+    let mut out = ordered_runs(r);
+    out.retain(|x| !x.checks.is_empty());
     out
 }
 

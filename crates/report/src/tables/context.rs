@@ -107,6 +107,7 @@ pub(super) fn overview(r: &Results) -> Vec<Item> {
     if !plan.is_empty() {
         items.push(item(vec![text(format!("Plan: {}", plan.join(", ")))]));
     }
+    items.extend(super::checks::overview_item(r));
     let left_out = &r.suite.quick.left_out;
     if !left_out.is_empty() {
         items.push(item(vec![

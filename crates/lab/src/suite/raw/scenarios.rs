@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use barrage_contract::{Endpoint, Workload};
+use barrage_engine::check::Check;
 use barrage_engine::RequestTemplate;
 use barrage_model::Protocol;
 use serde::Deserialize;
@@ -48,6 +49,7 @@ pub(super) struct RawScenario {
     unit: Option<String>,
     stream_messages: Option<i64>,
     rate: Option<f64>,
+    check: Option<String>,
 }
 
 pub(super) fn scenarios(
@@ -150,6 +152,7 @@ fn scenario(
     if script.is_some() {
         check_scripted(search.is_some(), &method, at)?;
     }
+    let check = check(raw.check.as_deref(), &at.key("check"))?;
     Ok(Scenario {
         workload: request.workload,
         mix: request.mix,
@@ -169,6 +172,22 @@ fn scenario(
         script,
         ws,
         grpc,
+        check,
+    })
+}
+
+/// `check = "p99<=10ms,rate>=1000"`: thresholds each level must meet, as
+/// `barrage load --check` reads them.
+fn check(raw: Option<&str>, at: &KeyPath) -> Result<Option<Check>, Problem> {
+    let Some(text) = raw else {
+        return Ok(None);
+    };
+    text.parse().map(Some).map_err(|e: String| {
+        problem(
+            at,
+            e,
+            "thresholds as `barrage load --check` takes them, such as \"p99<=10ms,errors<=0.1%,rate>=1000\"",
+        )
     })
 }
 

@@ -67,7 +67,7 @@ fn errors_name_file_line_and_key() {
         (
             "[[scenario]]\nname = \"a\"\npath = \"/hello\"\n[[scenario]]\nname = \"b\"\nprotcol = \"h1\"\n",
             "suites/t.toml:6: scenario[1].protcol: unknown key; expected one of name, path, protocol, \
-             method, headers, keepalive, http10, streams, window_bits, connection_window_bits, search, efficiency, script, script_args, workload, mix, queries, message_bytes, binary, in_flight, subscribe, call, data, proto, unit, stream_messages, rate",
+             method, headers, keepalive, http10, streams, window_bits, connection_window_bits, search, efficiency, script, script_args, workload, mix, queries, message_bytes, binary, in_flight, subscribe, call, data, proto, unit, stream_messages, rate, check",
         ),
         // Types.
         ("repeats = \"3\"\n", "suites/t.toml:1: repeats: invalid type: string \"3\"; expected an integer"),

@@ -1,4 +1,4 @@
-//! A scenario's capacity search.
+//! A scenario's capacity search, and its check.
 
 use super::*;
 
@@ -128,5 +128,29 @@ fn efficiency_is_one_open_loop_level_per_server_start() {
         error(&both).contains("efficiency beside a capacity search"),
         "{}",
         error(&both)
+    );
+}
+
+#[test]
+fn a_scenarios_check_reads_as_load_check_reads_it() {
+    let with_check = |check: &str| {
+        edit(
+            "path = \"/hello\"\n",
+            &format!("path = \"/hello\"\ncheck = {check:?}\n"),
+        )
+    };
+    let s = parse(&with_check("p99<=10ms, rate>=1000")).unwrap();
+    let check = s.scenario("hello").check.as_ref().unwrap();
+    assert_eq!(check.to_string(), "p99<=10ms,rate>=1000");
+    let e = error(&with_check("rate<=5"));
+    assert!(
+        e.contains("scenario[0].check: \"rate<=5\": rate takes >="),
+        "{e}"
+    );
+    // A search's objective takes no rate: the capacity is the check's.
+    let e = error(&with_search(r#"{ slo = "p99<=1ms,rate>=5" }"#));
+    assert!(
+        e.contains("search.slo") && e.contains("--check 'rate>=5'"),
+        "{e}"
     );
 }
