@@ -10,6 +10,7 @@ mod charts;
 mod compare;
 mod database;
 mod interactive;
+mod load_page;
 mod many_series;
 mod report;
 mod summary;
