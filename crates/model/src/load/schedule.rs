@@ -423,7 +423,11 @@ mod secs {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Duration>, D::Error> {
         match Option::<f64>::deserialize(d)? {
-            Some(s) if s.is_finite() && s >= 0.0 => Ok(Some(Duration::from_secs_f64(s))),
+            // To the nearest nanosecond: a duration written as seconds
+            // reads back as itself (300 ms is not 299.999999 ms).
+            Some(s) if s.is_finite() && s >= 0.0 => {
+                Ok(Some(Duration::from_nanos((s * 1e9).round() as u64)))
+            }
             Some(s) => Err(serde::de::Error::custom(format!(
                 "duration_s {s} is not a duration"
             ))),
@@ -536,6 +540,10 @@ mod tests {
             r#"[{"from_per_s":100.0,"to_per_s":100.0,"duration_s":2.0},{"from_per_s":100.0,"to_per_s":300.0,"duration_s":1.5},{"from_per_s":300.0,"to_per_s":300.0,"duration_s":null}]"#
         );
         assert_eq!(serde_json::from_str::<Schedule>(&text).unwrap(), s);
+        // Durations that are not whole in binary read back to the nanosecond.
+        let s: Schedule = "1:300ms,1:1100ms,2:3600300ms".parse().unwrap();
+        let text = serde_json::to_string(&s).unwrap();
+        assert_eq!(serde_json::from_str::<Schedule>(&text).unwrap(), s, "{text}");
         let bad = r#"[{"from_per_s":1,"to_per_s":2,"duration_s":null}]"#;
         let e = serde_json::from_str::<Schedule>(bad)
             .unwrap_err()
