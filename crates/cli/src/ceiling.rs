@@ -112,7 +112,7 @@ fn measure(base: &LoadSpec) -> Result<ClientCeiling, String> {
         return Err("the responder answered nothing".into());
     }
     spec.model = Model::Open {
-        rate_per_s: closed_rate * OVER,
+        rate: barrage_engine::Schedule::constant(closed_rate * OVER),
         arrival: barrage_engine::Arrival::Uniform,
         connections,
         max_connections: connections,
@@ -260,7 +260,7 @@ mod tests {
     fn a_target_elsewhere_has_no_measured_ceiling_and_says_which_rule() {
         let mut spec = LoadSpec::from_url("http://198.18.0.2:8080/").unwrap();
         spec.model = Model::Open {
-            rate_per_s: 10.0,
+            rate: barrage_engine::Schedule::constant(10.0),
             arrival: barrage_engine::Arrival::Uniform,
             connections: 10,
             max_connections: 10,

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use barrage_dist::controller::{AgentList, Controller};
 use barrage_engine::check::{all_pass, Check, CheckResult, Figures};
-use barrage_engine::{Field, LoadSpec, Model, RunReport, SpecError};
+use barrage_engine::{Curve, Field, LoadSpec, Model, RunReport, SpecError};
 
 use crate::exit::{usage_error, EXIT_CHECK, EXIT_FAILED};
 
@@ -67,6 +67,18 @@ pub fn spec_error(e: &SpecError, flag: impl Fn(Field) -> Option<&'static str>) -
     }
 }
 
+/// The open loop's rate over time from the load's start (the warm-up
+/// holds the schedule's first rate), for what a live view or `--metrics`
+/// shows as offered; none for other models.
+pub fn offered_curve(spec: &LoadSpec) -> Option<Arc<Curve>> {
+    match &spec.model {
+        Model::Open { rate, .. } => {
+            Some(Arc::new(Curve::new(rate, 1.0, spec.warmup.as_secs_f64())))
+        }
+        _ => None,
+    }
+}
+
 /// The `--metrics` endpoint and the live numbers it serves, labelled with
 /// the target URL and `labels` (`--metrics-label`).
 pub type Metrics = (Arc<crate::metrics::Live>, crate::metrics::MetricsServer);
@@ -79,11 +91,7 @@ pub fn start_metrics(
     quiet: bool,
     spec: &LoadSpec,
 ) -> Result<Metrics, String> {
-    let offered = match spec.model {
-        Model::Open { rate_per_s, .. } => Some(rate_per_s),
-        _ => None,
-    };
-    let live = Arc::new(crate::metrics::Live::new(offered));
+    let live = Arc::new(crate::metrics::Live::new(offered_curve(spec)));
     let mut all = vec![("target".to_string(), spec.target.url.clone())];
     all.extend(labels.iter().cloned());
     let registry = crate::metrics::registry(Arc::clone(&live), all);

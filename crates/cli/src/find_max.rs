@@ -177,11 +177,11 @@ fn search_plan(args: &LoadArgs) -> Result<SearchPlan, String> {
                     .into(),
             );
         }
-        a.conn_rate = Some(limits.min_rate);
+        a.conn_rate = Some(barrage_engine::Schedule::constant(limits.min_rate));
         a.num_conns = Some(1);
         a.duration = Some(window + a.timeout);
     } else {
-        a.rate = Some(limits.min_rate);
+        a.rate = Some(barrage_engine::Schedule::constant(limits.min_rate));
         a.duration = Some(window);
         if a.warmup.is_zero() {
             a.warmup = DEFAULT_STEP_WARMUP;

@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use barrage_dist::controller::{AgentSecond, Live as AgentsLive};
-use barrage_engine::{Counters, ErrorKind, LoadSpec, Model, Window};
+use barrage_engine::{Counters, Curve, ErrorKind, LoadSpec, Window};
 use hdrhistogram::Histogram;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
@@ -111,8 +111,9 @@ pub struct Plan {
     pub duration: Option<Duration>,
     pub warmup: Duration,
     pub max_requests: Option<u64>,
-    /// Open loop: the target rate.
-    pub offered: Option<f64>,
+    /// Open loop: the target rate, from the load's start (the warm-up
+    /// holds the schedule's first rate).
+    pub offered: Option<Arc<Curve>>,
 }
 
 impl Plan {
@@ -123,10 +124,7 @@ impl Plan {
             duration: spec.duration,
             warmup: spec.warmup,
             max_requests: spec.max_requests,
-            offered: match spec.model {
-                Model::Open { rate_per_s, .. } => Some(rate_per_s),
-                _ => None,
-            },
+            offered: crate::common::offered_curve(spec),
         }
     }
 }
@@ -454,9 +452,13 @@ fn rate_panel(f: &mut Frame, area: Rect, plan: &Plan, s: &State) {
             group(s.totals.responses)
         )),
     ])];
-    if let Some(offered) = plan.offered {
+    if let Some(curve) = &plan.offered {
         let sent = s.last.as_ref().map_or(0.0, |l| {
             l.counters.requests_sent as f64 / l.length.as_secs_f64().max(1e-3)
+        });
+        let offered = s.last.as_ref().map_or(curve.mean_per_s(0.0, 0.0), |l| {
+            let end = l.elapsed.as_secs_f64();
+            curve.mean_per_s(end - l.length.as_secs_f64(), end)
         });
         lines.push(Line::from(format!(
             "  offered {}/s, sent {}/s last second; {} sent late (> 1 ms)",

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use barrage_engine::{
-    Arrival, Field, IoKind, LoadSpec, Model, Part, Protocol, RequestTemplate, Reuse, Scheme,
-    Target, TlsOptions, WsMode, WsOptions,
+    Arrival, Field, IoKind, LoadSpec, Model, Part, Protocol, RequestTemplate, Reuse, Schedule,
+    Scheme, Target, TlsOptions, WsMode, WsOptions,
 };
 use clap::ValueEnum;
 
@@ -23,7 +23,7 @@ pub enum ArrivalArg {
 
 #[derive(Debug, Clone, clap::Args)]
 #[command(
-    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExit status: 0 done; 1 nothing answered (--find-max: no exact answer, docs/load.md); 2 bad input; 3 a --check failed\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -c100 -d10s --check 'p99<=10ms,errors<=0.1%,rate>=9500' http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load -c100 -d30s --mix mix.toml http://127.0.0.1:8080/\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'\n  barrage load -c100 -d10s ws://127.0.0.1:8080/ws                    (WebSocket echo, 64-byte text)\n  barrage load -c100 -m4 --ws-size 4096 --ws-binary -d10s ws://127.0.0.1:8080/ws\n  barrage load -R 50000 -c100 -d30s ws://127.0.0.1:8080/ws          (messages/s)\n  barrage load --ws-subscribe -c10 -d10s 'ws://127.0.0.1:8080/ws?push=100'\n  barrage load --grpc --proto bench.proto --call barrage.bench.v1.Bench/Echo --data '{\"seq\":\"{{.RequestNumber}}\"}' -c10 -m10 -d10s http://127.0.0.1:8080\n  barrage load --grpc --proto bench.proto --call barrage.bench.v1.Bench/Chat -R 5000 -c4 -m2 -d30s http://127.0.0.1:8080   (bidi, messages/s)"
+    after_help = "Models:\n  closed loop (default)   -c N connections, each sends its next request when a response ends\n  open loop               -R RATE: requests start on schedule; latency from the intended start\n                          -R STAGES: the rate held and ramped in stages (1000:10s,1000..20000:60s)\n  sessions (httperf)      --conn-rate R --calls K --num-conns N\n\nExit status: 0 done; 1 nothing answered (--find-max: no exact answer, docs/load.md); 2 bad input; 3 a --check failed\n\nExamples:\n  barrage load -c100 -d10s http://127.0.0.1:8080/hello\n  barrage load -c100 -d10s --check 'p99<=10ms,errors<=0.1%,rate>=9500' http://127.0.0.1:8080/hello\n  barrage load -R 20000 -c100 -d30s --json out.json http://127.0.0.1:8080/hello\n  barrage load -R 1000:10s,1000..20000:60s,20000:30s -c100 --json ramp.json http://127.0.0.1:8080/hello\n  barrage load -c100 -d30s --mix mix.toml http://127.0.0.1:8080/\n  barrage load --http1.0 -c30 -n100000 http://127.0.0.1:8080/\n  barrage load --h2c -c100 -m100 -d10s http://127.0.0.1:3000/static/6b\n  barrage load --h2 -c100 -m100 -w30 -W30 --cacert ca.pem https://localhost:3000/\n  barrage load --h3 -c100 -m10 -d10s --cacert ca.pem https://localhost:3000/\n  barrage load --conn-rate 100 --calls 10 --num-conns 5000 --timeout 5s 'http://127.0.0.1:8080/xml?value=benchmarks'\n  barrage load -c100 -d10s ws://127.0.0.1:8080/ws                    (WebSocket echo, 64-byte text)\n  barrage load -c100 -m4 --ws-size 4096 --ws-binary -d10s ws://127.0.0.1:8080/ws\n  barrage load -R 50000 -c100 -d30s ws://127.0.0.1:8080/ws          (messages/s)\n  barrage load --ws-subscribe -c10 -d10s 'ws://127.0.0.1:8080/ws?push=100'\n  barrage load --grpc --proto bench.proto --call barrage.bench.v1.Bench/Echo --data '{\"seq\":\"{{.RequestNumber}}\"}' -c10 -m10 -d10s http://127.0.0.1:8080\n  barrage load --grpc --proto bench.proto --call barrage.bench.v1.Bench/Chat -R 5000 -c4 -m2 -d30s http://127.0.0.1:8080   (bidi, messages/s)"
 )]
 pub struct LoadArgs {
     /// The URL to load (http://host:port/path, https://…, or ws:// and wss:// for WebSocket).
@@ -133,14 +133,18 @@ pub struct LoadArgs {
     #[arg(long)]
     io_uring: bool,
 
-    /// Open loop: requests started per second, whatever the server does.
+    /// Open loop: requests started per second, whatever the server does; or a schedule of
+    /// stages, e.g. 1000:10s,1000..20000:60s,20000:30s (RATE:DURATION holds, FROM..TO:DURATION
+    /// ramps linearly; their total is the run's length, or a last stage without a duration
+    /// holds until -d ends).
     #[arg(
         short = 'R',
         long,
-        value_name = "PER_SECOND",
-        allow_negative_numbers = true
+        value_name = "PER_SECOND|STAGES",
+        allow_negative_numbers = true,
+        value_parser = parse_schedule
     )]
-    pub(crate) rate: Option<f64>,
+    pub(crate) rate: Option<Schedule>,
     /// Open loop and sessions: spacing of arrivals.
     #[arg(long, value_enum, default_value_t = ArrivalArg::Uniform)]
     arrival: ArrivalArg,
@@ -157,9 +161,10 @@ pub struct LoadArgs {
     #[arg(long, value_parser = parse_duration, value_name = "DURATION")]
     send_window: Option<Duration>,
 
-    /// Sessions: new connections per second (give --calls and --num-conns too).
-    #[arg(long, value_name = "PER_SECOND", allow_negative_numbers = true, requires_all = ["calls", "num_conns"])]
-    pub(crate) conn_rate: Option<f64>,
+    /// Sessions: new connections per second (give --calls and --num-conns too); or stages,
+    /// as -R takes them.
+    #[arg(long, value_name = "PER_SECOND|STAGES", allow_negative_numbers = true, requires_all = ["calls", "num_conns"], value_parser = parse_schedule)]
+    pub(crate) conn_rate: Option<Schedule>,
     /// Sessions: requests each connection makes, one after another (with --find-max:
     /// search the session rate).
     #[arg(long)]
@@ -482,11 +487,7 @@ fn build_spec(a: &LoadArgs) -> Result<LoadSpec, String> {
     spec.timeout = a.timeout;
     spec.warmup = a.warmup;
     spec.max_requests = a.requests;
-    spec.duration = match (a.duration, a.requests, a.conn_rate) {
-        (Some(d), _, _) => Some(d),
-        (None, Some(_), _) | (None, None, Some(_)) => None,
-        (None, None, None) => Some(Duration::from_secs(10)),
-    };
+    spec.duration = duration(a)?;
     spec.model = model(a)?;
     if let Some(file) = &a.mix {
         let headers = a
@@ -531,6 +532,38 @@ fn protocol(a: &LoadArgs, scheme: Scheme) -> Result<Protocol, String> {
     })
 }
 
+/// The run's length: `-d`; else a schedule's stages when they all have
+/// a duration; else none with `-n` or sessions, 10 s otherwise. The engine
+/// checks that `-d` and a schedule agree.
+fn duration(a: &LoadArgs) -> Result<Option<Duration>, String> {
+    let (flag, schedule) = match (&a.rate, &a.conn_rate) {
+        (Some(r), _) => ("-R", Some(r)),
+        (None, Some(r)) => ("--conn-rate", Some(r)),
+        (None, None) => ("", None),
+    };
+    if let Some(d) = a.duration {
+        return Ok(Some(d));
+    }
+    if let Some(total) = schedule.and_then(Schedule::total) {
+        return Ok(Some(total));
+    }
+    let staged = schedule.is_some_and(|s| s.stages().len() > 1);
+    Ok(match (a.requests, a.conn_rate.is_some()) {
+        (Some(_), _) | (None, true) => None,
+        (None, false) if staged => {
+            return Err(format!(
+                "{flag}: the last stage has no duration, so it lasts until the run ends: give -d (the whole run's length) or -n, or the last stage a duration"
+            ))
+        }
+        (None, false) => Some(Duration::from_secs(10)),
+    })
+}
+
+/// `-R` and `--conn-rate`: a rate, or stages (the model's syntax).
+fn parse_schedule(s: &str) -> Result<Schedule, String> {
+    s.parse()
+}
+
 /// The load model: closed loop, open loop (-R) or sessions (--conn-rate).
 fn model(a: &LoadArgs) -> Result<Model, String> {
     let arrival = match a.arrival {
@@ -540,12 +573,12 @@ fn model(a: &LoadArgs) -> Result<Model, String> {
     if a.pipeline > 1 && (a.rate.is_some() || a.conn_rate.is_some()) {
         return Err("--pipeline applies to the closed loop; -R and --conn-rate send one request at a time per connection".into());
     }
-    Ok(match (a.rate, a.conn_rate) {
+    Ok(match (a.rate.clone(), a.conn_rate.clone()) {
         (Some(_), Some(_)) => {
             return Err("-R/--rate and --conn-rate are different models: give one".into())
         }
         (Some(rate), None) => Model::Open {
-            rate_per_s: rate,
+            rate,
             arrival,
             connections: a.connections,
             max_connections: a.max_connections.unwrap_or(a.connections),
@@ -555,7 +588,7 @@ fn model(a: &LoadArgs) -> Result<Model, String> {
                 return Err("-n does not apply to sessions: use --num-conns and --calls".into());
             }
             Model::Sessions {
-                conn_rate_per_s: rate,
+                conn_rate: rate,
                 arrival,
                 calls: a.calls.unwrap_or(1),
                 sessions: a.num_conns.unwrap_or(1),

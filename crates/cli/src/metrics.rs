@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use barrage_dist::controller::Live as AgentsLive;
-use barrage_engine::{Counters, ErrorKind, Window};
+use barrage_engine::{Counters, Curve, ErrorKind, Window};
 use bytes::Bytes;
 use hdrhistogram::Histogram;
 use http_body_util::Full;
@@ -40,8 +40,9 @@ const QUANTILES: [f64; 4] = [0.5, 0.9, 0.99, 0.999];
 #[derive(Debug)]
 pub struct Live {
     state: Mutex<State>,
-    /// The open loop's target rate (requests/s), if any.
-    offered: Option<f64>,
+    /// The open loop's target rate (requests/s) over time, from the
+    /// load's start, if any.
+    offered: Option<Arc<Curve>>,
 }
 
 #[derive(Debug)]
@@ -55,6 +56,8 @@ struct State {
     /// The last second's (warm-up included).
     last_us: Histogram<u64>,
     last_responses_per_s: f64,
+    /// Open loop: the schedule's rate over the last second.
+    last_offered_per_s: f64,
     connections_open: u64,
     elapsed_s: f64,
     warmup: bool,
@@ -62,7 +65,7 @@ struct State {
 }
 
 impl Live {
-    pub fn new(offered: Option<f64>) -> Live {
+    pub fn new(offered: Option<Arc<Curve>>) -> Live {
         let hist = || Histogram::new(3).expect("3 significant digits is valid");
         Live {
             state: Mutex::new(State {
@@ -71,6 +74,7 @@ impl Live {
                 latency_us: hist(),
                 last_us: hist(),
                 last_responses_per_s: 0.0,
+                last_offered_per_s: offered.as_ref().map_or(0.0, |c| c.mean_per_s(0.0, 0.0)),
                 connections_open: 0,
                 elapsed_s: 0.0,
                 warmup: false,
@@ -91,7 +95,16 @@ impl Live {
         s.last_responses_per_s = w.counters.responses as f64 / length.as_secs_f64().max(1e-3);
         s.connections_open = w.connections_open;
         s.elapsed_s = w.elapsed.as_secs_f64();
+        s.last_offered_per_s = self.offered_before(s.elapsed_s, length.as_secs_f64());
         s.warmup = w.warmup;
+    }
+
+    /// The open loop's scheduled rate over the `length_s` seconds before
+    /// `end_s` (since the load started).
+    fn offered_before(&self, end_s: f64, length_s: f64) -> f64 {
+        self.offered
+            .as_ref()
+            .map_or(0.0, |c| c.mean_per_s(end_s - length_s, end_s))
     }
 
     /// `--agents`: one second of every agent.
@@ -118,6 +131,7 @@ impl Live {
         }
         s.last_responses_per_s = l.responses as f64;
         s.elapsed_s = l.seconds;
+        s.last_offered_per_s = self.offered_before(l.seconds, 1.0);
         s.warmup = l.warmup;
     }
 
@@ -190,12 +204,12 @@ impl Collector for Live {
             "Responses in the last second.",
             s.last_responses_per_s,
         )?;
-        if let Some(rate) = self.offered {
+        if self.offered.is_some() {
             gauge(
                 &mut enc,
                 "offered_requests_per_second",
-                "Open loop: the target request rate.",
-                rate,
+                "Open loop: the target request rate (over the last second, with a schedule of stages).",
+                s.last_offered_per_s,
             )?;
         }
         phase(&mut enc, &s)?;

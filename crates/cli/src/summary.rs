@@ -5,6 +5,7 @@ use std::fmt::Write;
 use barrage_engine::{LatencyStats, ModelKind, RunReport, SpecSummary, StopReason, WsMode};
 
 mod grpc;
+mod stages;
 
 /// The summary as text, one section per line group.
 pub fn render(r: &RunReport) -> String {
@@ -26,6 +27,7 @@ pub fn render(r: &RunReport) -> String {
         group(r.connections.peak_open as u64)
     );
     schedule(&mut s, r);
+    stages::table(&mut s, r);
     status(&mut s, r);
     errors(&mut s, r);
     agents(&mut s, r);
@@ -243,10 +245,10 @@ fn schedule(s: &mut String, r: &RunReport) {
         );
     }
     if let Some(o) = &r.open_loop {
+        let target = stages::words(r.spec.schedule.as_ref(), o.target_rate_per_s);
         let _ = writeln!(
             s,
-            "  Schedule    target {}/s, sent {:.1}/s; {} sent late (>{} ms behind), {} never sent (no free connection)",
-            o.target_rate_per_s,
+            "  Schedule    target {target}, sent {:.1}/s; {} sent late (>{} ms behind), {} never sent (no free connection)",
             o.achieved_rate_per_s,
             group(o.late_sends),
             o.late_threshold_us / 1000,
@@ -275,16 +277,16 @@ fn schedule(s: &mut String, r: &RunReport) {
         }
     }
     if let Some(x) = &r.sessions {
+        let rate = stages::words(r.spec.schedule.as_ref(), x.conn_rate_per_s);
         let _ = writeln!(
             s,
-            "  Sessions    {} planned, {} started, {} completed, {} failed, {} cut by the end ({} calls each at {} connections/s)",
+            "  Sessions    {} planned, {} started, {} completed, {} failed, {} cut by the end ({} calls each, connections {rate})",
             group(x.planned),
             group(x.started),
             group(x.completed),
             group(x.failed),
             group(x.incomplete),
             x.calls_per_session,
-            x.conn_rate_per_s
         );
     }
 }
@@ -343,17 +345,18 @@ fn header(s: &mut String, r: &RunReport) {
 
 /// The plan in one line: `HTTP/1.1 keep-alive, closed loop, 100 connections, 1 thread(s)`.
 pub fn plan_line(p: &SpecSummary) -> String {
+    let rate = |mean: Option<f64>| stages::words(p.schedule.as_ref(), mean.unwrap_or(0.0));
     let model = match p.model {
         ModelKind::Open => format!(
-            "open loop at {}/s ({}), {} connections",
-            p.rate_per_s.unwrap_or(0.0),
+            "open loop {} ({}), {} connections",
+            rate(p.rate_per_s),
             p.arrival.map_or("", |a| a.name()),
             p.connections
         ),
         ModelKind::Sessions => format!(
-            "sessions of {} calls at {} connections/s, {} sessions",
+            "sessions of {} calls, connections {}, {} sessions",
             p.calls_per_session.unwrap_or(0),
-            p.conn_rate_per_s.unwrap_or(0.0),
+            rate(p.conn_rate_per_s),
             p.sessions.unwrap_or(0)
         ),
         ModelKind::Closed => {

@@ -35,6 +35,7 @@ mod live_view;
 mod metrics;
 mod mix;
 mod report_html;
+mod schedule;
 mod seeds;
 mod serve;
 mod starved_client;

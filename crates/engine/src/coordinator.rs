@@ -11,7 +11,7 @@ use hdrhistogram::Histogram;
 
 use crate::limits::raise_open_files_limit;
 use crate::link::dialer;
-use crate::pacer::{Arrival, Pacer};
+use crate::pacer::{Arrival, Curve, Pacer};
 use crate::recorder::{histogram, Counters, ErrorKind, Recorder, LATE_SEND};
 use crate::report::spec_summary;
 use crate::script::Scripting;
@@ -19,11 +19,14 @@ use crate::session::grpc::GrpcConfig;
 use crate::session::h2::H2Settings;
 use crate::session::ws::WsConfig;
 use crate::session::{ProtocolCounts, SessionConfig};
-use crate::spec::{Field, LoadSpec, Model, Protocol, Reuse, Scheme, SpecError};
+use crate::spec::{Field, LoadSpec, Model, Protocol, Reuse, Schedule, Scheme, SpecError};
 use crate::wire::compile;
 use crate::worker::scripted::ScriptState;
 use crate::worker::{Msg, Plan, SessionCounts, Shared, Worker, WorkerSummary};
 use barrage_model::load::*;
+use timeline::Timeline;
+
+mod timeline;
 
 /// One second of the run, merged over every worker.
 #[derive(Debug, Clone)]
@@ -105,7 +108,7 @@ pub fn run_scripted(
     }
     drop(tx);
     observer.on_start(measure_start);
-    let mut merger = Merger::new(workers, start);
+    let mut merger = Merger::new(workers, start, Timeline::of(spec));
     for msg in rx {
         merger.take(msg, observer);
     }
@@ -257,9 +260,13 @@ fn plan_for(spec: &LoadSpec, id: usize, workers: usize) -> Plan {
     let budget = spec.max_requests.map(|n| share(n, id, workers));
     // The pacers of a part are workers of the whole plan's schedule:
     // worker `id` of part `index` is worker `index × workers + id` of
-    // `of × workers`, pacing the whole plan's rate.
+    // `of × workers`, pacing the whole plan's rate (the part's times `of`).
+    // The schedule starts with the measured phase; the warm-up before it
+    // holds the first stage's rate.
     let (of, index) = (spec.part.of.max(1) as usize, spec.part.index as usize);
-    let (pacer_id, pacers) = (index * workers + id, of * workers);
+    let pacers = (index * workers + id, of * workers);
+    let curve =
+        |schedule: &Schedule| Arc::new(Curve::new(schedule, of as f64, spec.warmup.as_secs_f64()));
     match spec.model {
         Model::Closed {
             connections,
@@ -270,33 +277,27 @@ fn plan_for(spec: &LoadSpec, id: usize, workers: usize) -> Plan {
             budget,
         },
         Model::Open {
-            rate_per_s,
+            ref rate,
             arrival,
             connections,
             max_connections,
         } => Plan::Open {
-            pacer: open_pacer(
-                spec,
-                rate_per_s * of as f64,
-                arrival,
-                (pacer_id, pacers),
-                budget,
-            ),
+            pacer: open_pacer(spec, curve(rate), arrival, pacers, budget),
             connections: share(connections as u64, id, workers) as usize,
             max_connections: share(max_connections as u64, id, workers) as usize,
             idle: Vec::new(),
         },
         Model::Sessions {
-            conn_rate_per_s,
+            ref conn_rate,
             arrival,
             calls,
             sessions,
         } => Plan::Sessions {
             pacer: Pacer::new(
-                conn_rate_per_s * of as f64,
+                curve(conn_rate),
                 arrival,
-                pacer_id,
-                pacers,
+                pacers.0,
+                pacers.1,
                 Some(share(sessions, id, workers)),
             ),
             calls,
@@ -305,12 +306,12 @@ fn plan_for(spec: &LoadSpec, id: usize, workers: usize) -> Plan {
     }
 }
 
-/// The open-loop pacer of pacer `id` of `pacers` sharing `rate` (the whole
+/// The open-loop pacer of pacer `id` of `pacers` sharing `curve` (the whole
 /// plan's). A request budget (`-n`) counts measured requests only: the hits
 /// due in the warm-up come on top of it.
 fn open_pacer(
     spec: &LoadSpec,
-    rate: f64,
+    curve: Arc<Curve>,
     arrival: Arrival,
     (id, pacers): (usize, usize),
     budget: Option<u64>,
@@ -319,9 +320,9 @@ fn open_pacer(
         0
     } else {
         let before_end = spec.warmup.saturating_sub(Duration::from_nanos(1));
-        Pacer::new(rate, arrival, id, pacers, None).backlog(before_end)
+        Pacer::new(curve.clone(), arrival, id, pacers, None).backlog(before_end)
     };
-    Pacer::new(rate, arrival, id, pacers, budget.map(|b| b + in_warmup))
+    Pacer::new(curve, arrival, id, pacers, budget.map(|b| b + in_warmup))
 }
 
 /// A window being assembled from the workers' parts.
@@ -341,10 +342,12 @@ struct Merger {
     total: Recorder,
     series: Vec<Second>,
     summaries: Vec<WorkerSummary>,
+    /// A paced run against its schedule.
+    timeline: Option<Timeline>,
 }
 
 impl Merger {
-    fn new(workers: usize, start: Instant) -> Merger {
+    fn new(workers: usize, start: Instant, timeline: Option<Timeline>) -> Merger {
         Merger {
             workers,
             start,
@@ -353,6 +356,7 @@ impl Merger {
             total: Recorder::new(),
             series: Vec::new(),
             summaries: Vec::new(),
+            timeline,
         }
     }
 
@@ -415,8 +419,13 @@ impl Merger {
     /// histograms of `rec` (whose latency and counters were moved to `w`).
     fn record(&mut self, w: &Window, rec: &Recorder) {
         let h = &w.latency_us;
+        if let Some(t) = &mut self.timeline {
+            t.record(w.index, h);
+        }
         self.series.push(Second {
             t_s: w.index,
+            scheduled: None,
+            offered: None,
             responses: w.counters.responses,
             errors: w.counters.errors_total(),
             bytes_read: w.counters.bytes_read,
@@ -444,7 +453,7 @@ impl Merger {
         t.counters.add(&w.counters);
     }
 
-    fn report(self, spec: &LoadSpec, measure_start: Instant, workers: usize) -> RunReport {
+    fn report(mut self, spec: &LoadSpec, measure_start: Instant, workers: usize) -> RunReport {
         let reason = self
             .summaries
             .iter()
@@ -467,6 +476,11 @@ impl Merger {
             protocols.add(&s.protocols);
         }
         let open = matches!(spec.model, Model::Open { .. });
+        let mean_rate = self.timeline.as_ref().map(|t| t.mean_per_s(secs));
+        let stages = self.timeline.take().map_or_else(Vec::new, |t| {
+            let offered = self.offered();
+            t.finish(&mut self.series, &offered)
+        });
         let ws = spec.protocol == Protocol::Ws;
         let grpc = spec.protocol == Protocol::Grpc;
         RunReport {
@@ -502,11 +516,12 @@ impl Merger {
                 message_us: LatencyStats::from_histogram(&self.total.message_us),
                 ..protocols.grpc.clone()
             }),
-            open_loop: self.open_loop_stats(spec, secs),
-            sessions: self.session_stats(spec),
+            open_loop: self.open_loop_stats(spec, secs, mean_rate),
+            sessions: self.session_stats(spec, mean_rate),
             status_counts: self.status_counts(),
             errors: self.errors(),
             series: self.series,
+            stages,
             histograms: Histograms {
                 latency_us: self.total.latency_us,
                 connect_us: self.total.connect_us,
@@ -573,13 +588,34 @@ impl Merger {
         status_counts
     }
 
-    fn open_loop_stats(&self, spec: &LoadSpec, secs: f64) -> Option<OpenLoopStats> {
-        let Model::Open { rate_per_s, .. } = spec.model else {
+    /// What was sent, by the measured second of its intended start, over
+    /// every worker.
+    fn offered(&self) -> Vec<u64> {
+        let mut all: Vec<u64> = Vec::new();
+        for s in &self.summaries {
+            if all.len() < s.offered.len() {
+                all.resize(s.offered.len(), 0);
+            }
+            for (a, n) in all.iter_mut().zip(&s.offered) {
+                *a += n;
+            }
+        }
+        all
+    }
+
+    /// `mean_rate`: the schedule's mean rate over the measured phase.
+    fn open_loop_stats(
+        &self,
+        spec: &LoadSpec,
+        secs: f64,
+        mean_rate: Option<f64>,
+    ) -> Option<OpenLoopStats> {
+        let Model::Open { .. } = spec.model else {
             return None;
         };
         let c = &self.total.counters;
         Some(OpenLoopStats {
-            target_rate_per_s: rate_per_s,
+            target_rate_per_s: mean_rate.unwrap_or(0.0),
             achieved_rate_per_s: c.requests_sent as f64 / secs,
             late_sends: c.late_sends,
             late_threshold_us: LATE_SEND.as_micros() as u64,
@@ -590,9 +626,8 @@ impl Merger {
         })
     }
 
-    fn session_stats(&self, spec: &LoadSpec) -> Option<SessionStats> {
+    fn session_stats(&self, spec: &LoadSpec, mean_rate: Option<f64>) -> Option<SessionStats> {
         let Model::Sessions {
-            conn_rate_per_s,
             calls,
             sessions: planned,
             ..
@@ -614,7 +649,7 @@ impl Merger {
             failed: sessions.failed,
             incomplete: sessions.incomplete,
             calls_per_session: calls,
-            conn_rate_per_s,
+            conn_rate_per_s: mean_rate.unwrap_or(0.0),
         })
     }
 
@@ -646,136 +681,4 @@ fn merge(into: &mut Recorder, from: &Recorder) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::spec::Part;
-
-    #[test]
-    fn shares_add_up() {
-        for (total, n) in [(10u64, 3usize), (1, 2), (100, 1), (7, 7)] {
-            let sum: u64 = (0..n).map(|i| share(total, i, n)).sum();
-            assert_eq!(sum, total);
-        }
-        assert_eq!(share(10, 0, 3), 4);
-        assert_eq!(share(10, 2, 3), 3);
-    }
-
-    fn pacer_of(plan: Plan) -> Pacer {
-        match plan {
-            Plan::Open { pacer, .. } | Plan::Sessions { pacer, .. } => pacer,
-            Plan::Closed { .. } => panic!("no pacer in a closed loop"),
-        }
-    }
-
-    /// Every hit of the first `secs` seconds of `spec`, over all its workers
-    /// (nanoseconds from the start, sorted).
-    fn hits(spec: &LoadSpec, workers: usize, secs: u64) -> Vec<u128> {
-        let mut all = Vec::new();
-        for id in 0..workers {
-            let mut p = pacer_of(plan_for(spec, id, workers));
-            while let Some(at) = p.take() {
-                if at >= Duration::from_secs(secs) {
-                    break;
-                }
-                all.push(at.as_nanos());
-            }
-        }
-        all.sort_unstable();
-        all
-    }
-
-    fn open(rate: f64, arrival: Arrival) -> LoadSpec {
-        let mut spec = LoadSpec::from_url("http://127.0.0.1:9/").unwrap();
-        spec.model = Model::Open {
-            rate_per_s: rate,
-            arrival,
-            connections: 8,
-            max_connections: 8,
-        };
-        spec
-    }
-
-    #[test]
-    fn the_parts_of_a_uniform_open_loop_interleave_into_the_whole_schedule() {
-        let whole = open(1000.0, Arrival::Uniform);
-        let expected = hits(&whole, 6, 2);
-        assert_eq!(expected.len(), 2000);
-        let mut union: Vec<u128> = whole.split(3).iter().flat_map(|p| hits(p, 2, 2)).collect();
-        union.sort_unstable();
-        assert_eq!(union.len(), expected.len());
-        for (a, b) in union.iter().zip(&expected) {
-            assert!(a.abs_diff(*b) <= 1, "{a} vs {b}");
-        }
-    }
-
-    #[test]
-    fn poisson_parts_are_independent_streams_of_the_whole_rate() {
-        let whole = open(2000.0, Arrival::Poisson { seed: 7 });
-        let parts = whole.split(2);
-        let (a, b) = (hits(&parts[0], 2, 10), hits(&parts[1], 2, 10));
-        // Each part paces half the rate; the two are different streams.
-        for h in [&a, &b] {
-            let n = h.len() as f64;
-            assert!((n - 10_000.0).abs() < 500.0, "{n} hits in 10 s at 1000/s");
-        }
-        assert_ne!(a[..50], b[..50]);
-        // Same seed, same part: the same schedule.
-        assert_eq!(hits(&parts[0], 2, 1), hits(&whole.split(2)[0], 2, 1));
-    }
-
-    #[test]
-    fn split_shares_out_connections_budgets_and_sessions() {
-        let mut spec = open(900.0, Arrival::Uniform);
-        spec.max_requests = Some(10);
-        let parts = spec.split(3);
-        let sum = |f: &dyn Fn(&LoadSpec) -> u64| parts.iter().map(f).sum::<u64>();
-        assert_eq!(sum(&|p| p.max_requests.unwrap()), 10);
-        assert_eq!(sum(&|p| p.peak_connections() as u64), 8);
-        let rate = |p: &LoadSpec| match p.model {
-            Model::Open { rate_per_s, .. } => rate_per_s,
-            _ => unreachable!(),
-        };
-        assert!(parts.iter().all(|p| (rate(p) - 300.0).abs() < 1e-9));
-        assert_eq!(
-            parts.iter().map(|p| p.part).collect::<Vec<_>>(),
-            (0..3)
-                .map(|index| Part { index, of: 3 })
-                .collect::<Vec<_>>()
-        );
-        spec.model = Model::Sessions {
-            conn_rate_per_s: 10.0,
-            arrival: Arrival::Uniform,
-            calls: 2,
-            sessions: 7,
-        };
-        let sessions: u64 = spec
-            .split(2)
-            .iter()
-            .map(|p| match p.model {
-                Model::Sessions { sessions, .. } => sessions,
-                _ => unreachable!(),
-            })
-            .sum();
-        assert_eq!(sessions, 7);
-        assert_eq!(spec.max_parts(), 7);
-    }
-
-    #[test]
-    fn a_spec_read_back_is_the_same_plan() {
-        let mut spec = open(100.0, Arrival::Poisson { seed: 3 });
-        spec.requests[0].headers.push(("X-A".into(), "1".into()));
-        spec.requests[0].body = b"hi".to_vec();
-        spec.part = Part { index: 1, of: 2 };
-        let text = serde_json::to_string(&spec).unwrap();
-        let back: LoadSpec = serde_json::from_str(&text).unwrap();
-        assert_eq!(serde_json::to_string(&back).unwrap(), text);
-        assert_eq!(back.target.addr, spec.target.addr);
-        assert_eq!(back.model, spec.model);
-        assert_eq!(back.requests, spec.requests);
-        let bad = text.replace("http://127.0.0.1:9/", "gopher://x/");
-        let e = serde_json::from_str::<LoadSpec>(&bad)
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("unknown scheme"), "{e}");
-    }
-}
+mod tests;

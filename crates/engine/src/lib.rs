@@ -58,19 +58,20 @@ pub use barrage_model::histogram;
 pub use barrage_model::load::{
     AgentReport, AgentsReport, ArrivalKind, ConnectionStats, ErrorCount, GrpcReport,
     GrpcSpecSummary, GrpcStatusCount, H2Events, H2Report, Histograms, IoKind, LatencyStats,
-    ModelKind, OpenLoopStats, RunReport, Second, SessionStats, SpecSummary, StopReason,
-    TargetReport, TemplateReport, TlsReport, Totals, WireSummary, WsReport, WsSpecSummary, SCHEMA,
+    ModelKind, OpenLoopStats, RunReport, Second, SessionStats, SpecSummary, StageReport,
+    StopReason, TargetReport, TemplateReport, TlsReport, Totals, WireSummary, WsReport,
+    WsSpecSummary, MAX_STAGES, SCHEMA,
 };
 pub use coordinator::{run, run_scripted, run_until, NoObserver, Observer, Window};
 pub use limits::{raise_open_files_limit, OpenFiles};
-pub use pacer::{Arrival, Pacer};
+pub use pacer::{Arrival, Curve, Pacer};
 pub use recorder::{Counters, ErrorKind, LATE_SEND};
 pub use report::spec_summary;
 pub use request::{check_header, is_token, RequestTemplate};
 pub use spec::{
     Field, GrpcOptions, GrpcShape, GrpcUnit, H2Options, LoadSpec, Model, Part, Protocol, Reuse,
-    Scheme, SpecError, Target, WsMode, WsOptions, DEFAULT_SEND_WINDOW, DEFAULT_WS_MESSAGE_BYTES,
-    MAX_SEND_WINDOW, MAX_WS_MESSAGE_BYTES,
+    Schedule, Scheme, SpecError, Stage, Target, WsMode, WsOptions, DEFAULT_SEND_WINDOW,
+    DEFAULT_WS_MESSAGE_BYTES, MAX_SEND_WINDOW, MAX_WS_MESSAGE_BYTES,
 };
 pub use tls::{client_config as tls_client_config, TlsOptions};
 pub use uring::unavailable as io_uring_unavailable;

@@ -7,8 +7,8 @@ use barrage_model::load::{
     WsSpecSummary,
 };
 
-use crate::pacer::Arrival;
-use crate::spec::{LoadSpec, Model, Protocol, Reuse};
+use crate::pacer::{Arrival, Curve};
+use crate::spec::{LoadSpec, Model, Protocol, Reuse, Schedule};
 
 /// The load as `spec` asks for it.
 pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
@@ -35,6 +35,7 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
         max_connections: None,
         pipeline: None,
         rate_per_s: None,
+        schedule: None,
         arrival: None,
         send_window_us: None,
         conn_rate_per_s: None,
@@ -69,7 +70,7 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
             s.pipeline = Some(pipeline);
         }
         Model::Open {
-            rate_per_s,
+            ref rate,
             arrival,
             connections,
             max_connections,
@@ -77,24 +78,41 @@ pub fn spec_summary(spec: &LoadSpec) -> SpecSummary {
             s.model = ModelKind::Open;
             s.connections = connections;
             s.max_connections = Some(max_connections);
-            s.rate_per_s = Some(rate_per_s);
+            s.rate_per_s = Some(mean_per_s(rate, spec));
+            s.schedule = staged(rate);
             s.arrival = Some(arrival_kind(arrival));
             s.send_window_us = Some(spec.send_window.as_micros() as u64);
         }
         Model::Sessions {
-            conn_rate_per_s,
+            ref conn_rate,
             arrival,
             calls,
             sessions,
         } => {
             s.model = ModelKind::Sessions;
-            s.conn_rate_per_s = Some(conn_rate_per_s);
+            s.conn_rate_per_s = Some(mean_per_s(conn_rate, spec));
+            s.schedule = staged(conn_rate);
             s.arrival = Some(arrival_kind(arrival));
             s.calls_per_session = Some(calls);
             s.sessions = Some(sessions);
         }
     }
     s
+}
+
+/// A schedule's mean rate over the run as asked: its duration, or the
+/// stages with a duration when it has none (a constant rate exactly).
+fn mean_per_s(schedule: &Schedule, spec: &LoadSpec) -> f64 {
+    let secs = spec.duration.unwrap_or(schedule.timed()).as_secs_f64();
+    Curve::new(schedule, 1.0, 0.0).mean_per_s(0.0, secs)
+}
+
+/// A schedule of stages, for the report; none for a constant rate.
+fn staged(schedule: &Schedule) -> Option<Schedule> {
+    schedule
+        .constant_per_s()
+        .is_none()
+        .then(|| schedule.clone())
 }
 
 /// A gRPC run's call, its unit and its messages.

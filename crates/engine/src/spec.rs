@@ -4,7 +4,7 @@
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::time::Duration;
 
-pub use barrage_model::load::{IoKind, Scheme, WsMode};
+pub use barrage_model::load::{IoKind, Schedule, Scheme, Stage, WsMode};
 use serde::{Deserialize, Serialize};
 
 use crate::pacer::Arrival;
@@ -47,20 +47,22 @@ pub enum Model {
     /// Closed loop: `connections` connections, each keeping `pipeline`
     /// requests in flight and sending the next as soon as a response ends.
     Closed { connections: usize, pipeline: usize },
-    /// Open loop: requests start on a schedule of `rate_per_s`, whatever the
-    /// server does; latency is timed from each request's intended start.
+    /// Open loop: requests start on the schedule `rate` (requests per
+    /// second, constant or in stages), whatever the server does; latency is
+    /// timed from each request's intended start.
     Open {
-        rate_per_s: f64,
+        rate: Schedule,
         arrival: Arrival,
         /// Connections opened at the start.
         connections: usize,
         /// More are opened, up to this many, while every one is busy.
         max_connections: usize,
     },
-    /// httperf-style sessions: connections arrive at `conn_rate_per_s`, each
-    /// makes `calls` requests one after another, then closes; `sessions` in all.
+    /// httperf-style sessions: connections arrive on the schedule
+    /// `conn_rate` (per second), each makes `calls` requests one after
+    /// another, then closes; `sessions` in all.
     Sessions {
-        conn_rate_per_s: f64,
+        conn_rate: Schedule,
         arrival: Arrival,
         calls: u32,
         sessions: u64,
@@ -290,23 +292,23 @@ impl LoadSpec {
                         pipeline,
                     },
                     Model::Open {
-                        rate_per_s,
+                        rate,
                         arrival,
                         connections,
                         max_connections,
                     } => Model::Open {
-                        rate_per_s: rate_per_s / n as f64,
+                        rate: rate.scaled(1.0 / n as f64),
                         arrival,
                         connections: (share(connections as u64) as usize).max(1),
                         max_connections: (share(max_connections as u64) as usize).max(1),
                     },
                     Model::Sessions {
-                        conn_rate_per_s,
+                        conn_rate,
                         arrival,
                         calls,
                         sessions,
                     } => Model::Sessions {
-                        conn_rate_per_s: conn_rate_per_s / n as f64,
+                        conn_rate: conn_rate.scaled(1.0 / n as f64),
                         arrival,
                         calls,
                         sessions: share(sessions).max(1),
@@ -426,12 +428,12 @@ impl LoadSpec {
                 }
             }
             Model::Open {
-                rate_per_s,
+                ref rate,
                 connections,
                 max_connections,
                 ..
             } => {
-                check_rate(rate_per_s, Field::Rate, "the request rate")?;
+                self.check_schedule(rate, Field::Rate, "the request rate")?;
                 if self.send_window > MAX_SEND_WINDOW {
                     return err(
                         Field::SendWindow,
@@ -454,12 +456,12 @@ impl LoadSpec {
                 }
             }
             Model::Sessions {
-                conn_rate_per_s,
+                ref conn_rate,
                 calls,
                 sessions,
                 ..
             } => {
-                check_rate(conn_rate_per_s, Field::ConnRate, "the connection rate")?;
+                self.check_schedule(conn_rate, Field::ConnRate, "the connection rate")?;
                 if calls == 0 {
                     return err(Field::Calls, "calls per session must be at least 1");
                 }
@@ -518,26 +520,69 @@ impl LoadSpec {
             // call), so at most rate × that many are open at once.
             Model::Sessions {
                 sessions,
-                conn_rate_per_s,
+                ref conn_rate,
                 calls,
                 ..
             } => {
                 let longest_s = (f64::from(calls) + 1.0) * self.timeout.as_secs_f64();
-                let overlap = (conn_rate_per_s * longest_s).ceil() as u64 + 1;
+                let overlap = (conn_rate.peak_per_s() * longest_s).ceil() as u64 + 1;
                 sessions.min(overlap) as usize
             }
         }
     }
 }
 
-fn check_rate(rate: f64, field: Field, what: &str) -> Result<(), SpecError> {
-    if !rate.is_finite() || rate <= 0.0 {
-        return err(
-            field,
-            format!("{what} must be a positive number per second"),
-        );
+impl LoadSpec {
+    /// The rate schedule of a paced model (open loop, sessions), if any.
+    pub fn schedule(&self) -> Option<&Schedule> {
+        match &self.model {
+            Model::Open { rate, .. } => Some(rate),
+            Model::Sessions { conn_rate, .. } => Some(conn_rate),
+            Model::Closed { .. } => None,
+        }
     }
-    Ok(())
+
+    /// The schedule's stages are sound, and the run's length agrees with
+    /// them: a schedule whose stages all end sets the run's length; one
+    /// whose last stage lasts until the run ends needs the run to reach it.
+    fn check_schedule(
+        &self,
+        schedule: &Schedule,
+        field: Field,
+        what: &str,
+    ) -> Result<(), SpecError> {
+        schedule
+            .check()
+            .map_err(|e| SpecError::new(field, format!("{what}: {e}")))?;
+        let shown = |d: Duration| humantime::format_duration(d).to_string();
+        match (schedule.total(), self.duration) {
+            (Some(total), Some(d)) if d != total => err(
+                Field::Duration,
+                format!(
+                    "the run lasts {} but {what}'s schedule ({schedule}) lasts {}: a schedule whose stages all have a duration sets the run's length (or end it with a stage without one, which holds until the run ends)",
+                    shown(d),
+                    shown(total)
+                ),
+            ),
+            (Some(total), None) => err(
+                Field::Duration,
+                format!(
+                    "{what}'s schedule ({schedule}) lasts {}: the run's duration must be that",
+                    shown(total)
+                ),
+            ),
+            (None, Some(d)) if schedule.stages().len() > 1 && d <= schedule.timed() => err(
+                Field::Duration,
+                format!(
+                    "the run lasts {}, no longer than the stages of {what}'s schedule before its last ({}, {}): the last stage would never run",
+                    shown(d),
+                    schedule,
+                    shown(schedule.timed())
+                ),
+            ),
+            _ => Ok(()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -582,14 +627,14 @@ mod tests {
         };
         assert!(s.validate().is_err());
         s.model = Model::Open {
-            rate_per_s: 0.0,
+            rate: Schedule::constant(0.0),
             arrival: Arrival::Uniform,
             connections: 1,
             max_connections: 1,
         };
         assert!(s.validate().is_err());
         s.model = Model::Open {
-            rate_per_s: -5.0,
+            rate: Schedule::constant(-5.0),
             arrival: Arrival::Uniform,
             connections: 1,
             max_connections: 1,
@@ -601,6 +646,56 @@ mod tests {
         };
         s.reuse = Reuse::Close;
         assert!(s.validate().is_err());
+    }
+
+    #[test]
+    fn a_schedule_and_the_run_s_length_agree() {
+        let mut s = LoadSpec::from_url("http://127.0.0.1:1/").unwrap();
+        let open = |text: &str| Model::Open {
+            rate: text.parse().unwrap(),
+            arrival: Arrival::Uniform,
+            connections: 1,
+            max_connections: 1,
+        };
+        let secs = |n| Some(Duration::from_secs(n));
+        // (schedule, duration, budget, accepted)
+        let table = [
+            ("100:2s,100..200:3s", secs(5), None, true),
+            ("100:2s,100..200:3s", secs(6), None, false),
+            ("100:2s,100..200:3s", None, Some(10), false),
+            ("100:2s,100..200:3s,200", secs(6), None, true),
+            ("100:2s,100..200:3s,200", secs(5), None, false),
+            ("100:2s,100..200:3s,200", None, Some(10), true),
+            ("100", secs(1), None, true),
+        ];
+        for (text, duration, budget, ok) in table {
+            s.model = open(text);
+            s.duration = duration;
+            s.max_requests = budget;
+            match s.validate() {
+                Ok(()) => assert!(ok, "{text} {duration:?} {budget:?} was accepted"),
+                Err(e) => {
+                    assert!(!ok, "{text} {duration:?} {budget:?}: {e}");
+                    assert_eq!(e.field, Field::Duration, "{e}");
+                    assert!(!e.message.contains(" -"), "{e}");
+                }
+            }
+        }
+        s.model = Model::Sessions {
+            conn_rate: "10..0:2s".parse().unwrap(),
+            arrival: Arrival::Uniform,
+            calls: 1,
+            sessions: 5,
+        };
+        s.duration = secs(2);
+        assert!(s.validate().is_ok());
+        s.model = Model::Sessions {
+            conn_rate: Schedule::constant(f64::NAN),
+            arrival: Arrival::Uniform,
+            calls: 1,
+            sessions: 5,
+        };
+        assert_eq!(s.validate().unwrap_err().field, Field::ConnRate);
     }
 
     #[test]

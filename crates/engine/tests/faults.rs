@@ -24,7 +24,7 @@ fn open_loop_sees_a_stall_the_closed_loop_hides() {
     let mut open = spec(
         &server.url("/"),
         Model::Open {
-            rate_per_s: 1000.0,
+            rate: barrage_engine::Schedule::constant(1000.0),
             arrival: Arrival::Uniform,
             connections: 20,
             max_connections: 20,

@@ -76,7 +76,7 @@ fn every_load_model_runs_over_h3() {
         &url,
         &ca,
         Model::Open {
-            rate_per_s: 2000.0,
+            rate: barrage_engine::Schedule::constant(2000.0),
             arrival: Arrival::Poisson { seed: 7 },
             connections: 2,
             max_connections: 2,
@@ -101,7 +101,7 @@ fn every_load_model_runs_over_h3() {
         &url,
         &ca,
         Model::Sessions {
-            conn_rate_per_s: 100.0,
+            conn_rate: barrage_engine::Schedule::constant(100.0),
             arrival: Arrival::Uniform,
             calls: 5,
             sessions: 30,
@@ -140,7 +140,7 @@ fn zero_rtt_requests_are_taken_or_sent_again() {
             url,
             ca,
             Model::Sessions {
-                conn_rate_per_s: 50.0,
+                conn_rate: barrage_engine::Schedule::constant(50.0),
                 arrival: Arrival::Uniform,
                 calls: 3,
                 sessions: 60,
@@ -296,7 +296,7 @@ fn open_loop_sees_an_h3_stall_the_closed_loop_hides() {
         &server.url("/"),
         &ca,
         Model::Open {
-            rate_per_s: 1000.0,
+            rate: barrage_engine::Schedule::constant(1000.0),
             arrival: Arrival::Uniform,
             connections: 10,
             max_connections: 10,

@@ -96,7 +96,7 @@ fn sessions_are_paced_and_complete() {
     let s = spec(
         &hello(&t),
         Model::Sessions {
-            conn_rate_per_s: 200.0,
+            conn_rate: barrage_engine::Schedule::constant(200.0),
             arrival: Arrival::Uniform,
             calls: 5,
             sessions: 100,
@@ -152,7 +152,7 @@ fn open_loop(url: &str, rate: f64, arrival: Arrival, connections: usize) -> Load
     let mut s = spec(
         url,
         Model::Open {
-            rate_per_s: rate,
+            rate: barrage_engine::Schedule::constant(rate),
             arrival,
             connections,
             max_connections: connections,
@@ -283,7 +283,7 @@ fn bad_specs_are_refused_before_any_load() {
     let t = target();
     let url = hello(&t);
     let open = |rate_per_s: f64| Model::Open {
-        rate_per_s,
+        rate: barrage_engine::Schedule::constant(rate_per_s),
         arrival: Arrival::Uniform,
         connections: 1,
         max_connections: 1,
@@ -302,7 +302,7 @@ fn bad_specs_are_refused_before_any_load() {
     add(
         "open loop max below initial",
         Model::Open {
-            rate_per_s: 10.0,
+            rate: barrage_engine::Schedule::constant(10.0),
             arrival: Arrival::Uniform,
             connections: 4,
             max_connections: 2,
@@ -328,7 +328,7 @@ fn bad_specs_are_refused_before_any_load() {
     add(
         "0 calls",
         Model::Sessions {
-            conn_rate_per_s: 10.0,
+            conn_rate: barrage_engine::Schedule::constant(10.0),
             arrival: Arrival::Uniform,
             calls: 0,
             sessions: 1,
@@ -338,7 +338,7 @@ fn bad_specs_are_refused_before_any_load() {
     add(
         "0 sessions",
         Model::Sessions {
-            conn_rate_per_s: 10.0,
+            conn_rate: barrage_engine::Schedule::constant(10.0),
             arrival: Arrival::Uniform,
             calls: 1,
             sessions: 0,

@@ -15,5 +15,6 @@ mod many_conns;
 mod mix;
 mod nginx;
 mod protocols;
+mod schedule;
 mod script;
 mod uring;

@@ -107,7 +107,7 @@ fn an_open_loop_pool_opened_in_batches_stays_within_max_connections() {
     let _serial = serial();
     let t = target();
     let model = barrage_engine::Model::Open {
-        rate_per_s: 20_000.0,
+        rate: barrage_engine::Schedule::constant(20_000.0),
         arrival: barrage_engine::Arrival::Uniform,
         connections: 200,
         max_connections: 200,

@@ -277,7 +277,7 @@ fn an_open_loop_takes_a_mix() {
     let mut s = spec(
         &server.url(),
         Model::Open {
-            rate_per_s: 400.0,
+            rate: barrage_engine::Schedule::constant(400.0),
             arrival: Arrival::Uniform,
             connections: 4,
             max_connections: 8,

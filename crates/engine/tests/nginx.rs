@@ -109,7 +109,7 @@ fn nginx_counts_every_request() {
     let sessions = spec(
         &nginx.url(),
         Model::Sessions {
-            conn_rate_per_s: 100.0,
+            conn_rate: barrage_engine::Schedule::constant(100.0),
             arrival: Arrival::Uniform,
             calls: 5,
             sessions: 20,

@@ -295,7 +295,7 @@ fn every_load_model_runs_over_h2() {
     let mut open = spec(
         &url,
         Model::Open {
-            rate_per_s: 2000.0,
+            rate: barrage_engine::Schedule::constant(2000.0),
             arrival: Arrival::Poisson { seed: 7 },
             connections: 2,
             max_connections: 2,
@@ -321,7 +321,7 @@ fn every_load_model_runs_over_h2() {
     let mut sessions = spec(
         &url,
         Model::Sessions {
-            conn_rate_per_s: 100.0,
+            conn_rate: barrage_engine::Schedule::constant(100.0),
             arrival: Arrival::Uniform,
             calls: 5,
             sessions: 30,
@@ -344,7 +344,7 @@ fn a_session_with_a_reset_call_fails() {
     let mut s = spec(
         &server.url("/"),
         Model::Sessions {
-            conn_rate_per_s: 200.0,
+            conn_rate: barrage_engine::Schedule::constant(200.0),
             arrival: Arrival::Uniform,
             calls: 5,
             sessions: 20,

@@ -220,7 +220,7 @@ fn scripts_with_hooks_are_refused_where_they_cannot_run() {
     let mut open = spec(
         &hello(&t),
         Model::Open {
-            rate_per_s: 10.0,
+            rate: barrage_engine::Schedule::constant(10.0),
             connections: 1,
             max_connections: 1,
             arrival: barrage_engine::Arrival::Uniform,

@@ -91,7 +91,7 @@ fn open_loop_sends_its_schedule() {
     let mut s = spec(
         &hello(&t),
         Model::Open {
-            rate_per_s: 2000.0,
+            rate: barrage_engine::Schedule::constant(2000.0),
             arrival: Arrival::Uniform,
             connections: 10,
             max_connections: 10,
@@ -120,7 +120,7 @@ fn sessions_complete() {
     let s = spec(
         &hello(&t),
         Model::Sessions {
-            conn_rate_per_s: 200.0,
+            conn_rate: barrage_engine::Schedule::constant(200.0),
             arrival: Arrival::Uniform,
             calls: 5,
             sessions: 100,

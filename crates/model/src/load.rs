@@ -6,7 +6,7 @@
 //!
 //! This module holds the report and its run-level parts; the rest lives
 //! beside it: the load as asked for (`spec`), the measured statistics
-//! (`stats`), what TLS, HTTP/2 and HTTP/3 saw (`protocol`), the protocol
+//! (`stats`), the rate schedule and its stages (`schedule`), what TLS, HTTP/2 and HTTP/3 saw (`protocol`), the protocol
 //! and scheme a run spoke (`wire`), and the merge of side-by-side reports
 //! (`merge`).
 
@@ -21,6 +21,7 @@ use crate::LoadError;
 
 mod merge;
 mod protocol;
+mod schedule;
 mod spec;
 mod stats;
 mod templates;
@@ -29,6 +30,7 @@ mod wire;
 pub use protocol::{
     grpc_code_name, GrpcReport, GrpcStatusCount, H2Events, H2Report, H3Report, TlsReport, WsReport,
 };
+pub use schedule::{Schedule, Stage, StageReport, MAX_STAGES};
 pub use spec::{
     ArrivalKind, GrpcShape, GrpcSpecSummary, GrpcUnit, IoKind, ModelKind, Scheme, SpecSummary,
     WsMode, WsSpecSummary,
@@ -128,6 +130,11 @@ pub struct RunReport {
     pub errors: BTreeMap<String, ErrorCount>,
     /// One entry per second of the measured phase.
     pub series: Vec<Second>,
+    /// A run whose rate followed a schedule of stages (`-R` or
+    /// `--conn-rate` with stages): each stage's figures. Empty (and absent
+    /// from the JSON) for a constant rate and the closed loop.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stages: Vec<StageReport>,
     /// The merged histograms, for exact re-merging later.
     pub histograms: Histograms,
     /// A run with several request templates (a weighted mix): each one's

@@ -15,6 +15,9 @@ use crate::model;
 use crate::tables::{Block, Span, Table, TableCell};
 
 mod grpc;
+mod stages;
+
+pub use stages::{arrivals, rate_words, stage_span_s, stage_target};
 
 /// The page of one run.
 pub fn load_html(report: &RunReport) -> String {
@@ -66,14 +69,14 @@ fn model_line(r: &RunReport) -> String {
     let conns = group(s.connections as u64);
     match s.model {
         ModelKind::Open => format!(
-            "open loop at {}/s ({} arrivals) over {conns} connections",
-            model::fmt_num(s.rate_per_s.unwrap_or(0.0)),
+            "open loop {} ({} arrivals) over {conns} connections",
+            stages::rate_words(s.schedule.as_ref(), s.rate_per_s.unwrap_or(0.0)),
             s.arrival.map_or("", |a| a.name()),
         ),
         ModelKind::Sessions => format!(
-            "sessions of {} calls at {} connections/s, {} sessions",
+            "sessions of {} calls, connections {}, {} sessions",
             s.calls_per_session.unwrap_or(0),
-            model::fmt_num(s.conn_rate_per_s.unwrap_or(0.0)),
+            stages::rate_words(s.schedule.as_ref(), s.conn_rate_per_s.unwrap_or(0.0)),
             group(s.sessions.unwrap_or(0))
         ),
         ModelKind::Closed => {
@@ -105,6 +108,7 @@ fn load_blocks(r: &RunReport) -> Vec<Block> {
     d.push(heading(2, "latency", "Latency"));
     d.push(latency_table(r));
     d.push(Block::Charts(None));
+    stages::blocks(r, &mut d);
     status_blocks(r, &mut d);
     error_blocks(r, &mut d);
     protocol_blocks(r, &mut d);
@@ -433,7 +437,7 @@ fn protocol_blocks(r: &RunReport, d: &mut Vec<Block>) {
     }
     if let Some(o) = &r.open_loop {
         d.push(heading(2, "schedule", "Schedule (open loop)"));
-        d.push(kv_table("t-schedule", schedule_rows(o)));
+        d.push(kv_table("t-schedule", schedule_rows(r, o)));
     }
     if let Some(s) = &r.sessions {
         d.push(heading(2, "sessions", "Sessions"));
@@ -474,11 +478,14 @@ fn tls_rows(t: &TlsReport) -> Vec<(&'static str, String)> {
 
 /// The open-loop schedule table's rows: the target rate, what was sent,
 /// sent late and never sent.
-fn schedule_rows(o: &OpenLoopStats) -> Vec<(&'static str, String)> {
+fn schedule_rows(r: &RunReport, o: &OpenLoopStats) -> Vec<(&'static str, String)> {
     vec![
         (
             "target rate",
-            format!("{}/s", model::fmt_num(o.target_rate_per_s)),
+            match &r.spec.schedule {
+                Some(stages) => stages::rate_words(Some(stages), o.target_rate_per_s),
+                None => format!("{}/s", model::fmt_num(o.target_rate_per_s)),
+            },
         ),
         ("sent", format!("{:.1}/s", o.achieved_rate_per_s)),
         (
@@ -618,6 +625,7 @@ fn throughput_chart(seconds: &[&Second], words: Words) -> Chart {
             flags: Vec::new(),
         });
     }
+    lines.extend(stages::series(seconds));
     Chart {
         id: "throughput".into(),
         title: words.per_second_title.into(),

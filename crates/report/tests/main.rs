@@ -11,6 +11,7 @@ mod checks;
 mod compare;
 mod database;
 mod interactive;
+mod load_page;
 mod many_series;
 mod report;
 mod summary;

@@ -6,8 +6,8 @@
 //! The load is ghz's: `-c` workers over `--connections` connections (barrage:
 //! that many connections, ceil(c / connections) calls in flight on each),
 //! `-n` calls or `-z` time, `--rps` as barrage's open loop, and a step or
-//! line `--load-schedule` as consecutive open-loop levels merged into one
-//! report. See `args` for the flags, `plan` for the mapping and `output`
+//! line `--load-schedule` as one open loop whose rate schedule holds each
+//! level for its time. See `args` for the flags, `plan` for the mapping and `output`
 //! for ghz's layouts.
 
 mod args;
@@ -18,16 +18,14 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-use barrage_engine::{GrpcOptions, GrpcUnit, Model, NoObserver, RunReport, SpecError, StopReason};
+use barrage_engine::{GrpcOptions, GrpcUnit, NoObserver, RunReport, StopReason};
 use serde_json::json;
 
 use args::{Format, Options};
 use output::GhzReport;
-use plan::{Plan, Rates};
+use plan::Plan;
 
 const GHZ_VERSION: &str = "0.121.0";
 
@@ -53,7 +51,7 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
     }
     let stop = crate::common::stop_on_ctrl_c();
     let began = Instant::now();
-    let report = match run(&plan, &stop) {
+    let report = match barrage_engine::run_until(&plan.spec, &mut NoObserver, stop) {
         Ok(r) => r,
         Err(e) => {
             let line = crate::common::spec_error(&e, plan::flag);
@@ -126,66 +124,6 @@ fn resolve(o: &Options, data: &str) -> Result<GrpcOptions, String> {
         stream_messages: (o.stream_call_count > 0).then_some(o.stream_call_count),
         unit: GrpcUnit::Call,
     })
-}
-
-/// Runs the plan: one run, or a schedule's levels one after another, each
-/// with what is left of the budget, merged into one report whose elapsed
-/// time is their sum and whose spec is the first level's, with the last
-/// level's rate.
-fn run(plan: &Plan, stop: &Arc<AtomicBool>) -> Result<RunReport, SpecError> {
-    let Rates::Steps(steps) = &plan.rates else {
-        return barrage_engine::run_until(&plan.spec, &mut NoObserver, stop.clone());
-    };
-    let mut merged: Option<RunReport> = None;
-    let (mut sent, mut elapsed, mut last_rate) = (0u64, Duration::ZERO, 0.0);
-    for k in 0.. {
-        let Some(level) = steps.level(k) else { break };
-        let time_left = plan.budget.time.map(|t| t.saturating_sub(elapsed));
-        let calls_left = plan.budget.calls.map(|n| n.saturating_sub(sent));
-        if time_left.is_some_and(|t| t.is_zero()) || calls_left == Some(0) {
-            break;
-        }
-        let mut spec = plan.spec.clone();
-        if let Model::Open { rate_per_s, .. } = &mut spec.model {
-            *rate_per_s = level.rate_per_s;
-        }
-        spec.duration = match (level.duration, time_left) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        spec.max_requests = calls_left;
-        let report = barrage_engine::run_until(&spec, &mut NoObserver, stop.clone())?;
-        last_rate = level.rate_per_s;
-        sent += report.totals.requests_sent;
-        elapsed += Duration::from_secs_f64(report.totals.elapsed_s);
-        let level_ended = report.stop_reason == StopReason::Duration && level.duration.is_some();
-        match &mut merged {
-            None => merged = Some(report),
-            Some(m) => {
-                // The merge sums the spec's connections and rates, as for
-                // loads side by side; these levels ran one after another.
-                let spec = m.spec.clone();
-                m.merge(&report);
-                m.spec = spec;
-                m.stop_reason = report.stop_reason;
-            }
-        }
-        let time_up = plan.budget.time.is_some_and(|t| elapsed >= t);
-        if !level_ended || time_up || stop.load(Ordering::Relaxed) {
-            break;
-        }
-    }
-    let mut report = merged.expect("a schedule has a first level");
-    report.spec.rate_per_s = Some(last_rate);
-    report.spec.duration_s = Some(elapsed.as_secs_f64());
-    report.spec.requests = plan.budget.calls;
-    let totals = &mut report.totals;
-    totals.elapsed_s = elapsed.as_secs_f64();
-    if totals.elapsed_s > 0.0 {
-        totals.responses_per_s = totals.responses as f64 / totals.elapsed_s;
-        totals.bytes_read_per_s = totals.bytes_read as f64 / totals.elapsed_s;
-    }
-    Ok(report)
 }
 
 /// ghz's report of barrage's run.
@@ -349,9 +287,9 @@ Flags (ghz's defaults):
   -z, --duration=0        run for this long (-n ignored)
   -x, --max-duration=0    -n, stopped after this long
   -r, --rps=0             calls per second (barrage's open loop)
-  --load-schedule=const   const, step or line: step and line run one
+  --load-schedule=const   const, step or line: one open loop whose rate
   --load-start, --load-end, --load-step, --load-step-duration,
-  --load-max-duration     open-loop level after another, one report
+  --load-max-duration     holds each level for its time (line: steps of 1s)
   --stream-call-count=0   messages sent per client or bidi stream
   -t, --timeout=20s       per call (0: an hour)
   --cpus=N                barrage's threads (at most one per core)

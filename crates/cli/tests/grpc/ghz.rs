@@ -320,7 +320,8 @@ fn connections_schedules_and_outputs() {
     assert_eq!(report["spec"]["protocol"], "grpc");
     assert_eq!(report["spec"]["connections"], 4);
     assert_eq!(report["totals"]["responses"], 600);
-    // A step schedule: levels of 100, 200 then 300 calls/s; -n ends it.
+    // A step schedule: levels of 100, 200 then 300 calls/s in one open
+    // loop (one connection all through, the levels its stages); -n ends it.
     let extra = [
         "-n",
         "150",
@@ -343,6 +344,20 @@ fn connections_schedules_and_outputs() {
     check_summary(&ran, 150);
     let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["totals"]["requests_sent"], 150, "{ran:?}");
+    assert_eq!(report["stop_reason"], "requests", "{ran:?}");
+    assert_eq!(report["connections"]["opened"], 1, "one run: {ran:?}");
+    let stages: Vec<(f64, f64)> = report["spec"]["schedule"]
+        .as_array()
+        .expect("a schedule of stages")
+        .iter()
+        .map(|s| {
+            (
+                s["from_per_s"].as_f64().unwrap(),
+                s["duration_s"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(stages, [(100.0, 0.3), (200.0, 0.3), (300.0, 0.3)]);
     // CSV: a row per call.
     let ran = dialect(&line(&addr, false, &["-n", "50", "-c", "5", "-O", "csv"]));
     assert_eq!(ran.code, Some(0), "{ran:?}");

@@ -23,7 +23,7 @@ use super::{
     Next, Outcome, Search, SearchReport, Slo, StepRecord, StepResult, Verdict, LONG_STEP,
     SEARCH_SCHEMA,
 };
-use crate::{LoadSpec, Model};
+use crate::{LoadSpec, Model, Schedule};
 
 /// A capacity search to run.
 #[derive(Debug, Clone)]
@@ -346,13 +346,13 @@ fn refused_step(step: u32, rate: f64, confirm: bool, e: &str) -> StepRecord {
 pub fn at_rate(base: &LoadSpec, rate: f64, window: Duration) -> LoadSpec {
     let mut spec = base.clone();
     match &mut spec.model {
-        Model::Open { rate_per_s, .. } => *rate_per_s = rate,
+        Model::Open { rate: r, .. } => *r = Schedule::constant(rate),
         Model::Sessions {
-            conn_rate_per_s,
+            conn_rate,
             sessions,
             ..
         } => {
-            *conn_rate_per_s = rate;
+            *conn_rate = Schedule::constant(rate);
             *sessions = (rate * window.as_secs_f64()).ceil().max(1.0) as u64;
         }
         Model::Closed { .. } => unreachable!("a search step is open loop or sessions"),
@@ -403,7 +403,7 @@ mod tests {
     fn plan(time_limit: Duration) -> SearchPlan {
         let mut base = LoadSpec::from_url("http://127.0.0.1:9/").unwrap();
         base.model = Model::Open {
-            rate_per_s: 10.0,
+            rate: Schedule::constant(10.0),
             arrival: Arrival::Uniform,
             connections: 1,
             max_connections: 1,
@@ -428,9 +428,10 @@ mod tests {
     /// to 90% of it above.
     fn server(capacity: f64) -> impl FnMut(&LoadSpec) -> Result<Measured, StepError> {
         move |spec| {
-            let Model::Open { rate_per_s, .. } = spec.model else {
+            let Model::Open { rate, .. } = &spec.model else {
                 panic!("not open loop")
             };
+            let rate_per_s = rate.constant_per_s().unwrap();
             let served = if rate_per_s <= capacity {
                 rate_per_s
             } else {
@@ -626,7 +627,7 @@ mod tests {
         assert_eq!(spec.duration, Some(Duration::from_secs(2)));
         let mut sessions = plan.clone();
         sessions.base.model = Model::Sessions {
-            conn_rate_per_s: 1.0,
+            conn_rate: Schedule::constant(1.0),
             arrival: Arrival::Uniform,
             calls: 4,
             sessions: 1,
@@ -654,7 +655,7 @@ mod tests {
     fn a_sessions_step_starts_the_rate_times_the_window() {
         let mut base = plan(Duration::MAX).base;
         base.model = Model::Sessions {
-            conn_rate_per_s: 1.0,
+            conn_rate: Schedule::constant(1.0),
             arrival: Arrival::Uniform,
             calls: 4,
             sessions: 1,
@@ -662,7 +663,7 @@ mod tests {
         let spec = at_rate(&base, 12.5, Duration::from_secs(2));
         assert!(matches!(
             spec.model,
-            Model::Sessions { conn_rate_per_s, sessions: 25, calls: 4, .. } if conn_rate_per_s == 12.5
+            Model::Sessions { ref conn_rate, sessions: 25, calls: 4, .. } if conn_rate.constant_per_s() == Some(12.5)
         ));
     }
 }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Measured, StepError};
-use crate::{Arrival, LoadSpec, Model};
+use crate::{Arrival, LoadSpec, Model, Schedule};
 
 /// A probe: one connection, this many requests a second, for [`PROBE_FOR`].
 pub const PROBE_RATE: f64 = 20.0;
@@ -75,7 +75,7 @@ fn prompt(m: &Measured, prompt_us: u64) -> bool {
 fn probe_spec(base: &LoadSpec) -> LoadSpec {
     let mut spec = base.clone();
     spec.model = Model::Open {
-        rate_per_s: PROBE_RATE,
+        rate: Schedule::constant(PROBE_RATE),
         arrival: Arrival::Uniform,
         connections: 1,
         max_connections: 1,
@@ -142,7 +142,7 @@ mod tests {
         assert_eq!(probes.len(), 3);
         assert!(matches!(
             probes[0].model,
-            Model::Open { connections: 1, max_connections: 1, rate_per_s, .. } if rate_per_s == PROBE_RATE
+            Model::Open { connections: 1, max_connections: 1, ref rate, .. } if rate.constant_per_s() == Some(PROBE_RATE)
         ));
         assert_eq!(probes[0].duration, Some(PROBE_FOR));
         assert!(took >= Duration::from_millis(300), "{took:?}");

@@ -497,9 +497,10 @@ fn a_search_whose_client_falls_behind_ends_as_a_lower_bound() {
     // The server keeps up with anything; above 5,000/s the client's own
     // send delay is most of the latency (a starved client, its CPU low).
     let mut steps = |spec: &crate::LoadSpec| {
-        let crate::Model::Open { rate_per_s, .. } = spec.model else {
+        let crate::Model::Open { rate, .. } = &spec.model else {
             panic!("not open loop")
         };
+        let rate_per_s = rate.constant_per_s().unwrap();
         let mut r = step_at_2000(if rate_per_s > 5000.0 { 30_000 } else { 400 }, 0);
         let n = rate_per_s.round() as u64;
         r.totals.requests_sent = n;
@@ -517,7 +518,7 @@ fn a_search_whose_client_falls_behind_ends_as_a_lower_bound() {
     };
     let mut base = crate::LoadSpec::from_url("http://127.0.0.1:9/").unwrap();
     base.model = crate::Model::Open {
-        rate_per_s: 10.0,
+        rate: crate::Schedule::constant(10.0),
         arrival: crate::Arrival::Uniform,
         connections: 1,
         max_connections: 1,

@@ -156,8 +156,10 @@ impl Worker {
             Plan::Closed {
                 budget: Some(0), ..
             } => Some(StopReason::Requests),
-            Plan::Open { pacer, .. } if pacer.peek().is_none() => Some(StopReason::Requests),
-            Plan::Sessions { pacer, .. } if pacer.peek().is_none() => Some(StopReason::Sessions),
+            // A budget spent ends the run; a schedule that ran out before
+            // the end of a timed run leaves it to its end.
+            Plan::Open { pacer, .. } if pacer.spent() => Some(StopReason::Requests),
+            Plan::Sessions { pacer, .. } if pacer.spent() => Some(StopReason::Sessions),
             _ => None,
         }
     }
@@ -229,8 +231,11 @@ impl Worker {
                 false
             }
             Plan::Sessions { pacer, counts, .. } => {
-                pacer.take();
+                let due = pacer.take();
                 counts.started += 1;
+                if let Some(offset) = due {
+                    self.count_offered(self.shared.start + offset);
+                }
                 self.open_conn(now);
                 true
             }
@@ -384,6 +389,19 @@ impl Worker {
         self.errors_since_progress = 0;
     }
 
+    /// Counts an arrival sent (a request, a session started) in the
+    /// measured second of its intended start, if that is measured.
+    pub(super) fn count_offered(&mut self, intended: Instant) {
+        let Some(since) = intended.checked_duration_since(self.shared.measure_start) else {
+            return;
+        };
+        let second = since.as_secs() as usize;
+        if self.offered.len() <= second {
+            self.offered.resize(second + 1, 0);
+        }
+        self.offered[second] += 1;
+    }
+
     pub(super) fn error(&mut self, kind: ErrorKind, now: Instant, msg: impl FnOnce() -> String) {
         self.errors_since_progress += 1;
         if now < self.shared.measure_start {
@@ -459,6 +477,7 @@ impl Worker {
             protocols: std::mem::take(&mut self.protocols),
             script_error: self.script_error.take(),
             templates: self.mix.take().map(|m| m.tallies).unwrap_or_default(),
+            offered: std::mem::take(&mut self.offered),
         };
         let _ = self.tx.send(Msg::Done {
             worker: self.id,

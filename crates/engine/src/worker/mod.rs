@@ -173,6 +173,9 @@ pub(crate) struct WorkerSummary {
     pub script_error: Option<String>,
     /// A mix's per-template tallies (empty without a mix).
     pub templates: Vec<TemplateTally>,
+    /// Open loop and sessions: what was sent (requests, sessions started),
+    /// by the measured second of its intended start.
+    pub offered: Vec<u64>,
 }
 
 /// What a ready connection should send.
@@ -323,6 +326,9 @@ pub(crate) struct Worker {
     mix: Option<Box<MixSender>>,
     /// The ring, when this worker runs on io_uring (set up on its thread).
     ring: Option<Box<crate::uring::Ring>>,
+    /// Open loop and sessions: what was sent, by the measured second of
+    /// its intended start (the pacer's count, late sends in their second).
+    offered: Vec<u64>,
 }
 
 impl Worker {
@@ -415,6 +421,7 @@ impl Worker {
             script_error: None,
             mix: shared.mix.as_ref().map(|m| Box::new(MixSender::new(m, id))),
             ring: None,
+            offered: Vec::new(),
             shared,
         })
     }

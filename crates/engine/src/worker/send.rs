@@ -31,6 +31,7 @@ impl Worker {
                 }
             }
             Sends::Scheduled(intended) => {
+                self.count_offered(intended);
                 self.recorder
                     .record_send_delay(now - intended, self.short_of_conns);
                 let measured = intended >= self.shared.measure_start;

@@ -157,7 +157,7 @@ fn bidi_messages_are_the_unit_in_a_closed_and_an_open_loop() {
     );
     // Open loop: 200 messages/s for 1 s on 2 long-lived calls per connection.
     let open = Model::Open {
-        rate_per_s: 200.0,
+        rate: barrage_engine::Schedule::constant(200.0),
         arrival: barrage_engine::Arrival::Uniform,
         connections: 1,
         max_connections: 2,

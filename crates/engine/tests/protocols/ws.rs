@@ -202,7 +202,7 @@ fn the_open_loop_sends_messages_on_schedule() {
     let _serial = serial();
     let server = Server::start(Mode::Echo, None);
     let model = Model::Open {
-        rate_per_s: 500.0,
+        rate: barrage_engine::Schedule::constant(500.0),
         arrival: barrage_engine::Arrival::Uniform,
         connections: 2,
         max_connections: 4,

@@ -75,6 +75,7 @@ impl RunReport {
             }
         }
         merge_series(&mut self.series, &theirs);
+        super::schedule::merge_stages(&mut self.stages, &other.stages);
         super::templates::merge_templates(&mut self.templates, &other.templates);
     }
 
@@ -214,23 +215,21 @@ impl Totals {
 
 impl SpecSummary {
     fn merge(&mut self, o: &SpecSummary) {
-        fn add<T: std::ops::Add<Output = T> + Copy>(a: &mut Option<T>, b: Option<T>) {
-            *a = match (*a, b) {
-                (Some(x), Some(y)) => Some(x + y),
-                (x, y) => x.or(y),
-            };
-        }
         self.threads += o.threads;
         self.connections += o.connections;
         // io_uring only if every part ran on it.
         if o.io == IoKind::Epoll {
             self.io = IoKind::Epoll;
         }
-        add(&mut self.max_connections, o.max_connections);
-        add(&mut self.rate_per_s, o.rate_per_s);
-        add(&mut self.conn_rate_per_s, o.conn_rate_per_s);
-        add(&mut self.sessions, o.sessions);
-        add(&mut self.requests, o.requests);
+        self.max_connections = sum(self.max_connections, o.max_connections);
+        self.rate_per_s = sum(self.rate_per_s, o.rate_per_s);
+        self.schedule = match (self.schedule.take(), &o.schedule) {
+            (Some(a), Some(b)) => Some(a.plus(b)),
+            (a, b) => a.or_else(|| b.clone()),
+        };
+        self.conn_rate_per_s = sum(self.conn_rate_per_s, o.conn_rate_per_s);
+        self.sessions = sum(self.sessions, o.sessions);
+        self.requests = sum(self.requests, o.requests);
     }
 }
 
@@ -321,12 +320,22 @@ fn merge_sessions(mine: &mut Option<SessionStats>, theirs: &Option<SessionStats>
     }
 }
 
+/// The sum of two parts' figures, either of which may be absent.
+fn sum<T: std::ops::Add<Output = T>>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x + y),
+        (x, y) => x.or(y),
+    }
+}
+
 /// Adds `theirs` second by second (matched on `t_s`).
 fn merge_series(mine: &mut Vec<Second>, theirs: &[Second]) {
     for b in theirs {
         match mine.iter_mut().find(|a| a.t_s == b.t_s) {
             Some(a) => {
                 a.responses += b.responses;
+                a.scheduled = sum(a.scheduled, b.scheduled);
+                a.offered = sum(a.offered, b.offered);
                 a.errors += b.errors;
                 a.bytes_read += b.bytes_read;
                 a.p50_us = a.p50_us.max(b.p50_us);

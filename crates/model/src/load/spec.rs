@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::WireSummary;
+use super::{Schedule, WireSummary};
 
 /// The load model a run used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,12 +108,21 @@ pub struct SpecSummary {
     pub connections: usize,
     pub max_connections: Option<usize>,
     pub pipeline: Option<usize>,
+    /// Open loop: the request rate; with a schedule of stages, its mean
+    /// over the run (`schedule` has the stages).
     pub rate_per_s: Option<f64>,
+    /// Open loop and sessions: the stages of a rate that changes over the
+    /// run (`-R 1000:10s,1000..5000:30s`), from the measured start. Absent
+    /// for a constant rate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<Schedule>,
     pub arrival: Option<ArrivalKind>,
     /// Open loop: requests due within this many µs after the next one went
     /// with it (`--send-window`). Absent in reports written before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub send_window_us: Option<u64>,
+    /// Sessions: new connections per second; with a schedule of stages,
+    /// its mean over the run.
     pub conn_rate_per_s: Option<f64>,
     pub calls_per_session: Option<u32>,
     pub sessions: Option<u64>,

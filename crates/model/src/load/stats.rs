@@ -99,10 +99,20 @@ pub struct ErrorCount {
 }
 
 /// One second of the measured phase.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Second {
     /// Seconds since the measured phase began (start of this window).
     pub t_s: u32,
+    /// Open loop and sessions: what the schedule asked for in this second
+    /// (requests, or sessions with `--conn-rate`): its rate integrated over
+    /// the second, so the scheduled rate of a whole second.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scheduled: Option<f64>,
+    /// Open loop and sessions: what was sent (requests, or sessions
+    /// started) whose intended start falls in this second: the pacer's
+    /// count, not the server's. Late sends count in the second they were due.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offered: Option<u64>,
     pub responses: u64,
     pub errors: u64,
     pub bytes_read: u64,

@@ -40,6 +40,7 @@ fn report(latencies: &[u64], connections: usize, elapsed_s: f64) -> RunReport {
             max_connections: None,
             pipeline: Some(1),
             rate_per_s: None,
+            schedule: None,
             arrival: None,
             send_window_us: None,
             conn_rate_per_s: None,
@@ -95,6 +96,7 @@ fn report(latencies: &[u64], connections: usize, elapsed_s: f64) -> RunReport {
             connect_us: connect,
             ..Histograms::default()
         },
+        stages: Vec::new(),
         templates: Vec::new(),
         agents: None,
         client_bound: None,
@@ -311,4 +313,77 @@ fn io_reads_as_epoll_in_older_reports_and_merges_to_what_all_ran() {
     assert_eq!(both.spec.io, IoKind::IoUring, "every part ran on io_uring");
     both.merge(&old);
     assert_eq!(both.spec.io, IoKind::Epoll, "one part ran on epoll");
+}
+
+/// Part `part` of a plan run at `100:1s,100..300:1s` split in two.
+fn scheduled_part(offered: [u64; 2]) -> RunReport {
+    let whole: Schedule = "100:1s,100..300:1s".parse().unwrap();
+    let mut r = report(&[100, 200], 1, 2.0);
+    r.spec.model = ModelKind::Open;
+    r.spec.schedule = Some(whole.scaled(0.5));
+    r.series = (0..2u32)
+        .map(|t| Second {
+            t_s: t,
+            scheduled: Some([50.0, 100.0][t as usize]),
+            offered: Some(offered[t as usize]),
+            responses: offered[t as usize],
+            p99_us: 100 * u64::from(t + 1),
+            ..Second::default()
+        })
+        .collect();
+    r.stages = whole
+        .scaled(0.5)
+        .stages()
+        .iter()
+        .enumerate()
+        .map(|(i, stage)| {
+            let mut s = StageReport {
+                stage: *stage,
+                start_s: i as f64,
+                measured_s: 1.0,
+                scheduled: [50.0, 100.0][i],
+                offered: offered[i],
+                offered_per_s: 0.0,
+                responses: offered[i],
+                responses_per_s: 0.0,
+                errors: 0,
+                p50_us: 10,
+                p99_us: 100 * (i as u64 + 1),
+                max_us: 500,
+            };
+            s.rates();
+            s
+        })
+        .collect();
+    r
+}
+
+#[test]
+fn a_scheduled_plan_merges_into_the_whole_schedule() {
+    let mut a = scheduled_part([50, 100]);
+    let b = scheduled_part([49, 101]);
+    a.merge(&b);
+    let whole: Schedule = "100:1s,100..300:1s".parse().unwrap();
+    assert_eq!(a.spec.schedule, Some(whole.clone()));
+    let seconds: Vec<(Option<f64>, Option<u64>)> =
+        a.series.iter().map(|s| (s.scheduled, s.offered)).collect();
+    assert_eq!(
+        seconds,
+        vec![(Some(100.0), Some(99)), (Some(200.0), Some(201))]
+    );
+    assert_eq!(a.stages.len(), 2);
+    let ramp = &a.stages[1];
+    assert_eq!(ramp.stage, whole.stages()[1]);
+    assert_eq!(
+        (ramp.scheduled, ramp.offered, ramp.offered_per_s),
+        (200.0, 201, 201.0)
+    );
+    assert_eq!(
+        (ramp.measured_s, ramp.responses_per_s, ramp.p99_us),
+        (1.0, 201.0, 200)
+    );
+    // The JSON keeps the stages, flat, and reads back.
+    let text = a.to_json();
+    assert!(text.contains(r#""duration_s": 1.0"#), "{text}");
+    assert_eq!(RunReport::from_json(&text).unwrap(), a);
 }

@@ -4,15 +4,19 @@
 //!
 //! Concurrency: ghz's `-c` workers share `--connections` connections;
 //! barrage runs `--connections` connections with ceil(c / connections)
-//! calls in flight on each. A step or line schedule becomes consecutive
-//! open-loop runs, one per level ([`Steps::level`]), merged into one report.
+//! calls in flight on each. A step or line schedule becomes one open loop
+//! whose rate schedule holds each of ghz's levels for its time
+//! ([`Steps::schedule`]): ghz's line pacer is its step pacer with steps of
+//! a second (`load/pacer.go`), so a line is steps of a second here too.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use barrage_engine::{Arrival, GrpcOptions, LoadSpec, Model, Protocol, RequestTemplate};
+use barrage_engine::{
+    Arrival, GrpcOptions, LoadSpec, Model, Protocol, RequestTemplate, Schedule, Stage,
+};
 
-use super::args::{Options, Schedule};
+use super::args::{self, Options};
 
 /// What the run stops at: calls (`-n`), time (`-z`, or `-x` with `-n`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,7 +27,7 @@ pub struct Budget {
 
 /// The rate over the run.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Rates {
+enum Rates {
     /// One level: the closed loop, or `--rps` (open loop).
     Const,
     /// `--load-schedule step|line`: levels one after another.
@@ -76,14 +80,45 @@ impl Steps {
             duration: Some(duration),
         })
     }
+
+    /// The levels as one schedule of holds, as far as the budget reaches:
+    /// until `budget.time` (the last level cut to fit), or until their
+    /// calls make `budget.calls`, or the rate falls to zero; a rate held
+    /// after the steps is a last stage held until the run ends.
+    pub fn schedule(&self, budget: &Budget) -> Result<Schedule, String> {
+        let mut stages = Vec::new();
+        let (mut time, mut calls) = (Duration::ZERO, 0.0);
+        for k in 0.. {
+            let Some(level) = self.level(k) else { break };
+            let left = budget.time.map(|t| t.saturating_sub(time));
+            let spent = budget.calls.is_some_and(|n| calls >= n as f64);
+            if left.is_some_and(|l| l.is_zero()) || spent {
+                break;
+            }
+            let duration = match (level.duration, left) {
+                (Some(d), Some(left)) => Some(d.min(left)),
+                (d, _) => d,
+            };
+            stages.push(Stage::hold(level.rate_per_s, duration));
+            if stages.len() > barrage_engine::MAX_STAGES {
+                return Err(format!(
+                    "--load-schedule: more than {} steps before the run ends; barrage runs at most that many: lengthen --load-step-duration, or shorten -z",
+                    barrage_engine::MAX_STAGES
+                ));
+            }
+            let Some(d) = duration else { break };
+            time += d;
+            calls += level.rate_per_s * d.as_secs_f64();
+        }
+        Schedule::new(stages).map_err(|e| format!("--load-schedule: {e}"))
+    }
 }
 
 /// The run ghz's command line asks for.
 #[derive(Debug, Clone)]
 pub struct Plan {
-    /// The load (its model the first level's, for a schedule).
+    /// The load (a schedule's rates in its open loop).
     pub spec: LoadSpec,
-    pub rates: Rates,
     pub budget: Budget,
     /// Lines for standard error before the run.
     pub notes: Vec<String>,
@@ -138,13 +173,15 @@ pub fn build(
     }];
     spec.grpc = grpc;
     spec.h2.streams = in_flight;
-    spec.model = model(o, &rates, connections);
+    spec.model = model(o, &rates, &budget, connections)?;
     spec.threads = o
         .cpus
         .map_or(cores, |c| c as usize)
         .clamp(1, cores.max(1))
         .min(connections);
-    spec.duration = budget.time;
+    // A schedule that ends (steps cut by -z, or falling to zero) is the
+    // run's length; one held until the end runs until the budget.
+    spec.duration = spec.schedule().and_then(Schedule::total).or(budget.time);
     spec.max_requests = budget.calls;
     spec.warmup = Duration::ZERO;
     // ghz's -t 0 waits for ever; barrage's calls time out after an hour.
@@ -168,7 +205,6 @@ pub fn build(
     }
     Ok(Plan {
         spec,
-        rates,
         budget,
         notes,
         data,
@@ -241,7 +277,7 @@ fn budget(o: &Options) -> Result<Budget, String> {
 
 /// The rate schedule, checked as ghz checks it.
 fn rates(o: &Options) -> Result<Rates, String> {
-    if o.load_schedule == Schedule::Const {
+    if o.load_schedule == args::Schedule::Const {
         return Ok(Rates::Const);
     }
     if o.load_start == o.load_end {
@@ -251,7 +287,7 @@ fn rates(o: &Options) -> Result<Rates, String> {
         return Err("invalid load step".into());
     }
     let step_duration = match o.load_schedule {
-        Schedule::Line => Duration::from_secs(1),
+        args::Schedule::Line => Duration::from_secs(1),
         _ if o.load_step_duration.is_zero() => return Err("invalid load step duration".into()),
         _ => o.load_step_duration,
     };
@@ -280,23 +316,23 @@ fn rates(o: &Options) -> Result<Rates, String> {
     }))
 }
 
-fn model(o: &Options, rates: &Rates, connections: usize) -> Model {
-    let rate_per_s = match rates {
+fn model(o: &Options, rates: &Rates, budget: &Budget, connections: usize) -> Result<Model, String> {
+    let rate = match rates {
         Rates::Const if o.rps == 0 => {
-            return Model::Closed {
+            return Ok(Model::Closed {
                 connections,
                 pipeline: 1,
-            }
+            })
         }
-        Rates::Const => o.rps as f64,
-        Rates::Steps(s) => s.start,
+        Rates::Const => Schedule::constant(o.rps as f64),
+        Rates::Steps(s) => s.schedule(budget)?,
     };
-    Model::Open {
-        rate_per_s,
+    Ok(Model::Open {
+        rate,
         arrival: Arrival::Uniform,
         connections,
         max_connections: connections,
-    }
+    })
 }
 
 /// The ghz flag that sets a part of the spec, for the engine's errors.

@@ -171,7 +171,7 @@ fn budgets() {
     assert_eq!(p.spec.timeout, Duration::from_secs(3600));
     let p = plan(&format!("{CALL} --insecure --rps 300 -c 4 127.0.0.1:1")).unwrap();
     assert!(
-        matches!(p.spec.model, Model::Open { rate_per_s, connections: 1, .. } if rate_per_s == 300.0)
+        matches!(p.spec.model, Model::Open { ref rate, connections: 1, .. } if rate.constant_per_s() == Some(300.0))
     );
 }
 
@@ -210,99 +210,75 @@ fn ghzs_checks() {
         .starts_with("--load-start:"));
 }
 
-fn steps(p: &Plan) -> &Steps {
-    match &p.rates {
-        Rates::Steps(s) => s,
-        other => panic!("not steps: {other:?}"),
-    }
-}
-
-fn levels(s: &Steps, n: u32) -> Vec<(f64, Option<u64>)> {
-    (0..n)
-        .map_while(|k| s.level(k))
-        .map(|l| (l.rate_per_s, l.duration.map(|d| d.as_millis() as u64)))
-        .collect()
+/// The plan's rate schedule, as `-R` would write it, and the run's length.
+fn schedule(line: &str) -> (String, Option<Duration>) {
+    let p = plan(&format!("{CALL} --insecure {line} 127.0.0.1:1")).unwrap();
+    let Model::Open { rate, .. } = &p.spec.model else {
+        panic!("not open loop: {:?}", p.spec.model)
+    };
+    p.spec.validate().unwrap();
+    (rate.to_string(), p.spec.duration)
 }
 
 #[test]
 fn a_step_schedule_is_levels_then_the_end_rate() {
-    let p = plan(&format!(
-        "{CALL} --insecure -n 900 --load-schedule step --load-start 10 --load-end 45 --load-step 10 --load-step-duration 500ms 127.0.0.1:1"
-    ))
-    .unwrap();
-    assert!(matches!(p.spec.model, Model::Open { rate_per_s, .. } if rate_per_s == 10.0));
+    let secs = |s| Some(Duration::from_secs(s));
     // 10, 20, 30, 40 for 500 ms each; then 45 until -n is spent.
     assert_eq!(
-        levels(steps(&p), 6),
-        [
-            (10.0, Some(500)),
-            (20.0, Some(500)),
-            (30.0, Some(500)),
-            (40.0, Some(500)),
-            (45.0, None),
-            (45.0, None)
-        ]
+        schedule("-n 900 --load-schedule step --load-start 10 --load-end 45 --load-step 10 --load-step-duration 500ms"),
+        ("10:500ms,20:500ms,30:500ms,40:500ms,45".into(), None)
     );
     // Down: 50, 30, 10; then 5.
-    let p = plan(&format!(
-        "{CALL} --insecure --load-schedule step --load-start 50 --load-end 5 --load-step=-20 --load-step-duration 1s 127.0.0.1:1"
-    ))
-    .unwrap();
     assert_eq!(
-        levels(steps(&p), 4),
-        [
-            (50.0, Some(1000)),
-            (30.0, Some(1000)),
-            (10.0, Some(1000)),
-            (5.0, None)
-        ]
+        schedule("--load-schedule step --load-start 50 --load-end 5 --load-step=-20 --load-step-duration 1s"),
+        ("50:1s,30:1s,10:1s,5".into(), None)
     );
     // --load-max-duration ends the steps (the end rate: where they got to).
-    let p = plan(&format!(
-        "{CALL} --insecure --load-schedule step --load-start 10 --load-step 5 --load-step-duration 400ms --load-max-duration 1s 127.0.0.1:1"
-    ))
-    .unwrap();
     assert_eq!(
-        levels(steps(&p), 5),
-        [
-            (10.0, Some(400)),
-            (15.0, Some(400)),
-            (20.0, Some(200)),
-            (20.0, None),
-            (20.0, None)
-        ]
+        schedule("--load-schedule step --load-start 10 --load-step 5 --load-step-duration 400ms --load-max-duration 1s"),
+        ("10:400ms,15:400ms,20:200ms,20".into(), None)
     );
-    // No end: the steps go on.
-    let p = plan(&format!(
-        "{CALL} --insecure --load-schedule step --load-start 1 --load-end 0 --load-step 1 --load-step-duration 1s 127.0.0.1:1"
-    ))
-    .unwrap();
+    // No end: the steps go on as far as the budget reaches: -n 200 calls
+    // (1 + 2 + … + 20 = 210), or -z 5s.
+    let (steps, length) = schedule(
+        "--load-schedule step --load-start 1 --load-end 0 --load-step 1 --load-step-duration 1s",
+    );
+    assert_eq!(steps.split(',').count(), 20, "{steps}");
+    assert!(steps.starts_with("1:1s,2:1s,") && steps.ends_with(",20:1s"));
+    assert_eq!(length, secs(20));
     assert_eq!(
-        levels(steps(&p), 3),
-        [(1.0, Some(1000)), (2.0, Some(1000)), (3.0, Some(1000))]
+        schedule(
+            "-z 4500ms --load-schedule step --load-start 1 --load-step 1 --load-step-duration 1s"
+        ),
+        (
+            "1:1s,2:1s,3:1s,4:1s,5:500ms".into(),
+            Some(Duration::from_millis(4500))
+        )
+    );
+    // Steps that end before -z: the rest of -z at the end rate.
+    assert_eq!(
+        schedule("-z 10s --load-schedule step --load-start 10 --load-end 20 --load-step 10 --load-step-duration 2s"),
+        ("10:2s,20:2s,20".into(), secs(10))
+    );
+    let e = plan(&format!(
+        "{CALL} --insecure -z 2000s --load-schedule step --load-start 1 --load-step 1 --load-step-duration 1s 127.0.0.1:1"
+    ))
+    .unwrap_err();
+    assert!(
+        e.starts_with("--load-schedule: more than 1000 steps"),
+        "{e}"
     );
 }
 
 #[test]
 fn a_line_is_steps_of_a_second() {
-    let p = plan(&format!(
-        "{CALL} --insecure --load-schedule line --load-start 5 --load-end 8 --load-step 2 127.0.0.1:1"
-    ))
-    .unwrap();
-    assert_eq!(steps(&p).step_duration, Duration::from_secs(1));
     assert_eq!(
-        levels(steps(&p), 4),
-        [
-            (5.0, Some(1000)),
-            (7.0, Some(1000)),
-            (8.0, None),
-            (8.0, None)
-        ]
+        schedule("--load-schedule line --load-start 5 --load-end 8 --load-step 2"),
+        ("5:1s,7:1s,8".into(), None)
     );
-    // Falling to zero ends the schedule.
-    let p = plan(&format!(
-        "{CALL} --insecure --load-schedule line --load-start 2 --load-step=-1 127.0.0.1:1"
-    ))
-    .unwrap();
-    assert_eq!(levels(steps(&p), 5), [(2.0, Some(1000)), (1.0, Some(1000))]);
+    // Falling to zero ends the schedule, and the run with it.
+    assert_eq!(
+        schedule("--load-schedule line --load-start 2 --load-step=-1"),
+        ("2:1s,1:1s".into(), Some(Duration::from_secs(2)))
+    );
 }

@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use barrage_engine::{
-    Arrival, H2Options, LoadSpec, Model, Protocol, RequestTemplate, Reuse, Scheme, Target,
-    TlsOptions,
+    Arrival, H2Options, LoadSpec, Model, Protocol, RequestTemplate, Reuse, Schedule, Scheme,
+    Target, TlsOptions,
 };
 
 use super::args::{NoTlsProto, Options};
@@ -287,7 +287,7 @@ fn model(
                 ));
             }
             Model::Sessions {
-                conn_rate_per_s: *rate as f64 / period.as_secs_f64(),
+                conn_rate: Schedule::constant(*rate as f64 / period.as_secs_f64()),
                 arrival: Arrival::Uniform,
                 calls: u32::try_from(n / o.clients)
                     .map_err(|_| "-n / -c: too many requests per connection".to_string())?,
@@ -301,7 +301,7 @@ fn model(
                 ));
             }
             Model::Open {
-                rate_per_s: o.rps * o.clients as f64,
+                rate: Schedule::constant(o.rps * o.clients as f64),
                 arrival: Arrival::Uniform,
                 connections: c,
                 max_connections: c,
@@ -587,7 +587,7 @@ mod tests {
         assert_eq!(
             p.spec.model,
             Model::Sessions {
-                conn_rate_per_s: 10.0,
+                conn_rate: Schedule::constant(10.0),
                 arrival: Arrival::Uniform,
                 calls: 10,
                 sessions: 10
@@ -606,7 +606,7 @@ mod tests {
         );
         let p = plan("-n100 -c10 --rps 5 -m3 http://127.0.0.1:1/").unwrap();
         assert!(
-            matches!(p.spec.model, Model::Open { rate_per_s, connections: 10, .. } if rate_per_s == 50.0)
+            matches!(p.spec.model, Model::Open { ref rate, connections: 10, .. } if rate.constant_per_s() == Some(50.0))
         );
     }
 

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use barrage_engine::{Arrival, LoadSpec, Model, RequestTemplate, Reuse, TlsOptions};
+use barrage_engine::{Arrival, LoadSpec, Model, RequestTemplate, Reuse, Schedule, TlsOptions};
 
 use super::args::{Options, Rate};
 
@@ -74,7 +74,7 @@ pub(crate) fn build(o: &Options) -> Result<LoadSpec, String> {
     let calls = u32::try_from(o.num_calls)
         .map_err(|_| format!("httperf: --num-calls {} is too large", o.num_calls))?;
     let sessions = |rate: f64, arrival: Arrival| Model::Sessions {
-        conn_rate_per_s: rate,
+        conn_rate: Schedule::constant(rate),
         arrival,
         calls,
         sessions: o.num_conns,
@@ -230,7 +230,7 @@ mod tests {
         assert_eq!(
             spec.model,
             Model::Sessions {
-                conn_rate_per_s: 100.0,
+                conn_rate: Schedule::constant(100.0),
                 arrival: Arrival::Uniform,
                 calls: 10,
                 sessions: 5000
@@ -262,15 +262,13 @@ mod tests {
         }))
         .unwrap();
         let Model::Sessions {
-            conn_rate_per_s,
-            arrival,
-            ..
-        } = spec.model
+            conn_rate, arrival, ..
+        } = &spec.model
         else {
             panic!("{:?}", spec.model)
         };
-        assert!((conn_rate_per_s - 100.0).abs() < 1e-9);
-        assert_eq!(arrival, Arrival::Poisson { seed: 3 });
+        assert!((conn_rate.constant_per_s().unwrap() - 100.0).abs() < 1e-9);
+        assert_eq!(*arrival, Arrival::Poisson { seed: 3 });
         assert_eq!(spec.timeout, DEFAULT_TIMEOUT + Duration::from_millis(1500));
         assert_eq!(spec.reuse, Reuse::Http10 { keepalive: false });
 
