@@ -11,6 +11,7 @@ mod common;
 
 mod agents_local;
 mod check;
+mod ci_doc;
 mod cli;
 mod cli_errors;
 mod compare;

@@ -543,7 +543,11 @@ mod tests {
         // Durations that are not whole in binary read back to the nanosecond.
         let s: Schedule = "1:300ms,1:1100ms,2:3600300ms".parse().unwrap();
         let text = serde_json::to_string(&s).unwrap();
-        assert_eq!(serde_json::from_str::<Schedule>(&text).unwrap(), s, "{text}");
+        assert_eq!(
+            serde_json::from_str::<Schedule>(&text).unwrap(),
+            s,
+            "{text}"
+        );
         let bad = r#"[{"from_per_s":1,"to_per_s":2,"duration_s":null}]"#;
         let e = serde_json::from_str::<Schedule>(bad)
             .unwrap_err()

@@ -127,6 +127,8 @@ pub(super) fn series(seconds: &[&Second]) -> Vec<Series> {
             name: name.into(),
             points,
             dashed: true,
+            intervals: Vec::new(),
+            flags: Vec::new(),
         })
     };
     [
