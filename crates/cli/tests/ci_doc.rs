@@ -1,9 +1,9 @@
 //! docs/ci.md, run as written: each block it marks `<!-- file: PATH -->`
 //! is written into a scratch repository, and its job script `bench/ci.sh`
-//! runs there three times with the barrage under test on PATH: a first
+//! runs there four times with the barrage under test on PATH: a first
 //! run of main (no baseline, kept), a pull request's run gated against it,
-//! and a run whose check cannot be met (kept, trimming the history to one
-//! run). The GitHub Actions workflow cannot run here: it is parsed, and
+//! a run whose check cannot be met (kept, trimming the history to one
+//! run), and one whose server cannot start (exit 1, not kept). The GitHub Actions workflow cannot run here: it is parsed, and
 //! its steps must call the script as the test does and hand on the files
 //! the script writes.
 
@@ -378,4 +378,26 @@ fn the_ci_page_runs_as_written() {
         history.len() == 1 && history[0].ends_with("-fail"),
         "kept, and trimmed to KEEP_RUNS: {history:?}"
     );
+
+    // A server that cannot start: the run's own exit (1), a comment that
+    // says so, and nothing kept.
+    let manifest = repo.0.join("bench/servers/app/server.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let start = r#"command = ["{barrage}", "serve", "#;
+    assert!(text.contains(start), "{text}");
+    std::fs::write(
+        &manifest,
+        text.replace(start, r#"command = ["{barrage}", "no-such-command", "#),
+    )
+    .unwrap();
+    let broken = job(&repo.0, "out-broken", &[("LABEL", "broken"), ("KEEP", "1")]);
+    assert_eq!(broken.code, Some(1), "{}", broken.log);
+    assert!(
+        broken.log.contains("ci: barrage run failed (exit 1)"),
+        "{}",
+        broken.log
+    );
+    let comment = broken.file("comment.md");
+    assert!(comment.contains("**The run failed** (exit 1)"), "{comment}");
+    assert_eq!(kept(&repo.0), history, "a failed run is not kept");
 }
